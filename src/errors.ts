@@ -1,0 +1,120 @@
+/**
+ * Every error tmux-shot throws is a {@link TmuxShotError}; subclasses exist only where callers
+ * branch on them. Data lives in fields, the original error in `cause`, and each message says what
+ * happened and what to do next.
+ */
+
+/** Root of all tmux-shot errors. */
+export class TmuxShotError extends Error {
+  override name = 'TmuxShotError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** The `tmux` binary could not be found or run. */
+export class TmuxNotFoundError extends TmuxShotError {
+  override name = 'TmuxNotFoundError';
+  constructor(
+    /** The binary that was tried. */
+    readonly binary: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `tmux was not found (tried '${binary}'). Install it (Debian/Ubuntu: apt-get install -y tmux; macOS: brew install tmux) ` +
+        `or point TMUX_SHOT_TMUX at the binary.`,
+      options,
+    );
+  }
+}
+
+/** A tmux command failed, timed out, or answered with `%error`. */
+export class TmuxCommandError extends TmuxShotError {
+  override name = 'TmuxCommandError';
+  constructor(
+    message: string,
+    /** The tmux arguments that failed (never includes secrets: we pass none). */
+    readonly args: readonly string[],
+    /** What tmux printed on stderr or in its `%error` block. */
+    readonly stderr: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** A wait (`waitForText`, `waitForStable`, `waitForExit`…) ran out of time. */
+export class WaitTimeoutError extends TmuxShotError {
+  override name = 'WaitTimeoutError';
+  constructor(
+    message: string,
+    /** How long the wait ran, in ms. */
+    readonly timeout: number,
+    /** The screen text when the wait gave up. */
+    readonly screenText: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** A key name that neither tmux nor our aliases know. */
+export class KeyNameError extends TmuxShotError {
+  override name = 'KeyNameError';
+  constructor(
+    /** The key name as given. */
+    readonly key: string,
+    /** Valid names closest to it, best first. */
+    readonly suggestions: readonly string[],
+  ) {
+    const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
+    super(
+      `Unknown key name '${key}'.${hint} Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style ` +
+        `names (Control+C, ArrowUp); send literal text with type().`,
+    );
+  }
+}
+
+/** The app could not be started, or exited before it was ready. */
+export class AppExitedError extends TmuxShotError {
+  override name = 'AppExitedError';
+  constructor(
+    message: string,
+    /** Exit status, or null when killed by a signal. */
+    readonly exitCode: number | null,
+    /** Signal name that ended it, if any. */
+    readonly signal: string | null,
+    /** The pane's last screen text. */
+    readonly screenText: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The agent hit its step cap (`maxSteps`). */
+export class AgentStepLimitError extends TmuxShotError {
+  override name = 'AgentStepLimitError';
+}
+
+/** A replayed cassette does not match the live run (screen digest, stale header, exhausted entries). */
+export class CassetteMismatchError extends TmuxShotError {
+  override name = 'CassetteMismatchError';
+}
+
+/** A model API call failed for good (non-transient, or the retry budget is spent). */
+export class ModelApiError extends TmuxShotError {
+  override name = 'ModelApiError';
+  constructor(
+    message: string,
+    /** HTTP status, when the server answered. */
+    readonly status: number | undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Invalid options or configuration (sizes out of range, missing API key…). */
+export class ConfigError extends TmuxShotError {
+  override name = 'ConfigError';
+}

@@ -1,0 +1,58 @@
+/**
+ * The immutable screen snapshot: the contract between the screen model and every stage
+ * downstream (render/, diff/, record/, agent/). Plain data only.
+ */
+
+/**
+ * A cell colour as the terminal stored it (ECMA-48 SGR 30–37/90–97/38;5/38;2 and the 4x/10x
+ * background equivalents): the terminal default, an index into the 256-colour palette, or 24-bit RGB.
+ */
+export type Color =
+  | { readonly kind: 'default' }
+  | { readonly kind: 'palette'; readonly index: number }
+  | { readonly kind: 'rgb'; readonly r: number; readonly g: number; readonly b: number };
+
+/** Underline styles of SGR 4:x (xterm/kitty extension): 4:1 single … 4:5 dashed; 21 is double. */
+export type UnderlineStyle = 'none' | 'single' | 'double' | 'curly' | 'dotted' | 'dashed';
+
+/** The shared default colour, so snapshots do not allocate one per cell. */
+export const DEFAULT_COLOR: Color = Object.freeze({ kind: 'default' });
+
+/** One cell of the grid. */
+export interface Cell {
+  /** The grapheme drawn here; '' for a blank cell and for the right half of a wide character. */
+  readonly chars: string;
+  /** Cells the character occupies: 1, 2 for a wide character (CJK, emoji), 0 for the right half of one. */
+  readonly width: 0 | 1 | 2;
+  readonly fg: Color;
+  readonly bg: Color;
+  readonly bold: boolean;
+  readonly dim: boolean;
+  readonly italic: boolean;
+  readonly underline: UnderlineStyle;
+  /** SGR 58 underline colour; `default` means "same as the foreground". */
+  readonly underlineColor: Color;
+  readonly strikethrough: boolean;
+  readonly overline: boolean;
+  readonly inverse: boolean;
+  readonly invisible: boolean;
+  readonly blink: boolean;
+}
+
+/** Cursor position (0-based cells) and visibility (DECTCEM, `CSI ? 25 h/l`). */
+export interface Cursor {
+  readonly col: number;
+  readonly row: number;
+  readonly visible: boolean;
+}
+
+/** An immutable copy of the visible screen. */
+export interface ScreenSnapshot {
+  readonly cols: number;
+  readonly rows: number;
+  /** `rows` arrays of `cols` cells each, top to bottom. */
+  readonly cells: readonly (readonly Cell[])[];
+  readonly cursor: Cursor;
+  /** True while the app uses the alternate screen buffer (`CSI ? 1049 h`). */
+  readonly alternateScreen: boolean;
+}
