@@ -1,0 +1,101 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, dirname, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The import rules of shared/DESIGN.md, checked on every run. `import type` is exempt.
+const SRC = resolve(import.meta.dirname, '../src');
+const BASE = ['errors', 'defaults', 'geometry'];
+
+/** Which modules each module may import at runtime (besides itself). */
+const ALLOWED: Record<string, string[]> = {
+  errors: [],
+  defaults: [],
+  geometry: [],
+  host: BASE,
+  screen: BASE,
+  render: BASE,
+  diff: BASE,
+  record: [...BASE, 'render'],
+  agent: BASE,
+  'tmux-app': [...BASE, 'host', 'screen', 'render', 'record'],
+  vitest: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'tmux-app', 'index'],
+  cli: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'tmux-app', 'index'],
+  index: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'tmux-app'],
+};
+
+/** Outside packages that may enter only through the named files (relative to src/). */
+const GATEWAYS: Record<string, (file: string) => boolean> = {
+  '@xterm/headless': (f) => f === 'screen/terminal.ts',
+  '@xterm/addon-unicode11': (f) => f === 'screen/terminal.ts',
+  pixelmatch: (f) => f.startsWith('diff/'),
+  openai: (f) => f === 'agent/openai-client.ts',
+  gifenc: (f) => f.startsWith('record/'),
+  '@napi-rs/canvas': (f) => f.startsWith('render/'),
+  execa: (f) => f.startsWith('host/'),
+  vitest: (f) => f.startsWith('vitest/'),
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+function moduleOf(file: string): string {
+  const rel = relative(SRC, file);
+  const first = rel.split('/')[0]!;
+  return first.endsWith('.ts') ? first.slice(0, -3) : first;
+}
+
+/** Runtime import specifiers of a file (type-only imports and `export type` are skipped). */
+function runtimeImports(code: string): string[] {
+  const specs: string[] = [];
+  const re = /^\s*(import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
+  for (const m of code.matchAll(re)) specs.push((m[2] ?? m[3])!);
+  return specs;
+}
+
+function violations(files: { file: string; code: string }[]): string[] {
+  const out: string[] = [];
+  for (const { file, code } of files) {
+    const rel = relative(SRC, file);
+    const from = moduleOf(file);
+    for (const spec of runtimeImports(code)) {
+      if (spec.startsWith('.')) {
+        const target = resolve(dirname(file), spec);
+        const to = moduleOf(target);
+        if (to === from) continue;
+        if (!(ALLOWED[from] ?? []).includes(to)) out.push(`${rel}: ${from}/ may not import ${to} ('${spec}')`);
+        const targetRel = relative(SRC, target);
+        if (targetRel.includes('/') && !targetRel.endsWith('/index.js')) {
+          out.push(`${rel}: cross-folder import must go through ${to}/index.ts ('${spec}')`);
+        }
+      } else {
+        const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
+        const gate = GATEWAYS[pkg];
+        if (gate && !gate(rel)) out.push(`${rel}: '${pkg}' may only be imported by its gateway module`);
+      }
+    }
+  }
+  return out;
+}
+
+describe('architecture (shared/DESIGN.md)', () => {
+  it('imports flow one way, through each folder index, with each outside package behind one module', () => {
+    const files = sourceFiles(SRC).map((file) => ({ file, code: readFileSync(file, 'utf8') }));
+    expect(violations(files)).toEqual([]);
+  });
+
+  it('reports each kind of violation on its own line, and exempts import type', () => {
+    const code = [
+      `import { x } from '../host/session.js';`,
+      `import type { Y } from '../vitest/index.js';`,
+      `import OpenAI from 'openai';`,
+    ].join('\n');
+    expect(violations([{ file: join(SRC, 'agent/runner.ts'), code }])).toEqual([
+      `agent/runner.ts: agent/ may not import host ('../host/session.js')`,
+      `agent/runner.ts: cross-folder import must go through host/index.ts ('../host/session.js')`,
+      `agent/runner.ts: 'openai' may only be imported by its gateway module`,
+    ]);
+  });
+});
