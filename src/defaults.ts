@@ -49,3 +49,30 @@ export const WAIT = {
   /** Poll interval of text waits when no output arrives, in ms. @default 50 */
   pollMs: 50,
 } as const;
+
+/** The live screen model (src/screen/). */
+export const SCREEN = {
+  /**
+   * Lines the screen model keeps above the visible screen, in lines. Snapshots never include them;
+   * they exist so that growing the terminal pulls lines back down, as tmux does from its history.
+   * @default 1000
+   */
+  scrollback: 1_000,
+} as const;
+
+/**
+ * Volatile text that `normalizeText` (src/screen/) masks before a screen is digested, e.g. for
+ * cassettes. Each is global so every occurrence is masked; the whole match is replaced.
+ */
+export const TEXT_MASKS: Readonly<Record<'clockTime' | 'duration' | 'spinner' | 'pid' | 'tmpPath', RegExp>> = {
+  /** Wall-clock times with seconds: `12:34:56`, `9:05:00.123` (not `12:34`, which editors use for positions). */
+  clockTime: /\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b/g,
+  /** Durations with a unit: `1.23s`, `45ms`, `3m`, `2h`, `120µs`, `120us`, `7ns`. */
+  duration: /\b\d+(?:\.\d+)?(?:ns|µs|us|ms|s|m|h)\b/g,
+  /** Braille spinner frames (cli-spinners "dots" and "dots2"); other braille, e.g. charts, stays. */
+  spinner: /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏⣾⣽⣻⢿⡿⣟⣯⣷]/g,
+  /** The number after the word "pid": `pid 1234`, `PID: 1234`, `pid=1234` (the word itself stays). */
+  pid: /(?<=\bpid[\s:=#]*)\d+/gi,
+  /** Paths under /tmp, up to the next blank or quote. */
+  tmpPath: /\/tmp\/[^\s'"`]*/g,
+};
