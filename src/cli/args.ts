@@ -1,0 +1,60 @@
+/**
+ * Pure command-line parsing over Node's `util.parseArgs` (strict: unknown flags and missing values
+ * are usage errors). The app's own argv comes after `--` and is never parsed.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from './usage-error.js';
+
+/** A `--keys` or `--type` step, in the order the user gave them. */
+export type InputStep = { kind: 'keys'; keys: string[] } | { kind: 'type'; text: string };
+
+/** Flags as parsed, the app's argv after `--`, and the ordered input steps. */
+export interface ParsedArgs {
+  values: Record<string, string | boolean | string[] | boolean[] | undefined>;
+  positionals: string[];
+  /** argv after `--` (empty when there is none). */
+  command: string[];
+  steps: InputStep[];
+}
+
+/**
+ * Parses `argv` (without the subcommand) against `options`.
+ * @throws {UsageError} for unknown flags, missing values and ambiguous values (a value starting
+ * with `-` must be written `--type=-n`).
+ */
+export function parseCommandArgs(command: string, argv: string[], options: ParseArgsConfig['options']): ParsedArgs {
+  const dashDash = argv.indexOf('--');
+  const own = dashDash === -1 ? argv : argv.slice(0, dashDash);
+  const appArgv = dashDash === -1 ? [] : argv.slice(dashDash + 1);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: own, options, strict: true, allowPositionals: true, tokens: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0] ?? String(error), command);
+  }
+  const steps: InputStep[] = [];
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option' || token.value === undefined) continue;
+    if (token.name === 'keys') steps.push({ kind: 'keys', keys: splitKeys(token.value) });
+    if (token.name === 'type') steps.push({ kind: 'type', text: token.value });
+  }
+  return { values: parsed.values, positionals: parsed.positionals, command: appArgv, steps };
+}
+
+/** Splits a `--keys` value on white space: "Down Down Enter" → ['Down', 'Down', 'Enter']. */
+export function splitKeys(keys: string): string[] {
+  return keys.split(/\s+/).filter(Boolean);
+}
+
+/**
+ * Reads an integer flag within `[min, max]`.
+ * @throws {UsageError} when the value is not a whole number in range.
+ */
+export function intFlag(command: string, name: string, value: unknown, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new UsageError(`--${name} takes a whole number from ${min} to ${max}, not '${String(value)}'`, command);
+  }
+  return n;
+}
