@@ -1,0 +1,13 @@
+/** The live screen model and pure helpers over its snapshots. */
+export { ScreenModel } from './screen-model.js';
+export type { ScreenModelOptions } from './screen-model.js';
+export { DEFAULT_COLOR } from './snapshot.js';
+export type { Cell, Color, Cursor, ScreenSnapshot, UnderlineStyle } from './snapshot.js';
+export { findText, snapshotText } from './text.js';
+export type { TextMatch } from './text.js';
+export { screensEqual } from './screens-equal.js';
+export { systemClock } from './clock.js';
+export type { Clock } from './clock.js';
+export { waitFor } from './wait.js';
+export type { WaitForOptions } from './wait.js';
+export { DEFAULT_TEXT_MASKS, MASK_TOKEN, normalizeText } from './normalize.js';

@@ -1,0 +1,141 @@
+/**
+ * The live screen model: an @xterm/headless terminal fed with a pane's raw output. The only file
+ * that imports @xterm/headless; everything it hands out is plain data.
+ */
+import xtermHeadless from '@xterm/headless';
+import type { IBufferCell, Terminal as XtermTerminal } from '@xterm/headless';
+import unicode11 from '@xterm/addon-unicode11';
+import { SCREEN } from '../defaults.js';
+import { TmuxShotError } from '../errors.js';
+import type { Size } from '../geometry.js';
+import { BLANK_CELL, CellReader } from './read-cell.js';
+import type { BufferCellLike } from './read-cell.js';
+import type { Cell, ScreenSnapshot } from './snapshot.js';
+import { snapshotText } from './text.js';
+
+// Both packages are CommonJS bundles whose named exports Node cannot detect: use the default export.
+const { Terminal } = xtermHeadless;
+const { Unicode11Addon } = unicode11;
+
+/** Options of {@link ScreenModel}. */
+export interface ScreenModelOptions {
+  /** Lines kept above the screen, in lines (never in snapshots; see `SCREEN.scrollback`). @default 1000 */
+  scrollback?: number;
+}
+
+/** The terminal internals we read; absent from the public typings, pinned by version and tests. */
+interface XtermInternals {
+  _core: { coreService: { isCursorHidden: boolean } };
+}
+
+/**
+ * A headless xterm that tracks one pane's screen from its output bytes (xterm ctlseqs, Unicode 11
+ * widths). Terminal queries (DA, DSR…) are not answered: tmux answers them itself.
+ * @example
+ *   const model = new ScreenModel({ cols: 80, rows: 24 });
+ *   await model.write(new TextEncoder().encode('\x1b[1mhello'));
+ *   model.text().split('\n')[0]; // 'hello'
+ *   model.dispose();
+ */
+export class ScreenModel {
+  readonly #terminal: XtermTerminal;
+  readonly #internals: XtermInternals;
+  #size: Size;
+
+  /**
+   * @param size Initial size in cells.
+   * @throws TmuxShotError when the installed @xterm/headless lacks the internals we read
+   *   (cursor visibility, underline style): pin the version from package.json.
+   */
+  constructor(size: Size, options: ScreenModelOptions = {}) {
+    this.#size = { cols: size.cols, rows: size.rows };
+    this.#terminal = new Terminal({
+      cols: size.cols,
+      rows: size.rows,
+      scrollback: options.scrollback ?? SCREEN.scrollback,
+      allowProposedApi: true,
+    });
+    this.#terminal.loadAddon(new Unicode11Addon());
+    this.#terminal.unicode.activeVersion = '11';
+    this.#internals = this.#terminal as unknown as XtermInternals;
+    const cell = this.#terminal.buffer.active.getNullCell() as Partial<BufferCellLike>;
+    const cellInternals = [cell.getUnderlineStyle, cell.hasExtendedAttrs, cell.extended];
+    if (typeof this.#internals._core?.coreService?.isCursorHidden !== 'boolean' || cellInternals.includes(undefined)) {
+      this.#terminal.dispose();
+      throw new TmuxShotError(
+        'This @xterm/headless version lacks the cursor-visibility and underline internals tmux-shot reads; ' +
+          'install the version pinned in tmux-shot’s package.json.',
+      );
+    }
+  }
+
+  /** Current size in cells. */
+  get size(): Size {
+    return { ...this.#size };
+  }
+
+  /**
+   * True inside a DEC 2026 synchronized update (`CSI ? 2026 h` … `l`): the app is halfway
+   * through a frame, so callers must not snapshot until it turns false.
+   */
+  get synchronizedOutput(): boolean {
+    return this.#terminal.modes.synchronizedOutputMode;
+  }
+
+  /**
+   * Feeds raw pane bytes. UTF-8 sequences and escape sequences may be split across calls.
+   * @returns A promise that resolves once the terminal has parsed these bytes (and all before them).
+   */
+  write(bytes: Uint8Array): Promise<void> {
+    return new Promise((resolve) => this.#terminal.write(bytes, resolve));
+  }
+
+  /** Resizes to `size` in cells, reflowing wrapped lines as xterm does (tmux also reflows). */
+  resize(size: Size): void {
+    this.#terminal.resize(size.cols, size.rows);
+    this.#size = { cols: size.cols, rows: size.rows };
+  }
+
+  /**
+   * An immutable copy of the visible screen. Blank cells and palette colours are shared frozen
+   * objects; do not mutate cells. Costs ≈ 1 ms for 200×50. The cursor column is clamped to the
+   * last column (xterm reports `cols` while a wrap is pending).
+   */
+  snapshot(): ScreenSnapshot {
+    const buffer = this.#terminal.buffer.active;
+    const { cols, rows } = this.#size;
+    const reader = new CellReader();
+    const reused = buffer.getNullCell();
+    const cells: Cell[][] = [];
+    for (let row = 0; row < rows; row++) {
+      const line = buffer.getLine(buffer.baseY + row);
+      const cellsOfRow: Cell[] = new Array(cols);
+      for (let col = 0; col < cols; col++) {
+        const cell = line?.getCell(col, reused) as (IBufferCell & BufferCellLike) | undefined;
+        cellsOfRow[col] = cell ? reader.read(cell) : BLANK_CELL;
+      }
+      cells.push(cellsOfRow);
+    }
+    return {
+      cols,
+      rows,
+      cells,
+      cursor: {
+        col: Math.min(buffer.cursorX, cols - 1),
+        row: buffer.cursorY,
+        visible: !this.#internals._core.coreService.isCursorHidden,
+      },
+      alternateScreen: buffer.type === 'alternate',
+    };
+  }
+
+  /** The visible screen as text: rows joined by '\n', each right-trimmed (see `snapshotText`). */
+  text(): string {
+    return snapshotText(this.snapshot());
+  }
+
+  /** Releases the terminal. The model must not be used afterwards. */
+  dispose(): void {
+    this.#terminal.dispose();
+  }
+}

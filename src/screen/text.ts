@@ -1,0 +1,71 @@
+/** Text of a snapshot and search in it. Pure. */
+import type { Cell, ScreenSnapshot } from './snapshot.js';
+
+/** Where {@link findText} found a match: 0-based cell coordinates and the matched text. */
+export interface TextMatch {
+  /** Row of the match's first character (0 = top). */
+  row: number;
+  /** Column (in cells) of the match's first character; a wide character counts 2. */
+  col: number;
+  /** The matched text. */
+  text: string;
+}
+
+/** A row as text with, for each UTF-16 code unit of it (and one past the end), its cell column. */
+interface RowText {
+  text: string;
+  columns: number[];
+}
+
+/**
+ * One row as text: a character per cell (a blank cell reads as a space), the right half of a wide
+ * character skipped, trailing spaces removed.
+ */
+function rowText(row: readonly Cell[]): RowText {
+  let text = '';
+  const columns: number[] = [];
+  row.forEach((cell, col) => {
+    if (cell.width === 0) return;
+    const chars = cell.chars === '' ? ' ' : cell.chars;
+    text += chars;
+    for (let i = 0; i < chars.length; i++) columns.push(col);
+  });
+  const trimmed = text.replace(/ +$/, '');
+  // One entry past the end, so an empty match at the end of the text has a column too.
+  const end = columns[trimmed.length] ?? row.length;
+  columns.length = trimmed.length;
+  columns.push(end);
+  return { text: trimmed, columns };
+}
+
+/**
+ * The visible screen as text: rows top to bottom joined by '\n', each right-trimmed of spaces
+ * (leading and inner blanks stay, so columns line up). Equals `ScreenModel.text()` for the same screen.
+ */
+export function snapshotText(snapshot: ScreenSnapshot): string {
+  return snapshot.cells.map((row) => rowText(row).text).join('\n');
+}
+
+/**
+ * Finds the first match of `pattern` on the screen, rows top to bottom, left to right. Each row is
+ * searched on its own (as {@link snapshotText} prints it, so `$` is the end of the row's visible
+ * text); a match never spans rows. A RegExp's `g`/`y` flags are ignored, so a shared RegExp's
+ * `lastIndex` neither matters nor changes.
+ * @returns The match, or `undefined` when no row matches.
+ */
+export function findText(snapshot: ScreenSnapshot, pattern: string | RegExp): TextMatch | undefined {
+  const regexp = typeof pattern === 'string' ? undefined : new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ''));
+  for (let row = 0; row < snapshot.cells.length; row++) {
+    const line = rowText(snapshot.cells[row] ?? []);
+    const found = regexp ? regexp.exec(line.text) : indexMatch(line.text, pattern as string);
+    if (found) {
+      return { row, col: line.columns[found.index] ?? 0, text: found[0] };
+    }
+  }
+  return undefined;
+}
+
+function indexMatch(text: string, needle: string): { index: number; 0: string } | null {
+  const index = text.indexOf(needle);
+  return index === -1 ? null : { index, 0: needle };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest';
+import { findText, snapshotText } from '../../src/screen/index.js';
+import { E, modelAfter } from './helpers.js';
+
+describe('snapshotText', () => {
+  test('joins rows with \\n, trims trailing spaces, keeps leading and inner blanks, reads wide characters once', async () => {
+    const model = await modelAfter(`  a  b   \r\n${E}[2;10H漢字\r\n\r\n${E}[44m   `, 14, 4);
+    expect(snapshotText(model.snapshot())).toBe('  a  b\n         漢字\n\n');
+    expect(model.text()).toBe(snapshotText(model.snapshot()));
+  });
+});
+
+describe('findText', () => {
+  const screen = `one${E}[2;3H漢字 two 2${E}[3;1Hthree 3  `;
+
+  test.each<[string, string | RegExp, { row: number; col: number; text: string } | undefined]>([
+    ['a string', 'two', { row: 1, col: 7, text: 'two' }],
+    ['after wide characters, in cells', '字', { row: 1, col: 4, text: '字' }],
+    ['a RegExp, first row first', /\d/, { row: 1, col: 11, text: '2' }],
+    ['a RegExp with groups', /t(hr)ee/, { row: 2, col: 0, text: 'three' }],
+    ['a case-insensitive RegExp', /THREE/i, { row: 2, col: 0, text: 'three' }],
+    ['$ as the end of the visible row', /\d$/, { row: 1, col: 11, text: '2' }],
+    ['an empty match at the end of a row', /(?<=one)$/, { row: 0, col: 3, text: '' }],
+    ['nothing', 'four', undefined],
+    ['never across rows', /one\s+漢/, undefined],
+  ])('finds %s', async (_, pattern, expected) => {
+    const model = await modelAfter(screen, 20, 4);
+    expect(findText(model.snapshot(), pattern)).toEqual(expected);
+  });
+
+  test('a global RegExp gives the same answer every time and keeps its lastIndex', async () => {
+    const model = await modelAfter(screen, 20, 4);
+    const pattern = /\d/g;
+    pattern.lastIndex = 5;
+    const answers = [findText(model.snapshot(), pattern), findText(model.snapshot(), pattern)];
+    expect(answers).toEqual([
+      { row: 1, col: 11, text: '2' },
+      { row: 1, col: 11, text: '2' },
+    ]);
+    expect(pattern.lastIndex).toBe(5);
+  });
+});
