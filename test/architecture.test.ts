@@ -15,7 +15,7 @@ const ALLOWED: Record<string, string[]> = {
   screen: BASE,
   render: BASE,
   diff: BASE,
-  record: [...BASE, 'render'],
+  record: [...BASE, 'screen', 'render'],
   agent: BASE,
   'tmux-app': [...BASE, 'host', 'screen', 'render', 'record'],
   vitest: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'tmux-app', 'index'],
