@@ -76,3 +76,43 @@ export const TEXT_MASKS: Readonly<Record<'clockTime' | 'duration' | 'spinner' | 
   /** Paths under /tmp, up to the next blank or quote. */
   tmpPath: /\/tmp\/[^\s'"`]*/g,
 };
+
+/**
+ * The agent (src/agent/): pacing, caps, retries and context bounds. Durations the spec gives in
+ * seconds (`delay`, `duration`, `screenshotInterval`, `chunkSeconds`) stay in seconds, as in the
+ * runner's options; everything else is in ms.
+ */
+export const AGENT = {
+  /** Model name when neither the option nor `TMUX_SHOT_MODEL` gives one. @default 'gpt-4.1-mini' */
+  model: 'gpt-4.1-mini',
+  /** API base URL when neither the option nor `OPENAI_BASE_URL` gives one. @default 'https://api.openai.com/v1' */
+  baseURL: 'https://api.openai.com/v1',
+  /** Timeout of one model request, in ms (the SDK's own `timeout`). @default 120000 */
+  requestTimeout: 120_000,
+  /** Pause after each model turn, in seconds (pacing for demos and rate limits). @default 0 */
+  delay: 0,
+  /** Most model turns in one run, nudges included; planning is not a turn. @default 30 */
+  maxSteps: 30,
+  /** Interval of the background screenshot ticker of timed runs, in seconds. @default 1 */
+  screenshotInterval: 1,
+  /** Target length of one chunk of a timed run, in seconds; longer runs are planned. @default 60 */
+  chunkSeconds: 60,
+  /** Nudges in a row a timed run sends to a model that stops calling tools before giving up. @default 3 */
+  maxNudges: 3,
+  /** Output silence after send_keys/type_text that counts as settled, in ms. @default 100 */
+  settleQuietMs: 100,
+  /** Longest wait for the screen to settle after send_keys/type_text, in ms. @default 2000 */
+  settleTimeout: 2_000,
+  /** Longest single `wait` tool call, in seconds. @default 30 */
+  maxWaitSeconds: 30,
+  /** Screenshots kept as images in a request; older ones become a one-line note. @default 3 */
+  keepImages: 3,
+  /** Longest screen text sent to the model, in characters; the rest is cut with a marker. @default 8000 */
+  maxTextChars: 8_000,
+  /** Attempts of one model request (the first included) when errors are transient. @default 4 */
+  retryAttempts: 4,
+  /** Backoff before the first retry, in ms; it doubles each retry and jitter picks 50–100 % of it. @default 1000 */
+  retryBaseDelay: 1_000,
+  /** Longest wait before a retry, in ms: caps both the backoff and a server's Retry-After. @default 30000 */
+  retryMaxDelay: 30_000,
+} as const;

@@ -1,0 +1,58 @@
+/**
+ * The real model: an `openai` SDK client for OpenAI or any OpenAI-compatible server (Ollama,
+ * vLLM, llama.cpp). The only file that imports `openai`, loaded lazily so the rest of tmux-shot
+ * never pays for it.
+ */
+import { AGENT } from '../defaults.js';
+import { ConfigError } from '../errors.js';
+import type { ChatClient } from './chat.js';
+
+/** Options of {@link createClient}; each falls back to an environment variable. */
+export interface CreateClientOptions {
+  /** API key. @default env OPENAI_API_KEY */
+  apiKey?: string;
+  /** Base URL of an OpenAI-compatible API, ending in `/v1`. @default env OPENAI_BASE_URL, else https://api.openai.com/v1 */
+  baseURL?: string;
+  /** Model name. @default env TMUX_SHOT_MODEL, else 'gpt-4.1-mini' */
+  model?: string;
+  /** Timeout of one request, in ms. @default 120000 */
+  timeout?: number;
+  /** Where the variables are read. @default process.env */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** A client ready for `AgentRunner`, with the model name to use. */
+export interface ModelConnection {
+  client: ChatClient;
+  model: string;
+}
+
+/**
+ * Builds the client. The SDK's own retries are off (`maxRetries: 0`): `AgentRunner` owns the
+ * retry policy, so a 429 with a huge Retry-After cannot stall a run and nothing retries twice.
+ * A server without keys needs only `OPENAI_BASE_URL` (a placeholder key is sent). The key is
+ * never printed or written.
+ * @throws ConfigError when neither an API key nor a base URL is configured.
+ * @example
+ * const { client, model } = await createClient(); // OPENAI_API_KEY=sk-… or OPENAI_BASE_URL=http://localhost:11434/v1
+ * await new AgentRunner(app, client, { model, outDir: 'out' }).run('open the settings menu');
+ */
+export async function createClient(options: CreateClientOptions = {}): Promise<ModelConnection> {
+  const env = options.env ?? process.env;
+  const apiKey = options.apiKey || env['OPENAI_API_KEY'] || undefined;
+  const baseURL = options.baseURL || env['OPENAI_BASE_URL'] || undefined;
+  if (apiKey === undefined && baseURL === undefined) {
+    throw new ConfigError(
+      'No model endpoint configured: set OPENAI_API_KEY (for api.openai.com) or OPENAI_BASE_URL ' +
+        '(for an OpenAI-compatible server such as Ollama, vLLM or llama.cpp); the CLI also takes --base-url.',
+    );
+  }
+  const { default: OpenAI } = await import('openai');
+  const client = new OpenAI({
+    apiKey: apiKey ?? 'no-key',
+    baseURL: baseURL ?? AGENT.baseURL,
+    maxRetries: 0,
+    timeout: options.timeout ?? AGENT.requestTimeout,
+  });
+  return { client, model: options.model || env['TMUX_SHOT_MODEL'] || AGENT.model };
+}

@@ -1,0 +1,91 @@
+/** The options of {@link AgentRunner}, and their one merge with the defaults. */
+import { performance } from 'node:perf_hooks';
+import { AGENT } from '../defaults.js';
+import { ConfigError } from '../errors.js';
+import { DEFAULT_RETRY, type RetryPolicy } from './retry.js';
+import { realSleep, type Sleep } from './sleep.js';
+
+/**
+ * Options of an agent run. Spec durations (`delay`, `duration`, `screenshotInterval`,
+ * `chunkSeconds`) are in **seconds**, as in the original spec and the CLI flags.
+ */
+export interface AgentRunnerOptions {
+  /** Model name sent with every request. */
+  model: string;
+  /** Directory for screenshot PNGs (created when needed). */
+  outDir: string;
+  /** Pause after each model turn that called tools, in seconds. @default 0 */
+  delay?: number;
+  /** Most model turns in one run (nudges included, planning not). @default 30 */
+  maxSteps?: number;
+  /**
+   * Wall-clock length of a timed run, in seconds. Enables the screenshot ticker, nudging a
+   * model that stops early, and planning when it spans 2 or more `chunkSeconds`.
+   */
+  duration?: number;
+  /** Interval of the screenshot ticker of timed runs, in seconds. @default 1 */
+  screenshotInterval?: number;
+  /** Target chunk length of timed runs, in seconds. @default 60 */
+  chunkSeconds?: number;
+  /** Receives status lines (`plan (3 chunks)`, `chunk 1/3 done: …`). @default console.log */
+  log?: (line: string) => void;
+  /** Waits, in ms: backoff, `delay`, the `wait` tool, the ticker. @default a timer */
+  sleep?: Sleep;
+  /** Monotonic time in ms for deadlines. @default performance.now */
+  clock?: () => number;
+  /** Random numbers in [0, 1) for backoff jitter. @default Math.random */
+  random?: () => number;
+  /** Retries of model calls; any field left out keeps its default (4 attempts, 1000 ms, 30000 ms cap). */
+  retry?: Partial<RetryPolicy>;
+}
+
+/** Options after defaults, durations converted to ms. */
+export interface ResolvedAgentOptions {
+  model: string;
+  outDir: string;
+  delayMs: number;
+  maxSteps: number;
+  /** Undefined for an untimed run. */
+  durationMs: number | undefined;
+  intervalMs: number;
+  chunkMs: number;
+  log: (line: string) => void;
+  sleep: Sleep;
+  clock: () => number;
+  random: () => number;
+  retry: RetryPolicy;
+}
+
+/**
+ * Merges `options` with `AGENT` defaults and checks them.
+ * @throws ConfigError for an empty model or outDir, a negative delay, a non-positive duration,
+ * interval or chunk length, or a `maxSteps` that is not a positive integer.
+ */
+export function resolveAgentOptions(options: AgentRunnerOptions): ResolvedAgentOptions {
+  const seconds = (name: string, value: number, min: 'positive' | 'non-negative') => {
+    if (!Number.isFinite(value) || value < 0 || (min === 'positive' && value === 0)) {
+      throw new ConfigError(`Agent option '${name}' must be a ${min} number of seconds, got ${value}.`);
+    }
+    return value * 1000;
+  };
+  if (!options.model) throw new ConfigError("Agent option 'model' is empty: pass a model name or set TMUX_SHOT_MODEL.");
+  if (!options.outDir) throw new ConfigError("Agent option 'outDir' is empty: pass the directory for screenshots.");
+  const maxSteps = options.maxSteps ?? AGENT.maxSteps;
+  if (!Number.isInteger(maxSteps) || maxSteps < 1) {
+    throw new ConfigError(`Agent option 'maxSteps' must be a positive integer, got ${maxSteps}.`);
+  }
+  return {
+    model: options.model,
+    outDir: options.outDir,
+    delayMs: seconds('delay', options.delay ?? AGENT.delay, 'non-negative'),
+    maxSteps,
+    durationMs: options.duration === undefined ? undefined : seconds('duration', options.duration, 'positive'),
+    intervalMs: seconds('screenshotInterval', options.screenshotInterval ?? AGENT.screenshotInterval, 'positive'),
+    chunkMs: seconds('chunkSeconds', options.chunkSeconds ?? AGENT.chunkSeconds, 'positive'),
+    log: options.log ?? ((line) => console.log(line)),
+    sleep: options.sleep ?? realSleep,
+    clock: options.clock ?? (() => performance.now()),
+    random: options.random ?? Math.random,
+    retry: { ...DEFAULT_RETRY, ...options.retry },
+  };
+}

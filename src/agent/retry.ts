@@ -1,0 +1,79 @@
+/**
+ * The one retry policy for model calls: transient failures are retried with exponential backoff
+ * and jitter, a server's Retry-After is honoured but capped, and the budget is bounded. The
+ * openai SDK's own retries are switched off (`maxRetries: 0` in `createClient`) so nothing
+ * retries twice. Sleeping and randomness are injected, so tests skip real waits.
+ */
+import { AGENT } from '../defaults.js';
+import { ModelApiError } from '../errors.js';
+import { adviceFor, classifyApiError, type ApiFailure } from './api-errors.js';
+
+/** How model calls are retried. All delays in ms. */
+export interface RetryPolicy {
+  /** Attempts in all, the first included. @default 4 */
+  attempts: number;
+  /** Backoff before the first retry, doubled each retry. @default 1000 */
+  baseDelay: number;
+  /** Cap of every wait, Retry-After included. @default 30000 */
+  maxDelay: number;
+}
+
+/** The default policy, from `AGENT` in defaults.ts. */
+export const DEFAULT_RETRY: RetryPolicy = {
+  attempts: AGENT.retryAttempts,
+  baseDelay: AGENT.retryBaseDelay,
+  maxDelay: AGENT.retryMaxDelay,
+};
+
+/** What a retried call needs from its surroundings. */
+export interface RetryContext {
+  policy: RetryPolicy;
+  /** Waits `ms` milliseconds. */
+  sleep: (ms: number) => Promise<void>;
+  /** Returns a number in [0, 1) (`Math.random`). */
+  random: () => number;
+  /** Current time, ms since the epoch (`Date.now`), for HTTP-date Retry-After. */
+  now: () => number;
+  /** Names the call in messages, e.g. "step 3". */
+  label: string;
+}
+
+/** A call that succeeded, or an outage: every attempt failed transiently. */
+export type RetryOutcome<T> =
+  | { kind: 'ok'; value: T; attempts: number }
+  | { kind: 'outage'; error: ModelApiError; attempts: number };
+
+/**
+ * The wait before retry number `retry` (1-based), in ms: the server's Retry-After when given,
+ * else `baseDelay · 2^(retry−1)` jittered to 50–100 %; capped at `maxDelay` either way.
+ */
+export function retryDelay(failure: ApiFailure, retry: number, policy: RetryPolicy, random: () => number): number {
+  if (failure.retryAfter !== undefined) return Math.min(policy.maxDelay, failure.retryAfter);
+  const backoff = Math.min(policy.maxDelay, policy.baseDelay * 2 ** (retry - 1));
+  return Math.round(backoff * (0.5 + random() / 2));
+}
+
+/**
+ * Runs `call`, retrying transient failures. Resolves `outage` when the budget is spent.
+ * @throws ModelApiError at once for a non-transient API failure (400, 401, 403, 404, a reply that is not JSON).
+ * Other errors (not from the API) propagate unchanged.
+ */
+export async function callWithRetry<T>(call: () => Promise<T>, ctx: RetryContext): Promise<RetryOutcome<T>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { kind: 'ok', value: await call(), attempts: attempt };
+    } catch (error) {
+      const failure = classifyApiError(error, ctx.now());
+      if (failure === undefined) throw error;
+      const what = `${failure.status === undefined ? '' : `HTTP `}${failure.reason}`;
+      if (!failure.transient) {
+        throw new ModelApiError(`Model request failed (${ctx.label}): ${what}. ${adviceFor(failure.status)}`, failure.status, { cause: error });
+      }
+      if (attempt >= ctx.policy.attempts) {
+        const message = `Model API unavailable (${ctx.label}): ${attempt} attempts failed, the last with ${what}.`;
+        return { kind: 'outage', error: new ModelApiError(message, failure.status, { cause: error }), attempts: attempt };
+      }
+      await ctx.sleep(retryDelay(failure, attempt, ctx.policy, ctx.random));
+    }
+  }
+}

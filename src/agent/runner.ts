@@ -1,0 +1,242 @@
+/**
+ * The agent loop: asks the model for tool calls, carries them out on the app, and feeds the
+ * results back until the model finishes, stops, hits `maxSteps`, the API stays down, or the time
+ * of a timed run is used. Long timed runs are planned in chunks, each with a fresh context.
+ */
+import { AGENT } from '../defaults.js';
+import { ModelApiError } from '../errors.js';
+import type { ChatClient, ChatMessage, ChatReply, SentToolCall, ToolSpec, Usage } from './chat.js';
+import { normalizePlan, plannedChunkCount } from './chunks.js';
+import { boundImages, truncateText } from './context.js';
+import { dispatchTool, type ActionCall } from './dispatch.js';
+import type { Driver } from './driver.js';
+import { resolveAgentOptions, type AgentRunnerOptions, type ResolvedAgentOptions } from './options.js';
+import { chunkPrompt, goalPrompt, nudgePrompt, planningPrompt, systemPrompt, toolMessage } from './prompts.js';
+import { repairToolCall } from './repair.js';
+import type { AgentOutcome, AgentResult, StepResult } from './result.js';
+import { callWithRetry, type RetryOutcome } from './retry.js';
+import { saveShot } from './shot-files.js';
+import { startTicker } from './ticker.js';
+import { ACTION_TOOLS, PLANNING_TOOLS, toolSpecs } from './tools.js';
+
+/** How a conversation (a whole untimed run, or one chunk) ended. */
+interface Ending {
+  outcome: AgentOutcome;
+  summary: string;
+}
+
+const ACTION_SPECS = toolSpecs(ACTION_TOOLS);
+const PLANNING_SPECS = toolSpecs(PLANNING_TOOLS);
+
+/**
+ * Drives an app from a natural-language goal.
+ * @example
+ * const runner = new AgentRunner(app, client, { model: 'gpt-4.1-mini', outDir: 'out/agent' });
+ * const result = await runner.run('open the settings menu');
+ * // result.outcome === 'finished', runner.shots lists the PNGs saved
+ */
+export class AgentRunner {
+  /** Paths of every screenshot saved by this runner, oldest first. */
+  readonly shots: string[] = [];
+  private readonly options: ResolvedAgentOptions;
+  private steps = 0;
+  private usage: Usage | undefined;
+  /** End of the current chunk (or run), on `clock`; Infinity when untimed. */
+  private chunkDeadline = Infinity;
+
+  /** @throws ConfigError for invalid options (see `resolveAgentOptions`). */
+  constructor(
+    private readonly driver: Driver,
+    private readonly client: ChatClient,
+    options: AgentRunnerOptions,
+  ) {
+    this.options = resolveAgentOptions(options);
+  }
+
+  /**
+   * Runs `goal` to its end. A timed run (`duration`) keeps a ticker saving a frame every
+   * `screenshotInterval` and, unless the model calls `finish` or the API is down, lasts the
+   * whole duration even when the model stops or refuses.
+   * @throws ModelApiError for a non-transient API failure (400/401/403/404, a reply that is not JSON).
+   */
+  async run(goal: string): Promise<AgentResult> {
+    const { clock, durationMs, intervalMs, sleep } = this.options;
+    const firstShot = this.shots.length;
+    this.steps = 0;
+    this.usage = undefined;
+    const start = clock();
+    const deadline = durationMs === undefined ? Infinity : start + durationMs;
+    const ticker =
+      durationMs === undefined
+        ? undefined
+        : startTicker(
+            async (n) => void (await this.save(`tick-${String(n).padStart(4, '0')}`, undefined)),
+            { start, interval: intervalMs, deadline },
+            clock,
+            sleep,
+          );
+    let ending: Ending;
+    try {
+      ending = await this.runGoal(goal, deadline);
+      if (ending.outcome === 'outage') this.options.log(`outage: ${ending.summary}`);
+      if (ending.outcome === 'no-tool-calls' || ending.outcome === 'step-cap') await this.sleepUntil(deadline);
+    } catch (error) {
+      await ticker?.stop().catch(() => undefined);
+      throw error;
+    }
+    await ticker?.stop();
+    const result: AgentResult = { ...ending, steps: this.steps, shots: this.shots.slice(firstShot) };
+    return this.usage ? { ...result, usage: this.usage } : result;
+  }
+
+  /**
+   * One model turn: sends `messages`, appends the assistant message, one tool message per tool
+   * call (errors included, in call order), then an image message per screenshot taken. `label`
+   * names the turn in error messages. Counts toward `maxSteps`.
+   * @throws ModelApiError for a non-transient API failure or a reply without choices.
+   */
+  async step(messages: ChatMessage[], label: string): Promise<StepResult> {
+    this.steps++;
+    const reply = await this.request(messages, ACTION_SPECS, label);
+    if (reply.kind === 'outage') return { hadToolCalls: false, finished: false, summary: '', outage: reply.error };
+    const message = firstMessage(reply.value, label);
+    const calls = (message.tool_calls ?? []).map((c, i) => repairToolCall(c, ACTION_TOOLS, `call_${this.steps}_${i + 1}`));
+    const sent: SentToolCall[] = calls.map((c) => ({
+      id: c.id,
+      type: 'function',
+      function: { name: c.ok ? c.call.name : c.name, arguments: c.arguments },
+    }));
+    messages.push({ role: 'assistant', content: message.content ?? null, ...(sent.length ? { tool_calls: sent } : {}) });
+    const images: ChatMessage[] = [];
+    let finished: string | undefined;
+    for (const c of calls) {
+      const effect = c.ok ? await this.dispatch(c.call as ActionCall) : { content: c.error };
+      messages.push(toolMessage(c.id, effect.content));
+      if (effect.image) images.push(effect.image);
+      if (effect.finished !== undefined) finished = effect.finished;
+    }
+    messages.push(...images);
+    return { hadToolCalls: calls.length > 0, finished: finished !== undefined, summary: finished ?? message.content ?? '' };
+  }
+
+  private async runGoal(goal: string, deadline: number): Promise<Ending> {
+    const { durationMs, chunkMs, clock } = this.options;
+    if (durationMs !== undefined && plannedChunkCount(durationMs, chunkMs) >= 2) return this.runPlanned(goal, deadline);
+    this.chunkDeadline = deadline;
+    const seconds = durationMs === undefined ? undefined : (deadline - clock()) / 1000;
+    return this.converse([{ role: 'system', content: systemPrompt() }, { role: 'user', content: goalPrompt(goal, this.screen(), seconds) }]);
+  }
+
+  private async runPlanned(goal: string, deadline: number): Promise<Ending> {
+    const { clock, log } = this.options;
+    const plan = await this.plan(goal, plannedChunkCount(this.options.durationMs!, this.options.chunkMs));
+    if ('outcome' in plan) return plan;
+    const summaries: string[] = [];
+    let last: Ending = { outcome: 'finished', summary: '' };
+    for (const [i, chunk] of plan.chunks.entries()) {
+      if (clock() >= deadline) return { outcome: 'duration-elapsed', summary: summaries.join('; ') };
+      this.chunkDeadline = clock() + (deadline - clock()) / (plan.chunks.length - i);
+      const seconds = (this.chunkDeadline - clock()) / 1000;
+      const prompt = chunkPrompt(goal, chunk, i + 1, plan.chunks.length, seconds, this.screen());
+      last = await this.converse([{ role: 'system', content: systemPrompt() }, { role: 'user', content: prompt }]);
+      if (last.outcome === 'outage' || last.outcome === 'step-cap') return last;
+      log(`chunk ${i + 1}/${plan.chunks.length} done: ${last.summary}`);
+      summaries.push(last.summary);
+    }
+    return { outcome: last.outcome, summary: summaries.join('; ') };
+  }
+
+  /** The planning request; falls back to the goal as one chunk when no valid plan comes back. */
+  private async plan(goal: string, count: number): Promise<{ chunks: string[] } | Ending> {
+    const messages: ChatMessage[] = [{ role: 'user', content: planningPrompt(goal, this.options.durationMs! / 1000, count) }];
+    const reply = await this.request(messages, PLANNING_SPECS, 'planning');
+    if (reply.kind === 'outage') return { outcome: 'outage', summary: reply.error.message };
+    const first = firstMessage(reply.value, 'planning').tool_calls?.[0];
+    const call = first && repairToolCall(first, PLANNING_TOOLS, 'plan');
+    const plan = call?.ok && call.call.name === 'propose_plan' ? normalizePlan(call.call.args.chunks) : undefined;
+    if (plan === undefined || plan.chunks.length === 0) {
+      this.options.log(`no plan (${call && !call.ok ? call.error : 'propose_plan was not called'}): running the goal as one chunk`);
+      return { chunks: [goal] };
+    }
+    if (plan.split) this.options.log(`split into ${plan.chunks.length} chunks`);
+    this.options.log(`plan (${plan.chunks.length} chunks)`);
+    return plan;
+  }
+
+  /** Turns until finish, no tool calls (after nudges when timed), the step cap, the deadline or an outage. */
+  private async converse(messages: ChatMessage[]): Promise<Ending> {
+    const { maxSteps, delayMs, sleep } = this.options;
+    let nudges = 0;
+    for (;;) {
+      if (this.steps >= maxSteps) return { outcome: 'step-cap', summary: `stopped after ${maxSteps} steps without finish` };
+      if (this.timeLeft() <= 0) return { outcome: 'duration-elapsed', summary: 'the time ran out before finish' };
+      const result = await this.step(messages, `step ${this.steps + 1}`);
+      if (result.outage) return { outcome: 'outage', summary: result.outage.message };
+      if (result.finished) return { outcome: 'finished', summary: result.summary };
+      if (!result.hadToolCalls) {
+        if (this.timeLeft() === Infinity || this.timeLeft() <= 0 || nudges >= AGENT.maxNudges) {
+          return { outcome: 'no-tool-calls', summary: result.summary };
+        }
+        nudges++;
+        messages.push({ role: 'user', content: nudgePrompt(this.timeLeft() / 1000) });
+        continue;
+      }
+      nudges = 0;
+      if (delayMs > 0) await sleep(delayMs);
+    }
+  }
+
+  private async request(messages: ChatMessage[], tools: ToolSpec[], label: string): Promise<RetryOutcome<ChatReply>> {
+    const { model, retry, sleep, random } = this.options;
+    const params = { model, messages: boundImages(messages, AGENT.keepImages), tools };
+    const outcome = await callWithRetry(() => this.client.chat.completions.create(params), { policy: retry, sleep, random, now: Date.now, label });
+    if (outcome.kind === 'ok' && outcome.value.usage) this.addUsage(outcome.value.usage);
+    return outcome;
+  }
+
+  private dispatch(call: ActionCall) {
+    return dispatchTool(call, {
+      driver: this.driver,
+      saveShot: (label, png) => this.save(label, png),
+      sleep: (ms) => this.options.sleep(ms),
+      timeLeft: () => this.timeLeft(),
+      maxTextChars: AGENT.maxTextChars,
+    });
+  }
+
+  /** Saves a screenshot (taking one when `png` is not given) and records its path. */
+  private async save(label: string, png: Uint8Array | undefined): Promise<string> {
+    const path = await saveShot(this.options.outDir, label, png ?? (await this.driver.screenshot()));
+    this.shots.push(path);
+    return path;
+  }
+
+  private screen(): string {
+    return truncateText(this.driver.text(), AGENT.maxTextChars);
+  }
+
+  private timeLeft(): number {
+    return this.chunkDeadline - this.options.clock();
+  }
+
+  private async sleepUntil(deadline: number): Promise<void> {
+    const left = deadline - this.options.clock();
+    if (left > 0 && left !== Infinity) await this.options.sleep(left);
+  }
+
+  private addUsage(u: Usage): void {
+    const sum = this.usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+    this.usage = {
+      prompt_tokens: sum.prompt_tokens + (u.prompt_tokens ?? 0),
+      completion_tokens: sum.completion_tokens + (u.completion_tokens ?? 0),
+      total_tokens: sum.total_tokens + (u.total_tokens ?? 0),
+    };
+  }
+}
+
+/** The reply's first message. @throws ModelApiError when the reply has no choices. */
+function firstMessage(reply: ChatReply, label: string) {
+  const message = reply.choices?.[0]?.message;
+  if (!message) throw new ModelApiError(`Model reply for ${label} has no choices[0].message: is the server OpenAI-compatible?`, undefined);
+  return message;
+}
