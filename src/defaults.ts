@@ -78,6 +78,37 @@ export const TEXT_MASKS: Readonly<Record<'clockTime' | 'duration' | 'spinner' | 
 };
 
 /**
+ * Screenshot comparison (src/diff/), with Vitest's `toMatchScreenshot` comparator option names.
+ * Stricter than Vitest's defaults on purpose: our PNGs are rendered from cells with bundled fonts,
+ * so the same screen gives the same bytes, and one changed character is only ≈ 40–55 pixels
+ * (≈ 0.01 % of an 80×24 image) — any tolerance hides real regressions.
+ */
+export const COMPARE = {
+  /**
+   * pixelmatch colour threshold, 0–1 (OKLab HyAB distance; 1 is black vs white). 0 means any
+   * colour change counts: 0.1 (Vitest's default) reports ANSI white #e5e5e5 vs bright white
+   * #ffffff as equal. @default 0
+   */
+  threshold: 0,
+  /**
+   * Count pixels that pixelmatch classifies as anti-aliasing as mismatches. Measured here with
+   * DejaVu Sans Mono 15 px: with `false`, '.' → ',' counted 1 pixel instead of 12 and 'l' → 'I'
+   * 13 instead of 49. @default true
+   */
+  includeAA: true,
+  /**
+   * Most mismatched pixels that still pass. Applies only when none of `allowedMismatchedPixels`,
+   * `allowedMismatchedPixelRatio`, `allowedMismatchedCells` is given (as in Vitest, where no limit
+   * means 0). @default 0
+   */
+  allowedMismatchedPixels: 0,
+  /** Colour of mismatched pixels in the diff image, RGB. @default [255, 0, 0] */
+  diffColor: [255, 0, 0],
+  /** Opacity (0–1) of the reference drawn in grey under the diff image. @default 0.1 */
+  diffAlpha: 0.1,
+} as const;
+
+/**
  * The agent (src/agent/): pacing, caps, retries and context bounds. Durations the spec gives in
  * seconds (`delay`, `duration`, `screenshotInterval`, `chunkSeconds`) stay in seconds, as in the
  * runner's options; everything else is in ms.
