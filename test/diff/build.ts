@@ -26,11 +26,11 @@ export function pixelAt(image: RgbaImage, x: number, y: number): number[] {
   return [...image.data.subarray(at, at + 4)];
 }
 
-/** PNG bytes of an image (pngjs, default filters). */
-export function png(image: RgbaImage): Uint8Array {
+/** PNG bytes of an image (pngjs; default filters and compression unless given). */
+export function png(image: RgbaImage, options: { deflateLevel?: number } = {}): Uint8Array {
   const out = new pngjs.PNG({ width: image.widthPx, height: image.heightPx });
   out.data = Buffer.from(image.data);
-  return new Uint8Array(pngjs.PNG.sync.write(out));
+  return new Uint8Array(pngjs.PNG.sync.write(out, options));
 }
 
 const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60\uffe0-\uffe6]|\p{Extended_Pictographic}/u;

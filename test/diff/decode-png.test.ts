@@ -1,0 +1,27 @@
+import pngjs from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { decodePng } from '../../src/diff/index.js';
+import { TmuxShotError } from '../../src/errors.js';
+import { paint, png, solid, thrown } from './build.js';
+
+describe('decodePng', () => {
+  it('round-trips RGBA pixels exactly', () => {
+    const image = paint(solid(3, 2, [1, 2, 3]), [[2, 1]], [250, 128, 7]);
+    const decoded = decodePng(png(image), 'actual');
+    expect(decoded).toEqual({ widthPx: 3, heightPx: 2, data: image.data });
+  });
+
+  it('adds opaque alpha to an RGB PNG without an alpha channel', () => {
+    const rgb = new pngjs.PNG({ width: 1, height: 1 });
+    rgb.data = Buffer.from([10, 20, 30, 255]);
+    const bytes = pngjs.PNG.sync.write(rgb, { colorType: 2 });
+    expect([...decodePng(bytes, 'reference').data]).toEqual([10, 20, 30, 255]);
+  });
+
+  it('names the image and keeps the decoder error as the cause', () => {
+    const error = thrown(() => decodePng(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), 'reference'));
+    expect(error).toBeInstanceOf(TmuxShotError);
+    expect(error.message).toMatch(/^The reference screenshot is not a valid PNG \(4 bytes; .+\)\.$/);
+    expect(error.cause).toBeInstanceOf(Error);
+  });
+});
