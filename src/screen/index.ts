@@ -1,6 +1,6 @@
 /** The live screen model and pure helpers over its snapshots. */
-export { ScreenModel } from './screen-model.js';
-export type { ScreenModelOptions } from './screen-model.js';
+export { ScreenModel } from './terminal.js';
+export type { ScreenModelOptions } from './terminal.js';
 export { DEFAULT_COLOR } from './snapshot.js';
 export type { Cell, Color, Cursor, ScreenSnapshot, UnderlineStyle } from './snapshot.js';
 export { findText, snapshotText } from './text.js';

@@ -56,7 +56,8 @@ describe('waitFor', () => {
 
   test('the timeout error carries the stack of the waitFor call, not of a timer', async () => {
     const clock = fakeClock();
-    const error = await waitFor(() => undefined, { timeout: 1, pollMs: 1, clock, onTimeout: () => new Error('late') }).catch(
+    const error = await waitFor(() => undefined, { timeout: 1, pollMs: 1, clock, onTimeout: () => new Error('late') }).then(
+      () => new Error('resolved'),
       (caught: unknown) => caught as Error,
     );
     const stack = error.stack ?? '';
