@@ -147,3 +147,23 @@ export const AGENT = {
   /** Longest wait before a retry, in ms: caps both the backoff and a server's Retry-After. @default 30000 */
   retryMaxDelay: 30_000,
 } as const;
+
+/** The Vitest plugin (src/vitest/): fixtures, screenshot and text assertions, failure artifacts. */
+export const VITEST = {
+  /**
+   * Longest wait for the screen to settle (two consecutive identical reads) before a screenshot
+   * or screen-text snapshot, in ms; 0 waits without limit. Vitest's `toMatchScreenshot` default.
+   * @default 5000
+   */
+  settleTimeout: 5_000,
+  /** Pause between two reads of the live screen while settling, in ms. @default 50 */
+  settleInterval: 50,
+  /** Cursor in screenshots, like Vitest's `caret: 'hide'`: the blinking cursor is not part of the UI. @default 'hide' */
+  cursor: 'hide',
+  /** Vitest's `attachmentsDir` default, relative to the project root; images of failures go here. @default '.vitest-attachments' */
+  attachmentsDir: '.vitest-attachments',
+  /** Changed cells listed one per line in a screenshot failure; the rest are counted. @default 5 */
+  listedCells: 5,
+  /** `toMatchScreenText` appends the styled runs (colours, bold…) after the text. @default true */
+  screenTextStyles: true,
+} as const;

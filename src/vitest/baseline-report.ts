@@ -1,0 +1,47 @@
+/**
+ * The end-of-file report of baselines no test used, registered as an `afterAll` of every test
+ * file that imports the plugin. With `-u` it deletes them, as Vitest removes obsolete snapshots.
+ */
+import { readdir, rm } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { RunnerTestFile } from 'vitest';
+import type { UpdateMode } from '../diff/index.js';
+import { baselineDirectory, projectRoot } from './paths.js';
+import { ranFully, unusedBaselines } from './unused-baselines.js';
+
+/** Baselines compared (or written) so far in this worker, by test file. */
+const usedByFile = new Map<string, Set<string>>();
+
+/** Notes that the test file `testPath` used the baseline at `path`. */
+export function markBaselineUsed(testPath: string, path: string): void {
+  let used = usedByFile.get(testPath);
+  if (!used) usedByFile.set(testPath, (used = new Set()));
+  used.add(path);
+}
+
+/** Every `.png` under `folder`, recursively; none when it does not exist. */
+async function listPngs(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.png')).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/**
+ * Checks the baselines of `file` once all its tests ran: when none was filtered out, any PNG in
+ * its `__screenshots__` folder that no assertion used is reported on stderr — or deleted when
+ * `updateMode` is `'all'` (`-u`).
+ * @returns The unused baselines (deleted or not); empty when the file did not run fully.
+ */
+export async function reportUnusedBaselines(file: Readonly<RunnerTestFile>, updateMode: UpdateMode): Promise<string[]> {
+  if (!ranFully(file.tasks)) return [];
+  const unused = unusedBaselines(await listPngs(baselineDirectory(file.filepath)), usedByFile.get(file.filepath) ?? new Set());
+  if (unused.length === 0) return unused;
+  const root = projectRoot(file);
+  const list = unused.map((path) => `  ${relative(root, path)}`).join('\n');
+  if (updateMode === 'all') {
+    await Promise.all(unused.map((path) => rm(path, { force: true })));
+    console.warn(`tmux-shot: removed ${unused.length} unused screenshot baseline(s) of ${file.name}:\n${list}`);
+  } else {
+    console.warn(`tmux-shot: ${unused.length} screenshot baseline(s) of ${file.name} no test used:\n${list}\nRun with -u to remove them.`);
+  }
+  return unused;
+}

@@ -1,0 +1,155 @@
+/**
+ * The one formatter of tmux-shot's assertion messages. Every matcher gathers facts, decides, writes
+ * files, then hands plain data here. Wording follows Vitest's `toMatchScreenshot` where it has one
+ * ("No existing reference screenshot found…", "Screenshot does not match the stored reference.").
+ */
+
+/** Image files a screenshot assertion left behind, absolute paths. */
+export interface ImagePaths {
+  reference?: string | undefined;
+  actual?: string | undefined;
+  diff?: string | undefined;
+}
+
+/** Why `toMatchScreenshot` failed, with everything its message shows. */
+export type ScreenshotFailure =
+  | {
+      kind: 'unsettled';
+      /** The settle timeout, in ms. */
+      timeout: number;
+      /** `formatCellDiff` lines between the last two reads. */
+      cellLines: readonly string[];
+      /** The last two screens, rendered. */
+      previous: string | undefined;
+      last: string | undefined;
+    }
+  | { kind: 'new-baseline-written'; paths: ImagePaths }
+  | { kind: 'missing-baseline-ci'; paths: ImagePaths }
+  | {
+      kind: 'mismatch';
+      /** The comparator's sentences (size change, limits exceeded). */
+      comparison: string;
+      /** Cell-level lines: summary, then `row R col C: 'a' -> 'b'`… */
+      cellLines: readonly string[];
+      /** Set when the reference was drawn by another renderer: both fingerprints. */
+      rendererChange?: { reference: string; actual: string } | undefined;
+      paths: ImagePaths;
+    };
+
+function pathLines(paths: ImagePaths): string[] {
+  const lines: string[] = [];
+  if (paths.reference) lines.push('', 'Reference screenshot:', `  ${paths.reference}`);
+  if (paths.actual) lines.push('', 'Actual screenshot:', `  ${paths.actual}`);
+  if (paths.diff) lines.push('', 'Diff screenshot:', `  ${paths.diff}`);
+  return lines;
+}
+
+function rendererLines(change: { reference: string; actual: string } | undefined): string[] {
+  if (!change) return [];
+  return [
+    '',
+    'The reference was drawn by a different renderer (fonts, theme, cell size or tmux-shot version):',
+    `  reference: ${change.reference}`,
+    `  actual:    ${change.actual}`,
+    'If the screens look the same, refresh the baselines: run the tests with -u (vitest run -u).',
+  ];
+}
+
+/** The body of a `toMatchScreenshot` failure (Vitest adds nothing; this is the whole message). */
+export function formatScreenshotFailure(header: string, failure: ScreenshotFailure): string {
+  switch (failure.kind) {
+    case 'unsettled':
+      return [
+        header,
+        '',
+        `The screen did not settle within ${failure.timeout} ms: two consecutive reads still differed.`,
+        ...failure.cellLines,
+        'Wait for the app first (waitForText, waitForStable), mask the moving area, or raise `timeout`.',
+        ...pathLines({ reference: failure.previous, actual: failure.last }).map((line) =>
+          line.replace('Reference screenshot:', 'Second to last screen:').replace('Actual screenshot:', 'Last screen:'),
+        ),
+      ].join('\n');
+    case 'new-baseline-written':
+      return [
+        header,
+        '',
+        'No existing reference screenshot found; a new one was created. Review it before running tests again.',
+        ...pathLines(failure.paths),
+      ].join('\n');
+    case 'missing-baseline-ci':
+      return [
+        header,
+        '',
+        'No existing reference screenshot found. Nothing was written under __screenshots__ (update mode ' +
+          "'none', as in CI): create it locally or with -u, and commit it.",
+        ...pathLines(failure.paths),
+      ].join('\n');
+    case 'mismatch':
+      return [
+        header,
+        '',
+        'Screenshot does not match the stored reference.',
+        ...(failure.comparison ? [failure.comparison] : []),
+        ...failure.cellLines,
+        ...rendererLines(failure.rendererChange),
+        ...pathLines(failure.paths),
+      ].join('\n');
+  }
+}
+
+/**
+ * A screen's text for a message, one row a line behind a gutter of 0-based row numbers, blank rows
+ * at the bottom left out:
+ * ```
+ *    0 │ File  Edit
+ *    1 │ > Open
+ *      (rows 2-23 blank)
+ * ```
+ */
+export function formatScreenBlock(text: string): string {
+  const rows = text.split('\n');
+  let used = rows.length;
+  while (used > 0 && rows[used - 1] === '') used--;
+  const width = String(Math.max(0, rows.length - 1)).length;
+  const lines = rows.slice(0, used).map((row, index) => `  ${String(index).padStart(width)} │ ${row}`.trimEnd());
+  const last = rows.length - 1;
+  if (used === 0) lines.push('  (every row blank)');
+  else if (used <= last) lines.push(`  ${' '.repeat(width)}   (${used === last ? `row ${last}` : `rows ${used}-${last}`} blank)`);
+  return lines.join('\n');
+}
+
+/** A text pattern as the user wrote it: `'Open'` or `/Op+en/i`. */
+export function formatPattern(pattern: string | RegExp): string {
+  return typeof pattern === 'string' ? `'${pattern}'` : String(pattern);
+}
+
+/** What `toShowText` saw. */
+export type TextFailure =
+  /** The pattern never appeared. */
+  | { kind: 'not-shown'; pattern: string | RegExp; timeout: number; screenText: string }
+  /** `.not`: the pattern was still there; `at` is where, 0-based. */
+  | { kind: 'still-shown'; pattern: string | RegExp; timeout: number; screenText: string; at: { row: number; col: number } };
+
+/** The message of a `toShowText` failure, with the screen at the moment the wait gave up. */
+export function formatTextFailure(header: string, failure: TextFailure): string {
+  const pattern = formatPattern(failure.pattern);
+  const sentence =
+    failure.kind === 'not-shown'
+      ? `Expected the screen to show ${pattern} within ${failure.timeout} ms, but it did not.`
+      : `Expected the screen to stop showing ${pattern} within ${failure.timeout} ms, but it still shows it ` +
+        `at row ${failure.at.row} col ${failure.at.col}.`;
+  return [header, '', sentence, '', 'Screen:', formatScreenBlock(failure.screenText)].join('\n');
+}
+
+/** The message when a matcher got something it cannot read. */
+export function formatBadSubject(header: string, accepts: string, received: string): string {
+  return [header, '', `Expected ${accepts}, but received ${received}.`].join('\n');
+}
+
+/**
+ * The first line of every message, without colours: `expect(tmuxApp).not.toShowText('Open')`.
+ * @param args - the matcher's arguments, already formatted.
+ */
+export function formatHeader(matcher: string, isNot: boolean, args: readonly string[] = []): string {
+  return `expect(tmuxApp)${isNot ? '.not' : ''}.${matcher}(${args.join(', ')})`;
+}

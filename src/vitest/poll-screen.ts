@@ -1,0 +1,37 @@
+/** Polls a live screen until a condition holds or time runs out, keeping the last screen read. */
+import { systemClock } from '../screen/index.js';
+import type { Clock, ScreenSnapshot } from '../screen/index.js';
+
+/** Options of {@link pollScreen}. */
+export interface PollScreenOptions {
+  /** Longest wait, in ms; the condition is checked once more at the deadline. */
+  timeout: number;
+  /** Pause between two reads, in ms. */
+  interval: number;
+  /** Time source. @default systemClock */
+  clock?: Clock;
+}
+
+/** What {@link pollScreen} ended with: the condition's value, or the last screen when time ran out. */
+export type PollResult<T> = { met: true; value: T; snapshot: ScreenSnapshot } | { met: false; snapshot: ScreenSnapshot };
+
+/**
+ * Reads the screen now and every `interval` ms until `condition` returns something other than
+ * `undefined`, at most `timeout` ms.
+ */
+export async function pollScreen<T>(
+  read: () => ScreenSnapshot,
+  condition: (snapshot: ScreenSnapshot) => T | undefined,
+  options: PollScreenOptions,
+): Promise<PollResult<T>> {
+  const clock = options.clock ?? systemClock;
+  const deadline = clock.now() + options.timeout;
+  for (;;) {
+    const snapshot = read();
+    const value = condition(snapshot);
+    if (value !== undefined) return { met: true, value, snapshot };
+    const remaining = deadline - clock.now();
+    if (remaining <= 0) return { met: false, snapshot };
+    await clock.sleep(Math.min(options.interval, remaining));
+  }
+}

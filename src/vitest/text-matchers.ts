@@ -1,0 +1,120 @@
+/**
+ * `toShowText` (auto-retrying over the live screen; `.not` waits for the text to go) and
+ * `toMatchScreenText` (the screen text through Vitest's own snapshot mechanism, so `-u`, CI and
+ * obsolete-snapshot reports behave natively).
+ */
+import type { MatcherResult, MatcherState } from 'vitest';
+import { Snapshots } from 'vitest';
+import { VITEST, WAIT } from '../defaults.js';
+import { diffCells, formatCellDiff } from '../diff/index.js';
+import { TmuxShotError } from '../errors.js';
+import { findText, normalizeText, snapshotText } from '../screen/index.js';
+import type { ScreenSnapshot } from '../screen/index.js';
+import { formatBadSubject, formatHeader, formatPattern, formatScreenshotFailure, formatTextFailure } from './failure-message.js';
+import { pollScreen } from './poll-screen.js';
+import { formatScreenText, STYLES_HEADER } from './screen-text.js';
+import { settleScreen } from './settle.js';
+import { classifySubject, describeReceived } from './subject.js';
+
+/** A matcher's `{ pass, message }` (Vitest's synchronous `MatcherResult`). */
+export type SyncExpectationResult = Exclude<MatcherResult, PromiseLike<unknown>>;
+
+/** Options of `toShowText`. */
+export interface ToShowTextOptions {
+  /** Longest wait, in ms. @default 5000 (WAIT.timeout) */
+  timeout?: number;
+}
+
+/** Options of `toMatchScreenText`. */
+export interface ScreenTextOptions {
+  /**
+   * Store the text in this file (Vitest's `toMatchFileSnapshot`, relative to the test file)
+   * instead of the test file's `__snapshots__/*.snap`.
+   */
+  file?: string;
+  /** Append the styled runs (colours, bold, inverse…) after the text. @default true */
+  styles?: boolean;
+  /** Volatile text replaced by `*` before comparing (clocks, pids…), as `normalizeText` does. @default [] */
+  mask?: readonly RegExp[];
+  /** Longest wait for the screen to settle first, in ms; 0 waits without limit. @default 5000 */
+  timeout?: number;
+}
+
+/** A screen source: live (re-read on every poll) or a fixed snapshot. */
+interface ScreenSource {
+  read: () => ScreenSnapshot;
+  live: boolean;
+}
+
+function sourceOf(matcher: string, isNot: boolean, received: unknown): ScreenSource {
+  const subject = classifySubject(received);
+  if (subject?.kind === 'live') return { read: () => subject.live.screen(), live: true };
+  if (subject?.kind === 'snapshot') return { read: () => subject.snapshot, live: false };
+  const accepts = 'a tmuxApp, a TmuxApp or a screen snapshot';
+  throw new TmuxShotError(formatBadSubject(formatHeader(matcher, isNot), accepts, describeReceived(received)));
+}
+
+/**
+ * Passes when the screen shows `pattern` (a substring, or a RegExp tested on each row, as
+ * `findText` does). Over a live app it re-reads the screen every 50 ms (WAIT.pollMs) until
+ * `timeout`; under `.not` it waits for the text to disappear. A snapshot is checked once.
+ * @throws {TmuxShotError} when `received` is not a screen.
+ */
+export async function toShowText(
+  this: MatcherState,
+  received: unknown,
+  pattern: string | RegExp,
+  options: ToShowTextOptions = {},
+): Promise<SyncExpectationResult> {
+  const { read, live } = sourceOf('toShowText', this.isNot, received);
+  const timeout = options.timeout ?? WAIT.timeout;
+  const isNot = this.isNot;
+  const goal = (snapshot: ScreenSnapshot): true | undefined => ((findText(snapshot, pattern) === undefined) === isNot ? true : undefined);
+  const { snapshot } = await pollScreen(read, goal, { timeout: live ? timeout : 0, interval: WAIT.pollMs });
+  const found = findText(snapshot, pattern);
+  const header = formatHeader('toShowText', this.isNot, [formatPattern(pattern)]);
+  const screenText = snapshotText(snapshot);
+  return {
+    pass: found !== undefined,
+    message: () =>
+      found
+        ? formatTextFailure(header, { kind: 'still-shown', pattern, timeout, screenText, at: found })
+        : formatTextFailure(header, { kind: 'not-shown', pattern, timeout, screenText }),
+  };
+}
+
+/** The text to store: masked screen text, then the style runs untouched (masks never hit them). */
+function screenTextOf(snapshot: ScreenSnapshot, options: ScreenTextOptions): string {
+  const text = formatScreenText(snapshot, { styles: options.styles ?? VITEST.screenTextStyles });
+  if (!options.mask?.length) return text;
+  const split = text.indexOf(`\n\n${STYLES_HEADER}\n`);
+  const body = split === -1 ? text : text.slice(0, split);
+  return normalizeText(body, options.mask) + (split === -1 ? '' : text.slice(split));
+}
+
+/**
+ * Compares the screen's text (see `formatScreenText`) with a Vitest snapshot: the test file's
+ * `.snap` under `hint`, or `options.file`. A live screen must settle first (two identical reads).
+ * `-u`, CI (`--ci`, update mode 'none') and obsolete snapshots work as for `toMatchSnapshot`.
+ * @throws {TmuxShotError} when `received` is not a screen.
+ */
+export async function toMatchScreenText(
+  this: MatcherState,
+  received: unknown,
+  hintOrOptions?: string | ScreenTextOptions,
+  maybeOptions: ScreenTextOptions = {},
+): Promise<SyncExpectationResult> {
+  const hint = typeof hintOrOptions === 'string' ? hintOrOptions : undefined;
+  const options = typeof hintOrOptions === 'object' ? hintOrOptions : maybeOptions;
+  const { read, live } = sourceOf('toMatchScreenText', this.isNot, received);
+  const timeout = options.timeout ?? VITEST.settleTimeout;
+  const settled = live ? await settleScreen(read, { timeout, interval: VITEST.settleInterval }) : { settled: true as const, snapshot: read() };
+  if (!settled.settled) {
+    const cellLines = formatCellDiff(diffCells(settled.previous, settled.last), { max: VITEST.listedCells });
+    const failure = { kind: 'unsettled', timeout, cellLines, previous: undefined, last: undefined } as const;
+    return { pass: false, message: () => formatScreenshotFailure(formatHeader('toMatchScreenText', false), failure) };
+  }
+  const text = screenTextOf(settled.snapshot, options);
+  if (options.file !== undefined) return Snapshots.toMatchFileSnapshot.call(this, text, options.file, hint);
+  return Snapshots.toMatchSnapshot.call(this, text, hint);
+}

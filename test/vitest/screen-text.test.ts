@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { formatCellStyle, formatScreenText } from '../../src/vitest/screen-text.js';
+import { BLANK, palette, row, screen } from './build-snapshot.js';
+
+describe('formatScreenText', () => {
+  it('is the plain text, bottom blank rows left out, when nothing is styled', () => {
+    expect(formatScreenText(screen(['hello', '  world', '', ''], 10))).toBe('hello\n  world');
+  });
+
+  it('lists styled runs per row after the text, ranges inclusive and 0-based', () => {
+    const title = [...row(' Menu ', 6, { bg: palette(4), fg: palette(15), bold: true }), ...row('', 4)];
+    const item = [...row('> ', 2), ...row('Open', 4, { inverse: true }), ...row('', 4)];
+    const status = row('ok', 10, { fg: { kind: 'rgb', r: 255, g: 0, b: 128 } });
+    expect(formatScreenText(screen([title, item, status], 10))).toBe(
+      [' Menu', '> Open', 'ok', '', '-- styles: row:cols attributes --', '0:0-5 fg=15 bg=4 bold', '1:2-5 inverse', '2:0-1 fg=#ff0080'].join('\n'),
+    );
+  });
+
+  it('leaves the runs out when styles are off', () => {
+    expect(formatScreenText(screen([row('x', 3, { bold: true })], 3), { styles: false })).toBe('x');
+  });
+
+  it('names every attribute in a fixed order', () => {
+    const cell = {
+      ...BLANK,
+      dim: true,
+      italic: true,
+      underline: 'curly' as const,
+      underlineColor: palette(1),
+      strikethrough: true,
+      overline: true,
+      invisible: true,
+      blink: true,
+    };
+    expect(formatCellStyle(cell)).toBe('dim italic underline=curly ul=1 strike overline invisible blink');
+    expect(formatCellStyle({ ...BLANK, underline: 'single' })).toBe('underline');
+    expect(formatCellStyle(BLANK)).toBe('');
+  });
+});
