@@ -1,5 +1,5 @@
 /** Cell-by-cell comparison of two screen snapshots. */
-import type { Cell, Color, ScreenSnapshot } from '../screen/snapshot.js';
+import type { Cell, Color, ScreenSnapshot } from '../screen/index.js';
 
 // diff/ may import screen/ types only, so the default colour is spelled out here.
 const DEFAULT_COLOR: Color = Object.freeze({ kind: 'default' });
@@ -53,7 +53,7 @@ export const BLANK_CELL: Cell = Object.freeze({
 const FLAGS = ['bold', 'dim', 'italic', 'underline', 'strikethrough', 'overline', 'inverse', 'invisible', 'blink'] as const;
 
 /** True when both colours are the same kind with the same index or channels. */
-export function sameColor(a: Color, b: Color): boolean {
+function sameColor(a: Color, b: Color): boolean {
   switch (a.kind) {
     case 'default':
       return b.kind === 'default';

@@ -5,20 +5,17 @@
 import type { CellRect } from '../geometry.js';
 
 /**
- * How the renderer lays cells out in an image. The three lengths are at scale 1; image pixels are
- * those lengths times `scale`, with each cell edge rounded to the nearest pixel
- * (`Math.round((paddingPx + col * cellWidthPx) * scale)`), so neighbouring cells never overlap or
- * leave a gap.
+ * How the renderer lays cells out in an image, all in whole image pixels (scale already applied):
+ * column `col` starts at `paddingPx + col * cellWidthPx`, row `row` at `paddingPx + row *
+ * cellHeightPx`. The `CellMetrics` of render/ has this shape.
  */
 export interface CellPixelMetrics {
-  /** Width of one cell, in px at scale 1. */
-  cellWidthPx: number;
-  /** Height of one cell, in px at scale 1. */
-  cellHeightPx: number;
-  /** Blank margin around the grid on every side, in px at scale 1. */
-  paddingPx: number;
-  /** Device pixel ratio applied to all lengths (1, 2…). */
-  scale: number;
+  /** Width of one cell, in image px. */
+  readonly cellWidthPx: number;
+  /** Height of one cell, in image px. */
+  readonly cellHeightPx: number;
+  /** Blank border around the grid on every side, in image px. */
+  readonly paddingPx: number;
 }
 
 /** A rectangle of image pixels; `xPx`/`yPx` are 0-based from the top-left corner. */
@@ -35,9 +32,9 @@ export interface CellPosition {
   row: number;
 }
 
-/** Left edge of column `col` (or top edge of row `col` with the height), in image px. */
+/** Left edge of column `index` (or, given the cell height, top edge of row `index`), in image px. */
 function edgePx(index: number, cellPx: number, metrics: CellPixelMetrics): number {
-  return Math.round((metrics.paddingPx + index * cellPx) * metrics.scale);
+  return metrics.paddingPx + index * cellPx;
 }
 
 /**
@@ -58,19 +55,14 @@ export function cellRectToPixelRect(rect: CellRect, metrics: CellPixelMetrics, r
 }
 
 /**
- * For each pixel along one axis, the cell index it belongs to. `first` is the first cell the
- * image shows and `originPx` that cell's edge in full-image px; pixels before the first cell
- * (padding) map to it and pixels past the last whole cell map to the last one, so a change in the
- * padding is never lost.
+ * For each pixel along one axis, the cell index it falls in. The image shows cells `first` to
+ * `last`, starting at `originPx` in full-screenshot px; pixels in the padding count for the
+ * nearest edge cell, so a change there is never lost.
  */
-function axisMap(lengthPx: number, cellPx: number, first: number, originPx: number, metrics: CellPixelMetrics): Int32Array {
+function axisMap(lengthPx: number, cellPx: number, paddingPx: number, first: number, last: number, originPx: number): Int32Array {
   const map = new Int32Array(lengthPx);
-  let cell = first;
   for (let px = 0; px < lengthPx; px++) {
-    while (edgePx(cell + 1, cellPx, metrics) - originPx <= px && edgePx(cell + 2, cellPx, metrics) - originPx <= lengthPx) {
-      cell++;
-    }
-    map[px] = cell;
+    map[px] = Math.min(last, Math.max(first, Math.floor((px + originPx - paddingPx) / cellPx)));
   }
   return map;
 }
@@ -90,10 +82,14 @@ export function mismatchedCells(
   metrics: CellPixelMetrics,
   region?: CellRect,
 ): CellPosition[] {
-  const originX = region ? edgePx(region.col, metrics.cellWidthPx, metrics) : 0;
-  const originY = region ? edgePx(region.row, metrics.cellHeightPx, metrics) : 0;
-  const cols = axisMap(widthPx, metrics.cellWidthPx, region?.col ?? 0, originX, metrics);
-  const rows = axisMap(heightPx, metrics.cellHeightPx, region?.row ?? 0, originY, metrics);
+  const { cellWidthPx, cellHeightPx, paddingPx } = metrics;
+  // a full screenshot shows every whole cell between the paddings; a crop shows its region
+  const lastCol = region ? region.col + region.cols - 1 : Math.floor((widthPx - 2 * paddingPx) / cellWidthPx) - 1;
+  const lastRow = region ? region.row + region.rows - 1 : Math.floor((heightPx - 2 * paddingPx) / cellHeightPx) - 1;
+  const originX = region ? edgePx(region.col, cellWidthPx, metrics) : 0;
+  const originY = region ? edgePx(region.row, cellHeightPx, metrics) : 0;
+  const cols = axisMap(widthPx, cellWidthPx, paddingPx, region?.col ?? 0, Math.max(0, lastCol), originX);
+  const rows = axisMap(heightPx, cellHeightPx, paddingPx, region?.row ?? 0, Math.max(0, lastRow), originY);
   const seen = new Map<number, CellPosition>();
   for (let y = 0; y < heightPx; y++) {
     for (let x = 0; x < widthPx; x++) {

@@ -1,5 +1,5 @@
 /** Cell changes → short readable lines for a failure message. */
-import type { Cell, Color } from '../screen/snapshot.js';
+import type { Cell, Color } from '../screen/index.js';
 import type { CellChange, CellField } from './cell-diff.js';
 
 /** Options of {@link formatCellDiff}. */

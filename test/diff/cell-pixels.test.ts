@@ -2,21 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { cellRectToPixelRect, cropImage, mismatchedCells } from '../../src/diff/index.js';
 import type { CellPixelMetrics } from '../../src/diff/index.js';
 import { TmuxShotError } from '../../src/errors.js';
+import { cellMetricsFor, cellRectPx } from '../../src/render/metrics.js';
 import { pixelAt, thrown } from './build.js';
 
 // 4 cols × 2 rows of 2×3 px cells with 1 px padding: a 10×8 px image
-const METRICS: CellPixelMetrics = { cellWidthPx: 2, cellHeightPx: 3, paddingPx: 1, scale: 1 };
+const METRICS: CellPixelMetrics = { cellWidthPx: 2, cellHeightPx: 3, paddingPx: 1 };
 
 describe('cellRectToPixelRect', () => {
   it.each([
     { rect: { col: 0, row: 0, cols: 1, rows: 1 }, metrics: METRICS, want: { xPx: 1, yPx: 1, widthPx: 2, heightPx: 3 } },
     { rect: { col: 1, row: 1, cols: 2, rows: 1 }, metrics: METRICS, want: { xPx: 3, yPx: 4, widthPx: 4, heightPx: 3 } },
-    { rect: { col: 1, row: 1, cols: 2, rows: 1 }, metrics: { ...METRICS, scale: 2 }, want: { xPx: 6, yPx: 8, widthPx: 8, heightPx: 6 } },
-    // 7.5 × 1.5 = 11.25 px cells: edges (8 + 7.5 col) × 1.5 = 12, 23.25, 34.5 round to 12, 23, 35 — no gap, no overlap
-    { rect: { col: 0, row: 0, cols: 1, rows: 1 }, metrics: { cellWidthPx: 7.5, cellHeightPx: 15, paddingPx: 8, scale: 1.5 }, want: { xPx: 12, yPx: 12, widthPx: 11, heightPx: 23 } },
-    { rect: { col: 1, row: 0, cols: 1, rows: 1 }, metrics: { cellWidthPx: 7.5, cellHeightPx: 15, paddingPx: 8, scale: 1.5 }, want: { xPx: 23, yPx: 12, widthPx: 12, heightPx: 23 } },
-  ])('$rect at scale $metrics.scale → $want', ({ rect, metrics, want }) => {
+    // the same layout at scale 2: lengths arrive already scaled
+    { rect: { col: 1, row: 1, cols: 2, rows: 1 }, metrics: { cellWidthPx: 4, cellHeightPx: 6, paddingPx: 2 }, want: { xPx: 6, yPx: 8, widthPx: 8, heightPx: 6 } },
+  ])('$rect with $metrics → $want', ({ rect, metrics, want }) => {
     expect(cellRectToPixelRect(rect, metrics)).toEqual(want);
+  });
+
+  it.each([1, 2] as const)("agrees with render/'s own cell rects at scale %i", (scale) => {
+    const metrics = cellMetricsFor({ fontSizePx: 15, scale, paddingPx: 8 });
+    expect(cellRectToPixelRect({ col: 3, row: 2, cols: 4, rows: 1 }, metrics)).toEqual(cellRectPx(metrics, 3, 2, 4));
   });
 
   it('is relative to the crop when the image covers only a region', () => {

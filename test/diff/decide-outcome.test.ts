@@ -5,7 +5,7 @@ import { ConfigError, TmuxShotError } from '../../src/errors.js';
 import { paint, png, solid, thrown } from './build.js';
 
 // 4 cols × 2 rows of 2×3 px cells with 1 px padding: 10×8 px screenshots
-const METRICS: CellPixelMetrics = { cellWidthPx: 2, cellHeightPx: 3, paddingPx: 1, scale: 1 };
+const METRICS: CellPixelMetrics = { cellWidthPx: 2, cellHeightPx: 3, paddingPx: 1 };
 const WHITE = [255, 255, 255] as const;
 const REFERENCE = solid(10, 8, [0, 0, 0]);
 const REFERENCE_PNG = png(REFERENCE);
