@@ -65,7 +65,7 @@ export async function callWithRetry<T>(call: () => Promise<T>, ctx: RetryContext
     } catch (error) {
       const failure = classifyApiError(error, ctx.now());
       if (failure === undefined) throw error;
-      const what = `${failure.status === undefined ? '' : `HTTP `}${failure.reason}`;
+      const what = `${failure.status === undefined ? '' : 'HTTP '}${failure.reason.replace(/\.$/, '')}`;
       if (!failure.transient) {
         throw new ModelApiError(`Model request failed (${ctx.label}): ${what}. ${adviceFor(failure.status)}`, failure.status, { cause: error });
       }

@@ -1,0 +1,201 @@
+// createClient() over real HTTP: the openai SDK against an OpenAI-compatible server on loopback.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AgentRunner, createClient } from '../../src/agent/index.js';
+import { ConfigError, ModelApiError } from '../../src/errors.js';
+import { startMenuApp, type MenuApp } from './app.js';
+
+const KEY = 'sk-test-loopback-0123456789';
+
+/** One scripted HTTP answer; `hang` never answers (until the server closes). */
+type Answer = { status: number; body: string; headers?: Record<string, string> } | 'hang';
+
+interface Loopback {
+  url: string;
+  requests: { path: string; authorization: string | undefined; body: Record<string, unknown> }[];
+  close(): Promise<void>;
+}
+
+async function startServer(answers: Answer[]): Promise<Loopback> {
+  const requests: Loopback['requests'] = [];
+  const hanging: ServerResponse[] = [];
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    req.on('end', () => {
+      requests.push({ path: req.url ?? '', authorization: req.headers.authorization, body: JSON.parse(raw) as Record<string, unknown> });
+      const answer = answers.shift() ?? { status: 500, body: '{"error":{"message":"loopback script ran out"}}' };
+      if (answer === 'hang') return void hanging.push(res);
+      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+      res.end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of hanging) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A chat-completions body whose message calls one tool. */
+const reply = (name: string, args: object, id = `call_${name}`) => ({
+  status: 200,
+  body: JSON.stringify({
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    created: 0,
+    model: 'loop-model',
+    choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }] } }],
+    usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 },
+  }),
+});
+const status = (code: number, headers: Record<string, string> = {}) => ({ status: code, body: `{"error":{"message":"status ${code}"}}`, headers });
+
+let app: MenuApp;
+let outDir: string;
+let server: Loopback | undefined;
+
+beforeEach(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'tmux-shot-agent-'));
+  app = await startMenuApp();
+});
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  await app.close();
+  await rm(outDir, { recursive: true, force: true });
+});
+
+/** A runner on the real SDK pointed at `answers`; `slept` records backoff waits instead of waiting. */
+async function loopbackRunner(answers: Answer[], timeout?: number) {
+  server = await startServer(answers);
+  const env = { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.url, TMUX_SHOT_MODEL: 'loop-model' };
+  const { client, model } = await createClient({ env, ...(timeout ? { timeout } : {}) });
+  const slept: number[] = [];
+  const runner = new AgentRunner(app, client, { model, outDir, sleep: async (ms) => void slept.push(ms), random: () => 0.5 });
+  return { runner, slept, requests: server.requests };
+}
+
+/** Every file under outDir, as text, to look for the key. */
+async function outputText(): Promise<string> {
+  const files = await readdir(outDir);
+  return (await Promise.all(files.map((f) => readFile(join(outDir, f), 'latin1')))).join('\n');
+}
+
+describe('createClient', () => {
+  it('runs a tool-call exchange through the real openai SDK', async () => {
+    const { runner, requests } = await loopbackRunner([
+      reply('send_keys', { keys: 'Down' }),
+      reply('screenshot', { label: 'after' }),
+      reply('finish', { summary: 'moved' }),
+    ]);
+    const result = await runner.run('move down');
+
+    expect(result).toEqual({
+      outcome: 'finished',
+      summary: 'moved',
+      steps: 3,
+      shots: [join(outDir, 'after.png')],
+      usage: { prompt_tokens: 21, completion_tokens: 9, total_tokens: 30 },
+    });
+    expect(requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/chat/completions', '/v1/chat/completions']);
+    expect(requests[0]!.authorization).toBe(`Bearer ${KEY}`);
+    expect(requests[0]!.body['model']).toBe('loop-model');
+    expect((requests[0]!.body['tools'] as { function: { name: string } }[]).map((t) => t.function.name)).toEqual([
+      'send_keys',
+      'type_text',
+      'screenshot',
+      'read_text',
+      'wait',
+      'finish',
+    ]);
+    const third = requests[2]!.body['messages'] as { role: string; tool_call_id?: string; content: unknown }[];
+    expect(third.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool', 'user']);
+    expect(third[3]).toEqual({ role: 'tool', tool_call_id: 'call_send_keys', content: 'ok: pressed Down' });
+    expect(JSON.stringify(third[6])).toMatch(/"image_url":\{"url":"data:image\/png;base64,/);
+    expect(app.text().split('\n')[1]).toBe('> Settings');
+    expect(await outputText()).not.toContain(KEY);
+  });
+
+  it('retries a 502 itself, with the SDK retries off', async () => {
+    const { runner, slept, requests } = await loopbackRunner([status(502), reply('finish', { summary: 'back' })]);
+    expect((await runner.run('go')).summary).toBe('back');
+    expect(requests).toHaveLength(2);
+    expect(slept).toEqual([750]); // our backoff ran, so the SDK did not retry
+  });
+
+  it('stops cleanly after 4 attempts of a persistent 502 (the SDK would have made 12)', async () => {
+    const { runner, slept, requests } = await loopbackRunner([status(502), status(502), status(502), status(502), status(502)]);
+    const result = await runner.run('go');
+    expect(result).toEqual({ outcome: 'outage', summary: 'Model API unavailable (step 1): 4 attempts failed, the last with HTTP 502 status 502.', steps: 1, shots: [] });
+    expect(requests).toHaveLength(4);
+    expect(slept).toEqual([750, 1500, 3000]);
+  });
+
+  it('caps a 429 with Retry-After: 3600', async () => {
+    const { runner, slept, requests } = await loopbackRunner([status(429, { 'retry-after': '3600' }), reply('finish', { summary: 'ok' })]);
+    expect((await runner.run('go')).outcome).toBe('finished');
+    expect(requests).toHaveLength(2);
+    expect(slept).toEqual([30000]);
+  });
+
+  it('retries a request that times out', async () => {
+    const { runner, slept, requests } = await loopbackRunner(['hang', reply('finish', { summary: 'ok' })], 300);
+    expect((await runner.run('go')).outcome).toBe('finished');
+    expect(requests).toHaveLength(2);
+    expect(slept).toEqual([750]);
+  });
+
+  it('fails clearly on a malformed JSON body', async () => {
+    const { runner, slept, requests } = await loopbackRunner([{ status: 200, body: '{not json' }]);
+    const error = await runner.run('go').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelApiError);
+    expect((error as Error).message).toBe(
+      "Model request failed (step 1): the server's reply is not valid JSON (Expected property name or '}' in JSON at position 1). " +
+        'Check that OPENAI_BASE_URL points at an OpenAI-compatible /v1 endpoint.',
+    );
+    expect(requests).toHaveLength(1);
+    expect(slept).toEqual([]);
+  });
+
+  it('keeps the key out of error messages, even when the server echoes it', async () => {
+    const echo = { status: 401, body: JSON.stringify({ error: { message: `Incorrect API key provided: ${KEY}. Sent: Authorization: Bearer ${KEY}` } }) };
+    const { runner } = await loopbackRunner([echo]);
+    const error = (await runner.run('go').catch((e: unknown) => e)) as ModelApiError;
+    expect(error).toBeInstanceOf(ModelApiError);
+    expect(error.status).toBe(401);
+    expect(error.message).toBe(
+      'Model request failed (step 1): HTTP 401 Incorrect API key provided: sk-[redacted]. Sent: Authorization: Bearer [redacted]. ' +
+        'Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).',
+    );
+    expect(await outputText()).not.toContain(KEY);
+  });
+
+  it('needs an API key or a base URL, and says which variables to set', async () => {
+    const error = await createClient({ env: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toBe(
+      'No model endpoint configured: set OPENAI_API_KEY (for api.openai.com) or OPENAI_BASE_URL ' +
+        '(for an OpenAI-compatible server such as Ollama, vLLM or llama.cpp); the CLI also takes --base-url.',
+    );
+    await expect(createClient({ env: { OPENAI_API_KEY: '', OPENAI_BASE_URL: '' } })).rejects.toBeInstanceOf(ConfigError);
+  });
+
+  it('picks the model from the option, then TMUX_SHOT_MODEL, then the default', async () => {
+    expect((await createClient({ env: { OPENAI_API_KEY: KEY } })).model).toBe('gpt-4.1-mini');
+    expect((await createClient({ env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', TMUX_SHOT_MODEL: 'llama3' } })).model).toBe('llama3');
+    expect((await createClient({ env: { TMUX_SHOT_MODEL: 'llama3' }, apiKey: KEY, model: 'qwen' })).model).toBe('qwen');
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { resolveAgentOptions } from '../../src/agent/options.js';
+import { ConfigError } from '../../src/errors.js';
+
+describe('resolveAgentOptions', () => {
+  it('converts seconds to ms and fills defaults', () => {
+    const resolved = resolveAgentOptions({ model: 'm', outDir: 'out', delay: 0.05, duration: 1.2, screenshotInterval: 0.2 });
+    expect(resolved).toMatchObject({
+      model: 'm',
+      outDir: 'out',
+      delayMs: 50,
+      maxSteps: 30,
+      durationMs: 1200,
+      intervalMs: 200,
+      chunkMs: 60000,
+      retry: { attempts: 4, baseDelay: 1000, maxDelay: 30000 },
+    });
+    expect(resolveAgentOptions({ model: 'm', outDir: 'o', retry: { attempts: 2 } }).retry).toEqual({ attempts: 2, baseDelay: 1000, maxDelay: 30000 });
+    expect(resolveAgentOptions({ model: 'm', outDir: 'o' }).durationMs).toBeUndefined();
+  });
+
+  it.each([
+    [{ model: '' }, "Agent option 'model' is empty: pass a model name or set TMUX_SHOT_MODEL."],
+    [{ outDir: '' }, "Agent option 'outDir' is empty: pass the directory for screenshots."],
+    [{ maxSteps: 0 }, "Agent option 'maxSteps' must be a positive integer, got 0."],
+    [{ maxSteps: 2.5 }, "Agent option 'maxSteps' must be a positive integer, got 2.5."],
+    [{ delay: -1 }, "Agent option 'delay' must be a non-negative number of seconds, got -1."],
+    [{ duration: 0 }, "Agent option 'duration' must be a positive number of seconds, got 0."],
+    [{ screenshotInterval: Number.NaN }, "Agent option 'screenshotInterval' must be a positive number of seconds, got NaN."],
+    [{ chunkSeconds: 0 }, "Agent option 'chunkSeconds' must be a positive number of seconds, got 0."],
+  ])('rejects %j', (bad, message) => {
+    expect(() => resolveAgentOptions({ model: 'm', outDir: 'o', ...bad })).toThrow(new ConfigError(message));
+  });
+});
