@@ -44,7 +44,7 @@ function sourceFiles(dir: string): string[] {
 function moduleOf(file: string): string {
   const rel = relative(SRC, file);
   const first = rel.split('/')[0]!;
-  return first.endsWith('.ts') ? first.slice(0, -3) : first;
+  return first.replace(/\.(ts|js)$/, '');
 }
 
 /** Runtime import specifiers of a file (type-only imports and `export type` are skipped). */
