@@ -5,8 +5,8 @@
 import xtermHeadless from '@xterm/headless';
 import type { IBufferCell, Terminal as XtermTerminal } from '@xterm/headless';
 import unicode11 from '@xterm/addon-unicode11';
-import { SCREEN } from '../defaults.js';
-import { TmuxShotError } from '../errors.js';
+import { SCREEN, TERMINAL } from '../defaults.js';
+import { ConfigError, TmuxShotError } from '../errors.js';
 import type { Size } from '../geometry.js';
 import { BLANK_CELL, CellReader } from './read-cell.js';
 import type { BufferCellLike } from './read-cell.js';
@@ -44,10 +44,12 @@ export class ScreenModel {
 
   /**
    * @param size Initial size in cells.
+   * @throws ConfigError when `size` is not whole cells within `TERMINAL.minCols`…`maxRows`.
    * @throws TmuxShotError when the installed @xterm/headless lacks the internals we read
    *   (cursor visibility, underline style): pin the version from package.json.
    */
   constructor(size: Size, options: ScreenModelOptions = {}) {
+    checkSize(size);
     this.#size = { cols: size.cols, rows: size.rows };
     this.#terminal = new Terminal({
       cols: size.cols,
@@ -90,8 +92,12 @@ export class ScreenModel {
     return new Promise((resolve) => this.#terminal.write(bytes, resolve));
   }
 
-  /** Resizes to `size` in cells, reflowing wrapped lines as xterm does (tmux also reflows). */
+  /**
+   * Resizes to `size` in cells, reflowing wrapped lines as xterm does (tmux also reflows).
+   * @throws ConfigError when `size` is out of range, as in the constructor.
+   */
   resize(size: Size): void {
+    checkSize(size);
     this.#terminal.resize(size.cols, size.rows);
     this.#size = { cols: size.cols, rows: size.rows };
   }
@@ -137,5 +143,16 @@ export class ScreenModel {
   /** Releases the terminal. The model must not be used afterwards. */
   dispose(): void {
     this.#terminal.dispose();
+  }
+}
+
+/** Throws a ConfigError unless `size` is whole cells within TERMINAL's limits. */
+function checkSize({ cols, rows }: Size): void {
+  const ok = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
+  if (!ok(cols, TERMINAL.minCols, TERMINAL.maxCols) || !ok(rows, TERMINAL.minRows, TERMINAL.maxRows)) {
+    throw new ConfigError(
+      `Invalid terminal size ${cols}x${rows}: cols must be whole numbers from ${TERMINAL.minCols} to ${TERMINAL.maxCols} ` +
+        `and rows from ${TERMINAL.minRows} to ${TERMINAL.maxRows}.`,
+    );
   }
 }
