@@ -99,7 +99,7 @@ describe('wide characters (Unicode 11)', () => {
     expect(model.text()).toBe('漢字x\n\n\n\n');
   });
 
-  test('emoji are wide (xterm's default Unicode 6 tables make all three narrow; 🥰 is new in Unicode 11)', async () => {
+  test('emoji are wide (xterm’s default Unicode 6 tables make all three narrow; 🥰 is new in Unicode 11)', async () => {
     const model = await modelAfter('🙂🚀🥰.');
     expect(model.snapshot().cells[0]?.slice(0, 7).map((c) => [c.chars, c.width])).toEqual([
       ['🙂', 2],
