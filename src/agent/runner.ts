@@ -6,11 +6,12 @@
 import { AGENT } from '../defaults.js';
 import { ModelApiError } from '../errors.js';
 import type { ChatClient, ChatMessage, ChatReply, SentToolCall, ToolSpec, Usage } from './chat.js';
-import { normalizePlan, plannedChunkCount } from './chunks.js';
+import { plannedChunkCount } from './chunks.js';
 import { boundImages, truncateText } from './context.js';
 import { dispatchTool, type ActionCall } from './dispatch.js';
 import type { Driver } from './driver.js';
 import { resolveAgentOptions, type AgentRunnerOptions, type ResolvedAgentOptions } from './options.js';
+import { readPlan } from './plan-reply.js';
 import { chunkPrompt, goalPrompt, nudgePrompt, planningPrompt, systemPrompt, toolMessage } from './prompts.js';
 import { repairToolCall } from './repair.js';
 import type { AgentOutcome, AgentResult, StepResult } from './result.js';
@@ -148,18 +149,17 @@ export class AgentRunner {
 
   /** The planning request; falls back to the goal as one chunk when no valid plan comes back. */
   private async plan(goal: string, count: number): Promise<{ chunks: string[] } | Ending> {
-    const messages: ChatMessage[] = [{ role: 'user', content: planningPrompt(goal, this.options.durationMs! / 1000, count) }];
+    const { durationMs, log } = this.options;
+    const messages: ChatMessage[] = [{ role: 'user', content: planningPrompt(goal, durationMs! / 1000, count) }];
     const reply = await this.request(messages, PLANNING_SPECS, 'planning');
     if (reply.kind === 'outage') return { outcome: 'outage', summary: reply.error.message };
-    const first = firstMessage(reply.value, 'planning').tool_calls?.[0];
-    const call = first && repairToolCall(first, PLANNING_TOOLS, 'plan');
-    const plan = call?.ok && call.call.name === 'propose_plan' ? normalizePlan(call.call.args.chunks) : undefined;
-    if (plan === undefined || plan.chunks.length === 0) {
-      this.options.log(`no plan (${call && !call.ok ? call.error : 'propose_plan was not called'}): running the goal as one chunk`);
+    const plan = readPlan(firstMessage(reply.value, 'planning'));
+    if ('problem' in plan) {
+      log(`no plan (${plan.problem}): running the goal as one chunk`);
       return { chunks: [goal] };
     }
-    if (plan.split) this.options.log(`split into ${plan.chunks.length} chunks`);
-    this.options.log(`plan (${plan.chunks.length} chunks)`);
+    if (plan.split) log(`split into ${plan.chunks.length} chunks`);
+    log(`plan (${plan.chunks.length} chunks)`);
     return plan;
   }
 
