@@ -3,6 +3,8 @@
  * readonly literal) so an option without a default does not compile. Units are in the TSDoc.
  */
 
+import type { RenderOptions } from './render/options.js';
+
 /** Terminal size and limits. */
 export const TERMINAL = {
   /** Columns of a new app. @default 80 */
@@ -167,3 +169,51 @@ export const VITEST = {
   /** `toMatchScreenText` appends the styled runs (colours, bold…) after the text. @default true */
   screenTextStyles: true,
 } as const;
+
+/**
+ * Variables of the caller's environment (`process.env`) that tmux, and so every app, inherits
+ * when set; everything else is dropped so the caller's shell (NO_COLOR, TMUX, DISPLAY…) cannot
+ * change a screen. {@link APP_ENV} and the app's own `env` are added on top.
+ */
+export const INHERITED_ENV: readonly string[] = ['PATH', 'HOME', 'USER', 'LOGNAME', 'TMPDIR'];
+
+/** Recordings (src/record/): the always-on timeline, frame scheduling and GIF encoding. */
+export const RECORD = {
+  /**
+   * Memory a timeline may hold, in bytes (output bytes plus a fixed overhead per event); past it
+   * the oldest events are dropped and the timeline says it was truncated. @default 33554432 (32 MiB)
+   */
+  budgetBytes: 32 * 1024 * 1024,
+  /** Frames per second at most; the screen is sampled no more often than this. @default 30 */
+  fps: 30,
+  /** Highest accepted `fps`: browsers slow GIF delays under 2/100 s down to 1/10 s. @default 50 */
+  maxFps: 50,
+  /** Longest time one unchanged frame is shown, in ms, unless `keepRealTime`. @default 2000 */
+  idleCap: 2_000,
+  /** Show idle stretches for as long as they really lasted (no `idleCap`). @default false */
+  keepRealTime: false,
+  /** Shortest time the last frame is shown, in ms, so a GIF does not loop straight past the end. @default 1000 */
+  lastFrameHold: 1_000,
+  /** Cursor in GIFs: shown, since a recording shows typing (screenshots hide it). @default 'show' */
+  cursor: 'show',
+  /** `TERM` written in asciicast headers: tmux's `default-terminal` in our pinned config. @default 'tmux-256color' */
+  term: 'tmux-256color',
+} as const;
+
+/** Screenshot rendering (src/render); see `RenderOptions` for units and ranges. */
+export const RENDER = {
+  /** @default 'dark' */
+  theme: 'dark',
+  /** Font size in layout px: DejaVu Sans Mono at 15 px gives clean 9×18 px cells. @default 15 */
+  fontSizePx: 15,
+  /** @default 1 */
+  scale: 1,
+  /** Border around the grid, in layout px. @default 4 */
+  paddingPx: 4,
+  /** @default 'show' */
+  cursor: 'show',
+  /** @default 'block' */
+  cursorStyle: 'block',
+  /** @default false */
+  boldIsBright: false,
+} as const satisfies Required<RenderOptions>;

@@ -1,0 +1,48 @@
+/**
+ * Block elements U+2580–U+259F as rectangles (pure), so halves, eighths and quadrants fill
+ * their share of the cell exactly and tile without seams. Shapes follow the Unicode chart
+ * "Block Elements"; the shades ░▒▓ are drawn as uniform 25 %, 50 % and 75 % coverage.
+ */
+
+import { fillMaskRect, type AlphaMask } from './mask.js';
+
+/** Quadrant bits: upper left, upper right, lower left, lower right. */
+const UL = 1;
+const UR = 2;
+const LL = 4;
+const LR = 8;
+
+/** U+2596–U+259F ▖▗▘▙▚▛▜▝▞▟ as quadrant bits. */
+const QUADRANTS = [LL, LR, UL, UL | LL | LR, UL | LR, UL | UR | LL, UL | UR | LR, UR, UR | LL, UR | LL | LR];
+
+function drawQuadrants(mask: AlphaMask, bits: number): void {
+  const { widthPx: w, heightPx: h } = mask;
+  const midX = Math.round(w / 2);
+  const midY = Math.round(h / 2);
+  if (bits & UL) fillMaskRect(mask, 0, 0, midX, midY);
+  if (bits & UR) fillMaskRect(mask, midX, 0, w, midY);
+  if (bits & LL) fillMaskRect(mask, 0, midY, midX, h);
+  if (bits & LR) fillMaskRect(mask, midX, midY, w, h);
+}
+
+/**
+ * Draws block element `codePoint` (U+2580–U+259F) into `mask` (one cell). Fractions are
+ * rounded to whole pixels (an n/8 edge sits at round(size · n / 8)). Returns false, drawing
+ * nothing, for any other code point.
+ */
+export function drawBlockElement(mask: AlphaMask, codePoint: number): boolean {
+  const { widthPx: w, heightPx: h } = mask;
+  const x = (eighths: number): number => Math.round((w * eighths) / 8);
+  const y = (eighths: number): number => Math.round((h * eighths) / 8);
+  if (codePoint === 0x2580) fillMaskRect(mask, 0, 0, w, y(4));
+  else if (codePoint >= 0x2581 && codePoint <= 0x2588) fillMaskRect(mask, 0, y(0x2588 - codePoint), w, h);
+  else if (codePoint >= 0x2589 && codePoint <= 0x258f) fillMaskRect(mask, 0, 0, x(0x2590 - codePoint), h);
+  else if (codePoint === 0x2590) fillMaskRect(mask, x(4), 0, w, h);
+  else if (codePoint >= 0x2591 && codePoint <= 0x2593) {
+    fillMaskRect(mask, 0, 0, w, h, Math.round((255 * (codePoint - 0x2590)) / 4));
+  } else if (codePoint === 0x2594) fillMaskRect(mask, 0, 0, w, y(1));
+  else if (codePoint === 0x2595) fillMaskRect(mask, x(7), 0, w, h);
+  else if (codePoint >= 0x2596 && codePoint <= 0x259f) drawQuadrants(mask, QUADRANTS[codePoint - 0x2596]!);
+  else return false;
+  return true;
+}

@@ -1,0 +1,36 @@
+/**
+ * Glyphs drawn as geometry instead of from a font (pure): box drawing U+2500–U+257F, block
+ * elements U+2580–U+259F, and the "tofu" box for characters no bundled font covers.
+ */
+
+import { drawBlockElement } from './block-elements.js';
+import { drawBoxLine } from './box-lines.js';
+import { createMask, fillMaskRect, type AlphaMask } from './mask.js';
+
+/**
+ * The mask of `chars` in a `widthPx`×`heightPx` cell when it is a single box-drawing or block
+ * element character, else null. `lightPx` is the light line thickness.
+ */
+export function geometricGlyph(chars: string, widthPx: number, heightPx: number, lightPx: number): AlphaMask | null {
+  const codePoint = chars.codePointAt(0);
+  if (codePoint === undefined || codePoint < 0x2500 || codePoint > 0x259f || chars.length !== 1) return null;
+  const mask = createMask(widthPx, heightPx);
+  if (!drawBoxLine(mask, codePoint, lightPx) && !drawBlockElement(mask, codePoint)) return null;
+  return mask;
+}
+
+/**
+ * The "tofu" drawn for a character no bundled font covers: a rectangle outline `lightPx` thick,
+ * inset `lightPx` from the left and right and `2 · lightPx` from the top and bottom of its
+ * `widthPx`×`heightPx` box (one cell, or two for a wide character).
+ */
+export function tofuGlyph(widthPx: number, heightPx: number, lightPx: number): AlphaMask {
+  const mask = createMask(widthPx, heightPx);
+  const t = lightPx;
+  const [left, right, top, bottom] = [t, widthPx - t, 2 * t, heightPx - 2 * t];
+  fillMaskRect(mask, left, top, right, top + t);
+  fillMaskRect(mask, left, bottom - t, right, bottom);
+  fillMaskRect(mask, left, top, left + t, bottom);
+  fillMaskRect(mask, right - t, top, right, bottom);
+  return mask;
+}

@@ -1,0 +1,145 @@
+/**
+ * Box-drawing characters U+2500–U+257F as geometry (pure): lines from the cell's centre to its
+ * edges, so the lines of neighbouring cells meet without gaps, unlike font glyphs.
+ * Names and shapes follow the Unicode chart "Box Drawing" (U+2500–U+257F).
+ */
+
+import { fillMaskRect, fillMaskShape, type AlphaMask } from './mask.js';
+
+/** Line weight of one arm: none, light, heavy (2× light) or double (two light lines). */
+type Weight = 0 | 1 | 2 | 3;
+
+/**
+ * One entry per code point from U+2500: four digits = the weights of the up, right, down and
+ * left arms; `h`/`v` + weight + count = dashed horizontal/vertical line; `a` + horizontal and
+ * vertical direction (R/L, D/U) = rounded corner; `/`, `\`, `X` = diagonals.
+ */
+const TABLE = (
+  '0101 0202 1010 2020 h13 h23 v13 v23 h14 h24 v14 v24 0110 0210 0120 0220 ' +
+  '0011 0012 0021 0022 1100 1200 2100 2200 1001 1002 2001 2002 1110 1210 2110 1120 ' +
+  '2120 2210 1220 2220 1011 1012 2011 1021 2021 2012 1022 2022 0111 0112 0211 0212 ' +
+  '0121 0122 0221 0222 1101 1102 1201 1202 2101 2102 2201 2202 1111 1112 1211 1212 ' +
+  '2111 1121 2121 2112 2211 1122 1221 2212 1222 2122 2221 2222 h12 h22 v12 v22 ' +
+  '0303 3030 0310 0130 0330 0013 0031 0033 1300 3100 3300 1003 3001 3003 1310 3130 ' +
+  '3330 1013 3031 3033 0313 0131 0333 1303 3101 3303 1313 3131 3333 aRD aLD aLU ' +
+  'aRU / \\ X 0001 1000 0100 0010 0002 2000 0200 0020 0201 1020 0102 2010'
+).split(' ');
+
+/** A half-open pixel interval [start, end). */
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** A line of `thick` px centred in `n` px (rounded towards the start). */
+function band(n: number, thick: number): Span {
+  const start = Math.floor((n - thick) / 2);
+  return { start, end: start + thick };
+}
+
+/** The two lines of a double line: light, light gap, light, centred in `n` px. */
+function doubleSpans(n: number, t: number): [Span, Span] {
+  const d = Math.floor((n - 3 * t) / 2);
+  return [
+    { start: d, end: d + t },
+    { start: d + 2 * t, end: d + 3 * t },
+  ];
+}
+
+function lineSpans(n: number, weight: Weight, t: number): Span[] {
+  return weight === 3 ? doubleSpans(n, t) : [band(n, weight * t)];
+}
+
+/**
+ * Where an arm's line stops at the centre, along an axis of `n` px: its start when the arm runs
+ * towards `n` (`dir` 1), its end when it runs towards 0. `p1`/`p2` are the perpendicular arms on
+ * the side of the first/second line of a double arm (`which` 0/1; null for a single line).
+ * A line meets the near line of a perpendicular double line on its own side and the far one
+ * otherwise, which yields ╔'s nested corners and ╬'s four separate corners.
+ */
+function armStop(n: number, dir: 1 | -1, which: 0 | 1 | null, p1: Weight, p2: Weight, t: number): number {
+  const [first, second] = doubleSpans(n, t);
+  const near = dir > 0 ? second.start : first.end;
+  const far = dir > 0 ? first.start : second.end;
+  const own = which === 1 ? p2 : p1;
+  const other = which === 1 ? p1 : p2;
+  if (which === null ? own === 3 && other === 3 : own === 3) return near;
+  if (own === 3 || other === 3) return far;
+  const present = [p1, p2].filter((w) => w === 1 || w === 2).map((w) => band(n, w * t));
+  if (present.length === 0) present.push(band(n, t));
+  return dir > 0 ? Math.min(...present.map((s) => s.start)) : Math.max(...present.map((s) => s.end));
+}
+
+function drawArms(mask: AlphaMask, arms: string, t: number): void {
+  const [up, right, down, left] = [...arms].map(Number) as [Weight, Weight, Weight, Weight];
+  const { widthPx: w, heightPx: h } = mask;
+  const which = (weight: Weight, i: number): 0 | 1 | null => (weight === 3 ? (i as 0 | 1) : null);
+  lineSpans(h, right, t).forEach((s, i) => {
+    if (right) fillMaskRect(mask, armStop(w, 1, which(right, i), up, down, t), s.start, w, s.end);
+  });
+  lineSpans(h, left, t).forEach((s, i) => {
+    if (left) fillMaskRect(mask, 0, s.start, armStop(w, -1, which(left, i), up, down, t), s.end);
+  });
+  lineSpans(w, down, t).forEach((s, i) => {
+    if (down) fillMaskRect(mask, s.start, armStop(h, 1, which(down, i), left, right, t), s.end, h);
+  });
+  lineSpans(w, up, t).forEach((s, i) => {
+    if (up) fillMaskRect(mask, s.start, 0, s.end, armStop(h, -1, which(up, i), left, right, t));
+  });
+}
+
+/** `count` dashes along the cell, with the gaps split between both ends so cells tile evenly. */
+function drawDashes(mask: AlphaMask, horizontal: boolean, weight: number, count: number, t: number): void {
+  const n = horizontal ? mask.widthPx : mask.heightPx;
+  const across = band(horizontal ? mask.heightPx : mask.widthPx, weight * t);
+  const gap = Math.max(t, Math.floor(n / (4 * count)));
+  for (let i = 0; i < count; i++) {
+    const a = Math.floor((i * n) / count) + Math.floor(gap / 2);
+    const b = Math.floor(((i + 1) * n) / count) - Math.ceil(gap / 2);
+    if (horizontal) fillMaskRect(mask, a, across.start, b, across.end);
+    else fillMaskRect(mask, across.start, a, across.end, b);
+  }
+}
+
+/** A quarter circle joining the light lines towards `hx` (1 right, -1 left) and `vy` (1 down, -1 up). */
+function drawArc(mask: AlphaMask, hx: 1 | -1, vy: 1 | -1, t: number): void {
+  const { widthPx: w, heightPx: h } = mask;
+  const vertical = band(w, t);
+  const horizontal = band(h, t);
+  const cx = vertical.start + t / 2;
+  const cy = horizontal.start + t / 2;
+  const r = Math.min(cx, w - cx, cy, h - cy);
+  const ox = cx + hx * r;
+  const oy = cy + vy * r;
+  fillMaskShape(
+    mask,
+    (x, y) => (x - ox) * hx <= 0 && (y - oy) * vy <= 0 && Math.abs(Math.hypot(x - ox, y - oy) - r) <= t / 2,
+  );
+  if (hx > 0) fillMaskRect(mask, Math.floor(ox), horizontal.start, w, horizontal.end);
+  else fillMaskRect(mask, 0, horizontal.start, Math.ceil(ox), horizontal.end);
+  if (vy > 0) fillMaskRect(mask, vertical.start, Math.floor(oy), vertical.end, h);
+  else fillMaskRect(mask, vertical.start, 0, vertical.end, Math.ceil(oy));
+}
+
+/** Corner-to-corner lines: `/` rises to the right, `\` falls to the right. */
+function drawDiagonal(mask: AlphaMask, rising: boolean, t: number): void {
+  const { widthPx: w, heightPx: h } = mask;
+  const length = Math.hypot(w, h);
+  fillMaskShape(mask, (x, y) => Math.abs(rising ? h * x + w * y - w * h : h * x - w * y) / length <= t / 2);
+}
+
+/**
+ * Draws box-drawing character `codePoint` (U+2500–U+257F) into `mask` (one cell) with light
+ * lines `lightPx` thick. Returns false, drawing nothing, for any other code point.
+ */
+export function drawBoxLine(mask: AlphaMask, codePoint: number, lightPx: number): boolean {
+  const entry = codePoint >= 0x2500 ? TABLE[codePoint - 0x2500] : undefined;
+  if (entry === undefined) return false;
+  const kind = entry[0];
+  if (kind === 'h' || kind === 'v') drawDashes(mask, kind === 'h', Number(entry[1]), Number(entry[2]), lightPx);
+  else if (kind === 'a') drawArc(mask, entry[1] === 'R' ? 1 : -1, entry[2] === 'D' ? 1 : -1, lightPx);
+  else if (kind === '/' || kind === 'X') drawDiagonal(mask, true, lightPx);
+  if (kind === '\\' || kind === 'X') drawDiagonal(mask, false, lightPx);
+  if (/^\d/.test(entry)) drawArms(mask, entry, lightPx);
+  return true;
+}

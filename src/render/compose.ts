@@ -1,0 +1,69 @@
+/**
+ * Snapshot → RGBA image: backgrounds, glyphs, decorations and the cursor composited cell by cell
+ * in JavaScript. Glyph rasterization is injected, so this file does no I/O.
+ */
+
+import type { Rgb, RgbaImage } from '../geometry.js';
+import type { Cell, ScreenSnapshot } from '../screen/snapshot.js';
+import { resolveCellColors, type CellColors } from './cell-colors.js';
+import { cursorRect } from './cursor.js';
+import { decorationRects } from './decorations.js';
+import type { Glyph } from './mask.js';
+import { cellMetricsFor, cellRectPx, imageSizePx, type CellMetrics } from './metrics.js';
+import type { ResolvedRenderOptions } from './options.js';
+import { createImage, drawGlyph, fillRect } from './paint.js';
+
+function sameRgb(a: Rgb, b: Rgb): boolean {
+  return a.r === b.r && a.g === b.g && a.b === b.b;
+}
+
+/** Rasterizes a grapheme across `width` cells; null for nothing to draw. */
+export type GlyphSource = (chars: string, width: 1 | 2, bold: boolean, italic: boolean, metrics: CellMetrics) => Glyph | null;
+
+function drawCellText(image: RgbaImage, cell: Cell, col: number, row: number, colors: CellColors, m: CellMetrics, glyphs: GlyphSource): void {
+  if (cell.invisible) return;
+  if (cell.width > 0) {
+    const glyph = glyphs(cell.chars, cell.width === 2 ? 2 : 1, cell.bold, cell.italic, m);
+    const rect = cellRectPx(m, col, row);
+    if (glyph) drawGlyph(image, rect.xPx, rect.yPx, glyph, colors.fg);
+  }
+  for (const d of decorationRects(cell, cellRectPx(m, col, row), m, m.paddingPx)) {
+    fillRect(image, d, d.color === 'underline' ? colors.underline : colors.fg);
+  }
+}
+
+function drawCursor(image: RgbaImage, snapshot: ScreenSnapshot, options: ResolvedRenderOptions, m: CellMetrics, glyphs: GlyphSource): void {
+  const { cursor } = snapshot;
+  if (options.cursor === 'hide' || !cursor.visible || cursor.row < 0 || cursor.row >= snapshot.rows) return;
+  const col = Math.max(0, Math.min(snapshot.cols - 1, cursor.col));
+  const cell = snapshot.cells[cursor.row]?.[col];
+  const cols = cell?.width === 2 && col + 1 < snapshot.cols ? 2 : 1;
+  const rect = cellRectPx(m, col, cursor.row, cols);
+  fillRect(image, cursorRect(options.cursorStyle, rect, m), options.theme.cursor);
+  if (options.cursorStyle !== 'block' || !cell || cell.invisible || cell.width === 0) return;
+  const glyph = glyphs(cell.chars, cols === 2 ? 2 : 1, cell.bold, cell.italic, m);
+  if (glyph) drawGlyph(image, rect.xPx, rect.yPx, glyph, options.theme.background);
+}
+
+/**
+ * Renders `snapshot` into a new image of `cols × cellWidthPx + 2 × paddingPx` by
+ * `rows × cellHeightPx + 2 × paddingPx` pixels. The image starts in the theme background; per row, all other
+ * backgrounds are painted before any glyph, so a wide character's right half is not painted over by its neighbour's background.
+ * Invisible cells (SGR 8) get their background only; the cursor is drawn last, unless hidden
+ * by the options or by the app (a block cursor redraws its character in the theme background).
+ */
+export function composeScreen(snapshot: ScreenSnapshot, options: ResolvedRenderOptions, glyphs: GlyphSource): RgbaImage {
+  const m = cellMetricsFor(options);
+  const { widthPx, heightPx } = imageSizePx(m, snapshot);
+  const image = createImage(widthPx, heightPx, options.theme.background);
+  for (let row = 0; row < snapshot.rows; row++) {
+    const cells = snapshot.cells[row] ?? [];
+    const colors = cells.map((cell) => resolveCellColors(cell, options.theme, options.boldIsBright));
+    colors.forEach(({ bg }, col) => {
+      if (!sameRgb(bg, options.theme.background)) fillRect(image, cellRectPx(m, col, row), bg);
+    });
+    cells.forEach((cell, col) => drawCellText(image, cell, col, row, colors[col]!, m, glyphs));
+  }
+  drawCursor(image, snapshot, options, m, glyphs);
+  return image;
+}

@@ -1,0 +1,108 @@
+/**
+ * Glyph rasterization: each distinct (grapheme, width, style, cell geometry) is drawn once with
+ * Skia on a small canvas, read back as a coverage mask (or colour pixels for emoji) and cached
+ * for the life of the process. Geometric glyphs (box drawing, blocks, tofu) skip the canvas.
+ */
+
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { geometricGlyph, tofuGlyph } from './box-drawing.js';
+import { chooseFace, codePointsToCover } from './face-choice.js';
+import { faceCovers, loadFace, type FontFace } from './fonts.js';
+import type { Glyph } from './mask.js';
+import type { CellMetrics } from './metrics.js';
+
+/** Cached glyphs before the cache is emptied (a screen rarely holds more than a few hundred). */
+const MAX_CACHED_GLYPHS = 20_000;
+
+/**
+ * Text coverage is rounded to multiples of 17 (16 levels): a glyph colour on a background then
+ * yields at most 14 blended colours, so screens with a dozen colour pairs still fit a 256-colour
+ * PNG palette (4–9× smaller than RGBA), at no visible cost.
+ */
+const COVERAGE_STEP = 17;
+
+const cache = new Map<string, Glyph>();
+const contexts = new Map<string, SKRSContext2D>();
+
+/** A reusable canvas context of one box size. */
+function contextFor(widthPx: number, heightPx: number): SKRSContext2D {
+  const key = `${widthPx}x${heightPx}`;
+  let ctx = contexts.get(key);
+  if (!ctx) {
+    ctx = createCanvas(widthPx, heightPx).getContext('2d');
+    ctx.textBaseline = 'alphabetic';
+    ctx.textAlign = 'left';
+    ctx.fillStyle = '#ffffff';
+    contexts.set(key, ctx);
+  }
+  ctx.clearRect(0, 0, widthPx, heightPx);
+  return ctx;
+}
+
+/** Font size and pen position of `text` in a `boxWidthPx`-wide cell box. */
+interface Placement {
+  sizePx: number;
+  xPx: number;
+  baselinePx: number;
+}
+
+/**
+ * Monospace text sits at the cell's baseline from its left edge; CJK is centred across its two
+ * cells; emoji are scaled to fit the box (the font's ascent + descent in the cell height, the
+ * advance in the box width) and centred both ways.
+ */
+function place(face: FontFace, text: string, ctx: SKRSContext2D, boxWidthPx: number, width: 1 | 2, m: CellMetrics): Placement {
+  const measure = (sizePx: number): number => {
+    ctx.font = `${sizePx}px "${face.family}"`;
+    return ctx.measureText(text).width;
+  };
+  if (face.id === 'emoji') {
+    const emPx = m.cellHeightPx / ((face.ascent - face.descent) / face.unitsPerEm);
+    const sizePx = Math.min(emPx, (boxWidthPx * 100) / measure(100));
+    const ascentPx = (face.ascent * sizePx) / face.unitsPerEm;
+    const heightPx = ((face.ascent - face.descent) * sizePx) / face.unitsPerEm;
+    return { sizePx, xPx: (boxWidthPx - measure(sizePx)) / 2, baselinePx: (m.cellHeightPx - heightPx) / 2 + ascentPx };
+  }
+  const sizePx = m.fontSizePx;
+  const xPx = face.id === 'cjk' || width === 2 ? (boxWidthPx - measure(sizePx)) / 2 : 0;
+  return { sizePx, xPx, baselinePx: m.baselinePx };
+}
+
+function rasterize(chars: string, width: 1 | 2, bold: boolean, italic: boolean, m: CellMetrics): Glyph {
+  const boxWidthPx = width * m.cellWidthPx;
+  const geometric = geometricGlyph(chars, boxWidthPx, m.cellHeightPx, m.lineThicknessPx);
+  if (geometric) return { kind: 'mask', mask: geometric };
+  const faceId = chooseFace(chars, width, bold, italic, faceCovers);
+  if (!faceId) return { kind: 'mask', mask: tofuGlyph(boxWidthPx, m.cellHeightPx, m.lineThicknessPx) };
+  const face = loadFace(faceId);
+  // Other faces lack the presentation selectors; handing them over would invite Skia's fallback.
+  const text = faceId === 'emoji' ? chars : String.fromCodePoint(...codePointsToCover(chars));
+  const ctx = contextFor(boxWidthPx, m.cellHeightPx);
+  const { sizePx, xPx, baselinePx } = place(face, text, ctx, boxWidthPx, width, m);
+  ctx.font = `${sizePx}px "${face.family}"`;
+  ctx.fillText(text, xPx, baselinePx);
+  const rgba = new Uint8Array(ctx.getImageData(0, 0, boxWidthPx, m.cellHeightPx).data.buffer);
+  if (faceId === 'emoji') return { kind: 'color', widthPx: boxWidthPx, heightPx: m.cellHeightPx, rgba };
+  const alpha = new Uint8Array(boxWidthPx * m.cellHeightPx);
+  for (let i = 0; i < alpha.length; i++) alpha[i] = COVERAGE_STEP * Math.round(rgba[i * 4 + 3]! / COVERAGE_STEP);
+  return { kind: 'mask', mask: { widthPx: boxWidthPx, heightPx: m.cellHeightPx, alpha } };
+}
+
+/**
+ * The glyph of grapheme `chars` drawn across `width` cells of geometry `metrics`, or null for a
+ * blank (`''` or a space). Characters no bundled font covers come back as tofu; system fonts
+ * are never used.
+ * @throws {TmuxShotError} when a bundled font cannot be loaded.
+ */
+export function glyphFor(chars: string, width: 1 | 2, bold: boolean, italic: boolean, metrics: CellMetrics): Glyph | null {
+  if (chars === '' || chars === ' ') return null;
+  const m = metrics;
+  const key = `${m.fontSizePx}:${m.cellWidthPx}x${m.cellHeightPx}:${m.baselinePx}:${m.lineThicknessPx}:${width}${bold ? 'b' : ''}${italic ? 'i' : ''}:${chars}`;
+  let glyph = cache.get(key);
+  if (glyph === undefined) {
+    if (cache.size >= MAX_CACHED_GLYPHS) cache.clear();
+    glyph = rasterize(chars, width, bold, italic, m);
+    cache.set(key, glyph);
+  }
+  return glyph;
+}

@@ -1,0 +1,76 @@
+/** Render options: the caller's partial options merged once over {@link RENDER} and checked. */
+
+import { RENDER } from '../defaults.js';
+import { ConfigError } from '../errors.js';
+import type { Rgb } from '../geometry.js';
+import type { CursorStyle } from './cursor.js';
+import { THEMES, type Theme } from './theme.js';
+
+/** How a screen becomes pixels. Every field has a default in {@link RENDER}. */
+export interface RenderOptions {
+  /** Colours: a built-in theme's name or a custom {@link Theme}. @default 'dark' */
+  theme: 'dark' | 'light' | Theme;
+  /** Font size in layout px, an integer from 6 to 72; decides the cell size (15 → 9×18 px). @default 15 */
+  fontSizePx: number;
+  /** Image pixels per layout pixel; 2 doubles every dimension. @default 1 */
+  scale: 1 | 2;
+  /** Border around the grid in the theme background, in layout px, an integer from 0 to 256. @default 4 */
+  paddingPx: number;
+  /** Whether to draw the cursor; it is never drawn while the app hides it (DECTCEM). @default 'show' */
+  cursor: 'show' | 'hide';
+  /** Cursor shape. @default 'block' */
+  cursorStyle: CursorStyle;
+  /** Draw bold text in palette colours 0–7 with colours 8–15 (xterm's `boldColors`). @default false */
+  boldIsBright: boolean;
+}
+
+/** {@link RenderOptions} after merging and checking, with the theme resolved. */
+export interface ResolvedRenderOptions extends Omit<RenderOptions, 'theme'> {
+  readonly theme: Theme;
+}
+
+function isRgb(value: Rgb | undefined): boolean {
+  return value !== undefined && [value.r, value.g, value.b].every((c) => Number.isInteger(c) && c >= 0 && c <= 255);
+}
+
+function resolveTheme(theme: RenderOptions['theme']): Theme {
+  if (typeof theme === 'string') {
+    const named = THEMES[theme];
+    if (!named) throw new ConfigError(`Unknown theme '${String(theme)}': use 'dark', 'light' or a Theme object.`);
+    return named;
+  }
+  const colors = [theme.background, theme.foreground, theme.cursor, ...theme.palette];
+  if (theme.palette.length !== 16 || !colors.every(isRgb)) {
+    throw new ConfigError('A custom theme needs background, foreground, cursor and 16 palette colours, each {r, g, b} with integer channels 0–255.');
+  }
+  return theme;
+}
+
+function checkInteger(name: string, value: number, min: number, max: number): void {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`Render option ${name} must be an integer from ${min} to ${max}; got ${String(value)}.`);
+  }
+}
+
+function checkOneOf<T>(name: string, value: T, allowed: readonly T[]): void {
+  if (!allowed.includes(value)) {
+    throw new ConfigError(`Render option ${name} must be one of ${allowed.map((a) => `'${String(a)}'`).join(', ')}; got '${String(value)}'.`);
+  }
+}
+
+/**
+ * Merges `options` over the defaults ({@link RENDER}) and checks them.
+ * @throws {ConfigError} for an unknown theme name, a malformed theme, a font size or padding
+ * outside its range, or an unknown scale, cursor mode or cursor style.
+ */
+export function resolveRenderOptions(options: Partial<RenderOptions> = {}): ResolvedRenderOptions {
+  const given = Object.entries(options).filter(([, value]) => value !== undefined);
+  const merged: RenderOptions = { ...RENDER, ...(Object.fromEntries(given) as Partial<RenderOptions>) };
+  checkInteger('fontSizePx', merged.fontSizePx, 6, 72);
+  checkInteger('paddingPx', merged.paddingPx, 0, 256);
+  checkOneOf('scale', merged.scale, [1, 2]);
+  checkOneOf('cursor', merged.cursor, ['show', 'hide']);
+  checkOneOf('cursorStyle', merged.cursorStyle, ['block', 'bar', 'underline']);
+  checkOneOf('boldIsBright', merged.boldIsBright, [true, false]);
+  return { ...merged, theme: resolveTheme(merged.theme) };
+}
