@@ -1,0 +1,76 @@
+/**
+ * Timeline → animated GIF: replay the timeline into frames, redraw the changed rows of one canvas,
+ * index the changed pixels, and hand the frames to the GIF writer one at a time.
+ */
+import type { RgbaImage, Size } from '../geometry.js';
+import { cellMetrics, imageSizePx, renderScreen } from '../render/index.js';
+import { ColorTable } from './color-table.js';
+import { FrameCanvas } from './frame-canvas.js';
+import { FrameDelays } from './frames.js';
+import { GifWriter } from './gif.js';
+import { indexFrame } from './index-frame.js';
+import type { IndexedFrame } from './index-frame.js';
+import { resolveRecordOptions } from './options.js';
+import type { RecordOptions } from './options.js';
+import { replayFrames } from './replay.js';
+import type { Timeline } from './timeline.js';
+
+/** The largest columns and rows the pane had, at the start or after any resize, in cells. */
+export function largestSize(timeline: Timeline): Size {
+  const size = timeline.size;
+  for (const event of timeline.events) {
+    if (event.kind !== 'resize') continue;
+    size.cols = Math.max(size.cols, event.cols);
+    size.rows = Math.max(size.rows, event.rows);
+  }
+  return size;
+}
+
+/** The GIF comment: what made it, and whether its start is missing. */
+function commentFor(timeline: Timeline): string {
+  const made = 'Recorded with tmux-shot.';
+  if (!timeline.truncated) return made;
+  return (
+    `${made} Truncated: the oldest ${timeline.droppedBytes} bytes of output were dropped to stay within ` +
+    `the memory budget, so the recording starts ${Math.round(timeline.startMs)} ms in, from a blank screen.`
+  );
+}
+
+/**
+ * Encodes a timeline as an animated GIF that loops forever, drawn like the PNG screenshots (same
+ * fonts, theme and cursor; render options are part of `options`). Frames follow the screen's
+ * changes at most `fps` times a second; identical frames merge into one longer frame; each frame
+ * lasts until the next one, at most `idleCap` ms unless `keepRealTime`; the last frame is held
+ * for at least `lastFrameHold` ms. Frames after the first carry only the rectangle that changed,
+ * with unchanged pixels transparent. A pane that was resized gives a GIF of its largest
+ * columns × rows, each screen drawn at the top-left corner on the theme background. The same
+ * timeline and options always give the same bytes. A truncated timeline says so in the GIF comment.
+ * @returns The GIF file's bytes (write them to a temporary file and rename it into place).
+ * @throws ConfigError for invalid options (see {@link resolveRecordOptions}).
+ * @throws TmuxShotError when a bundled font cannot be loaded.
+ * @example
+ *   const gif = await encodeGif(timeline, { fps: 30, theme: 'light', scale: 2 });
+ */
+export async function encodeGif(timeline: Timeline, options: Partial<RecordOptions> = {}): Promise<Uint8Array> {
+  const resolved = resolveRecordOptions(options);
+  const metrics = cellMetrics(resolved.render);
+  const { widthPx, heightPx } = imageSizePx(metrics, largestSize(timeline));
+  const render = (snapshot: Parameters<typeof renderScreen>[0]): RgbaImage => renderScreen(snapshot, resolved.render);
+  const canvas = new FrameCanvas(widthPx, heightPx, resolved.render.theme.background, metrics, render);
+  const table = new ColorTable();
+  const writer = new GifWriter();
+  const delays = new FrameDelays(resolved, timeline.startMs);
+  let previous: RgbaImage | undefined;
+  let pending: IndexedFrame | undefined;
+  for await (const frame of replayFrames(timeline, resolved.fps)) {
+    canvas.draw(frame.snapshot);
+    const indexed = indexFrame(canvas.image, previous, table);
+    if (!indexed) continue; // same pixels: the pending frame lasts longer
+    if (pending) writer.addFrame(pending, delays.next(frame.atMs));
+    pending = indexed;
+    previous = { ...canvas.image, data: canvas.image.data.slice() };
+  }
+  // replayFrames yields at least one frame, and the first frame always has pixels.
+  writer.addFrame(pending!, delays.last(timeline.endMs));
+  return writer.finish(widthPx, heightPx, table.colors, commentFor(timeline));
+}

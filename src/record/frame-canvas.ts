@@ -1,0 +1,111 @@
+/**
+ * The GIF's canvas: one RGBA image the size of the largest screen of the recording, redrawn
+ * frame after frame by re-rendering only the rows that changed.
+ */
+import type { Rgb, RgbaImage } from '../geometry.js';
+import type { CellMetrics } from '../render/index.js';
+import { screensEqual } from '../screen/index.js';
+import type { Cell, ScreenSnapshot } from '../screen/index.js';
+
+/** Renders a whole snapshot, padding included, as render/'s `renderScreen` does. */
+export type RenderSnapshot = (snapshot: ScreenSnapshot) => RgbaImage;
+
+const NO_CURSOR = { col: 0, row: 0, visible: false } as const;
+
+/** True when two rows hold equal cells (screen/'s equality, applied to one row). */
+function rowsEqual(a: readonly Cell[], b: readonly Cell[]): boolean {
+  const row = (cells: readonly Cell[]): ScreenSnapshot => ({
+    cols: cells.length,
+    rows: 1,
+    cells: [cells],
+    cursor: NO_CURSOR,
+    alternateScreen: false,
+  });
+  return a === b || screensEqual(row(a), row(b));
+}
+
+/** Rows [from, to) of `snapshot`, the cursor kept only when it is among them. */
+function band(snapshot: ScreenSnapshot, from: number, to: number): ScreenSnapshot {
+  const { cursor } = snapshot;
+  const inside = cursor.row >= from && cursor.row < to;
+  return {
+    cols: snapshot.cols,
+    rows: to - from,
+    cells: snapshot.cells.slice(from, to),
+    cursor: inside ? { ...cursor, row: cursor.row - from } : NO_CURSOR,
+    alternateScreen: snapshot.alternateScreen,
+  };
+}
+
+/**
+ * A canvas of `widthPx`×`heightPx` in the theme background. Each {@link FrameCanvas.draw} puts a
+ * screen at its top-left corner; a smaller screen (before or after a resize) leaves the rest in
+ * the background colour. Rows render independently in render/'s compositor (glyphs stay inside
+ * their cell box), which is what lets unchanged rows be kept; a test compares the result with a
+ * whole render.
+ */
+export class FrameCanvas {
+  /** The current pixels. */
+  readonly image: RgbaImage;
+  readonly #background: Rgb;
+  readonly #metrics: CellMetrics;
+  readonly #render: RenderSnapshot;
+  #previous: ScreenSnapshot | undefined;
+
+  constructor(widthPx: number, heightPx: number, background: Rgb, metrics: CellMetrics, render: RenderSnapshot) {
+    this.image = { widthPx, heightPx, data: new Uint8Array(widthPx * heightPx * 4) };
+    this.#background = background;
+    this.#metrics = metrics;
+    this.#render = render;
+  }
+
+  /** Draws `snapshot`: every row after a size change, else the rows whose cells or cursor changed. */
+  draw(snapshot: ScreenSnapshot): void {
+    const previous = this.#previous;
+    this.#previous = snapshot;
+    if (!previous || previous.cols !== snapshot.cols || previous.rows !== snapshot.rows) {
+      this.#clear();
+      this.#paste(band(snapshot, 0, snapshot.rows), 0);
+      return;
+    }
+    const dirty = snapshot.cells.map((cells, row) => !rowsEqual(cells, previous.cells[row]!));
+    const a = previous.cursor;
+    const b = snapshot.cursor;
+    if (a.col !== b.col || a.row !== b.row || a.visible !== b.visible) {
+      for (const row of [a.row, b.row]) if (row >= 0 && row < snapshot.rows) dirty[row] = true;
+    }
+    for (let row = 0; row < snapshot.rows; ) {
+      if (!dirty[row]) {
+        row++;
+        continue;
+      }
+      let end = row + 1;
+      while (end < snapshot.rows && dirty[end]) end++;
+      this.#paste(band(snapshot, row, end), row);
+      row = end;
+    }
+  }
+
+  #clear(): void {
+    const { r, g, b } = this.#background;
+    const data = this.image.data;
+    for (let i = 0; i < data.length; i += 4) {
+      data[i] = r;
+      data[i + 1] = g;
+      data[i + 2] = b;
+      data[i + 3] = 255;
+    }
+  }
+
+  /** Renders `part` and copies its cell rows (with the side padding) to grid row `row` of the canvas. */
+  #paste(part: ScreenSnapshot, row: number): void {
+    const { cellHeightPx, paddingPx } = this.#metrics;
+    const source = this.#render(part);
+    const rowBytes = source.widthPx * 4;
+    const canvasRowBytes = this.image.widthPx * 4;
+    for (let y = 0; y < part.rows * cellHeightPx; y++) {
+      const from = (paddingPx + y) * rowBytes;
+      this.image.data.set(source.data.subarray(from, from + rowBytes), (paddingPx + row * cellHeightPx + y) * canvasRowBytes);
+    }
+  }
+}

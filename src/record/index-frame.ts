@@ -1,0 +1,111 @@
+/**
+ * One RGBA frame → the rectangle of pixels that changed since the previous frame, as palette
+ * indices (pure). Unchanged pixels inside the rectangle get the transparent index, so LZW
+ * compresses them away; the colours come from the shared table while it has room, else from a
+ * table of the frame's own, else from a quantizer.
+ */
+import type { Rgb, RgbaImage } from '../geometry.js';
+import { ColorTable, MAX_TABLE_COLORS, TRANSPARENT_INDEX } from './color-table.js';
+import { quantizeColors } from './gif.js';
+
+/** A frame ready for the GIF writer: a rectangle of palette indices placed at (`xPx`, `yPx`). */
+export interface IndexedFrame {
+  readonly xPx: number;
+  readonly yPx: number;
+  readonly widthPx: number;
+  readonly heightPx: number;
+  /** `widthPx × heightPx` indices, rows top to bottom; {@link TRANSPARENT_INDEX} where unchanged. */
+  readonly indices: Uint8Array;
+  /** The frame's own colour table (entry 0 is the transparent slot), when the shared one could not hold its colours. */
+  readonly colors?: readonly Rgb[];
+}
+
+/** A rectangle in pixels. */
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+function pixelsOf(image: RgbaImage): Uint32Array {
+  return new Uint32Array(image.data.buffer, image.data.byteOffset, image.widthPx * image.heightPx);
+}
+
+/** The smallest rectangle holding every pixel that differs from `previous` (all of them without one); null when none does. */
+function changedBox(pixels: Uint32Array, previous: Uint32Array | undefined, widthPx: number, heightPx: number): Box | null {
+  if (!previous) return { x0: 0, y0: 0, x1: widthPx, y1: heightPx };
+  let box: Box | null = null;
+  for (let y = 0; y < heightPx; y++) {
+    const row = y * widthPx;
+    let x = 0;
+    while (x < widthPx && pixels[row + x] === previous[row + x]) x++;
+    if (x === widthPx) continue;
+    let last = widthPx - 1;
+    while (pixels[row + last] === previous[row + last]) last--;
+    if (!box) box = { x0: x, y0: y, x1: last + 1, y1: y + 1 };
+    box.x0 = Math.min(box.x0, x);
+    box.x1 = Math.max(box.x1, last + 1);
+    box.y1 = y + 1;
+  }
+  return box;
+}
+
+/** Fills `out` with the indices of the pixels in `box` from `table`; false as soon as the table is full. */
+function mapColors(image: RgbaImage, pixels: Uint32Array, previous: Uint32Array | undefined, box: Box, table: ColorTable, out: Uint8Array): boolean {
+  const { data, widthPx } = image;
+  let o = 0;
+  let lastKey = 0;
+  let lastIndex = 0;
+  for (let y = box.y0; y < box.y1; y++) {
+    for (let i = y * widthPx + box.x0, end = y * widthPx + box.x1; i < end; i++) {
+      const key = pixels[i]!;
+      if (previous !== undefined && previous[i] === key) {
+        out[o++] = TRANSPARENT_INDEX;
+        continue;
+      }
+      if (lastIndex === 0 || key !== lastKey) {
+        lastIndex = table.indexOf(key, data[i * 4]!, data[i * 4 + 1]!, data[i * 4 + 2]!);
+        if (lastIndex === 0) return false;
+        lastKey = key;
+      }
+      out[o++] = lastIndex;
+    }
+  }
+  return true;
+}
+
+/** Quantizes the changed pixels of `box` to 255 colours; indices are shifted past the transparent slot. */
+function quantizeBox(image: RgbaImage, pixels: Uint32Array, previous: Uint32Array | undefined, box: Box, out: Uint8Array): Rgb[] {
+  const changed: number[] = [];
+  for (let y = box.y0, o = 0; y < box.y1; y++) {
+    for (let i = y * image.widthPx + box.x0, end = y * image.widthPx + box.x1; i < end; i++, o++) {
+      if (previous === undefined || previous[i] !== pixels[i]) changed.push(i, o);
+    }
+  }
+  const rgba = new Uint8Array(changed.length * 2);
+  for (let k = 0; k < changed.length; k += 2) rgba.set(image.data.subarray(changed[k]! * 4, changed[k]! * 4 + 4), k * 2);
+  const { colors, indices } = quantizeColors(rgba, MAX_TABLE_COLORS);
+  for (let k = 0; k < changed.length; k += 2) out[changed[k + 1]!] = indices[k / 2]! + 1;
+  return [{ r: 0, g: 0, b: 0 }, ...colors];
+}
+
+/**
+ * Indexes the pixels of `image` that changed since `previous` (an image of the same size, or
+ * undefined for the first frame, which is indexed whole). Colours go into `shared`, the GIF's
+ * global table, while it has room; a frame whose new colours do not fit gets an exact table of
+ * its own, and a frame with more than 255 changed colours a quantized one (gifenc's PnnQuant).
+ * @returns The changed rectangle, or null when no pixel changed.
+ */
+export function indexFrame(image: RgbaImage, previous: RgbaImage | undefined, shared: ColorTable): IndexedFrame | null {
+  const pixels = pixelsOf(image);
+  const before = previous ? pixelsOf(previous) : undefined;
+  const box = changedBox(pixels, before, image.widthPx, image.heightPx);
+  if (!box) return null;
+  const rect = { xPx: box.x0, yPx: box.y0, widthPx: box.x1 - box.x0, heightPx: box.y1 - box.y0 };
+  const indices = new Uint8Array(rect.widthPx * rect.heightPx);
+  if (mapColors(image, pixels, before, box, shared, indices)) return { ...rect, indices };
+  const own = new ColorTable();
+  if (mapColors(image, pixels, before, box, own, indices)) return { ...rect, indices, colors: own.colors };
+  return { ...rect, indices, colors: quantizeBox(image, pixels, before, box, indices) };
+}

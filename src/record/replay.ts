@@ -1,0 +1,84 @@
+/**
+ * Replays a timeline through a fresh screen model and yields the screens worth a frame. Frames
+ * stream out one at a time, so a long recording never holds more than two snapshots.
+ */
+import { ScreenModel, screensEqual } from '../screen/index.js';
+import type { ScreenSnapshot } from '../screen/index.js';
+import { FrameClock } from './frames.js';
+import type { Timeline } from './timeline.js';
+
+/** One frame: the screen as it stood at `atMs`. */
+export interface Frame {
+  /** Time on the timeline's clock, in ms. */
+  readonly atMs: number;
+  readonly snapshot: ScreenSnapshot;
+}
+
+/** Bytes 0x80–0xBF continue a UTF-8 character. */
+function isContinuationByte(byte: number): boolean {
+  return (byte & 0xc0) === 0x80;
+}
+
+/** `bytes` without the tail of a character whose first bytes were dropped. */
+function withoutLeadingContinuation(bytes: Uint8Array): Uint8Array {
+  let start = 0;
+  while (start < bytes.length && isContinuationByte(bytes[start]!)) start++;
+  return bytes.subarray(start);
+}
+
+/**
+ * Yields the frames of `timeline`: the screen at its start, then the screen whenever it changed,
+ * at most `fps` times a second (see {@link FrameClock}). A screen equal to the previous frame's
+ * (same cells, cursor and size) is skipped, so its time joins the previous frame's. A frame never
+ * shows the middle of a DEC 2026 synchronized update: it waits for the update's end. A truncated
+ * timeline starts from a blank screen, and the broken tail of a character is skipped.
+ * An empty timeline yields one frame: the blank screen at `startMs`.
+ * @param fps Frames per second at most (already validated, 1–50).
+ */
+export async function* replayFrames(timeline: Timeline, fps: number): AsyncGenerator<Frame> {
+  const model = new ScreenModel(timeline.size);
+  const clock = new FrameClock(1000 / fps, timeline.startMs);
+  let written: Promise<void> = Promise.resolve();
+  let appliedMs = timeline.startMs;
+  let previous: ScreenSnapshot | undefined;
+  let skipBrokenCharacter = timeline.truncated;
+
+  /** Samples the pending frame at `atMs`, unless mid-update (and not `force`d) or unchanged. */
+  const sample = async (atMs: number, force: boolean): Promise<Frame | undefined> => {
+    await written;
+    if (!force && model.synchronizedOutput) return undefined;
+    clock.taken(atMs);
+    const snapshot = model.snapshot();
+    if (previous && screensEqual(previous, snapshot)) return undefined;
+    previous = snapshot;
+    return { atMs, snapshot };
+  };
+
+  try {
+    for (const event of timeline.events) {
+      const due = clock.dueMs;
+      if (due !== undefined && event.atMs > due) {
+        const frame = await sample(Math.max(due, appliedMs), false);
+        if (frame) yield frame;
+      }
+      if (event.kind === 'resize') {
+        await written;
+        model.resize(event);
+      } else {
+        const bytes = skipBrokenCharacter ? withoutLeadingContinuation(event.bytes) : event.bytes;
+        skipBrokenCharacter = false;
+        written = model.write(bytes);
+      }
+      appliedMs = event.atMs;
+      clock.changed(event.atMs);
+    }
+    const due = clock.dueMs;
+    if (due !== undefined) {
+      const frame = await sample(Math.max(due, appliedMs), true);
+      if (frame) yield frame;
+    }
+  } finally {
+    await written;
+    model.dispose();
+  }
+}
