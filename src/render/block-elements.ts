@@ -15,10 +15,10 @@ const LR = 8;
 /** U+2596–U+259F ▖▗▘▙▚▛▜▝▞▟ as quadrant bits. */
 const QUADRANTS = [LL, LR, UL, UL | LL | LR, UL | LR, UL | UR | LL, UL | UR | LR, UR, UR | LL, UR | LL | LR];
 
-function drawQuadrants(mask: AlphaMask, bits: number): void {
+function drawQuadrants(mask: AlphaMask, bits: number, x: (eighths: number) => number, y: (eighths: number) => number): void {
   const { widthPx: w, heightPx: h } = mask;
-  const midX = Math.round(w / 2);
-  const midY = Math.round(h / 2);
+  const midX = x(4);
+  const midY = y(4);
   if (bits & UL) fillMaskRect(mask, 0, 0, midX, midY);
   if (bits & UR) fillMaskRect(mask, midX, 0, w, midY);
   if (bits & LL) fillMaskRect(mask, 0, midY, midX, h);
@@ -27,13 +27,13 @@ function drawQuadrants(mask: AlphaMask, bits: number): void {
 
 /**
  * Draws block element `codePoint` (U+2580–U+259F) into `mask` (one cell). Fractions are
- * rounded to whole pixels (an n/8 edge sits at round(size · n / 8)). Returns false, drawing
- * nothing, for any other code point.
+ * rounded to whole layout pixels (an n/8 edge sits at scale · round(size / scale · n / 8)), so
+ * a 2x cell is the 1x cell doubled. Returns false, drawing nothing, for any other code point.
  */
-export function drawBlockElement(mask: AlphaMask, codePoint: number): boolean {
+export function drawBlockElement(mask: AlphaMask, codePoint: number, scale: number): boolean {
   const { widthPx: w, heightPx: h } = mask;
-  const x = (eighths: number): number => Math.round((w * eighths) / 8);
-  const y = (eighths: number): number => Math.round((h * eighths) / 8);
+  const x = (eighths: number): number => scale * Math.round((w * eighths) / (8 * scale));
+  const y = (eighths: number): number => scale * Math.round((h * eighths) / (8 * scale));
   if (codePoint === 0x2580) fillMaskRect(mask, 0, 0, w, y(4));
   else if (codePoint >= 0x2581 && codePoint <= 0x2588) fillMaskRect(mask, 0, y(0x2588 - codePoint), w, h);
   else if (codePoint >= 0x2589 && codePoint <= 0x258f) fillMaskRect(mask, 0, 0, x(0x2590 - codePoint), h);
@@ -42,7 +42,7 @@ export function drawBlockElement(mask: AlphaMask, codePoint: number): boolean {
     fillMaskRect(mask, 0, 0, w, h, Math.round((255 * (codePoint - 0x2590)) / 4));
   } else if (codePoint === 0x2594) fillMaskRect(mask, 0, 0, w, y(1));
   else if (codePoint === 0x2595) fillMaskRect(mask, x(7), 0, w, h);
-  else if (codePoint >= 0x2596 && codePoint <= 0x259f) drawQuadrants(mask, QUADRANTS[codePoint - 0x2596]!);
+  else if (codePoint >= 0x2596 && codePoint <= 0x259f) drawQuadrants(mask, QUADRANTS[codePoint - 0x2596]!, x, y);
   else return false;
   return true;
 }

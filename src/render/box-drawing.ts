@@ -9,13 +9,14 @@ import { createMask, fillMaskRect, type AlphaMask } from './mask.js';
 
 /**
  * The mask of `chars` in a `widthPx`×`heightPx` cell when it is a single box-drawing or block
- * element character, else null. `lightPx` is the light line thickness.
+ * element character, else null. `lightPx` is the light line thickness; edges snap to multiples
+ * of `scale` (1 or 2) so a 2x glyph is the 1x glyph doubled.
  */
-export function geometricGlyph(chars: string, widthPx: number, heightPx: number, lightPx: number): AlphaMask | null {
+export function geometricGlyph(chars: string, widthPx: number, heightPx: number, lightPx: number, scale: number): AlphaMask | null {
   const codePoint = chars.codePointAt(0);
   if (codePoint === undefined || codePoint < 0x2500 || codePoint > 0x259f || chars.length !== 1) return null;
   const mask = createMask(widthPx, heightPx);
-  if (!drawBoxLine(mask, codePoint, lightPx) && !drawBlockElement(mask, codePoint)) return null;
+  if (!drawBoxLine(mask, codePoint, lightPx, scale) && !drawBlockElement(mask, codePoint, scale)) return null;
   return mask;
 }
 

@@ -31,23 +31,34 @@ interface Span {
   end: number;
 }
 
+/** Pixel sizes of one cell: `t` the light line thickness, `u` the scale (positions snap to multiples of it, so 2x doubles 1x). */
+interface Pen {
+  t: number;
+  u: number;
+}
+
+/** `n / 2` rounded down to a multiple of `u`. */
+function half(n: number, u: number): number {
+  return u * Math.floor(n / (2 * u));
+}
+
 /** A line of `thick` px centred in `n` px (rounded towards the start). */
-function band(n: number, thick: number): Span {
-  const start = Math.floor((n - thick) / 2);
+function band(n: number, thick: number, u: number): Span {
+  const start = half(n - thick, u);
   return { start, end: start + thick };
 }
 
 /** The two lines of a double line: light, light gap, light, centred in `n` px. */
-function doubleSpans(n: number, t: number): [Span, Span] {
-  const d = Math.floor((n - 3 * t) / 2);
+function doubleSpans(n: number, { t, u }: Pen): [Span, Span] {
+  const d = half(n - 3 * t, u);
   return [
     { start: d, end: d + t },
     { start: d + 2 * t, end: d + 3 * t },
   ];
 }
 
-function lineSpans(n: number, weight: Weight, t: number): Span[] {
-  return weight === 3 ? doubleSpans(n, t) : [band(n, weight * t)];
+function lineSpans(n: number, weight: Weight, pen: Pen): Span[] {
+  return weight === 3 ? doubleSpans(n, pen) : [band(n, weight * pen.t, pen.u)];
 }
 
 /**
@@ -57,55 +68,56 @@ function lineSpans(n: number, weight: Weight, t: number): Span[] {
  * A line meets the near line of a perpendicular double line on its own side and the far one
  * otherwise, which yields ╔'s nested corners and ╬'s four separate corners.
  */
-function armStop(n: number, dir: 1 | -1, which: 0 | 1 | null, p1: Weight, p2: Weight, t: number): number {
-  const [first, second] = doubleSpans(n, t);
+function armStop(n: number, dir: 1 | -1, which: 0 | 1 | null, p1: Weight, p2: Weight, pen: Pen): number {
+  const [first, second] = doubleSpans(n, pen);
   const near = dir > 0 ? second.start : first.end;
   const far = dir > 0 ? first.start : second.end;
   const own = which === 1 ? p2 : p1;
   const other = which === 1 ? p1 : p2;
   if (which === null ? own === 3 && other === 3 : own === 3) return near;
   if (own === 3 || other === 3) return far;
-  const present = [p1, p2].filter((w) => w === 1 || w === 2).map((w) => band(n, w * t));
-  if (present.length === 0) present.push(band(n, t));
+  const present = [p1, p2].filter((w) => w === 1 || w === 2).map((w) => band(n, w * pen.t, pen.u));
+  if (present.length === 0) present.push(band(n, pen.t, pen.u));
   return dir > 0 ? Math.min(...present.map((s) => s.start)) : Math.max(...present.map((s) => s.end));
 }
 
-function drawArms(mask: AlphaMask, arms: string, t: number): void {
+function drawArms(mask: AlphaMask, arms: string, pen: Pen): void {
   const [up, right, down, left] = [...arms].map(Number) as [Weight, Weight, Weight, Weight];
   const { widthPx: w, heightPx: h } = mask;
   const which = (weight: Weight, i: number): 0 | 1 | null => (weight === 3 ? (i as 0 | 1) : null);
-  lineSpans(h, right, t).forEach((s, i) => {
-    if (right) fillMaskRect(mask, armStop(w, 1, which(right, i), up, down, t), s.start, w, s.end);
+  lineSpans(h, right, pen).forEach((s, i) => {
+    if (right) fillMaskRect(mask, armStop(w, 1, which(right, i), up, down, pen), s.start, w, s.end);
   });
-  lineSpans(h, left, t).forEach((s, i) => {
-    if (left) fillMaskRect(mask, 0, s.start, armStop(w, -1, which(left, i), up, down, t), s.end);
+  lineSpans(h, left, pen).forEach((s, i) => {
+    if (left) fillMaskRect(mask, 0, s.start, armStop(w, -1, which(left, i), up, down, pen), s.end);
   });
-  lineSpans(w, down, t).forEach((s, i) => {
-    if (down) fillMaskRect(mask, s.start, armStop(h, 1, which(down, i), left, right, t), s.end, h);
+  lineSpans(w, down, pen).forEach((s, i) => {
+    if (down) fillMaskRect(mask, s.start, armStop(h, 1, which(down, i), left, right, pen), s.end, h);
   });
-  lineSpans(w, up, t).forEach((s, i) => {
-    if (up) fillMaskRect(mask, s.start, 0, s.end, armStop(h, -1, which(up, i), left, right, t));
+  lineSpans(w, up, pen).forEach((s, i) => {
+    if (up) fillMaskRect(mask, s.start, 0, s.end, armStop(h, -1, which(up, i), left, right, pen));
   });
 }
 
 /** `count` dashes along the cell, with the gaps split between both ends so cells tile evenly. */
-function drawDashes(mask: AlphaMask, horizontal: boolean, weight: number, count: number, t: number): void {
+function drawDashes(mask: AlphaMask, horizontal: boolean, weight: number, count: number, { t, u }: Pen): void {
   const n = horizontal ? mask.widthPx : mask.heightPx;
-  const across = band(horizontal ? mask.heightPx : mask.widthPx, weight * t);
-  const gap = Math.max(t, Math.floor(n / (4 * count)));
+  const across = band(horizontal ? mask.heightPx : mask.widthPx, weight * t, u);
+  const at = (i: number): number => u * Math.floor((i * n) / (count * u));
+  const gap = Math.max(t, u * Math.floor(n / (4 * count * u)));
   for (let i = 0; i < count; i++) {
-    const a = Math.floor((i * n) / count) + Math.floor(gap / 2);
-    const b = Math.floor(((i + 1) * n) / count) - Math.ceil(gap / 2);
+    const a = at(i) + half(gap, u);
+    const b = at(i + 1) - (gap - half(gap, u));
     if (horizontal) fillMaskRect(mask, a, across.start, b, across.end);
     else fillMaskRect(mask, across.start, a, across.end, b);
   }
 }
 
 /** A quarter circle joining the light lines towards `hx` (1 right, -1 left) and `vy` (1 down, -1 up). */
-function drawArc(mask: AlphaMask, hx: 1 | -1, vy: 1 | -1, t: number): void {
+function drawArc(mask: AlphaMask, hx: 1 | -1, vy: 1 | -1, { t, u }: Pen): void {
   const { widthPx: w, heightPx: h } = mask;
-  const vertical = band(w, t);
-  const horizontal = band(h, t);
+  const vertical = band(w, t, u);
+  const horizontal = band(h, t, u);
   const cx = vertical.start + t / 2;
   const cy = horizontal.start + t / 2;
   const r = Math.min(cx, w - cx, cy, h - cy);
@@ -130,16 +142,18 @@ function drawDiagonal(mask: AlphaMask, rising: boolean, t: number): void {
 
 /**
  * Draws box-drawing character `codePoint` (U+2500–U+257F) into `mask` (one cell) with light
- * lines `lightPx` thick. Returns false, drawing nothing, for any other code point.
+ * lines `lightPx` thick; line positions snap to multiples of `scale` so a 2x cell is the 1x cell
+ * doubled. Returns false, drawing nothing, for any other code point.
  */
-export function drawBoxLine(mask: AlphaMask, codePoint: number, lightPx: number): boolean {
+export function drawBoxLine(mask: AlphaMask, codePoint: number, lightPx: number, scale: number): boolean {
   const entry = codePoint >= 0x2500 ? TABLE[codePoint - 0x2500] : undefined;
   if (entry === undefined) return false;
+  const pen = { t: lightPx, u: scale };
   const kind = entry[0];
-  if (kind === 'h' || kind === 'v') drawDashes(mask, kind === 'h', Number(entry[1]), Number(entry[2]), lightPx);
-  else if (kind === 'a') drawArc(mask, entry[1] === 'R' ? 1 : -1, entry[2] === 'D' ? 1 : -1, lightPx);
+  if (kind === 'h' || kind === 'v') drawDashes(mask, kind === 'h', Number(entry[1]), Number(entry[2]), pen);
+  else if (kind === 'a') drawArc(mask, entry[1] === 'R' ? 1 : -1, entry[2] === 'D' ? 1 : -1, pen);
   else if (kind === '/' || kind === 'X') drawDiagonal(mask, true, lightPx);
   if (kind === '\\' || kind === 'X') drawDiagonal(mask, false, lightPx);
-  if (/^\d/.test(entry)) drawArms(mask, entry, lightPx);
+  if (/^\d/.test(entry)) drawArms(mask, entry, pen);
   return true;
 }

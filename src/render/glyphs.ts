@@ -70,7 +70,7 @@ function place(face: FontFace, text: string, ctx: SKRSContext2D, boxWidthPx: num
 
 function rasterize(chars: string, width: 1 | 2, bold: boolean, italic: boolean, m: CellMetrics): Glyph {
   const boxWidthPx = width * m.cellWidthPx;
-  const geometric = geometricGlyph(chars, boxWidthPx, m.cellHeightPx, m.lineThicknessPx);
+  const geometric = geometricGlyph(chars, boxWidthPx, m.cellHeightPx, m.lineThicknessPx, m.scale);
   if (geometric) return { kind: 'mask', mask: geometric };
   const faceId = chooseFace(chars, width, bold, italic, faceCovers);
   if (!faceId) return { kind: 'mask', mask: tofuGlyph(boxWidthPx, m.cellHeightPx, m.lineThicknessPx) };

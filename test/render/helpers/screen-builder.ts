@@ -37,7 +37,7 @@ function isWide(grapheme: string): boolean {
     (cp >= 0xf900 && cp <= 0xfaff) ||
     (cp >= 0xff00 && cp <= 0xff60) ||
     (cp >= 0x1f300 && cp <= 0x1faff) ||
-    cp >= 0x20000
+    (cp >= 0x20000 && cp <= 0x3fffd)
   );
 }
 

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { geometricGlyph, tofuGlyph } from '../../src/render/box-drawing.js';
+import type { AlphaMask } from '../../src/render/mask.js';
+import { maskArt } from './helpers/mask-art.js';
+
+/** A default cell: 9×18 px, 1 px light lines. */
+const cellGlyph = (chars: string): AlphaMask => {
+  const mask = geometricGlyph(chars, 9, 18, 1, 1);
+  if (!mask) throw new Error(`no geometric glyph for ${chars}`);
+  return mask;
+};
+
+const EMPTY = '.........';
+const rows = (count: number, row: string): string[] => Array.from({ length: count }, () => row);
+
+describe('box-drawing lines', () => {
+  it('draws ─ as row 8 from edge to edge and │ as column 4 from top to bottom', () => {
+    expect(maskArt(cellGlyph('─'))).toEqual([...rows(8, EMPTY), '#########', ...rows(9, EMPTY)]);
+    expect(maskArt(cellGlyph('│'))).toEqual(rows(18, '....#....'));
+  });
+
+  it('joins arms at the centre: ┼ and ┍ (light down, heavy right)', () => {
+    expect(maskArt(cellGlyph('┼'))).toEqual([...rows(8, '....#....'), '#########', ...rows(9, '....#....')]);
+    expect(maskArt(cellGlyph('┍'))).toEqual([...rows(8, EMPTY), '....#####', '....#####', ...rows(8, '....#....')]);
+  });
+
+  it('draws heavy lines 2 px thick: ━', () => {
+    expect(maskArt(cellGlyph('━'))).toEqual([...rows(8, EMPTY), '#########', '#########', ...rows(8, EMPTY)]);
+  });
+
+  it('nests the corners of double lines: ╔', () => {
+    expect(maskArt(cellGlyph('╔'))).toEqual([
+      ...rows(7, EMPTY),
+      '...######',
+      '...#.....',
+      '...#.####',
+      ...rows(8, '...#.#...'),
+    ]);
+  });
+
+  it('keeps the four corners of ╬ apart and stops ╟ at the near line', () => {
+    expect(maskArt(cellGlyph('╬'))).toEqual([...rows(7, '...#.#...'), '####.####', EMPTY, '####.####', ...rows(8, '...#.#...')]);
+    expect(maskArt(cellGlyph('╟'))).toEqual([...rows(8, '...#.#...'), '...#.####', ...rows(9, '...#.#...')]);
+  });
+
+  it('draws dashes with gaps split between the cell ends: ┄', () => {
+    expect(maskArt(cellGlyph('┄'))).toEqual([...rows(8, EMPTY), '##.##.##.', ...rows(9, EMPTY)]);
+  });
+
+  it('ends a rounded corner ╭ on the light lines at the right and bottom edges, anti-aliased in between', () => {
+    const art = maskArt(cellGlyph('╭'));
+    expect(art.slice(0, 8)).toEqual(rows(8, EMPTY));
+    expect(art[8]![8]).toBe('#');
+    expect(art.slice(12)).toEqual(rows(6, '....#....'));
+    expect(art.join('')).toContain('+');
+  });
+
+  it('draws diagonals from corner to corner: ╱ covers the top-right and bottom-left pixels', () => {
+    const mask = cellGlyph('╱');
+    expect(mask.alpha[8]).toBeGreaterThan(0);
+    expect(mask.alpha[17 * 9]).toBeGreaterThan(0);
+    expect(mask.alpha[0]).toBe(0);
+    expect(mask.alpha[17 * 9 + 8]).toBe(0);
+  });
+
+  it('lets lines of neighbouring cells meet with no gap', () => {
+    const horizontal = maskArt(cellGlyph('─'))[8]!;
+    expect(horizontal[0]! + horizontal[8]!).toBe('##');
+    const vertical = maskArt(cellGlyph('│'));
+    expect(vertical[0]![4]! + vertical[17]![4]!).toBe('##');
+  });
+});
+
+describe('block elements', () => {
+  it('fills the whole cell with █', () => {
+    expect(maskArt(cellGlyph('█'))).toEqual(rows(18, '#########'));
+  });
+
+  it('splits halves without overlap or gap: ▀ ▄ ▌ ▐', () => {
+    expect(maskArt(cellGlyph('▀'))).toEqual([...rows(9, '#########'), ...rows(9, EMPTY)]);
+    expect(maskArt(cellGlyph('▄'))).toEqual([...rows(9, EMPTY), ...rows(9, '#########')]);
+    expect(maskArt(cellGlyph('▌'))).toEqual(rows(18, '#####....'));
+    expect(maskArt(cellGlyph('▐'))).toEqual(rows(18, '.....####'));
+  });
+
+  it('rounds eighths to whole pixels: ▁ is the bottom 2 rows, ▏ the left column', () => {
+    expect(maskArt(cellGlyph('▁'))).toEqual([...rows(16, EMPTY), ...rows(2, '#########')]);
+    expect(maskArt(cellGlyph('▏'))).toEqual(rows(18, '#........'));
+  });
+
+  it('draws quadrants: ▚ is upper left and lower right', () => {
+    expect(maskArt(cellGlyph('▚'))).toEqual([...rows(9, '#####....'), ...rows(9, '.....####')]);
+  });
+
+  it('draws shades as uniform 25 %, 50 % and 75 % coverage', () => {
+    expect(new Set(cellGlyph('░').alpha)).toEqual(new Set([64]));
+    expect(new Set(cellGlyph('▒').alpha)).toEqual(new Set([128]));
+    expect(new Set(cellGlyph('▓').alpha)).toEqual(new Set([191]));
+  });
+});
+
+describe('geometricGlyph', () => {
+  it('draws every code point from U+2500 to U+259F', () => {
+    const blank: string[] = [];
+    for (let cp = 0x2500; cp <= 0x259f; cp++) {
+      const mask = geometricGlyph(String.fromCodePoint(cp), 9, 18, 1, 1);
+      if (!mask || mask.alpha.every((a) => a === 0)) blank.push(cp.toString(16));
+    }
+    expect(blank).toEqual([]);
+  });
+
+  it('returns null for other characters and for sequences', () => {
+    expect(geometricGlyph('A', 9, 18, 1, 1)).toBeNull();
+    expect(geometricGlyph('\u24ff', 9, 18, 1, 1)).toBeNull();
+    expect(geometricGlyph('\u25a0', 9, 18, 1, 1)).toBeNull();
+    expect(geometricGlyph('──', 9, 18, 1, 1)).toBeNull();
+  });
+
+  it('draws every glyph at 2x as the 1x glyph doubled', () => {
+    const differ: string[] = [];
+    for (let cp = 0x2500; cp <= 0x259f; cp++) {
+      if (cp >= 0x256d && cp <= 0x2573) continue; // arcs and diagonals are anti-aliased at each size
+      const one = geometricGlyph(String.fromCodePoint(cp), 9, 18, 1, 1)!;
+      const two = geometricGlyph(String.fromCodePoint(cp), 18, 36, 2, 2)!;
+      const doubled = two.alpha.every((a, i) => a === one.alpha[Math.floor(i / 36) * 9 + Math.floor((i % 18) / 2)]);
+      if (!doubled) differ.push(cp.toString(16));
+    }
+    expect(differ).toEqual([]);
+  });
+});
+
+describe('tofuGlyph', () => {
+  it('is an outline inset 1 px at the sides and 2 px at top and bottom', () => {
+    expect(maskArt(tofuGlyph(9, 18, 1))).toEqual([
+      EMPTY,
+      EMPTY,
+      '.#######.',
+      ...rows(12, '.#.....#.'),
+      '.#######.',
+      EMPTY,
+      EMPTY,
+    ]);
+  });
+
+  it('spans both cells of a wide character', () => {
+    expect(maskArt(tofuGlyph(18, 18, 1))[2]).toBe('.################.');
+  });
+});
