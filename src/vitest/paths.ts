@@ -77,3 +77,13 @@ export function projectRoot(file: { filepath: string; name: string }): string {
   const { filepath, name } = file;
   return filepath.endsWith(name) ? filepath.slice(0, filepath.length - name.length).replace(/\/$/, '') || '/' : dirname(filepath);
 }
+
+/**
+ * Files of one test run in the attachments folder: `<attachmentsDir>/<test dir relative to
+ * root>/<test file name>/<sanitized full test name><suffix>`, with `-retry-N` after the name for
+ * retries (so each attempt keeps its own evidence).
+ */
+export function testAttachmentStem(root: string, attachmentsDir: string, testPath: string, fullName: string, retry: number): string {
+  const folder = join(attachmentsDir, relative(root, dirname(testPath)), basename(testPath));
+  return join(folder, `${sanitizeSegment(fullName)}${retry > 0 ? `-retry-${retry}` : ''}`);
+}

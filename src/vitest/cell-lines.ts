@@ -1,0 +1,55 @@
+/**
+ * The cell-level part of a screenshot failure: which cells changed and how, from the reference
+ * screen stored in the baseline PNG and the actual screen — or, when the reference carries no
+ * screen (an older or foreign PNG), from the pixel mismatches alone. Pure.
+ */
+import { diffCells, formatCellDiff } from '../diff/index.js';
+import type { CellPosition } from '../diff/index.js';
+import type { ScreenSnapshot } from '../screen/index.js';
+
+/** `4, 7` or `0-3, 7`. */
+function ranges(numbers: readonly number[]): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const start = sorted[i]!;
+    while (sorted[i + 1] === sorted[i]! + 1) i++;
+    parts.push(start === sorted[i] ? `${start}` : `${start}-${sorted[i]}`);
+  }
+  return parts.join(', ');
+}
+
+function positionLines(cells: readonly CellPosition[], actual: ScreenSnapshot | undefined, max: number): string[] {
+  const rows = cells.map((cell) => cell.row);
+  const one = cells.length === 1;
+  const lines = [`${cells.length} ${one ? 'cell differs' : 'cells differ'} on ${new Set(rows).size === 1 ? 'row' : 'rows'} ${ranges(rows)}`];
+  for (const { row, col } of cells.slice(0, max)) {
+    const chars = actual?.cells[row]?.[col]?.chars;
+    lines.push(`row ${row} col ${col}${chars === undefined ? '' : `: now '${chars || ' '}'`}`);
+  }
+  if (cells.length > max) lines.push(`...and ${cells.length - max} more ${cells.length - max === 1 ? 'cell' : 'cells'}`);
+  return lines;
+}
+
+/**
+ * Lines describing the changed cells (0-based rows and columns): `3 cells differ on rows 4, 7`,
+ * then up to `max` lines like `row 4 col 10: 'a' -> 'b', fg palette 1 -> default`.
+ * @param mismatched - cells holding mismatched pixels (from the comparison); changes outside them
+ *   (masked or outside the region) are not reported. Undefined: every changed cell counts.
+ */
+export function describeChangedCells(
+  reference: ScreenSnapshot | undefined,
+  actual: ScreenSnapshot | undefined,
+  mismatched: readonly CellPosition[] | undefined,
+  max: number,
+): string[] {
+  if (reference && actual && reference.cols === actual.cols && reference.rows === actual.rows) {
+    const keep = mismatched && new Set(mismatched.map((cell) => `${cell.row}:${cell.col}`));
+    const changes = diffCells(reference, actual).filter((change) => !keep || keep.has(`${change.row}:${change.col}`));
+    if (changes.length > 0) return formatCellDiff(changes, { max });
+  }
+  if (reference && actual && (reference.cols !== actual.cols || reference.rows !== actual.rows)) {
+    return [`The screen size changed from ${reference.cols}×${reference.rows} to ${actual.cols}×${actual.rows} cells.`];
+  }
+  return mismatched?.length ? positionLines(mismatched, actual, max) : [];
+}

@@ -1,0 +1,33 @@
+/**
+ * The screen of a failed test, saved by the `tmuxApp` fixture's teardown (which Vitest runs before
+ * `onTestFailed`): a PNG drawn with the cursor, the text with styles, both recorded as artifacts.
+ */
+import { join } from 'node:path';
+import type { RunnerTestCase } from 'vitest';
+import { VITEST } from '../defaults.js';
+import type { RenderOptions } from '../render/index.js';
+import { renderPng } from '../render/index.js';
+import type { ScreenSnapshot } from '../screen/index.js';
+import { recordFailureScreen } from './artifacts.js';
+import { writeFileAtomic } from './atomic-write.js';
+import { projectRoot, testAttachmentStem } from './paths.js';
+import { formatScreenText } from './screen-text.js';
+
+/**
+ * Writes `<test>-failure.png` and `<test>-failure.txt` under the attachments folder and records
+ * them on `task`.
+ * @returns The two paths.
+ */
+export async function saveFailureScreen(
+  task: Readonly<RunnerTestCase>,
+  snapshot: ScreenSnapshot,
+  render: Partial<RenderOptions>,
+): Promise<{ png: string; text: string }> {
+  const root = projectRoot(task.file);
+  const stem = testAttachmentStem(root, join(root, VITEST.attachmentsDir), task.file.filepath, task.fullTestName, task.result?.retryCount ?? 0);
+  const paths = { png: `${stem}-failure.png`, text: `${stem}-failure.txt` };
+  await writeFileAtomic(paths.png, renderPng(snapshot, { ...render, cursor: 'show' }));
+  await writeFileAtomic(paths.text, `${formatScreenText(snapshot)}\n`);
+  await recordFailureScreen(task, paths.png, paths.text);
+  return paths;
+}

@@ -1,0 +1,172 @@
+/**
+ * `expect(tmuxApp).toMatchScreenshot(name?, options?)`: Vitest's `toMatchScreenshot` for
+ * terminals. Gather (settle, render), decide (`decideOutcome`), act (`writeOutcomeFiles`), report
+ * (`formatScreenshotFailure` and a visual-regression artifact).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { MatcherState, RunnerTestCase } from 'vitest';
+import { VITEST } from '../defaults.js';
+import type { ComparatorOptions, ScreenshotOutcome } from '../diff/index.js';
+import { decideOutcome } from '../diff/index.js';
+import { ConfigError, TmuxShotError } from '../errors.js';
+import type { CellRect } from '../geometry.js';
+import type { RenderOptions } from '../render/index.js';
+import { encodePng, readPngText, RENDERER_TEXT_KEY } from '../render/index.js';
+import type { ScreenSnapshot } from '../screen/index.js';
+import { attemptOf, recordRegression } from './artifacts.js';
+import { markBaselineUsed } from './baseline-report.js';
+import { describeChangedCells } from './cell-lines.js';
+import { formatBadSubject, formatHeader, formatScreenshotFailure } from './failure-message.js';
+import type { ImagePaths, ScreenshotFailure } from './failure-message.js';
+import { attachmentPaths, baselinePath, projectRoot } from './paths.js';
+import type { AttachmentPaths } from './paths.js';
+import { decodeScreen, SCREEN_TEXT_KEY } from './screen-codec.js';
+import { writeOutcomeFiles } from './screenshot-files.js';
+import { ScreenshotNames } from './screenshot-names.js';
+import { settleScreen } from './settle.js';
+import { takeShot } from './shot.js';
+import type { ScreenShot, Shot, ShotOptions } from './shot.js';
+import { classifySubject, describeReceived } from './subject.js';
+import type { Subject } from './subject.js';
+import type { SyncExpectationResult } from './text-matchers.js';
+import { unsettledFiles } from './unsettled-files.js';
+import { readUpdateMode } from './update-mode.js';
+
+/**
+ * Options of `toMatchScreenshot`: Vitest's comparator options (`threshold`,
+ * `allowedMismatchedPixels`, `allowedMismatchedPixelRatio`) plus terminal ones.
+ */
+export interface ScreenshotOptions extends ComparatorOptions {
+  /** Longest wait for the screen to settle (two identical reads), in ms; 0 waits without limit. @default 5000 */
+  timeout?: number;
+  /**
+   * Cells left out of the comparison and painted #ff00ff in the image: cell rects (0-based), or
+   * RegExps matched on each row of the screen text (a clock: `/\d\d:\d\d:\d\d/`).
+   */
+  mask?: readonly (CellRect | RegExp)[];
+  /** Compare only this cell rect of the screen. @default the whole screen */
+  region?: CellRect;
+  /** Draw the cursor, or not (Vitest's `caret: 'hide'`). @default 'hide' */
+  cursor?: 'hide' | 'show';
+}
+
+/** The actual image, or why there is none (the screen kept changing). */
+type Gathered = { kind: 'shot'; shot: Shot } | { kind: 'unsettled'; previous: ScreenShot; last: ScreenShot };
+
+const names = new ScreenshotNames();
+
+function comparatorOptionsOf(options: ScreenshotOptions): ComparatorOptions {
+  const { threshold, includeAA, allowedMismatchedPixels, allowedMismatchedPixelRatio, allowedMismatchedCells } = options;
+  return { threshold, includeAA, allowedMismatchedPixels, allowedMismatchedPixelRatio, allowedMismatchedCells };
+}
+
+/** Render options a subject carries (the `tmuxApp` fixture exposes its theme, font size…). */
+function renderOptionsOf(received: unknown): Partial<RenderOptions> {
+  const carried = (received as { renderOptions?: Partial<RenderOptions> }).renderOptions;
+  return typeof carried === 'object' && carried !== null ? carried : {};
+}
+
+/** A PNG given as the subject: compared as is; its fingerprint is whatever it carries. */
+function pngShot(png: Uint8Array, options: ScreenshotOptions): Shot {
+  if (options.mask?.length || options.region) {
+    throw new ConfigError('toMatchScreenshot: mask and region need a screen (a tmuxApp or a snapshot), not PNG bytes.');
+  }
+  return { png, snapshot: undefined, metrics: undefined, mask: [], fingerprint: readPngText(png)[RENDERER_TEXT_KEY] };
+}
+
+async function gather(subject: Subject, options: ScreenshotOptions, shotOptions: ShotOptions): Promise<Gathered> {
+  if (subject.kind === 'png') return { kind: 'shot', shot: pngShot(subject.png, options) };
+  if (subject.kind === 'snapshot') return { kind: 'shot', shot: takeShot(subject.snapshot, shotOptions) };
+  const timeout = options.timeout ?? VITEST.settleTimeout;
+  const settled = await settleScreen(() => subject.live.screen(), { timeout, interval: VITEST.settleInterval });
+  if (settled.settled) return { kind: 'shot', shot: takeShot(settled.snapshot, shotOptions) };
+  return { kind: 'unsettled', previous: takeShot(settled.previous, shotOptions), last: takeShot(settled.last, shotOptions) };
+}
+
+/** The failure to report for a failing outcome, or undefined when the outcome passes. */
+function failureOf(outcome: ScreenshotOutcome, shot: Shot, reference: Uint8Array | undefined, paths: ImagePaths): ScreenshotFailure | undefined {
+  switch (outcome.kind) {
+    case 'write-new-baseline-and-fail':
+      return { kind: 'new-baseline-written', paths };
+    case 'missing-baseline-ci':
+      return { kind: 'missing-baseline-ci', paths };
+    case 'mismatch': {
+      const stored = reference ? readPngText(reference) : {};
+      const referenceScreen: ScreenSnapshot | undefined = decodeScreen(stored[SCREEN_TEXT_KEY]);
+      const mismatched = outcome.comparison.mismatchedCells;
+      const cellLines = describeChangedCells(referenceScreen, shot.snapshot, mismatched, VITEST.listedCells);
+      const before = stored[RENDERER_TEXT_KEY];
+      const rendererChange = before !== undefined && shot.fingerprint !== undefined && before !== shot.fingerprint ? { reference: before, actual: shot.fingerprint } : undefined;
+      return { kind: 'mismatch', comparison: outcome.message, cellLines, rendererChange, paths };
+    }
+    default:
+      return undefined;
+  }
+}
+
+async function readReference(path: string): Promise<Uint8Array | undefined> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Fails with `message` after recording the images as a visual-regression artifact. */
+async function fail(task: Readonly<RunnerTestCase>, message: string, images: Parameters<typeof recordRegression>[2]): Promise<SyncExpectationResult> {
+  await recordRegression(task, message, images);
+  return { pass: false, message: () => message };
+}
+
+/**
+ * Compares the subject's screenshot with its baseline `<test dir>/__screenshots__/<test file>/<name>.png`.
+ * A live subject is first given `timeout` ms to settle. Names, update modes (`-u`, CI) and
+ * messages follow Vitest's `toMatchScreenshot`; see the README for each case.
+ * @throws {TmuxShotError} under `.not`, outside a test, or for a subject that is not a screen;
+ *   {@link ConfigError} for a duplicate explicit name or invalid options.
+ */
+export async function toMatchScreenshot(
+  this: MatcherState,
+  received: unknown,
+  nameOrOptions?: string | ScreenshotOptions,
+  maybeOptions: ScreenshotOptions = {},
+): Promise<SyncExpectationResult> {
+  const explicit = typeof nameOrOptions === 'string' ? nameOrOptions : undefined;
+  const options = typeof nameOrOptions === 'object' ? nameOrOptions : maybeOptions;
+  const header = formatHeader('toMatchScreenshot', this.isNot, explicit === undefined ? [] : [`'${explicit}'`]);
+  if (this.isNot) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot cannot be used with .not.`);
+  const { task, testPath } = this;
+  if (!task || !testPath) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot can only be used inside a test.`);
+  const subject = classifySubject(received);
+  if (!subject) throw new TmuxShotError(formatBadSubject(header, 'a tmuxApp, a TmuxApp, a screen snapshot or PNG bytes', describeReceived(received)));
+
+  const name = names.next({ id: task.id, fullName: this.currentTestName ?? task.name, attempt: attemptOf(task) }, explicit);
+  const baseline = baselinePath(testPath, name);
+  markBaselineUsed(testPath, baseline);
+  const root = projectRoot(task.file);
+  const attachments: AttachmentPaths = attachmentPaths(root, join(root, VITEST.attachmentsDir), testPath, name);
+  const shotOptions: ShotOptions = { mask: options.mask ?? [], region: options.region, cursor: options.cursor ?? VITEST.cursor, render: renderOptionsOf(received) };
+
+  const gathered = await gather(subject, options, shotOptions);
+  if (gathered.kind === 'unsettled') {
+    const { failure, images } = await unsettledFiles(gathered.previous, gathered.last, attachments, options.timeout ?? VITEST.settleTimeout);
+    return fail(task, formatScreenshotFailure(header, failure), images);
+  }
+  const { shot } = gathered;
+  const reference = await readReference(baseline);
+  const outcome = decideOutcome({
+    reference: reference && { png: reference },
+    actual: { png: shot.png },
+    updateMode: readUpdateMode(this),
+    comparatorOptions: comparatorOptionsOf(options),
+    metrics: shot.metrics,
+    mask: shot.mask,
+    region: options.region,
+  });
+  const written = await writeOutcomeFiles(outcome, { baseline, attachments, actual: shot.png, encodePng: (image) => encodePng(image) });
+  const failure = failureOf(outcome, shot, reference, written.paths);
+  if (!failure) return { pass: true, message: () => `${header}\n\nThe screenshot matches ${baseline}.` };
+  return fail(task, formatScreenshotFailure(header, failure), written.images);
+}

@@ -1,0 +1,39 @@
+/** The evidence of a screen that would not settle: its last two reads, rendered next to each other. */
+import { VITEST } from '../defaults.js';
+import { diffCells, formatCellDiff } from '../diff/index.js';
+import type { RegressionImage } from './artifacts.js';
+import { writeFileAtomic } from './atomic-write.js';
+import type { ScreenshotFailure } from './failure-message.js';
+import type { AttachmentPaths } from './paths.js';
+import { pngSize } from './screenshot-files.js';
+import type { ScreenSnapshot } from '../screen/index.js';
+
+/** A rendered read of the screen. */
+interface Read {
+  png: Uint8Array;
+  snapshot: ScreenSnapshot;
+}
+
+/**
+ * Writes the second-to-last read as `<name>-previous.png` and the last as `<name>-actual.png` in
+ * the attachments folder, and describes how they differ.
+ * @param timeout - the settle timeout that ran out, in ms.
+ */
+export async function unsettledFiles(
+  previous: Read,
+  last: Read,
+  paths: AttachmentPaths,
+  timeout: number,
+): Promise<{ failure: ScreenshotFailure; images: RegressionImage[] }> {
+  const previousPath = paths.actual.replace(/-actual\.png$/, '-previous.png');
+  await writeFileAtomic(previousPath, previous.png);
+  await writeFileAtomic(paths.actual, last.png);
+  const cellLines = formatCellDiff(diffCells(previous.snapshot, last.snapshot), { max: VITEST.listedCells });
+  return {
+    failure: { kind: 'unsettled', timeout, cellLines, previous: previousPath, last: paths.actual },
+    images: [
+      { name: 'reference', path: previousPath, ...pngSize(previous.png) },
+      { name: 'actual', path: paths.actual, ...pngSize(last.png) },
+    ],
+  };
+}

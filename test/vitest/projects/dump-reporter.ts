@@ -1,0 +1,21 @@
+// Writes what each test did to results.json, for the plugin's end-to-end tests.
+import { writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Reporter, TestModule } from 'vitest/node';
+
+export default class DumpReporter implements Reporter {
+  onTestRunEnd(modules: readonly TestModule[]): void {
+    const root = process.cwd();
+    const tests = modules.flatMap((module) =>
+      [...module.children.allTests()].map((test) => ({
+        id: `${relative(root, module.moduleId)} > ${test.fullName}`,
+        state: test.result().state,
+        errors: (test.result().errors ?? []).map((error) => error.message),
+        artifacts: test.artifacts(),
+        annotations: test.annotations(),
+        retryCount: test.diagnostic()?.retryCount ?? 0,
+      })),
+    );
+    writeFileSync(join(root, 'results.json'), JSON.stringify(tests, null, 1));
+  }
+}

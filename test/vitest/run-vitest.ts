@@ -1,0 +1,81 @@
+/**
+ * Runs Vitest on a small fixture project in a child process, the way a user would, and reads back
+ * what happened: each test's state, error messages, artifacts and annotations (written by
+ * projects/dump-reporter.ts), plus the console output.
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const REPO = resolve(import.meta.dirname, '../..');
+const PROJECTS = resolve(import.meta.dirname, 'projects');
+
+/** One test as the dump reporter saw it. */
+export interface TestReport {
+  /** File (relative to the project) and full name: `menu.test.ts > opens`. */
+  id: string;
+  state: 'passed' | 'failed' | 'skipped' | 'pending';
+  errors: string[];
+  artifacts: { type: string; message?: string; attachments?: { name?: string; path?: string; originalPath?: string }[] }[];
+  annotations: { type: string; message: string; attachment?: { path?: string } }[];
+  retryCount: number;
+}
+
+/** The outcome of one child Vitest run. */
+export interface RunResult {
+  exitCode: number;
+  output: string;
+  tests: Map<string, TestReport>;
+}
+
+/** A temporary copy of `projects/<name>` wired to this checkout; `dispose()` removes it. */
+export interface FixtureProject {
+  dir: string;
+  run(args?: readonly string[], env?: Record<string, string>): Promise<RunResult>;
+  dispose(): Promise<void>;
+}
+
+/** Environment variables that make std-env (and so Vitest) believe it runs in CI. */
+const CI_MARKERS = /^(CI|CONTINUOUS_INTEGRATION|BUILD_NUMBER|RUN_ID|GITHUB_.*|GITLAB_.*|BUILDKITE.*|CIRCLECI|TRAVIS|JENKINS_URL|TEAMCITY_VERSION|TF_BUILD|UPDATE_SNAPSHOT|VITEST.*|TMUX|TMUX_PANE)$/;
+
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !CI_MARKERS.test(key)));
+  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', ...extra };
+}
+
+/** Copies `projects/<name>` (plus the shared config and reporter) to a fresh temp dir. */
+export async function createProject(name: string): Promise<FixtureProject> {
+  const dir = await mkdtemp(join(tmpdir(), `tmux-shot-project-${name}-`));
+  await cp(join(PROJECTS, name), dir, { recursive: true });
+  await cp(join(PROJECTS, 'dump-reporter.ts'), join(dir, 'dump-reporter.ts'));
+  await symlink(join(REPO, 'node_modules'), join(dir, 'node_modules'));
+  await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
+  await writeFile(
+    join(dir, 'vitest.config.ts'),
+    `import { defineConfig } from 'vitest/config';
+export default defineConfig({
+  resolve: { alias: { 'tmux-shot/vitest': ${JSON.stringify(join(REPO, 'src/vitest/index.ts'))}, '@repo': ${JSON.stringify(REPO)} } },
+  test: { include: ['**/*.test.ts'], reporters: ['default', './dump-reporter.ts'], testTimeout: 30000, hookTimeout: 30000 },
+});
+`,
+  );
+  return {
+    dir,
+    run: (args = [], env = {}) => runVitest(dir, args, env),
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+async function runVitest(dir: string, args: readonly string[], env: Record<string, string>): Promise<RunResult> {
+  const vitest = join(REPO, 'node_modules/vitest/vitest.mjs');
+  const { exitCode, output } = await new Promise<{ exitCode: number; output: string }>((done) => {
+    execFile(process.execPath, [vitest, 'run', '--root', dir, ...args], { cwd: dir, env: childEnv(env), maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error && typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : error ? 1 : 0;
+      done({ exitCode: code, output: `${stdout}\n${stderr}` });
+    });
+  });
+  const dump = JSON.parse(await readFile(join(dir, 'results.json'), 'utf8').catch(() => '[]')) as TestReport[];
+  await rm(join(dir, 'results.json'), { force: true });
+  return { exitCode, output, tests: new Map(dump.map((test) => [test.id, test])) };
+}
