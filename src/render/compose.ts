@@ -22,12 +22,10 @@ export type GlyphSource = (chars: string, width: 1 | 2, bold: boolean, italic: b
 
 function drawCellText(image: RgbaImage, cell: Cell, col: number, row: number, colors: CellColors, m: CellMetrics, glyphs: GlyphSource): void {
   if (cell.invisible) return;
-  if (cell.width > 0) {
-    const glyph = glyphs(cell.chars, cell.width === 2 ? 2 : 1, cell.bold, cell.italic, m);
-    const rect = cellRectPx(m, col, row);
-    if (glyph) drawGlyph(image, rect.xPx, rect.yPx, glyph, colors.fg);
-  }
-  for (const d of decorationRects(cell, cellRectPx(m, col, row), m, m.paddingPx)) {
+  const rect = cellRectPx(m, col, row);
+  const glyph = cell.width > 0 ? glyphs(cell.chars, cell.width === 2 ? 2 : 1, cell.bold, cell.italic, m) : null;
+  if (glyph) drawGlyph(image, rect.xPx, rect.yPx, glyph, colors.fg);
+  for (const d of decorationRects(cell, rect, m, m.paddingPx)) {
     fillRect(image, d, d.color === 'underline' ? colors.underline : colors.fg);
   }
 }
@@ -47,10 +45,11 @@ function drawCursor(image: RgbaImage, snapshot: ScreenSnapshot, options: Resolve
 
 /**
  * Renders `snapshot` into a new image of `cols × cellWidthPx + 2 × paddingPx` by
- * `rows × cellHeightPx + 2 × paddingPx` pixels. The image starts in the theme background; per row, all other
- * backgrounds are painted before any glyph, so a wide character's right half is not painted over by its neighbour's background.
- * Invisible cells (SGR 8) get their background only; the cursor is drawn last, unless hidden
- * by the options or by the app (a block cursor redraws its character in the theme background).
+ * `rows × cellHeightPx + 2 × paddingPx` pixels. The image starts in the theme background; per
+ * row, all other backgrounds are painted before any glyph, so a wide character's right half is
+ * not painted over by its neighbour's background. Invisible cells (SGR 8) get their background only; blinking text (SGR 5) is drawn steady. The
+ * cursor is drawn last, unless hidden by the options or by the app (a block cursor redraws its
+ * character in the theme background).
  */
 export function composeScreen(snapshot: ScreenSnapshot, options: ResolvedRenderOptions, glyphs: GlyphSource): RgbaImage {
   const m = cellMetricsFor(options);
