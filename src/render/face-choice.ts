@@ -7,9 +7,6 @@
 /** The bundled faces: DejaVu Sans Mono in four styles, Noto Sans SC (CJK), Noto Color Emoji. */
 export type FaceId = 'mono' | 'mono-bold' | 'mono-italic' | 'mono-bold-italic' | 'cjk' | 'emoji';
 
-/** Every face, in a fixed order. */
-export const FACE_IDS: readonly FaceId[] = ['mono', 'mono-bold', 'mono-italic', 'mono-bold-italic', 'cjk', 'emoji'];
-
 /** VS15 (text presentation) and VS16 (emoji presentation): they select a face, they are not drawn. */
 const TEXT_PRESENTATION = 0xfe0e;
 const EMOJI_PRESENTATION = 0xfe0f;

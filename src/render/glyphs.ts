@@ -81,7 +81,8 @@ function rasterize(chars: string, width: 1 | 2, bold: boolean, italic: boolean, 
   const { sizePx, xPx, baselinePx } = place(face, text, ctx, boxWidthPx, width, m);
   ctx.font = `${sizePx}px "${face.family}"`;
   ctx.fillText(text, xPx, baselinePx);
-  const rgba = new Uint8Array(ctx.getImageData(0, 0, boxWidthPx, m.cellHeightPx).data.buffer);
+  const { data } = ctx.getImageData(0, 0, boxWidthPx, m.cellHeightPx);
+  const rgba = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   if (faceId === 'emoji') return { kind: 'color', widthPx: boxWidthPx, heightPx: m.cellHeightPx, rgba };
   const alpha = new Uint8Array(boxWidthPx * m.cellHeightPx);
   for (let i = 0; i < alpha.length; i++) alpha[i] = COVERAGE_STEP * Math.round(rgba[i * 4 + 3]! / COVERAGE_STEP);
@@ -97,7 +98,7 @@ function rasterize(chars: string, width: 1 | 2, bold: boolean, italic: boolean, 
 export function glyphFor(chars: string, width: 1 | 2, bold: boolean, italic: boolean, metrics: CellMetrics): Glyph | null {
   if (chars === '' || chars === ' ') return null;
   const m = metrics;
-  const key = `${m.fontSizePx}:${m.cellWidthPx}x${m.cellHeightPx}:${m.baselinePx}:${m.lineThicknessPx}:${width}${bold ? 'b' : ''}${italic ? 'i' : ''}:${chars}`;
+  const key = `${m.scale}:${m.fontSizePx}:${m.cellWidthPx}x${m.cellHeightPx}:${m.baselinePx}:${m.lineThicknessPx}:${width}${bold ? 'b' : ''}${italic ? 'i' : ''}:${chars}`;
   let glyph = cache.get(key);
   if (glyph === undefined) {
     if (cache.size >= MAX_CACHED_GLYPHS) cache.clear();
