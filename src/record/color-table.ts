@@ -24,6 +24,7 @@ export class ColorTable {
   /** Index of the colour in each slot; 0 marks an empty slot. */
   readonly #indices = new Uint8Array(SLOTS);
   readonly #colors: Rgb[] = [{ r: 0, g: 0, b: 0 }];
+  readonly #keysByIndex: number[] = [0];
 
   /** Colours held, the transparent slot not counted. */
   get size(): number {
@@ -35,23 +36,36 @@ export class ColorTable {
     return this.#colors;
   }
 
+  /** Entry i is the key of index i (entry 0, the transparent slot, is 0). */
+  get keys(): readonly number[] {
+    return this.#keysByIndex;
+  }
+
+  /** The index of the colour keyed `key`, or 0 when the table does not hold it. */
+  find(key: number): number {
+    return this.#indices[this.#slotOf(key)]!;
+  }
+
   /**
-   * The index of the colour keyed `key`, adding it as `rgb` when new.
+   * The index of the colour keyed `key`, adding it as (`r`, `g`, `b`) when new.
    * @returns 1–255, or 0 when the colour is new and the table is full.
    */
   indexOf(key: number, r: number, g: number, b: number): number {
-    let slot = Math.imul(key, 0x9e3779b1) >>> SLOT_SHIFT;
-    for (;;) {
-      const index = this.#indices[slot]!;
-      if (index === 0) break;
-      if (this.#keys[slot] === (key | 0)) return index;
-      slot = (slot + 1) & (SLOTS - 1);
-    }
-    if (this.size === MAX_TABLE_COLORS) return 0;
+    const slot = this.#slotOf(key);
+    const found = this.#indices[slot]!;
+    if (found !== 0 || this.size === MAX_TABLE_COLORS) return found;
     const index = this.#colors.length;
     this.#colors.push({ r, g, b });
+    this.#keysByIndex.push(key);
     this.#keys[slot] = key;
     this.#indices[slot] = index;
     return index;
+  }
+
+  /** The slot holding `key`, or the empty slot where it would go. */
+  #slotOf(key: number): number {
+    let slot = Math.imul(key, 0x9e3779b1) >>> SLOT_SHIFT;
+    while (this.#indices[slot] !== 0 && this.#keys[slot] !== (key | 0)) slot = (slot + 1) & (SLOTS - 1);
+    return slot;
   }
 }

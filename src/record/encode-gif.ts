@@ -2,8 +2,10 @@
  * Timeline → animated GIF: replay the timeline into frames, redraw the changed rows of one canvas,
  * index the changed pixels, and hand the frames to the GIF writer one at a time.
  */
+import { RECORD } from '../defaults.js';
 import type { RgbaImage, Size } from '../geometry.js';
 import { cellMetrics, imageSizePx, renderScreen } from '../render/index.js';
+import type { ScreenSnapshot } from '../screen/index.js';
 import { ColorTable } from './color-table.js';
 import { FrameCanvas } from './frame-canvas.js';
 import { FrameDelays } from './frames.js';
@@ -13,6 +15,7 @@ import type { IndexedFrame } from './index-frame.js';
 import { resolveRecordOptions } from './options.js';
 import type { RecordOptions } from './options.js';
 import { replayFrames } from './replay.js';
+import { snapColors } from './snap-colors.js';
 import type { Timeline } from './timeline.js';
 
 /** The largest columns and rows the pane had, at the start or after any resize, in cells. */
@@ -55,20 +58,23 @@ export async function encodeGif(timeline: Timeline, options: Partial<RecordOptio
   const resolved = resolveRecordOptions(options);
   const metrics = cellMetrics(resolved.render);
   const { widthPx, heightPx } = imageSizePx(metrics, largestSize(timeline));
-  const render = (snapshot: Parameters<typeof renderScreen>[0]): RgbaImage => renderScreen(snapshot, resolved.render);
+  const render = (snapshot: ScreenSnapshot): RgbaImage => {
+    const image = renderScreen(snapshot, resolved.render);
+    snapColors(image, snapshot, resolved.render, metrics, RECORD.coverageLevels);
+    return image;
+  };
   const canvas = new FrameCanvas(widthPx, heightPx, resolved.render.theme.background, metrics, render);
   const table = new ColorTable();
   const writer = new GifWriter();
   const delays = new FrameDelays(resolved, timeline.startMs);
-  let previous: RgbaImage | undefined;
   let pending: IndexedFrame | undefined;
   for await (const frame of replayFrames(timeline, resolved.fps)) {
-    canvas.draw(frame.snapshot);
-    const indexed = indexFrame(canvas.image, previous, table);
-    if (!indexed) continue; // same pixels: the pending frame lasts longer
+    const redrawn = canvas.draw(frame.snapshot);
+    const indexed = redrawn && indexFrame(canvas.image, canvas.previous, table, redrawn);
+    if (!redrawn || !indexed) continue; // same pixels: the pending frame lasts longer
+    canvas.commit(redrawn);
     if (pending) writer.addFrame(pending, delays.next(frame.atMs));
     pending = indexed;
-    previous = { ...canvas.image, data: canvas.image.data.slice() };
   }
   // replayFrames yields at least one frame, and the first frame always has pixels.
   writer.addFrame(pending!, delays.last(timeline.endMs));

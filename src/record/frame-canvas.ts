@@ -10,6 +10,12 @@ import type { Cell, ScreenSnapshot } from '../screen/index.js';
 /** Renders a whole snapshot, padding included, as render/'s `renderScreen` does. */
 export type RenderSnapshot = (snapshot: ScreenSnapshot) => RgbaImage;
 
+/** Pixel rows [y0, y1) of the canvas. */
+export interface PixelRows {
+  readonly y0: number;
+  readonly y1: number;
+}
+
 const NO_CURSOR = { col: 0, row: 0, visible: false } as const;
 
 /** True when two rows hold equal cells (screen/'s equality, applied to one row). */
@@ -47,6 +53,8 @@ function band(snapshot: ScreenSnapshot, from: number, to: number): ScreenSnapsho
 export class FrameCanvas {
   /** The current pixels. */
   readonly image: RgbaImage;
+  /** The pixels as of the last {@link FrameCanvas.commit}; undefined before the first. */
+  previous: RgbaImage | undefined;
   readonly #background: Rgb;
   readonly #metrics: CellMetrics;
   readonly #render: RenderSnapshot;
@@ -59,14 +67,17 @@ export class FrameCanvas {
     this.#render = render;
   }
 
-  /** Draws `snapshot`: every row after a size change, else the rows whose cells or cursor changed. */
-  draw(snapshot: ScreenSnapshot): void {
+  /**
+   * Draws `snapshot`: every row after a size change, else the rows whose cells or cursor changed.
+   * @returns The pixel rows that were redrawn (they may still hold the same pixels), or null for none.
+   */
+  draw(snapshot: ScreenSnapshot): PixelRows | null {
     const previous = this.#previous;
     this.#previous = snapshot;
     if (!previous || previous.cols !== snapshot.cols || previous.rows !== snapshot.rows) {
       this.#clear();
       this.#paste(band(snapshot, 0, snapshot.rows), 0);
-      return;
+      return { y0: 0, y1: this.image.heightPx };
     }
     const dirty = snapshot.cells.map((cells, row) => !rowsEqual(cells, previous.cells[row]!));
     const a = previous.cursor;
@@ -74,6 +85,8 @@ export class FrameCanvas {
     if (a.col !== b.col || a.row !== b.row || a.visible !== b.visible) {
       for (const row of [a.row, b.row]) if (row >= 0 && row < snapshot.rows) dirty[row] = true;
     }
+    let first = -1;
+    let last = -1;
     for (let row = 0; row < snapshot.rows; ) {
       if (!dirty[row]) {
         row++;
@@ -82,8 +95,23 @@ export class FrameCanvas {
       let end = row + 1;
       while (end < snapshot.rows && dirty[end]) end++;
       this.#paste(band(snapshot, row, end), row);
+      if (first < 0) first = row;
+      last = end;
       row = end;
     }
+    if (first < 0) return null;
+    const { cellHeightPx, paddingPx } = this.#metrics;
+    return { y0: paddingPx + first * cellHeightPx, y1: paddingPx + last * cellHeightPx };
+  }
+
+  /** Makes the current pixels of `rows` (everything, the first time) the {@link FrameCanvas.previous} ones. */
+  commit(rows: PixelRows): void {
+    if (!this.previous) {
+      this.previous = { ...this.image, data: this.image.data.slice() };
+      return;
+    }
+    const rowBytes = this.image.widthPx * 4;
+    this.previous.data.set(this.image.data.subarray(rows.y0 * rowBytes, rows.y1 * rowBytes), rows.y0 * rowBytes);
   }
 
   #clear(): void {

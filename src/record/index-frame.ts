@@ -32,11 +32,14 @@ function pixelsOf(image: RgbaImage): Uint32Array {
   return new Uint32Array(image.data.buffer, image.data.byteOffset, image.widthPx * image.heightPx);
 }
 
-/** The smallest rectangle holding every pixel that differs from `previous` (all of them without one); null when none does. */
-function changedBox(pixels: Uint32Array, previous: Uint32Array | undefined, widthPx: number, heightPx: number): Box | null {
-  if (!previous) return { x0: 0, y0: 0, x1: widthPx, y1: heightPx };
+/**
+ * The smallest rectangle holding every pixel of rows [y0, y1) that differs from `previous`
+ * (all of them without one); null when none does.
+ */
+function changedBox(pixels: Uint32Array, previous: Uint32Array | undefined, widthPx: number, y0: number, y1: number): Box | null {
+  if (!previous) return { x0: 0, y0, x1: widthPx, y1 };
   let box: Box | null = null;
-  for (let y = 0; y < heightPx; y++) {
+  for (let y = y0; y < y1; y++) {
     const row = y * widthPx;
     let x = 0;
     while (x < widthPx && pixels[row + x] === previous[row + x]) x++;
@@ -91,21 +94,44 @@ function quantizeBox(image: RgbaImage, pixels: Uint32Array, previous: Uint32Arra
 }
 
 /**
+ * Re-indexes `indices` (into `own`) into `shared`, adding `own`'s colours that `shared` lacks,
+ * when they all fit; else leaves both untouched and returns false.
+ */
+function moveToShared(own: ColorTable, shared: ColorTable, indices: Uint8Array): boolean {
+  const colors = own.colors;
+  const keys = own.keys;
+  let missing = 0;
+  for (let i = 1; i < colors.length; i++) if (shared.find(keys[i]!) === 0) missing++;
+  if (shared.size + missing > MAX_TABLE_COLORS) return false;
+  const map = new Uint8Array(256); // map[0] stays TRANSPARENT_INDEX
+  for (let i = 1; i < colors.length; i++) map[i] = shared.indexOf(keys[i]!, colors[i]!.r, colors[i]!.g, colors[i]!.b);
+  for (let i = 0; i < indices.length; i++) indices[i] = map[indices[i]!]!;
+  return true;
+}
+
+/**
  * Indexes the pixels of `image` that changed since `previous` (an image of the same size, or
- * undefined for the first frame, which is indexed whole). Colours go into `shared`, the GIF's
- * global table, while it has room; a frame whose new colours do not fit gets an exact table of
- * its own, and a frame with more than 255 changed colours a quantized one (gifenc's PnnQuant).
+ * undefined for the first frame, which is indexed whole), looking only at pixel rows `rows`
+ * (the rows that were redrawn; all by default). The frame's colours go into `shared`, the GIF's
+ * global table, when they fit in it; else the frame gets an exact table of its own, and a frame
+ * with more than 255 changed colours a quantized one (gifenc's PnnQuant).
  * @returns The changed rectangle, or null when no pixel changed.
  */
-export function indexFrame(image: RgbaImage, previous: RgbaImage | undefined, shared: ColorTable): IndexedFrame | null {
+export function indexFrame(
+  image: RgbaImage,
+  previous: RgbaImage | undefined,
+  shared: ColorTable,
+  rows: { y0: number; y1: number } = { y0: 0, y1: image.heightPx },
+): IndexedFrame | null {
   const pixels = pixelsOf(image);
   const before = previous ? pixelsOf(previous) : undefined;
-  const box = changedBox(pixels, before, image.widthPx, image.heightPx);
+  const box = changedBox(pixels, before, image.widthPx, rows.y0, rows.y1);
   if (!box) return null;
   const rect = { xPx: box.x0, yPx: box.y0, widthPx: box.x1 - box.x0, heightPx: box.y1 - box.y0 };
   const indices = new Uint8Array(rect.widthPx * rect.heightPx);
-  if (mapColors(image, pixels, before, box, shared, indices)) return { ...rect, indices };
   const own = new ColorTable();
-  if (mapColors(image, pixels, before, box, own, indices)) return { ...rect, indices, colors: own.colors };
-  return { ...rect, indices, colors: quantizeBox(image, pixels, before, box, indices) };
+  if (!mapColors(image, pixels, before, box, own, indices)) {
+    return { ...rect, indices, colors: quantizeBox(image, pixels, before, box, indices) };
+  }
+  return moveToShared(own, shared, indices) ? { ...rect, indices } : { ...rect, indices, colors: own.colors };
 }

@@ -1,0 +1,135 @@
+/**
+ * Palette-first colour reduction of a rendered screen (pure): each cell paints with two colours,
+ * its background and its foreground, and the glyph's anti-aliasing blends between them. Snapping
+ * those blends to a few coverage levels leaves a GIF frame with about `levels` colours per
+ * (foreground, background) pair in use, so it fits one 256-colour table and needs no quantizer.
+ * Emoji pixels are snapped to a small fixed colour cube, dithered. Anything else (underline
+ * colours, a bar cursor…) is left exact.
+ */
+import type { Rgb, RgbaImage } from '../geometry.js';
+import { cellRectPx, resolveCellColors } from '../render/index.js';
+import type { CellMetrics, ResolvedRenderOptions } from '../render/index.js';
+import type { Cell, ScreenSnapshot } from '../screen/index.js';
+
+/** Levels per channel of the cube emoji pixels snap to: 4³ = 64 colours, the emoji slice of the palette. */
+export const EMOJI_CUBE_LEVELS = 4;
+
+/** 4×4 ordered-dither thresholds (Bayer), 0–15. */
+const BAYER = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5] as const;
+
+/** Graphemes drawn from the colour emoji font: pictographs, flags, and anything asking for emoji presentation. */
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\uFE0F/u;
+
+/** Most a channel may stray from the fg–bg line (rounding in the compositor) for a pixel to count as a blend. */
+const LINE_TOLERANCE = 2;
+
+/** `dst` moved towards `src` by `alpha`/255, rounded (render/'s source-over blend). */
+function mix(dst: number, src: number, alpha: number): number {
+  return dst + Math.round(((src - dst) * alpha) / 255);
+}
+
+/** How one cell's pixels are snapped: its two colours, their difference, and the channel where it is largest. */
+interface CellPaint {
+  readonly fg: Rgb;
+  readonly bg: Rgb;
+  readonly dr: number;
+  readonly dg: number;
+  readonly db: number;
+  /** Byte offset (0 r, 1 g, 2 b) of the channel with the largest |fg − bg|. */
+  readonly channel: number;
+  readonly emoji: boolean;
+}
+
+/** The colours a cell's glyph blends between: its own, or those of the block cursor on it. */
+function paintOf(cell: Cell, isCursor: boolean, options: ResolvedRenderOptions): CellPaint {
+  const block = isCursor && options.cursorStyle === 'block';
+  const { fg, bg } = block
+    ? { fg: options.theme.background, bg: options.theme.cursor }
+    : resolveCellColors(cell, options.theme, options.boldIsBright);
+  const [dr, dg, db] = [fg.r - bg.r, fg.g - bg.g, fg.b - bg.b];
+  const channel = Math.abs(dr) >= Math.abs(dg) ? (Math.abs(dr) >= Math.abs(db) ? 0 : 2) : Math.abs(dg) >= Math.abs(db) ? 1 : 2;
+  return { fg, bg, dr, dg, db, channel, emoji: EMOJI.test(cell.chars) };
+}
+
+/** Moves an emoji pixel at byte offset `i` to the dithered cube; (`dx`, `dy`) is its place in the cell. */
+function ditherToCube(data: Uint8Array, i: number, dx: number, dy: number): void {
+  const threshold = (BAYER[(dy & 3) * 4 + (dx & 3)]! + 0.5) / 16;
+  const top = EMOJI_CUBE_LEVELS - 1;
+  for (let k = i; k < i + 3; k++) data[k] = Math.round((Math.floor((data[k]! * top) / 255 + threshold) * 255) / top);
+}
+
+/** Snaps the pixel at byte offset `i`, neither of the cell's pure colours; (`dx`, `dy`) is its position in the cell, for dithering. */
+function snapPixel(data: Uint8Array, i: number, p: CellPaint, levels: number, dx: number, dy: number): void {
+  const { fg, bg } = p;
+  const r = data[i]!;
+  const g = data[i + 1]!;
+  const b = data[i + 2]!;
+  const a = p.channel === 0 ? (r - bg.r) / p.dr : p.channel === 1 ? (g - bg.g) / p.dg : (b - bg.b) / p.db;
+  const onLine =
+    a >= 0 &&
+    a <= 1 &&
+    Math.abs(bg.r + p.dr * a - r) <= LINE_TOLERANCE &&
+    Math.abs(bg.g + p.dg * a - g) <= LINE_TOLERANCE &&
+    Math.abs(bg.b + p.db * a - b) <= LINE_TOLERANCE;
+  if (onLine) {
+    const alpha = Math.round((Math.round(a * (levels - 1)) * 255) / (levels - 1));
+    data[i] = mix(bg.r, fg.r, alpha);
+    data[i + 1] = mix(bg.g, fg.g, alpha);
+    data[i + 2] = mix(bg.b, fg.b, alpha);
+  } else if (p.emoji) {
+    ditherToCube(data, i, dx, dy);
+  }
+}
+
+/**
+ * Snaps the anti-aliased pixels of `image`, a render of `snapshot` with `options` and cell
+ * geometry `metrics`, in place: a pixel on the line between its cell's background and
+ * foreground moves to the nearest of `levels` evenly spaced blends (so it is at most half a step
+ * from the original); an emoji cell's other pixels move to the {@link EMOJI_CUBE_LEVELS}-level
+ * cube with 4×4 ordered dithering. Pure colours and other pixels are untouched.
+ */
+export function snapColors(image: RgbaImage, snapshot: ScreenSnapshot, options: ResolvedRenderOptions, metrics: CellMetrics, levels: number): void {
+  const { cursor } = snapshot;
+  const showCursor = options.cursor === 'show' && cursor.visible;
+  const pixels = new Uint32Array(image.data.buffer, image.data.byteOffset, image.widthPx * image.heightPx);
+  for (let row = 0; row < snapshot.rows; row++) {
+    const cells = snapshot.cells[row]!;
+    let paint: CellPaint | undefined;
+    for (let col = 0; col < snapshot.cols; col++) {
+      const cell = cells[col]!;
+      const isCursor = showCursor && row === cursor.row && (col === cursor.col || (cell.width === 0 && col === cursor.col + 1));
+      // The right half of a wide character is painted by the character's own cell.
+      if (cell.width !== 0 || !paint) paint = paintOf(cell, isCursor, options);
+      if (!isCursor && paintsOnlyBackground(cell)) continue;
+      const rect = cellRectPx(metrics, col, row);
+      const bgKey = packed(paint.bg);
+      const fgKey = packed(paint.fg);
+      for (let dy = 0; dy < rect.heightPx; dy++) {
+        const start = (rect.yPx + dy) * image.widthPx + rect.xPx;
+        for (let dx = 0; dx < rect.widthPx; dx++) {
+          const key = pixels[start + dx];
+          if (key !== bgKey && key !== fgKey) snapPixel(image.data, (start + dx) * 4, paint, levels, dx, dy);
+        }
+      }
+    }
+  }
+}
+
+/** True for a cell render/ paints with its background alone: no glyph, no decoration. */
+function paintsOnlyBackground(cell: Cell): boolean {
+  if (cell.width === 0) return false;
+  if (cell.invisible) return true;
+  return (cell.chars === '' || cell.chars === ' ') && cell.underline === 'none' && !cell.strikethrough && !cell.overline;
+}
+
+const scratch = new Uint8Array(4);
+const scratchWord = new Uint32Array(scratch.buffer);
+
+/** `rgb` as an opaque pixel read through a Uint32Array view, in this machine's byte order. */
+function packed(rgb: Rgb): number {
+  scratch[0] = rgb.r;
+  scratch[1] = rgb.g;
+  scratch[2] = rgb.b;
+  scratch[3] = 255;
+  return scratchWord[0]!;
+}
