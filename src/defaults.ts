@@ -198,6 +198,12 @@ export const RECORD = {
   cursor: 'show',
   /** `TERM` written in asciicast headers: tmux's `default-terminal` in our pinned config. @default 'tmux-256color' */
   term: 'tmux-256color',
+  /**
+   * Coverage levels glyph anti-aliasing is snapped to in GIF frames, the two pure colours
+   * included: each (foreground, background) pair then costs at most this many palette entries,
+   * and a pixel moves at most half a step (1/8 of the way from background to foreground). @default 5
+   */
+  coverageLevels: 5,
 } as const;
 
 /** Screenshot rendering (src/render); see `RenderOptions` for units and ranges. */
