@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/errors.js';
+import type { RgbaImage } from '../../src/geometry.js';
+import { cellMetrics, cellRectPx, DARK_THEME, imageSizePx, renderScreen, resolveCellColors } from '../../src/render/index.js';
+import { encodeGif, formatAsciicast, parseAsciicast, Timeline } from '../../src/record/index.js';
+import { ScreenModel } from '../../src/screen/index.js';
+import type { ScreenSnapshot } from '../../src/screen/index.js';
+import { decodeGif, gifComments, rgbAt } from './decode-gif.js';
+import { dashboardSession, typingSession } from './sessions.js';
+
+const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+/** The screen at the end of `timeline`, replayed in one go. */
+async function finalScreen(timeline: Timeline): Promise<ScreenSnapshot> {
+  const model = new ScreenModel(timeline.size);
+  for (const event of timeline.events) {
+    if (event.kind === 'output') await model.write(event.bytes);
+    else model.resize(event);
+  }
+  const snapshot = model.snapshot();
+  model.dispose();
+  return snapshot;
+}
+
+/** Compares a decoded canvas with a PNG render: the largest channel difference, and pixels of pure cell colours that differ. */
+function compareWithRender(canvas: Uint8Array, render: RgbaImage, snapshot: ScreenSnapshot): { worst: number; pureMismatches: number } {
+  const pure = new Set<string>([`${DARK_THEME.background.r},${DARK_THEME.background.g},${DARK_THEME.background.b}`]);
+  for (const cell of snapshot.cells.flat()) {
+    const { fg, bg } = resolveCellColors(cell, DARK_THEME, false);
+    pure.add(`${fg.r},${fg.g},${fg.b}`).add(`${bg.r},${bg.g},${bg.b}`);
+  }
+  let worst = 0;
+  let pureMismatches = 0;
+  for (let i = 0; i < render.data.length; i += 4) {
+    const diff = Math.max(...[0, 1, 2].map((k) => Math.abs(canvas[i + k]! - render.data[i + k]!)));
+    worst = Math.max(worst, diff);
+    if (diff > 0 && pure.has(`${render.data[i]},${render.data[i + 1]},${render.data[i + 2]}`)) pureMismatches++;
+  }
+  return { worst, pureMismatches };
+}
+
+/** The largest channel difference between two RGBA buffers of the same size. */
+function maxDifference(a: Uint8Array, b: Uint8Array): number {
+  let worst = 0;
+  a.forEach((v, i) => (worst = Math.max(worst, Math.abs(v - b[i]!))));
+  return worst;
+}
+
+/** GIF delays of frames at `times` ending at `endMs`, by the running-total rounding the encoder promises. */
+function expectedDelays(times: number[], endMs: number): number[] {
+  const cs = [...times, endMs].map((t) => Math.round(t / 10));
+  return cs.slice(1).map((c, i) => c - cs[i]!);
+}
+
+describe('encodeGif', () => {
+  it('gives the typing session a frame per keystroke and per chunk, with their delays', async () => {
+    const { timeline, typedAtMs, chunksAtMs } = typingSession();
+    const gif = decodeGif(await encodeGif(timeline));
+    const times = [0, ...typedAtMs, ...chunksAtMs];
+    expect(gif.frames).toHaveLength(45);
+    expect(gif.frames.map((f) => f.delay)).toEqual(expectedDelays(times, timeline.endMs));
+    expect(gif.frames.at(-1)!.delay).toBe(150);
+    expect([gif.width, gif.height, gif.loopCount]).toEqual([728, 440, 0]);
+    expect(gif.frames.every((f) => f.disposal === 1 && f.transparent_index === 0)).toBe(true);
+  });
+
+  it('draws the last frame like the PNG screenshot of the same screen: pure colours exact, anti-aliasing within half a step', async () => {
+    const { timeline } = typingSession();
+    const gif = decodeGif(await encodeGif(timeline));
+    const snapshot = await finalScreen(timeline);
+    const png = renderScreen(snapshot, { cursor: 'show' });
+    const last = gif.canvases.at(-1)!;
+    expect(compareWithRender(last, png, snapshot)).toEqual({ worst: expect.any(Number), pureMismatches: 0 });
+    expect(compareWithRender(last, png, snapshot).worst).toBeLessThanOrEqual(32);
+    // Known cells: the top-left padding, a green prompt cell's background, the block cursor (white) at 21,23.
+    const m = cellMetrics();
+    const cursor = cellRectPx(m, 21, 23);
+    const promptCell = cellRectPx(m, 0, 23);
+    expect(rgbAt(last, gif.width, 0, 0)).toEqual([0, 0, 0]);
+    expect(rgbAt(last, gif.width, promptCell.xPx, promptCell.yPx)).toEqual([0, 0, 0]);
+    expect(rgbAt(last, gif.width, cursor.xPx + 4, cursor.yPx + 9)).toEqual([255, 255, 255]);
+    expect(rgbAt(png.data, png.widthPx, cursor.xPx + 4, cursor.yPx + 9)).toEqual([255, 255, 255]);
+  });
+
+  it('sends only the changed rectangle after the first frame, unchanged pixels in it transparent', async () => {
+    const { timeline } = typingSession();
+    const gif = await encodeGif(timeline);
+    const decoded = decodeGif(gif);
+    const m = cellMetrics();
+    // The first keystroke changes two cells: the character and the cursor moving on.
+    const key = cellRectPx(m, 21, 20, 2);
+    expect(decoded.frames[1]).toMatchObject({ x: key.xPx, y: key.yPx, width: key.widthPx, height: key.heightPx });
+    // A scroll changes most rows, but the black between the glyphs stays transparent.
+    const scroll = decoded.frames[31]!;
+    expect(scroll.height).toBeGreaterThan(400);
+    const sentinel = new Uint8Array(decoded.width * decoded.height * 4).fill(7);
+    const { GifReader } = (await import('omggif')).default;
+    new GifReader(gif).decodeAndBlitFrameRGBA(31, sentinel);
+    let transparent = 0;
+    for (let i = 0; i < sentinel.length; i += 4) if (sentinel[i] === 7) transparent++;
+    expect(transparent - (decoded.width * decoded.height - scroll.width * scroll.height)).toBeGreaterThan(100_000);
+  });
+
+  it('caps an idle stretch at idleCap, or keeps it with keepRealTime', async () => {
+    const timeline = new Timeline({ cols: 20, rows: 3 });
+    timeline.appendOutput(bytes('a'), 0);
+    timeline.appendOutput(bytes('b'), 10_000);
+    timeline.markEnd(10_500);
+    const delays = async (options: object): Promise<number[]> => decodeGif(await encodeGif(timeline, options)).frames.map((f) => f.delay);
+    expect(await delays({})).toEqual([200, 100]);
+    expect(await delays({ idleCap: 500, lastFrameHold: 200 })).toEqual([50, 50]);
+    expect(await delays({ keepRealTime: true })).toEqual([1000, 100]);
+  });
+
+  it('is deterministic: the same timeline, or its asciicast read back, gives the same bytes', async () => {
+    const first = await encodeGif(typingSession().timeline);
+    const second = await encodeGif(typingSession().timeline);
+    expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+    const fromCast = await encodeGif(parseAsciicast(formatAsciicast(typingSession().timeline)));
+    expect(Buffer.from(fromCast).equals(Buffer.from(first))).toBe(true);
+  });
+
+  it('keeps one size through resizes: the largest columns and rows, smaller screens on the background', async () => {
+    const timeline = new Timeline({ cols: 20, rows: 3 });
+    timeline.appendOutput(bytes('\x1b[44m\x1b[2J'), 0); // all blue
+    timeline.appendResize({ cols: 30, rows: 5 }, 100); // new cells are black: the same pixels
+    timeline.appendResize({ cols: 10, rows: 2 }, 200);
+    timeline.appendOutput(bytes('\x1b[0mwide'), 300);
+    const gif = decodeGif(await encodeGif(timeline, { cursor: 'hide' }));
+    const size = imageSizePx(cellMetrics(), { cols: 30, rows: 5 });
+    expect([gif.width, gif.height]).toEqual([size.widthPx, size.heightPx]);
+    expect(gif.frames.map((f) => f.delay)).toEqual([20, 10, 100]);
+    expect(gif.frames[0]).toMatchObject({ x: 0, y: 0, width: size.widthPx, height: size.heightPx });
+    // Each frame equals the render of its screen, padded with the background.
+    const screens = [
+      { cols: 20, rows: 3, text: '\x1b[44m\x1b[2J' },
+      { cols: 10, rows: 2, text: '\x1b[44m\x1b[2J' },
+      { cols: 10, rows: 2, text: '\x1b[44m\x1b[2J\x1b[0mwide' },
+    ];
+    const differences: number[] = [];
+    for (const [i, { cols, rows, text }] of screens.entries()) {
+      const model = new ScreenModel({ cols, rows });
+      await model.write(bytes(text));
+      const png = renderScreen(model.snapshot(), { cursor: 'hide' });
+      model.dispose();
+      const padded = new Uint8Array(gif.canvases[i]!.length);
+      for (let y = 0; y < gif.height; y++) {
+        for (let x = 0; x < gif.width; x++) {
+          const rgb = x < png.widthPx && y < png.heightPx ? rgbAt(png.data, png.widthPx, x, y) : [0, 0, 0];
+          padded.set([...rgb, 255], (y * gif.width + x) * 4);
+        }
+      }
+      differences.push(maxDifference(gif.canvases[i]!, padded));
+    }
+    // Pure colours exactly; the glyphs of "wide" within half an anti-aliasing step.
+    expect(differences.slice(0, 2)).toEqual([0, 0]);
+    expect(differences[2]).toBeGreaterThan(0);
+    expect(differences[2]).toBeLessThanOrEqual(32);
+    expect(rgbAt(gif.canvases[0]!, gif.width, 100, 40)).toEqual([0x34, 0x65, 0xa4]); // blue, inside 20×3
+    expect(rgbAt(gif.canvases[1]!, gif.width, 100, 40)).toEqual([0, 0, 0]); // outside 10×2
+  });
+
+  it('still writes a valid GIF when a screen of 24-bit colours overflows 256 colours', async () => {
+    const timeline = new Timeline({ cols: 80, rows: 24 });
+    let text = '';
+    for (let row = 0; row < 24; row++) {
+      for (let col = 0; col < 80; col++) text += `\x1b[48;2;${col * 3};${row * 10};${(col * row) % 256}m\x1b[38;2;255;${col * 3};0m#`;
+    }
+    timeline.appendOutput(bytes(text), 0);
+    const gif = decodeGif(await encodeGif(timeline, { cursor: 'hide' }));
+    expect(gif.frames).toHaveLength(1);
+    expect(gif.frames[0]!.has_local_palette).toBe(true); // quantized: the global table stays empty
+    const snapshot = await finalScreen(timeline);
+    const png = renderScreen(snapshot, { cursor: 'hide' });
+    // 1920 backgrounds cannot all be exact in 255 colours; the quantizer keeps them close.
+    expect(new Set(snapshot.cells.flat().map((c) => JSON.stringify(c.bg))).size).toBe(1920);
+    const { worst } = compareWithRender(gif.canvases[0]!, png, snapshot);
+    let total = 0;
+    png.data.forEach((v, i) => (total += i % 4 === 3 ? 0 : Math.abs(v - gif.canvases[0]![i]!)));
+    expect(worst).toBeLessThan(64);
+    expect(total / (png.data.length * 0.75)).toBeLessThan(10); // mean channel error: 7.5 with gifenc 1.0.3
+  });
+
+  it('writes one frame of the blank screen for an empty timeline, held lastFrameHold', async () => {
+    const gif = decodeGif(await encodeGif(new Timeline({ cols: 80, rows: 24 })));
+    expect(gif.frames.map((f) => [f.x, f.y, f.width, f.height, f.delay])).toEqual([[0, 0, 728, 440, 100]]);
+    // Black, but for the cursor: a white block in the top-left cell.
+    const cursor = cellRectPx(cellMetrics(), 0, 0);
+    const white = (x: number, y: number): boolean =>
+      x >= cursor.xPx && x < cursor.xPx + cursor.widthPx && y >= cursor.yPx && y < cursor.yPx + cursor.heightPx;
+    const expected = new Uint8Array(728 * 440 * 4);
+    for (let i = 0; i < expected.length; i += 4) {
+      const v = white((i / 4) % 728, Math.floor(i / 4 / 728)) ? 255 : 0;
+      expected.set([v, v, v, 255], i);
+    }
+    expect(Buffer.from(gif.canvases[0]!).equals(Buffer.from(expected))).toBe(true);
+  });
+
+  it('starts a truncated timeline at its oldest kept output and says so in the GIF comment', async () => {
+    const timeline = new Timeline({ cols: 20, rows: 3 }, { budgetBytes: 1000 });
+    for (let i = 0; i < 10; i++) timeline.appendOutput(bytes(`line ${i}\r\n`), i * 100);
+    expect(timeline.startMs).toBe(700);
+    const gif = await encodeGif(timeline);
+    expect(decodeGif(gif).frames.map((f) => f.delay)).toEqual([10, 10, 100]);
+    expect(gifComments(gif)).toEqual([
+      'Recorded with tmux-shot. Truncated: the oldest 56 bytes of output were dropped to stay within the memory ' +
+        'budget, so the recording starts 700 ms in, from a blank screen.',
+    ]);
+    expect(gifComments(await encodeGif(typingSession().timeline))).toEqual(['Recorded with tmux-shot.']);
+  });
+
+  it('animates a full-screen TUI: 30 frames of 1/10 s, then the last held', async () => {
+    const gif = decodeGif(await encodeGif(dashboardSession()));
+    expect(gif.frames.map((f) => f.delay)).toEqual([...Array<number>(29).fill(10), 100]);
+  });
+
+  it.each([
+    [{ fps: 0 }, 'Record option fps must be a number from 1 to 50; got 0.'],
+    [{ fps: 60 }, 'Record option fps must be a number from 1 to 50; got 60.'],
+    [{ idleCap: 10 }, 'Record option idleCap must be a number of ms, at least 20; got 10.'],
+    [{ lastFrameHold: Number.NaN }, 'Record option lastFrameHold must be a number of ms, at least 20; got NaN.'],
+    [{ scale: 3 as 1 }, "Render option scale must be one of '1', '2'; got '3'."],
+  ])('rejects %j', async (options, message) => {
+    await expect(encodeGif(new Timeline({ cols: 20, rows: 3 }), options)).rejects.toThrow(new ConfigError(message));
+  });
+});
