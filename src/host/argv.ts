@@ -1,0 +1,120 @@
+/**
+ * Builders of every tmux command we run (tmux(1), 3.3a). Pure: each returns argv arrays, which
+ * the transports quote (`formatTmuxCommandLine` for the control client, `formatTmuxArgv` for a
+ * `tmux` process). Targets are tmux ids (`$1` session, `%3` pane), never names, so no prefix
+ * or pattern matching applies.
+ */
+import type { Size } from '../geometry.js';
+import { escapeFormat, formatExecCommand, quoteShellWord } from './quote.js';
+import type { TmuxCommand } from './quote.js';
+
+/** `new-session -P` output: the new session's and pane's ids, e.g. `$1 %3`. */
+export const NEW_SESSION_FORMAT = '#{session_id} #{pane_id}';
+
+/** `display -p` output that identifies a server: its pid and the config file it read. */
+export const SERVER_INFO_FORMAT = '#{pid} #{config_files}';
+
+/** Most bytes in one `send-keys -H` command; longer input is split over several. */
+export const SEND_BYTES_CHUNK = 1024;
+
+/** Starts the server (if none runs on the socket) and prints {@link SERVER_INFO_FORMAT}. */
+export function startServerCommands(): TmuxCommand[] {
+  return [['start-server'], ['display-message', '-p', SERVER_INFO_FORMAT]];
+}
+
+/**
+ * A detached session of exactly `size` cells running `idleCommand`, printing
+ * {@link NEW_SESSION_FORMAT}, then pins its window to that size (`window-size manual`, so no
+ * attached client resizes it). The pin is per window: tmux 3.3a crashes when a session is
+ * created while the global `window-size` is `manual`.
+ */
+export function newSessionCommands(size: Size, idleCommand: string): TmuxCommand[] {
+  return [
+    ['new-session', '-d', '-x', String(size.cols), '-y', String(size.rows), '-P', '-F', NEW_SESSION_FORMAT, idleCommand],
+    ['set-option', '-w', 'window-size', 'manual'],
+  ];
+}
+
+/**
+ * A control-mode client for session `sessionId` that receives no pane output (`-f no-output`):
+ * output comes through {@link pipePaneCommand} instead.
+ */
+export function attachControlCommand(sessionId: string): TmuxCommand {
+  return ['-C', 'attach-session', '-f', 'no-output', '-t', sessionId];
+}
+
+/**
+ * Copies everything the pane's process writes from now on (`pipe-pane -O`) into the FIFO at
+ * `fifoPath`, through `cat`. The pipe survives `respawn-pane` and closes when the pane is killed.
+ */
+export function pipePaneCommand(paneId: string, fifoPath: string): TmuxCommand {
+  return ['pipe-pane', '-O', '-t', paneId, `exec cat > ${quoteShellWord(fifoPath)}`];
+}
+
+/** What a pane runs and where. */
+export interface PaneCommand {
+  /** argv (run exactly, no shell: see `formatExecCommand`) or a command line for `sh -c`. */
+  command: readonly string[] | string;
+  /** Variables set for the command (`-e NAME=VALUE`), over the server's global environment. */
+  env?: Readonly<Record<string, string>>;
+  /** Working directory (`-c`); tmux's default is the server's when absent. */
+  cwd?: string;
+}
+
+/**
+ * Kills whatever pane `paneId` runs and starts `command` in it (`respawn-pane -k`). tmux runs a
+ * single argument with `default-shell -c` (our config pins /bin/sh), so an argv array becomes
+ * one quoted `exec …` line.
+ */
+export function respawnPaneCommand(paneId: string, pane: PaneCommand): TmuxCommand {
+  const args = ['respawn-pane', '-k', '-t', paneId];
+  if (pane.cwd !== undefined) args.push('-c', escapeFormat(pane.cwd));
+  for (const [name, value] of Object.entries(pane.env ?? {})) args.push('-e', `${name}=${value}`);
+  args.push(typeof pane.command === 'string' ? pane.command : formatExecCommand(pane.command));
+  return args;
+}
+
+/** Sends tmux key names (`Enter`, `C-c`, `a`) to a pane; `--` so a name like `-` is a key. */
+export function sendKeysCommand(paneId: string, keyNames: readonly string[]): TmuxCommand {
+  return ['send-keys', '-t', paneId, '--', ...keyNames];
+}
+
+/**
+ * Sends bytes exactly (`send-keys -H`, one hex pair per byte): no key-name lookup, no `;`
+ * separator, no LF-for-Enter surprises. At most {@link SEND_BYTES_CHUNK} bytes; see `chunkBytes`.
+ */
+export function sendBytesCommand(paneId: string, bytes: Uint8Array): TmuxCommand {
+  return ['send-keys', '-t', paneId, '-H', ...Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0'))];
+}
+
+/** `bytes` in slices of at most {@link SEND_BYTES_CHUNK} bytes (none for empty input). */
+export function chunkBytes(bytes: Uint8Array): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  for (let at = 0; at < bytes.length; at += SEND_BYTES_CHUNK) chunks.push(bytes.subarray(at, at + SEND_BYTES_CHUNK));
+  return chunks;
+}
+
+/** Sets the window of `paneId` to exactly `size` cells. */
+export function resizeWindowCommand(paneId: string, size: Size): TmuxCommand {
+  return ['resize-window', '-t', paneId, '-x', String(size.cols), '-y', String(size.rows)];
+}
+
+/** Prints the pane's visible text, one line per row, trailing blanks trimmed by tmux. */
+export function capturePaneCommand(paneId: string): TmuxCommand {
+  return ['capture-pane', '-p', '-t', paneId];
+}
+
+/** Prints `format` expanded for pane `paneId` (`display-message -p`). */
+export function displayCommand(paneId: string, format: string): TmuxCommand {
+  return ['display-message', '-p', '-t', paneId, format];
+}
+
+/** Kills session `sessionId` and its processes (SIGHUP). */
+export function killSessionCommand(sessionId: string): TmuxCommand {
+  return ['kill-session', '-t', sessionId];
+}
+
+/** Kills the server, its sessions and their processes. */
+export function killServerCommand(): TmuxCommand {
+  return ['kill-server'];
+}

@@ -1,0 +1,8 @@
+/** The tmux host: the only code that starts processes. */
+export { TmuxServer } from './server.js';
+export type { TmuxServerOptions } from './server.js';
+export { TmuxSession } from './session.js';
+export type { PaneCommand } from './argv.js';
+export type { PaneStatus } from './pane-status.js';
+export type { OutputListener } from './pane-output.js';
+export { resolveKeyName, resolveKeyNames } from './keys.js';

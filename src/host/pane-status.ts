@@ -1,0 +1,33 @@
+/** A pane's life as tmux reports it (`#{pane_dead}` and friends, tmux 3.3a). Pure. */
+import { constants } from 'node:os';
+
+/** How a pane's process stands. */
+export interface PaneStatus {
+  /** True once the process has exited and tmux has its wait status (remain-on-exit keeps the pane). */
+  dead: boolean;
+  /** Exit status when it exited normally; null while alive or when a signal ended it. */
+  exitCode: number | null;
+  /** Name of the signal that ended it (`SIGTERM`); null while alive or when it exited normally. */
+  signal: string | null;
+}
+
+/** `display -p` format that {@link parsePaneStatus} reads: dead flag, exit status, signal number. */
+export const PANE_STATUS_FORMAT = '#{pane_dead} #{pane_dead_status} #{pane_dead_signal}';
+
+/**
+ * Parses the {@link PANE_STATUS_FORMAT} line. tmux can set `pane_dead` a moment before it has
+ * reaped the process; until a status or signal is known the pane counts as alive, so a dead
+ * pane always carries its exit code or signal.
+ */
+export function parsePaneStatus(line: string): PaneStatus {
+  const [dead = '', status = '', signal = ''] = line.trim().split(' ');
+  if (dead !== '1' || (status === '' && signal === '')) return { dead: false, exitCode: null, signal: null };
+  if (signal !== '') return { dead: true, exitCode: null, signal: signalName(Number(signal)) };
+  return { dead: true, exitCode: Number(status), signal: null };
+}
+
+/** `SIGTERM` for 15 on this platform; `SIG<n>` for numbers it does not name. */
+function signalName(signal: number): string {
+  const entry = Object.entries(constants.signals).find(([, value]) => value === signal);
+  return entry?.[0] ?? `SIG${signal}`;
+}

@@ -1,0 +1,72 @@
+/**
+ * Waiting for a process we did not start (the daemonized tmux server) to be gone, and killing
+ * every live server synchronously when our own process exits.
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Poll interval of {@link waitForProcessExit}, in ms. */
+const EXIT_POLL_MS = 5;
+
+/**
+ * True while `pid` runs. A zombie counts as gone: the server is re-parented to PID 1, which in
+ * some containers reaps late or never (Linux `/proc/<pid>/stat` state `Z`).
+ */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'latin1'));
+  } catch {
+    return true; // no procfs (macOS): kill(0) succeeded, so it runs
+  }
+}
+
+/** Resolves true once `pid` is gone, or false after `timeout` ms. */
+export async function waitForProcessExit(pid: number, timeout: number): Promise<boolean> {
+  const deadline = performance.now() + timeout;
+  while (isProcessAlive(pid)) {
+    if (performance.now() >= deadline) return false;
+    await sleep(EXIT_POLL_MS);
+  }
+  return true;
+}
+
+/** Live servers: pid → their private directory. One per module, whatever number of servers. */
+const liveServers = new Map<number, string>();
+let exitHookInstalled = false;
+
+/**
+ * Remembers a live server so that, should our process exit without disposing it (a crash, a
+ * forgotten `dispose()`, `process.exit()`), the 'exit' handler kills it (SIGTERM, synchronous)
+ * and removes its directory. Fatal signals that bypass 'exit' (an unhandled SIGKILL) cannot be
+ * covered.
+ */
+export function registerLiveServer(pid: number, dir: string): void {
+  liveServers.set(pid, dir);
+  if (!exitHookInstalled) {
+    process.once('exit', killLiveServersSync);
+    exitHookInstalled = true;
+  }
+}
+
+/** Forgets a server that was disposed normally. */
+export function unregisterLiveServer(pid: number): void {
+  liveServers.delete(pid);
+}
+
+/** Kills every registered server and removes its directory, synchronously and once each. */
+export function killLiveServersSync(): void {
+  for (const [pid, dir] of liveServers) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+  liveServers.clear();
+}

@@ -1,0 +1,135 @@
+/** `TmuxServer`: one private tmux server (own socket, own config, pinned environment). */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HOST } from '../defaults.js';
+import { ConfigError, TmuxCommandError, TmuxShotError } from '../errors.js';
+import { killServerCommand, startServerCommands } from './argv.js';
+import { resolveTmuxEnv } from './connection.js';
+import type { TmuxConnection } from './connection.js';
+import { registerLiveServer, unregisterLiveServer, waitForProcessExit } from './process-exit.js';
+import type { TmuxCommand } from './quote.js';
+import { runTmux } from './run-tmux.js';
+import type { RunTmuxOptions } from './run-tmux.js';
+import { formatTmuxConfig } from './tmux-config.js';
+
+/** Options of {@link TmuxServer.create}. */
+export interface TmuxServerOptions {
+  /** The tmux binary. @default process.env.TMUX_SHOT_TMUX, else HOST.tmuxBinary ('tmux') */
+  tmuxBinary?: string;
+  /**
+   * The socket path. No server may be running on it. Meant for tests and debugging (`tmux -S
+   * <path> attach` to watch an app). @default `<private dir>/socket`
+   */
+  socketPath?: string;
+}
+
+/**
+ * A tmux server of our own: a 0700 temp directory holds its config and (by default) its socket;
+ * it is started with that config (`-f`, so no ~/.tmux.conf) and an environment of only
+ * {@link INHERITED_ENV} and {@link APP_ENV} (see `resolveTmuxEnv`). Sessions register with it and
+ * are disposed with it. Should the process exit without `dispose()`, the server is killed then.
+ * @example
+ *   await using server = await TmuxServer.create();
+ *   const session = await TmuxSession.create(server, { cols: 80, rows: 24 });
+ */
+export class TmuxServer implements AsyncDisposable {
+  /** How tmux processes reach this server. */
+  readonly connection: TmuxConnection;
+  /** The server's process id. */
+  readonly pid: number;
+  /** The private (0700) directory holding the config, the socket by default, and output FIFOs; removed on dispose. */
+  readonly directory: string;
+  readonly #children = new Set<AsyncDisposable>();
+  #disposing: Promise<void> | undefined;
+
+  private constructor(connection: TmuxConnection, pid: number, dir: string) {
+    this.connection = connection;
+    this.pid = pid;
+    this.directory = dir;
+  }
+
+  /**
+   * Creates the directory and config, starts the server and waits until it answers.
+   * @throws TmuxNotFoundError when the tmux binary cannot be run (with install hints);
+   *   ConfigError when a server not started by us already runs on `socketPath`;
+   *   TmuxCommandError when tmux fails to start.
+   */
+  static async create(options: TmuxServerOptions = {}): Promise<TmuxServer> {
+    const dir = await mkdtemp(join(tmpdir(), 'tmux-shot-'));
+    try {
+      const configPath = join(dir, 'tmux.conf');
+      await writeFile(configPath, formatTmuxConfig(), { mode: 0o600 });
+      const connection: TmuxConnection = {
+        binary: options.tmuxBinary ?? process.env['TMUX_SHOT_TMUX'] ?? HOST.tmuxBinary,
+        socketPath: options.socketPath ?? join(dir, 'socket'),
+        configPath,
+        env: resolveTmuxEnv(process.env),
+      };
+      const info = await runTmux(connection, startServerCommands());
+      const [pid, config] = [Number(info.split(' ')[0]), info.slice(info.indexOf(' ') + 1)];
+      if (config !== configPath) {
+        throw new ConfigError(
+          `A tmux server not started by tmux-shot already runs on ${connection.socketPath} (it read '${config}'); ` +
+            'choose another socketPath or stop that server.',
+        );
+      }
+      registerLiveServer(pid, dir);
+      return new TmuxServer(connection, pid, dir);
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  /** True once `dispose()` has been called. */
+  get disposed(): boolean {
+    return this.#disposing !== undefined;
+  }
+
+  /**
+   * Runs tmux commands on this server in a short-lived `tmux` process (see `runTmux`).
+   * @throws TmuxShotError when the server is disposed; as `runTmux` otherwise.
+   */
+  run(commands: readonly TmuxCommand[], options?: RunTmuxOptions): Promise<string> {
+    if (this.disposed) return Promise.reject(new TmuxShotError('This tmux server has been disposed.'));
+    return runTmux(this.connection, commands, options);
+  }
+
+  /** Registers a child (a session) to dispose with the server; returns the function that forgets it. */
+  adopt(child: AsyncDisposable): () => void {
+    this.#children.add(child);
+    return () => this.#children.delete(child);
+  }
+
+  /**
+   * Disposes the sessions, kills the server, waits until its process has exited (a new server on
+   * the same socket fails otherwise), then removes the directory. Idempotent.
+   * @throws TmuxCommandError when the server outlives SIGKILL by {@link HOST.exitTimeout} ms.
+   */
+  dispose(): Promise<void> {
+    this.#disposing ??= this.#dispose();
+    return this.#disposing;
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.dispose();
+  }
+
+  async #dispose(): Promise<void> {
+    await Promise.allSettled([...this.#children].map((child) => child[Symbol.asyncDispose]()));
+    await runTmux(this.connection, [killServerCommand()]).catch(() => undefined); // "no server running" is fine
+    if (!(await waitForProcessExit(this.pid, HOST.exitTimeout))) {
+      try {
+        process.kill(this.pid, 'SIGKILL');
+      } catch {
+        // it exited meanwhile
+      }
+      if (!(await waitForProcessExit(this.pid, HOST.exitTimeout))) {
+        throw new TmuxCommandError(`tmux server ${this.pid} did not exit within ${2 * HOST.exitTimeout} ms`, [], '');
+      }
+    }
+    unregisterLiveServer(this.pid);
+    await rm(this.directory, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,164 @@
+/** `TmuxSession`: one session with one window and one pane, watched by a control client. */
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { HOST } from '../defaults.js';
+import { ConfigError } from '../errors.js';
+import type { Size } from '../geometry.js';
+import {
+  capturePaneCommand,
+  chunkBytes,
+  displayCommand,
+  killSessionCommand,
+  newSessionCommands,
+  pipePaneCommand,
+  resizeWindowCommand,
+  respawnPaneCommand,
+  sendBytesCommand,
+  sendKeysCommand,
+} from './argv.js';
+import type { PaneCommand } from './argv.js';
+import { ControlClient } from './control-client.js';
+import { PaneOutput } from './pane-output.js';
+import type { OutputListener } from './pane-output.js';
+import { PANE_STATUS_FORMAT, parsePaneStatus } from './pane-status.js';
+import type { PaneStatus } from './pane-status.js';
+import type { TmuxServer } from './server.js';
+
+/** What the pane runs until `respawnPane`: prints nothing, reads nothing we send. */
+const IDLE_COMMAND = 'cat';
+
+/**
+ * One tmux session of exactly the requested size. It starts idle, with a control client for
+ * commands and the pane's output piped to us, so that once {@link respawnPane} starts the real
+ * app not one byte of its output is missed. Methods are named after the tmux command each runs
+ * over the control connection.
+ * @example
+ *   const session = await TmuxSession.create(server, { cols: 80, rows: 24 });
+ *   session.onOutput((bytes) => process.stdout.write(bytes));
+ *   await session.respawnPane({ command: ['vim', 'notes.txt'] });
+ */
+export class TmuxSession implements AsyncDisposable {
+  /** The session id (`$N`). */
+  readonly sessionId: string;
+  /** The id of its only pane (`%N`). */
+  readonly paneId: string;
+  readonly #server: TmuxServer;
+  readonly #client: ControlClient;
+  readonly #output: PaneOutput;
+  readonly #forget: () => void;
+  #killing: Promise<void> | undefined;
+
+  private constructor(server: TmuxServer, sessionId: string, paneId: string, client: ControlClient, output: PaneOutput) {
+    this.#server = server;
+    this.sessionId = sessionId;
+    this.paneId = paneId;
+    this.#client = client;
+    this.#output = output;
+    this.#forget = server.adopt(this);
+  }
+
+  /**
+   * Creates the idle session (`new-session -d -x -y`, window pinned to that size), attaches a
+   * control client to it and pipes the pane's output to us.
+   * @throws TmuxCommandError when tmux refuses or times out; TmuxNotFoundError.
+   */
+  static async create(server: TmuxServer, size: Size): Promise<TmuxSession> {
+    const [sessionId = '', paneId = ''] = (await server.run(newSessionCommands(size, IDLE_COMMAND))).trim().split(' ');
+    let client: ControlClient | undefined;
+    try {
+      client = await ControlClient.attach(server.connection, sessionId);
+      const attached = client;
+      const fifoPath = join(server.directory, `pane-${paneId.slice(1)}.fifo`);
+      const output = await PaneOutput.open(fifoPath, () => attached.command(pipePaneCommand(paneId, fifoPath)));
+      return new TmuxSession(server, sessionId, paneId, client, output);
+    } catch (error) {
+      await server.run([killSessionCommand(sessionId)]).catch(() => undefined);
+      await client?.close();
+      throw error;
+    }
+  }
+
+  /** True once `kill()` has been called. */
+  get killed(): boolean {
+    return this.#killing !== undefined;
+  }
+
+  /** Subscribes to the pane's raw output and its arrival time (`performance.now()`, ms); returns the unsubscribe function. */
+  onOutput(listener: OutputListener): () => void {
+    return this.#output.onOutput(listener);
+  }
+
+  /**
+   * Resolves once the output stream has ended, i.e. after {@link kill}: only then is every byte
+   * the app wrote known to have been delivered (a dead pane may still have bytes in transit).
+   */
+  get outputEnded(): Promise<void> {
+    return this.#output.ended;
+  }
+
+  /**
+   * Replaces the pane's process with `pane.command` (`respawn-pane -k`): an argv array runs
+   * exactly as given (no shell word splitting or expansion), a string runs with `/bin/sh -c`.
+   * @throws ConfigError when `pane.cwd` is not a directory (tmux would silently use another);
+   *   TmuxCommandError.
+   */
+  async respawnPane(pane: PaneCommand): Promise<void> {
+    if (pane.cwd !== undefined && !(await isDirectory(pane.cwd))) {
+      throw new ConfigError(`The working directory '${pane.cwd}' does not exist or is not a directory.`);
+    }
+    await this.#client.command(respawnPaneCommand(this.paneId, pane));
+  }
+
+  /** Sends tmux key names, already resolved (see `resolveKeyNames`), in one `send-keys`. */
+  async sendKeys(keyNames: readonly string[]): Promise<void> {
+    if (keyNames.length > 0) await this.#client.command(sendKeysCommand(this.paneId, keyNames));
+  }
+
+  /** Sends bytes exactly as given (`send-keys -H`, in chunks of at most 1024 bytes). */
+  async sendBytes(bytes: Uint8Array): Promise<void> {
+    for (const chunk of chunkBytes(bytes)) await this.#client.command(sendBytesCommand(this.paneId, chunk));
+  }
+
+  /** Sets the window, and so the pane, to exactly `size` cells; the app gets SIGWINCH. */
+  async resizeWindow(size: Size): Promise<void> {
+    await this.#client.command(resizeWindowCommand(this.paneId, size));
+  }
+
+  /** The pane's visible rows as tmux's own grid has them (trailing blanks trimmed): for drift checks. */
+  capturePane(): Promise<string[]> {
+    return this.#client.command(capturePaneCommand(this.paneId));
+  }
+
+  /** Whether the pane's process has exited, and how (see `parsePaneStatus`). */
+  async paneStatus(): Promise<PaneStatus> {
+    const [line = ''] = await this.#client.command(displayCommand(this.paneId, PANE_STATUS_FORMAT));
+    return parsePaneStatus(line);
+  }
+
+  /**
+   * Kills the session (its processes get SIGHUP), then waits until its output stream has ended
+   * (at most {@link HOST.exitTimeout} ms) and its control client has exited. Idempotent.
+   */
+  kill(): Promise<void> {
+    this.#killing ??= this.#kill();
+    return this.#killing;
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.kill();
+  }
+
+  async #kill(): Promise<void> {
+    this.#forget();
+    if (!this.#server.disposed) await this.#server.run([killSessionCommand(this.sessionId)]).catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.#output.ended, new Promise((resolve) => (timer = setTimeout(resolve, HOST.exitTimeout)))]);
+    clearTimeout(timer);
+    this.#output.close();
+    await this.#client.close();
+  }
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
+}

@@ -1,0 +1,399 @@
+/**
+ * `TmuxApp`, the one composition root: a terminal app running in a private tmux session (host/),
+ * its output fed into a live screen model (screen/), with keys, text, waits and resizing.
+ */
+import { TERMINAL, WAIT } from './defaults.js';
+import { AppExitedError, ConfigError, TmuxShotError, WaitTimeoutError } from './errors.js';
+import type { Size } from './geometry.js';
+import { TmuxServer, TmuxSession, resolveKeyNames } from './host/index.js';
+import type { PaneStatus } from './host/index.js';
+import { ScreenModel, findText, snapshotText } from './screen/index.js';
+import type { ScreenSnapshot, TextMatch } from './screen/index.js';
+
+/**
+ * When `TmuxApp.start` considers the app ready:
+ * - `'output'`: it has written its first byte and then been silent for `WAIT.quietMs` (200 ms),
+ *   or it has exited. Apps that show a splash and go quiet before reading input need `{ text }`.
+ * - `{ text }`: the text (or RegExp) is on the screen.
+ * - `'none'`: at once, as soon as the process is started.
+ */
+export type ReadyRule = 'output' | 'none' | { text: string | RegExp };
+
+/** Options of {@link TmuxApp.start}. */
+export interface TmuxAppOptions {
+  /**
+   * What to run: an argv array runs exactly as given (no shell: spaces, quotes, `$` and `;` are
+   * literal), a string is a command line for `/bin/sh -c`.
+   */
+  command: readonly string[] | string;
+  /** Columns, in cells (2–1000). @default TERMINAL.cols (80) */
+  cols?: number;
+  /** Rows, in cells (2–1000). @default TERMINAL.rows (24) */
+  rows?: number;
+  /**
+   * Variables for the app, over the pinned environment: the caller's PATH, HOME, USER, LOGNAME,
+   * TMPDIR (`INHERITED_ENV`), then `APP_ENV` (LANG/LC_ALL=C.UTF-8, TZ=UTC, COLORTERM=truecolor),
+   * then these. tmux sets TERM=tmux-256color. Nothing else of the caller's environment passes.
+   * @default {}
+   */
+  env?: Readonly<Record<string, string>>;
+  /** Working directory. @default the caller's current directory (`process.cwd()`) */
+  cwd?: string;
+  /** The tmux server to run on. @default a server shared by the whole process, created on first use */
+  server?: TmuxServer;
+  /** When `start` resolves; see {@link ReadyRule}. @default 'output' */
+  ready?: ReadyRule;
+  /** How long to wait for readiness, in ms. @default WAIT.timeout (5000) */
+  timeout?: number;
+}
+
+/** How the app ended. */
+export interface ExitStatus {
+  /** Exit status; null when a signal ended it. */
+  exitCode: number | null;
+  /** Signal name (`SIGTERM`) when a signal ended it, else null. */
+  signal: string | null;
+}
+
+/** What {@link TmuxApp.waitForStable} found. */
+export interface StableResult {
+  /** True when the quiet period was reached; false when the timeout came first. */
+  settled: boolean;
+  /** How long the wait took, in ms. */
+  afterMs: number;
+}
+
+/** sh's exit statuses for "found but not executable" and "not found". */
+const COULD_NOT_RUN: Readonly<Record<number, string>> = { 126: 'not executable', 127: 'command not found' };
+
+let sharedServer: Promise<TmuxServer> | undefined;
+
+/** The process-wide server, created on first use (and again if it was disposed). */
+async function getSharedServer(): Promise<TmuxServer> {
+  sharedServer ??= TmuxServer.create();
+  const server = await sharedServer.catch((error: unknown) => {
+    sharedServer = undefined;
+    throw error;
+  });
+  if (!server.disposed) return server;
+  sharedServer = undefined;
+  return getSharedServer();
+}
+
+/**
+ * A terminal app under test, like a page in Playwright: it runs in its own tmux session, its
+ * screen is tracked from the raw output stream, and every method speaks in cells, keys and text.
+ * @example
+ *   await using app = await TmuxApp.start({ command: ['vim', 'notes.txt'], cols: 100, rows: 30 });
+ *   await app.type('ihello');
+ *   await app.press('Escape');
+ *   await app.waitForText('hello');
+ */
+export class TmuxApp implements AsyncDisposable {
+  /** When the app's process was started, in `performance.now()` ms (the origin of output timestamps). */
+  readonly startedAt: number;
+  readonly #session: TmuxSession;
+  readonly #model: ScreenModel;
+  readonly #command: string;
+  readonly #listeners = new Set<(bytes: Uint8Array, atMs: number) => void>();
+  readonly #wakers = new Set<() => void>();
+  #writing: Promise<void> = Promise.resolve();
+  #outputSeen = false;
+  #lastActivityAt: number;
+  #exit: Promise<ExitStatus> | undefined;
+  #exitStatus: ExitStatus | undefined;
+  #closing: Promise<void> | undefined;
+  #finalScreen: ScreenSnapshot | undefined;
+
+  private constructor(session: TmuxSession, model: ScreenModel, command: readonly string[] | string) {
+    this.#session = session;
+    this.#model = model;
+    this.#command = typeof command === 'string' ? command : command.join(' ');
+    this.startedAt = performance.now();
+    this.#lastActivityAt = this.startedAt;
+    session.onOutput((bytes, atMs) => this.#receive(bytes, atMs));
+  }
+
+  /**
+   * Starts `options.command` in a new tmux session and waits until it is ready (see
+   * {@link ReadyRule}). An app that exits at once, like `echo hi`, still starts: its screen stays
+   * readable and `waitForExit()` reports its status.
+   * @throws ConfigError for a size out of range, an empty command, a bad env name or a missing
+   *   cwd; TmuxNotFoundError when tmux is not installed; AppExitedError when the command could
+   *   not be run (sh status 127 "not found", 126 "not executable"), with the screen and status,
+   *   or exited before showing the `ready` text; WaitTimeoutError when `ready` is not met within
+   *   `timeout` ms.
+   */
+  static async start(options: TmuxAppOptions): Promise<TmuxApp> {
+    const size = { cols: options.cols ?? TERMINAL.cols, rows: options.rows ?? TERMINAL.rows };
+    const env = checkEnv(options.env ?? {});
+    const model = new ScreenModel(size);
+    let session: TmuxSession;
+    try {
+      session = await TmuxSession.create(options.server ?? (await getSharedServer()), size);
+    } catch (error) {
+      model.dispose();
+      throw error;
+    }
+    const app = new TmuxApp(session, model, options.command);
+    try {
+      await session.respawnPane({ command: options.command, env, cwd: options.cwd ?? process.cwd() });
+      await app.#awaitReady(options.ready ?? 'output', options.timeout ?? WAIT.timeout);
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+    return app;
+  }
+
+  /**
+   * Presses keys in order, in one tmux `send-keys`: tmux names (`Enter`, `C-c`, `M-x`, `F1`,
+   * `BTab`, `a`) or Playwright names (`ArrowDown`, `Control+C`, `Shift+Tab`); case-sensitive.
+   * @throws KeyNameError, before anything is sent, when any name is unknown (with suggestions);
+   *   AppExitedError after the app has exited.
+   */
+  async press(...keys: string[]): Promise<void> {
+    const names = resolveKeyNames(keys);
+    this.#assertRunning();
+    this.#lastActivityAt = performance.now();
+    await this.#session.sendKeys(names);
+  }
+
+  /**
+   * Types `text` byte-exact as UTF-8 (`send-keys -H`: no key-name lookup, `;` and leading `-`
+   * are literal). Each `'\n'` is sent as CR (0x0D), what Enter sends, so `type('ls\n')` is
+   * `type('ls')` then `press('Enter')` and submits in raw-mode apps too.
+   * @throws AppExitedError after the app has exited.
+   */
+  async type(text: string): Promise<void> {
+    this.#assertRunning();
+    this.#lastActivityAt = performance.now();
+    await this.#session.sendBytes(Buffer.from(text.replaceAll('\n', '\r'), 'utf8'));
+  }
+
+  /** The visible screen as text: rows joined by `'\n'`, each right-trimmed (as of the output processed so far). */
+  text(): string {
+    return snapshotText(this.screen());
+  }
+
+  /** An immutable snapshot of the visible screen (after `close()`, the last one). */
+  screen(): ScreenSnapshot {
+    return this.#finalScreen ?? this.#model.snapshot();
+  }
+
+  /**
+   * Waits until `pattern` is on the screen (see `findText`: per row, first match).
+   * @returns Where it matched, in cells.
+   * @throws WaitTimeoutError after `timeout` ms, with the pattern, the timeout and the screen.
+   */
+  waitForText(pattern: string | RegExp, options: { timeout?: number } = {}): Promise<TextMatch> {
+    const timeout = options.timeout ?? WAIT.timeout;
+    const what = () => `Text ${formatPattern(pattern)} did not appear within ${timeout} ms.`;
+    return this.#poll(() => this.#find(pattern), timeout, what, this.waitForText);
+  }
+
+  /**
+   * Waits until neither the app has written output nor we have sent input for `quietMs`, and no
+   * synchronized update (DEC 2026) is open. Never throws on timeout.
+   * @param options.quietMs Silence that counts as settled, in ms. @default WAIT.quietMs (200)
+   * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000)
+   */
+  async waitForStable(options: { quietMs?: number; timeout?: number } = {}): Promise<StableResult> {
+    const quietMs = options.quietMs ?? WAIT.quietMs;
+    const start = performance.now();
+    const deadline = start + (options.timeout ?? WAIT.timeout);
+    for (;;) {
+      await this.#writing;
+      const now = performance.now();
+      const quietUntil = this.#lastActivityAt + quietMs;
+      if (now >= quietUntil && !this.#model.synchronizedOutput) return { settled: true, afterMs: now - start };
+      if (now >= deadline) return { settled: false, afterMs: now - start };
+      await this.#sleepOrOutput(Math.min(Math.max(quietUntil, now + WAIT.pollMs), deadline) - now);
+    }
+  }
+
+  /**
+   * Waits for the app to exit and for every byte it wrote to reach the screen, then ends its
+   * tmux session (the screen stays readable: tmux keeps the dead pane without a "Pane is dead"
+   * line). Resolves at once, with the same status, when called again.
+   * @throws WaitTimeoutError when it is still running after `timeout` ms (default WAIT.timeout).
+   */
+  waitForExit(options: { timeout?: number } = {}): Promise<ExitStatus> {
+    if (this.#exit) return this.#exit;
+    const timeout = options.timeout ?? WAIT.timeout;
+    const what = () => `'${this.#command}' did not exit within ${timeout} ms.`;
+    const exited = this.#poll(() => this.#deadStatus(), timeout, what, this.waitForExit);
+    this.#exit = exited.then((status) => this.#finish(status));
+    this.#exit.catch(() => (this.#exit = undefined));
+    return this.#exit;
+  }
+
+  /**
+   * Resizes the terminal to exactly `cols` × `rows` cells: tmux's window (the app gets SIGWINCH)
+   * and the screen model, in the order of the output stream.
+   * @throws ConfigError when the size is out of range (2–1000 cells).
+   */
+  async resize(cols: number, rows: number): Promise<void> {
+    const size = checkSize({ cols, rows });
+    this.#assertRunning();
+    this.#lastActivityAt = performance.now();
+    await this.#session.resizeWindow(size);
+    this.#writing = this.#writing.then(() => this.#model.resize(size));
+    await this.#writing;
+  }
+
+  /**
+   * Subscribes to the raw output: each chunk's bytes and arrival time in `performance.now()` ms
+   * (compare with {@link startedAt}).
+   * @returns The function that unsubscribes.
+   */
+  onOutput(listener: (bytes: Uint8Array, atMs: number) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Kills the app's session (SIGHUP) and releases the screen model; the last screen stays readable. Idempotent. */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      await this.#session.kill();
+      await this.#writing;
+      this.#finalScreen = this.#model.snapshot();
+      this.#model.dispose();
+    })();
+    return this.#closing;
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  #receive(bytes: Buffer, atMs: number): void {
+    this.#outputSeen = true;
+    this.#lastActivityAt = atMs;
+    for (const listener of this.#listeners) listener(bytes, atMs);
+    this.#writing = this.#writing.then(() => this.#model.write(bytes)).then(() => this.#wake());
+  }
+
+  #wake(): void {
+    for (const wake of this.#wakers) wake();
+  }
+
+  /** Resolves after `ms`, or earlier when output has been processed. */
+  #sleepOrOutput(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.#wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      this.#wakers.add(done);
+    });
+  }
+
+  /**
+   * Runs `probe` now, after each processed output and every `WAIT.pollMs`, until it returns a
+   * value. A timeout error carries the stack from the call of `caller` (the public method), so it
+   * points at the test line that started the wait rather than at a timer.
+   */
+  async #poll<T>(
+    probe: () => Promise<T | undefined> | T | undefined,
+    timeout: number,
+    what: () => string,
+    caller: Function,
+  ): Promise<T> {
+    const callSite: { stack?: string } = {};
+    Error.captureStackTrace(callSite, caller);
+    const deadline = performance.now() + timeout;
+    for (;;) {
+      const value = await probe();
+      if (value !== undefined) return value;
+      const remaining = deadline - performance.now();
+      if (remaining <= 0) {
+        await this.#writing;
+        const screenText = this.text();
+        const error = new WaitTimeoutError(`${what()} Screen:\n${screenText}`, timeout, screenText);
+        error.stack = `${error.name}: ${error.message}${callSite.stack?.slice(callSite.stack.indexOf('\n')) ?? ''}`;
+        throw error;
+      }
+      await this.#sleepOrOutput(Math.min(WAIT.pollMs, remaining));
+    }
+  }
+
+  #find(pattern: string | RegExp): TextMatch | undefined {
+    return this.#model.synchronizedOutput ? undefined : findText(this.#model.snapshot(), pattern);
+  }
+
+  /** The pane's status once it is dead, else undefined. */
+  async #deadStatus(): Promise<PaneStatus | undefined> {
+    if (this.#closing) throw new TmuxShotError('The app was closed before it exited.');
+    const status = await this.#session.paneStatus();
+    return status.dead ? status : undefined;
+  }
+
+  /** Ends the session of a dead pane so its output stream ends, and drains that output into the screen. */
+  async #finish(status: PaneStatus): Promise<ExitStatus> {
+    await this.#session.kill();
+    await this.#session.outputEnded;
+    await this.#writing;
+    this.#exitStatus = { exitCode: status.exitCode, signal: status.signal };
+    return this.#exitStatus;
+  }
+
+  async #awaitReady(ready: ReadyRule, timeout: number): Promise<void> {
+    if (ready === 'none') return;
+    const start = performance.now();
+    if (ready === 'output') {
+      const what = () => `'${this.#command}' printed nothing within ${timeout} ms; pass ready: 'none' for an app that waits silently.`;
+      const dead = await this.#poll(async () => (this.#outputSeen ? null : await this.#deadStatus()), timeout, what, TmuxApp.start);
+      if (dead === null) await this.waitForStable({ timeout: Math.max(0, timeout - (performance.now() - start)) });
+    } else {
+      const what = () => `Text ${formatPattern(ready.text)} did not appear within ${timeout} ms.`;
+      const found = await this.#poll(async () => this.#find(ready.text) ?? (await this.#deadStatus()), timeout, what, TmuxApp.start);
+      if (!('dead' in found)) return;
+    }
+    const status = await this.#session.paneStatus();
+    if (!status.dead) return;
+    const exit = await this.waitForExit();
+    if (typeof ready !== 'string' && this.#find(ready.text)) return;
+    const reason = exit.exitCode === null ? undefined : COULD_NOT_RUN[exit.exitCode];
+    if (ready === 'output' && reason === undefined) return;
+    const how = exit.signal ?? `exit status ${exit.exitCode}${reason ? `, ${reason}` : ''}`;
+    const when = ready === 'output' ? 'could not be run' : `exited before showing ${formatPattern(ready.text)}`;
+    const screenText = this.text();
+    throw new AppExitedError(`'${this.#command}' ${when} (${how}). Screen:\n${screenText}`, exit.exitCode, exit.signal, screenText);
+  }
+
+  #assertRunning(): void {
+    if (this.#closing) throw new TmuxShotError('The app has been closed.');
+    const exit = this.#exitStatus;
+    if (exit) {
+      const how = exit.signal ?? `exit status ${exit.exitCode}`;
+      throw new AppExitedError(`'${this.#command}' has exited (${how}); it takes no more input or resizing.`, exit.exitCode, exit.signal, this.text());
+    }
+  }
+}
+
+/** `size` when it is whole cells within TERMINAL's limits. @throws ConfigError otherwise. */
+function checkSize(size: Size): Size {
+  const ok = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
+  if (ok(size.cols, TERMINAL.minCols, TERMINAL.maxCols) && ok(size.rows, TERMINAL.minRows, TERMINAL.maxRows)) return size;
+  throw new ConfigError(
+    `Invalid terminal size ${size.cols}x${size.rows}: cols must be whole numbers from ${TERMINAL.minCols} to ` +
+      `${TERMINAL.maxCols} and rows from ${TERMINAL.minRows} to ${TERMINAL.maxRows}.`,
+  );
+}
+
+/** `env` when every name is non-empty without `=` and no value holds a NUL. @throws ConfigError otherwise. */
+function checkEnv(env: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  for (const [name, value] of Object.entries(env)) {
+    if (name === '' || name.includes('=') || name.includes('\0') || String(value).includes('\0')) {
+      throw new ConfigError(`Invalid environment variable '${name}': names need no '=' or NUL, values no NUL.`);
+    }
+  }
+  return env;
+}
+
+function formatPattern(pattern: string | RegExp): string {
+  return typeof pattern === 'string' ? JSON.stringify(pattern) : String(pattern);
+}
