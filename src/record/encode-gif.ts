@@ -48,14 +48,16 @@ function commentFor(timeline: Timeline): string {
  * with unchanged pixels transparent. A pane that was resized gives a GIF of its largest
  * columns × rows, each screen drawn at the top-left corner on the theme background. The same
  * timeline and options always give the same bytes. A truncated timeline says so in the GIF comment.
+ * The GIF shows the timeline as it was when the call was made; later appends are not in it.
  * @returns The GIF file's bytes (write them to a temporary file and rename it into place).
  * @throws ConfigError for invalid options (see {@link resolveRecordOptions}).
  * @throws TmuxShotError when a bundled font cannot be loaded.
  * @example
  *   const gif = await encodeGif(timeline, { fps: 30, theme: 'light', scale: 2 });
  */
-export async function encodeGif(timeline: Timeline, options: Partial<RecordOptions> = {}): Promise<Uint8Array> {
+export async function encodeGif(live: Timeline, options: Partial<RecordOptions> = {}): Promise<Uint8Array> {
   const resolved = resolveRecordOptions(options);
+  const timeline = live.copy(); // appends during the encoding belong to a later GIF
   const metrics = cellMetrics(resolved.render);
   const { widthPx, heightPx } = imageSizePx(metrics, largestSize(timeline));
   const render = (snapshot: ScreenSnapshot): RgbaImage => {

@@ -137,6 +137,21 @@ export class Timeline {
   }
 
   /**
+   * A copy that later appends do not change, e.g. to encode a recording that is still going on.
+   * The events themselves are shared (they are frozen).
+   */
+  copy(): Timeline {
+    const copy = new Timeline(this.#size, { budgetBytes: this.#budgetBytes, startedAt: this.#startedAt });
+    copy.#events = this.#events.slice(this.#head);
+    copy.#startMs = this.#startMs;
+    copy.#lastMs = this.#lastMs;
+    copy.#endMs = this.#endMs;
+    copy.#usedBytes = this.#usedBytes;
+    copy.#droppedBytes = this.#droppedBytes;
+    return copy;
+  }
+
+  /**
    * Records output written by the pane at `atMs`. The bytes are copied, so callers may reuse
    * their buffer. Empty chunks are ignored.
    */

@@ -101,6 +101,16 @@ describe('encodeGif', () => {
     expect(transparent - (decoded.width * decoded.height - scroll.width * scroll.height)).toBeGreaterThan(100_000);
   });
 
+  it('encodes the timeline as it was when called, while the recording goes on', async () => {
+    const timeline = new Timeline({ cols: 20, rows: 3 });
+    timeline.appendOutput(bytes('first'), 0);
+    const encoding = encodeGif(timeline);
+    timeline.appendResize({ cols: 40, rows: 10 }, 100);
+    timeline.appendOutput(bytes(' later'), 200);
+    const gif = decodeGif(await encoding);
+    expect([gif.width, gif.height, gif.frames.length]).toEqual([188, 62, 1]);
+  });
+
   it('caps an idle stretch at idleCap, or keeps it with keepRealTime', async () => {
     const timeline = new Timeline({ cols: 20, rows: 3 });
     timeline.appendOutput(bytes('a'), 0);

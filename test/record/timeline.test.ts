@@ -40,6 +40,21 @@ describe('Timeline', () => {
     expect(timeline.endMs).toBe(2500);
   });
 
+  it('copies: later appends change the original only', () => {
+    const timeline = new Timeline({ cols: 10, rows: 2 }, { budgetBytes: 2 * EVENT_OVERHEAD_BYTES + 2, startedAt: 5 });
+    timeline.appendOutput(bytes('a'), 1);
+    const copy = timeline.copy();
+    timeline.appendOutput(bytes('b'), 2);
+    timeline.appendResize({ cols: 20, rows: 4 }, 3);
+    timeline.markEnd(10);
+    expect(copy.events).toEqual([{ kind: 'output', atMs: 1, bytes: bytes('a') }]);
+    expect([copy.endMs, copy.truncated, copy.startedAt, copy.usedBytes]).toEqual([1, false, 5, 1 + EVENT_OVERHEAD_BYTES]);
+    expect(timeline.truncated).toBe(true);
+    copy.appendOutput(bytes('c'), 4);
+    copy.appendOutput(bytes('d'), 5); // the copy keeps the budget
+    expect(copy.events.map((e) => e.atMs)).toEqual([4, 5]);
+  });
+
   it('drops the oldest events over its budget, says so, and starts where the kept events start', () => {
     const timeline = new Timeline({ cols: 80, rows: 24 }, { budgetBytes: 2 * (EVENT_OVERHEAD_BYTES + 100) });
     timeline.appendOutput(new Uint8Array(100).fill(0x61), 0);
