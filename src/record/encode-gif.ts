@@ -19,7 +19,7 @@ import { snapColors } from './snap-colors.js';
 import type { Timeline } from './timeline.js';
 
 /** The largest columns and rows the pane had, at the start or after any resize, in cells. */
-export function largestSize(timeline: Timeline): Size {
+function largestSize(timeline: Timeline): Size {
   const size = timeline.size;
   for (const event of timeline.events) {
     if (event.kind !== 'resize') continue;

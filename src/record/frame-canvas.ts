@@ -58,7 +58,7 @@ export class FrameCanvas {
   readonly #background: Rgb;
   readonly #metrics: CellMetrics;
   readonly #render: RenderSnapshot;
-  #previous: ScreenSnapshot | undefined;
+  #lastScreen: ScreenSnapshot | undefined;
 
   constructor(widthPx: number, heightPx: number, background: Rgb, metrics: CellMetrics, render: RenderSnapshot) {
     this.image = { widthPx, heightPx, data: new Uint8Array(widthPx * heightPx * 4) };
@@ -72,8 +72,8 @@ export class FrameCanvas {
    * @returns The pixel rows that were redrawn (they may still hold the same pixels), or null for none.
    */
   draw(snapshot: ScreenSnapshot): PixelRows | null {
-    const previous = this.#previous;
-    this.#previous = snapshot;
+    const previous = this.#lastScreen;
+    this.#lastScreen = snapshot;
     if (!previous || previous.cols !== snapshot.cols || previous.rows !== snapshot.rows) {
       this.#clear();
       this.#paste(band(snapshot, 0, snapshot.rows), 0);
