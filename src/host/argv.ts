@@ -70,7 +70,7 @@ export function respawnPaneCommand(paneId: string, pane: PaneCommand): TmuxComma
   const args = ['respawn-pane', '-k', '-t', paneId];
   if (pane.cwd !== undefined) args.push('-c', escapeFormat(pane.cwd));
   for (const [name, value] of Object.entries(pane.env ?? {})) args.push('-e', `${name}=${value}`);
-  args.push(typeof pane.command === 'string' ? pane.command : formatExecCommand(pane.command));
+  args.push('--', typeof pane.command === 'string' ? pane.command : formatExecCommand(pane.command));
   return args;
 }
 

@@ -99,6 +99,7 @@ export class ControlClient {
     const exitedFirst = client.exited.then(() => {
       throw client.#exitError;
     });
+    exitedFirst.catch(() => undefined); // only the race below needs it
     try {
       await Promise.race([client.#attached, exitedFirst, timedOut]);
     } catch (error) {

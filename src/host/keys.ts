@@ -125,7 +125,7 @@ function suggest(name: string, parsed: ParsedName | undefined): string[] {
     const plus = name.lastIndexOf('+', name.length - 2);
     const words = name.slice(0, plus).split('+');
     const fixed = words.map((word) =>
-      PLAYWRIGHT_MODIFIERS.has(word) ? word : closestNames(word, [...PLAYWRIGHT_MODIFIERS.keys()], 1)[0],
+      PLAYWRIGHT_MODIFIERS.has(word) ? word : closestNames(word, [...PLAYWRIGHT_MODIFIERS.keys()], 1, 3)[0],
     );
     if (fixed.includes(undefined)) return [];
     const candidate = `${fixed.join('+')}${name.slice(plus)}`;

@@ -13,16 +13,16 @@ const TMUX_BARE = /^[A-Za-z0-9_%@:,./=+-]+$/;
 
 /**
  * Quotes one argument for tmux's command parser (tmux(1) "PARSING SYNTAX"): bare when it holds
- * only safe characters, else double-quoted with `\`, `"` and `$` escaped and every control
- * character (< 0x20, 0x7f) written as a `\ooo` octal escape, so no newline ends the line and no
- * `;`, `#`, `~`, `{` or `$VAR` is interpreted.
+ * only safe characters, else double-quoted with `\`, `"`, `$` and `~` escaped (tmux expands a
+ * leading `~` even inside double quotes) and every control character (< 0x20, 0x7f) written as a
+ * `\ooo` octal escape, so no newline ends the line and no `;`, `#`, `{` or `$VAR` is interpreted.
  */
 export function quoteTmuxArgument(arg: string): string {
   if (TMUX_BARE.test(arg)) return arg;
   let quoted = '"';
   for (const char of arg) {
     const code = char.codePointAt(0) ?? 0;
-    if (char === '\\' || char === '"' || char === '$') quoted += `\\${char}`;
+    if (char === '\\' || char === '"' || char === '$' || char === '~') quoted += `\\${char}`;
     else if (code < 0x20 || code === 0x7f) quoted += `\\${code.toString(8).padStart(3, '0')}`;
     else quoted += char;
   }

@@ -15,11 +15,18 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * Up to `limit` candidates close to `input`, best first: those within edit distance 2 ignoring
- * case, or starting with it (2 characters or more; such a prefix counts as distance 1), ranked
- * by that distance, then by the case-sensitive distance, then by their order in `candidates`.
+ * Up to `limit` candidates close to `input`, best first: those within `maxDistance` edits
+ * ignoring case, or starting with it (2 characters or more; such a prefix counts as distance 1),
+ * ranked by that distance, then by the case-sensitive distance, then by their order in
+ * `candidates`.
+ * @param maxDistance Edits allowed. @default half the input's length, at most 2
  */
-export function closestNames(input: string, candidates: readonly string[], limit = 3): string[] {
+export function closestNames(
+  input: string,
+  candidates: readonly string[],
+  limit = 3,
+  maxDistance = Math.min(2, Math.floor(input.length / 2)),
+): string[] {
   const lower = input.toLowerCase();
   const distanceTo = (name: string): number => {
     const distance = editDistance(lower, name.toLowerCase());
@@ -27,7 +34,7 @@ export function closestNames(input: string, candidates: readonly string[], limit
   };
   return candidates
     .map((name, order) => ({ name, order, distance: distanceTo(name), exact: editDistance(input, name) }))
-    .filter(({ distance }) => distance <= 2)
+    .filter(({ distance }) => distance <= maxDistance)
     .sort((a, b) => a.distance - b.distance || a.exact - b.exact || a.order - b.order)
     .slice(0, limit)
     .map(({ name }) => name);

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  attachControlCommand,
+  capturePaneCommand,
+  chunkBytes,
+  displayCommand,
+  killServerCommand,
+  killSessionCommand,
+  newSessionCommands,
+  pipePaneCommand,
+  resizeWindowCommand,
+  respawnPaneCommand,
+  sendBytesCommand,
+  sendKeysCommand,
+  startServerCommands,
+} from '../../src/host/argv.js';
+
+describe('tmux command builders', () => {
+  it('start-server, then print the pid and config file', () => {
+    expect(startServerCommands()).toEqual([['start-server'], ['display-message', '-p', '#{pid} #{config_files}']]);
+  });
+
+  it('new-session of an exact size, then pin the window size', () => {
+    expect(newSessionCommands({ cols: 100, rows: 30 }, 'cat')).toEqual([
+      ['new-session', '-d', '-x', '100', '-y', '30', '-P', '-F', '#{session_id} #{pane_id}', 'cat'],
+      ['set-option', '-w', 'window-size', 'manual'],
+    ]);
+  });
+
+  it('attach a control client that receives no pane output', () => {
+    expect(attachControlCommand('$4')).toEqual(['-C', 'attach-session', '-f', 'no-output', '-t', '$4']);
+  });
+
+  it('pipe-pane into a FIFO through cat, path quoted for sh', () => {
+    expect(pipePaneCommand('%2', "/tmp/it's/pane-2.fifo")).toEqual([
+      'pipe-pane', '-O', '-t', '%2', "exec cat > '/tmp/it'\\''s/pane-2.fifo'",
+    ]);
+  });
+
+  it('respawn-pane with an argv (exec line), env and a format-escaped cwd', () => {
+    expect(respawnPaneCommand('%1', { command: ['vim', 'a b'], env: { A: '1', B: 'x y' }, cwd: '/tmp/#1' })).toEqual([
+      'respawn-pane', '-k', '-t', '%1', '-c', '/tmp/##1', '-e', 'A=1', '-e', 'B=x y', '--', "exec 'vim' 'a b'",
+    ]);
+  });
+
+  it('respawn-pane with a command line for sh -c, no env, no cwd', () => {
+    expect(respawnPaneCommand('%1', { command: 'echo $HOME | wc -c' })).toEqual([
+      'respawn-pane', '-k', '-t', '%1', '--', 'echo $HOME | wc -c',
+    ]);
+  });
+
+  it('send-keys with key names after --', () => {
+    expect(sendKeysCommand('%1', ['-', 'Enter'])).toEqual(['send-keys', '-t', '%1', '--', '-', 'Enter']);
+  });
+
+  it('send-keys -H with one hex pair per byte', () => {
+    expect(sendBytesCommand('%1', Uint8Array.of(0x61, 0x0d, 0x00, 0xff))).toEqual(['send-keys', '-t', '%1', '-H', '61', '0d', '00', 'ff']);
+  });
+
+  it('chunks bytes by 1024', () => {
+    expect(chunkBytes(new Uint8Array(2049)).map((chunk) => chunk.length)).toEqual([1024, 1024, 1]);
+    expect(chunkBytes(new Uint8Array(0))).toEqual([]);
+  });
+
+  it('resize-window, capture-pane, display-message, kill-session, kill-server', () => {
+    expect(resizeWindowCommand('%1', { cols: 20, rows: 5 })).toEqual(['resize-window', '-t', '%1', '-x', '20', '-y', '5']);
+    expect(capturePaneCommand('%1')).toEqual(['capture-pane', '-p', '-t', '%1']);
+    expect(displayCommand('%1', '#{pane_dead}')).toEqual(['display-message', '-p', '-t', '%1', '#{pane_dead}']);
+    expect(killSessionCommand('$1')).toEqual(['kill-session', '-t', '$1']);
+    expect(killServerCommand()).toEqual(['kill-server']);
+  });
+});

@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TmuxCommandError } from '../../src/errors.js';
+import { TmuxServer } from '../../src/host/index.js';
+import { ControlClient } from '../../src/host/control-client.js';
+
+let server: TmuxServer;
+let client: ControlClient;
+let sessionId: string;
+
+beforeAll(async () => {
+  server = await TmuxServer.create();
+  sessionId = (await server.run([['new-session', '-d', '-P', '-F', '#{session_id}', 'cat']])).trim();
+  client = await ControlClient.attach(server.connection, sessionId);
+});
+afterAll(async () => {
+  await client.close();
+  await server.dispose();
+});
+
+describe('ControlClient', () => {
+  it.each([
+    'plain',
+    'a b',
+    'x;',
+    ';',
+    '$HOME and ${HOME}',
+    '~/not-home',
+    '#{pane_id} #(echo no)',
+    'say "hi"',
+    "it's",
+    'back\\slash\\',
+    'tab\there',
+    'bell\x07 and esc\x1b[0m',
+    'naïve 日本 😀',
+    '{braces} %if',
+    '-n',
+    'two\nlines',
+  ])('sends %j to tmux unchanged (set-buffer, then save-buffer to a file)', async (value) => {
+    const file = join(server.directory, 'buffer');
+    await client.command(['set-buffer', '-b', 'round-trip', '--', value]);
+    await client.command(['save-buffer', '-b', 'round-trip', file]);
+    await expect(readFile(file, 'utf8')).resolves.toBe(value);
+  });
+
+  it('answers commands sent together in order', async () => {
+    const replies = await Promise.all(['1', '2', '3', '4', '5'].map((n) => client.command(['display-message', '-p', n])));
+    expect(replies).toEqual([['1'], ['2'], ['3'], ['4'], ['5']]);
+  });
+
+  it("rejects on %error with tmux's message, and keeps answering", async () => {
+    const error = await client.command(['kill-session', '-t', '$999']).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TmuxCommandError);
+    expect((error as TmuxCommandError).message).toBe("tmux kill-session -t \"\\$999\" failed: can't find session: $999");
+    expect((error as TmuxCommandError).stderr).toBe("can't find session: $999");
+    await expect(client.command(['display-message', '-p', 'still here'])).resolves.toEqual(['still here']);
+  });
+
+  it('rejects a command that outlives its timeout; its late reply goes to no one else', async () => {
+    process.kill(server.pid, 'SIGSTOP'); // a server that cannot answer
+    try {
+      const slow = client.command(['display-message', '-p', 'late'], { timeout: 50 });
+      const next = client.command(['display-message', '-p', 'next']);
+      await expect(slow).rejects.toThrow(TmuxCommandError);
+      await expect(slow).rejects.toMatchObject({
+        message: "tmux did not answer 'display-message -p late' within 50 ms",
+        args: ['display-message', '-p', 'late'],
+      });
+      process.kill(server.pid, 'SIGCONT');
+      await expect(next).resolves.toEqual(['next']);
+    } finally {
+      process.kill(server.pid, 'SIGCONT');
+    }
+  });
+
+  it('refuses to attach to a session that does not exist', async () => {
+    await expect(ControlClient.attach(server.connection, '$999')).rejects.toThrow(TmuxCommandError);
+  });
+
+  it('closes: the process exits and later commands reject', async () => {
+    const other = await ControlClient.attach(server.connection, sessionId);
+    await other.close();
+    await expect(other.exited).resolves.toBeUndefined();
+    await expect(other.command(['display-message', '-p', 'x'])).rejects.toThrow(TmuxCommandError);
+  });
+});

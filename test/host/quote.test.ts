@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/errors.js';
+import {
+  escapeFormat,
+  formatExecCommand,
+  formatTmuxArgv,
+  formatTmuxCommandLine,
+  quoteShellWord,
+  quoteTmuxArgument,
+} from '../../src/host/quote.js';
+
+// Round trips through real tmux and sh are in control-client.test.ts and session.test.ts.
+describe('quoteTmuxArgument', () => {
+  it.each([
+    ['send-keys', 'send-keys'],
+    ['%3', '%3'],
+    ['-t', '-t'],
+    ['a=b,c:d/e.f+g@h', 'a=b,c:d/e.f+g@h'],
+    ['$1', '"\\$1"'],
+    ['', '""'],
+    ['a b', '"a b"'],
+    ['x;', '"x;"'],
+    [';', '";"'],
+    ['#{pane_id}', '"#{pane_id}"'],
+    ['~/x', '"\\~/x"'],
+    ['say "hi"', '"say \\"hi\\""'],
+    ["it's", '"it\'s"'],
+    ['back\\slash', '"back\\\\slash"'],
+    ['line\nbreak\ttab\x7f', '"line\\012break\\011tab\\177"'],
+    ['é', '"é"'],
+  ])('%j → %s', (arg, quoted) => {
+    expect(quoteTmuxArgument(arg)).toBe(quoted);
+  });
+});
+
+describe('formatTmuxCommandLine', () => {
+  it('joins quoted arguments with spaces and commands with " ; "', () => {
+    expect(formatTmuxCommandLine([['send-keys', '-t', '%1', '--', ';'], ['display-message', '-p', '#{pid}']])).toBe(
+      'send-keys -t %1 -- ";" ; display-message -p "#{pid}"',
+    );
+  });
+});
+
+describe('formatTmuxArgv', () => {
+  it('keeps arguments as they are, separating commands with a lone ";"', () => {
+    expect(formatTmuxArgv([['new-session', '-d', 'cat'], ['set-option', '-w', 'window-size', 'manual']])).toEqual([
+      'new-session', '-d', 'cat', ';', 'set-option', '-w', 'window-size', 'manual',
+    ]);
+  });
+
+  it('escapes a trailing ";" so tmux does not read it as a separator', () => {
+    expect(formatTmuxArgv([['kill-session', '-t', 'x;'], ['a', ';', 'b\\;']])).toEqual([
+      'kill-session', '-t', 'x\\;', ';', 'a', '\\;', 'b\\\\;',
+    ]);
+  });
+});
+
+describe('quoteShellWord and formatExecCommand', () => {
+  it.each([
+    ['plain', "'plain'"],
+    ['', "''"],
+    ["it's", "'it'\\''s'"],
+    ['$HOME; rm -rf /', "'$HOME; rm -rf /'"],
+  ])('%j → %s', (word, quoted) => {
+    expect(quoteShellWord(word)).toBe(quoted);
+  });
+
+  it('execs the argv so the app is the pane process', () => {
+    expect(formatExecCommand(['printf', '%s\n', 'a b'])).toBe("exec 'printf' '%s\n' 'a b'");
+  });
+
+  it('refuses an empty argv and NUL bytes', () => {
+    expect(() => formatExecCommand([])).toThrow(new ConfigError('The command is empty: give the program and its arguments.'));
+    expect(() => formatExecCommand(['a\0b'])).toThrow(ConfigError);
+  });
+});
+
+describe('escapeFormat', () => {
+  it('doubles every #', () => {
+    expect(escapeFormat('/tmp/#{host}/a##b')).toBe('/tmp/##{host}/a####b');
+  });
+});
