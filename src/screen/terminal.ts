@@ -56,6 +56,8 @@ export class ScreenModel {
       rows: size.rows,
       scrollback: options.scrollback ?? SCREEN.scrollback,
       allowProposedApi: true,
+      // Binary floods (`cat /dev/urandom`) make xterm log a "Parsing error" line per bad sequence.
+      logLevel: 'off',
     });
     this.#terminal.loadAddon(new Unicode11Addon());
     this.#terminal.unicode.activeVersion = '11';
