@@ -1,0 +1,134 @@
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ConfigError, TmuxNotFoundError } from '../../src/errors.js';
+import { TmuxServer, TmuxSession } from '../../src/host/index.js';
+import { isProcessAlive, waitForProcessExit } from '../../src/host/process-exit.js';
+import { formatTmuxConfig } from '../../src/host/tmux-config.js';
+import { collectOutput } from './helpers/pane-text.js';
+
+let scratch: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'tmux-shot-server-test-'));
+});
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+/** Command lines of live processes that mention `text` (zombies have none). */
+async function processesMentioning(text: string): Promise<string[]> {
+  const { stdout } = await execa('pgrep', ['-a', '-f', text], { reject: false });
+  return stdout.split('\n').filter((line) => line !== '' && !line.includes('pgrep'));
+}
+
+/** Runs `env` variables set for the duration of `body`, then restores them. */
+async function withEnv<T>(vars: Record<string, string>, body: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, vars);
+  try {
+    return await body();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+describe('TmuxServer', () => {
+  it('runs in a private 0700 directory with our config, and leaves nothing behind when disposed', async () => {
+    const server = await TmuxServer.create();
+    expect(statSync(server.directory).mode & 0o777).toBe(0o700);
+    expect(server.connection.socketPath).toBe(join(server.directory, 'socket'));
+    await expect(readFile(server.connection.configPath, 'utf8')).resolves.toBe(formatTmuxConfig());
+    expect(isProcessAlive(server.pid)).toBe(true);
+    expect(await processesMentioning(server.directory)).not.toEqual([]);
+
+    await server.dispose();
+    expect(isProcessAlive(server.pid)).toBe(false);
+    expect(existsSync(server.directory)).toBe(false);
+    expect(await processesMentioning(server.directory)).toEqual([]);
+    await expect(server.dispose()).resolves.toBeUndefined();
+  });
+
+  it('disposes its sessions: their processes and control clients are gone', async () => {
+    const server = await TmuxServer.create();
+    const session = await TmuxSession.create(server, { cols: 20, rows: 5 });
+    await session.respawnPane({ command: ['sleep', '1000'] });
+    await server.dispose();
+    expect(session.killed).toBe(true);
+    expect(await processesMentioning(server.directory)).toEqual([]);
+    expect(await processesMentioning('sleep 1000')).toEqual([]);
+  });
+
+  it("ignores the caller's ~/.tmux.conf, XDG config and environment (NO_COLOR)", async () => {
+    const home = join(scratch, 'hostile-home');
+    await mkdir(join(home, '.config', 'tmux'), { recursive: true });
+    const hostile = 'set -g base-index 1\nset -gw pane-base-index 1\nset -g default-size 20x5\nset -g status on\n';
+    await writeFile(join(home, '.tmux.conf'), hostile);
+    await writeFile(join(home, '.config', 'tmux', 'tmux.conf'), hostile);
+    const server = await withEnv({ HOME: home, XDG_CONFIG_HOME: join(home, '.config'), NO_COLOR: '1' }, () => TmuxServer.create());
+    try {
+      const session = await TmuxSession.create(server, { cols: 80, rows: 24 });
+      const output = collectOutput(session);
+      const report =
+        'printf "%s|%s|%s|%s\\n" "${NO_COLOR-unset}" "$HOME" "$(tput cols)x$(tput lines)" ' +
+        '"$(tmux display -p -t "$TMUX_PANE" "#{window_index}.#{pane_index} #{window_width}x#{window_height} #{status}")"';
+      await session.respawnPane({ command: report });
+      expect(await output.until((text) => text.endsWith('\r\n'))).toBe(`unset|${home}|80x24|0.0 80x24 off\r\n`);
+    } finally {
+      await server.dispose();
+    }
+  });
+
+  it('uses TMUX_SHOT_TMUX as the binary, and says how to install tmux when it is missing', async () => {
+    const error = await withEnv({ TMUX_SHOT_TMUX: '/nonexistent/tmux' }, () => TmuxServer.create()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TmuxNotFoundError);
+    expect((error as TmuxNotFoundError).binary).toBe('/nonexistent/tmux');
+    expect((error as Error).message).toContain('apt-get install -y tmux');
+  });
+
+  it('starts 20 servers in a row on the same socket path, each right after the last one was disposed', async () => {
+    const socketPath = join(scratch, 'reused.sock');
+    const pids = new Set<number>();
+    for (let round = 0; round < 20; round++) {
+      await using server = await TmuxServer.create({ socketPath });
+      pids.add(server.pid);
+      const session = await TmuxSession.create(server, { cols: 20, rows: 5 });
+      const output = collectOutput(session);
+      await session.respawnPane({ command: ['echo', `round ${round}`] });
+      await output.until((text) => text === `round ${round}\r\n`);
+    }
+    expect(pids.size).toBe(20);
+    expect(await processesMentioning(socketPath)).toEqual([]);
+  });
+
+  it('refuses a socket where a server not started by us is running', async () => {
+    const socketPath = join(scratch, 'foreign.sock');
+    await execa('tmux', ['-S', socketPath, '-f', '/dev/null', 'new-session', '-d', 'cat']);
+    try {
+      await expect(TmuxServer.create({ socketPath })).rejects.toThrow(
+        new ConfigError(
+          `A tmux server not started by tmux-shot already runs on ${socketPath} (it read '/dev/null'); ` +
+            'choose another socketPath or stop that server.',
+        ),
+      );
+    } finally {
+      await execa('tmux', ['-S', socketPath, 'kill-server']);
+    }
+  });
+
+  it('is killed when its process exits without disposing it (uncaught error)', async () => {
+    const helpers = join(import.meta.dirname, 'helpers');
+    const child = await execa(process.execPath, ['--import', join(helpers, 'register-ts.mjs'), join(helpers, 'crash-child.ts')], {
+      reject: false,
+    });
+    expect(child.exitCode).toBe(1);
+    expect(child.stderr).toContain('crashing on purpose');
+    const { pid, directory } = JSON.parse(child.stdout) as { pid: number; directory: string };
+    await expect(waitForProcessExit(pid, 5000)).resolves.toBe(true);
+    expect(existsSync(directory)).toBe(false);
+    await vi.waitFor(async () => expect(await processesMentioning(directory)).toEqual([]), { timeout: 5000, interval: 20 });
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ConfigError } from '../../src/errors.js';
+import { TmuxServer, TmuxSession } from '../../src/host/index.js';
+import type { PaneStatus } from '../../src/host/index.js';
+import { collectOutput } from './helpers/pane-text.js';
+
+let server: TmuxServer;
+beforeAll(async () => {
+  server = await TmuxServer.create();
+});
+afterAll(() => server.dispose());
+
+async function waitForDeath(session: TmuxSession): Promise<PaneStatus> {
+  return vi.waitFor(
+    async () => {
+      const status = await session.paneStatus();
+      if (!status.dead) throw new Error('still running');
+      return status;
+    },
+    { timeout: 5000, interval: 10 },
+  );
+}
+
+describe('TmuxSession', () => {
+  it('runs an argv exactly: no shell splitting, quoting, expansion or command separators', async () => {
+    const session = await TmuxSession.create(server, { cols: 80, rows: 5 });
+    const output = collectOutput(session);
+    const args = ['a b', `it's "quoted"`, '$HOME', '`id`', 'x;', ';', '\\;', '#{pane_id}', '~', '-n', ''];
+    await session.respawnPane({ command: ['printf', '[%s]', ...args] });
+    expect(await waitForDeath(session)).toEqual({ dead: true, exitCode: 0, signal: null });
+    await session.kill();
+    await session.outputEnded;
+    expect(output.bytes().toString()).toBe(args.map((arg) => `[${arg}]`).join(''));
+  });
+
+  it('runs a string with /bin/sh -c, with env (-e) and a cwd containing #', async () => {
+    const cwd = join(server.directory, 'dir #{pane_id} ##');
+    await mkdir(cwd);
+    const session = await TmuxSession.create(server, { cols: 80, rows: 5 });
+    const output = collectOutput(session);
+    await session.respawnPane({ command: 'echo "$((6 * 7)) $GREETING $(pwd)"', env: { GREETING: 'hi there' }, cwd });
+    expect(await output.until((text) => text.endsWith('\n'))).toBe(`42 hi there ${cwd}\r\n`);
+    await session.kill();
+  });
+
+  it('refuses a cwd that is not a directory (tmux would silently use another)', async () => {
+    const session = await TmuxSession.create(server, { cols: 80, rows: 5 });
+    await expect(session.respawnPane({ command: ['true'], cwd: '/nonexistent/dir' })).rejects.toThrow(
+      new ConfigError("The working directory '/nonexistent/dir' does not exist or is not a directory."),
+    );
+    await session.kill();
+  });
+
+  it('reports exit status and signals of the pane', async () => {
+    const exited = await TmuxSession.create(server, { cols: 20, rows: 5 });
+    await exited.respawnPane({ command: 'exit 3' });
+    expect(await waitForDeath(exited)).toEqual({ dead: true, exitCode: 3, signal: null });
+    const killed = await TmuxSession.create(server, { cols: 20, rows: 5 });
+    await killed.respawnPane({ command: ['sh', '-c', 'kill -TERM $$'] });
+    expect(await waitForDeath(killed)).toEqual({ dead: true, exitCode: null, signal: 'SIGTERM' });
+    const missing = await TmuxSession.create(server, { cols: 40, rows: 5 });
+    const output = collectOutput(missing);
+    await missing.respawnPane({ command: ['no-such-command-xyz', 'arg'] });
+    expect(await waitForDeath(missing)).toEqual({ dead: true, exitCode: 127, signal: null });
+    expect(await output.until((text) => text.endsWith('\n'))).toBe('sh: 1: exec: no-such-command-xyz: not found\r\n');
+    await Promise.all([exited.kill(), killed.kill(), missing.kill()]);
+  });
+
+  it('reports a live pane as not dead', async () => {
+    const session = await TmuxSession.create(server, { cols: 20, rows: 5 });
+    await session.respawnPane({ command: ['sleep', '1000'] });
+    await expect(session.paneStatus()).resolves.toEqual({ dead: false, exitCode: null, signal: null });
+    await session.kill();
+  });
+
+  it('sends bytes exactly, keys by tmux name, and resizes the window exactly', async () => {
+    const session = await TmuxSession.create(server, { cols: 30, rows: 6 });
+    const output = collectOutput(session);
+    // od shows what the tty delivers in raw mode; `stty size` what the app sees as its size.
+    await session.respawnPane({ command: 'stty raw -echo opost; stty size; head -c 6 | od -An -tx1; stty size; sleep 1000' });
+    await output.until((text) => text.startsWith('6 30'));
+    await session.sendBytes(Buffer.from([0x3b, 0x0a, 0x00, 0xc3, 0xa9]));
+    await session.sendKeys(['Enter']);
+    await session.resizeWindow({ cols: 50, rows: 9 });
+    expect(await output.until((text) => text.includes('9 50'))).toBe('6 30\r\n 3b 0a 00 c3 a9 0d\r\n9 50\r\n');
+    expect(await session.capturePane()).toEqual(['6 30', ' 3b 0a 00 c3 a9 0d', '9 50', '', '', '', '', '', '']);
+    await session.kill();
+  });
+
+  it('kills idempotently, ending the output stream', async () => {
+    const session = await TmuxSession.create(server, { cols: 20, rows: 5 });
+    await session.respawnPane({ command: ['sleep', '1000'] });
+    await Promise.all([session.kill(), session.kill()]);
+    expect(session.killed).toBe(true);
+    await expect(session.outputEnded).resolves.toBeUndefined();
+  });
+});
