@@ -7,6 +7,8 @@ import { AppExitedError, ConfigError, TmuxShotError, WaitTimeoutError } from './
 import type { Size } from './geometry.js';
 import { TmuxServer, TmuxSession, resolveKeyNames } from './host/index.js';
 import type { PaneStatus } from './host/index.js';
+import { renderPng } from './render/index.js';
+import type { RenderOptions } from './render/index.js';
 import { ScreenModel, findText, snapshotText } from './screen/index.js';
 import type { ScreenSnapshot, TextMatch } from './screen/index.js';
 
@@ -179,6 +181,20 @@ export class TmuxApp implements AsyncDisposable {
   /** An immutable snapshot of the visible screen (after `close()`, the last one). */
   screen(): ScreenSnapshot {
     return this.#finalScreen ?? this.#model.snapshot();
+  }
+
+  /**
+   * A PNG of the screen as of all output received so far, drawn from the cell grid with the
+   * bundled fonts (byte-identical on every machine for the same screen). It does not wait for
+   * the app to settle: call {@link waitForStable} first when the app may still be drawing.
+   * @param options Rendering options (theme, scale, cursor…); see `RenderOptions` for defaults.
+   * @returns PNG bytes, indexed when the image has at most 256 colours, with the renderer's
+   *   fingerprint in a `tmux-shot:renderer` text chunk.
+   * @throws ConfigError for invalid render options.
+   */
+  async screenshot(options: Partial<RenderOptions> = {}): Promise<Buffer> {
+    await this.#writing;
+    return renderPng(this.screen(), options);
   }
 
   /**

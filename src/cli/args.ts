@@ -33,7 +33,8 @@ export function parseCommandArgs(command: string, argv: string[], options: Parse
     throw new UsageError((error as Error).message.split('\n')[0] ?? String(error), command);
   }
   const steps: InputStep[] = [];
-  for (const token of parsed.tokens) {
+  // parseArgs types tokens from the literal options; ours are passed in, so name the shape we read.
+  for (const token of parsed.tokens as { kind: string; name?: string; value?: string }[]) {
     if (token.kind !== 'option' || token.value === undefined) continue;
     if (token.name === 'keys') steps.push({ kind: 'keys', keys: splitKeys(token.value) });
     if (token.name === 'type') steps.push({ kind: 'type', text: token.value });

@@ -1,0 +1,56 @@
+/** The `tmux-shot` command line: dispatches to a command and maps errors to exit statuses. */
+import { createRequire } from 'node:module';
+import { TmuxShotError } from '../errors.js';
+import { type CliIo, processIo } from './io.js';
+import { shotCommand, SHOT_USAGE } from './shot.js';
+import { UsageError } from './usage-error.js';
+
+type Command = { run: (argv: string[], io: CliIo) => Promise<number>; usage: string; summary: string };
+
+const COMMANDS: Record<string, Command> = {
+  shot: { run: shotCommand, usage: SHOT_USAGE, summary: 'run an app, drive it, write a PNG of its screen' },
+};
+
+/** Usage text of `tmux-shot` itself. */
+export const MAIN_USAGE = `Usage: tmux-shot <command> [options] -- command [args…]
+
+Commands:
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
+  .join('\n')}
+
+Run 'tmux-shot <command> --help' for a command's options. Needs tmux 3.2 or newer.`;
+
+/**
+ * Runs the CLI on `argv` (without `node` and the script).
+ * @returns The exit status: 0 done, 1 the app or a check failed, 2 wrong usage.
+ */
+export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
+    io.stdout(MAIN_USAGE);
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '-v' || name === '--version') {
+    io.stdout(String(createRequire(import.meta.url)('../../package.json').version));
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) return usageError(io, new UsageError(`Unknown command '${name}'.`, ''));
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) return usageError(io, error);
+    if (error instanceof TmuxShotError) {
+      io.stderr(`tmux-shot ${name}: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+function usageError(io: CliIo, error: UsageError): number {
+  const usage = COMMANDS[error.command]?.usage ?? MAIN_USAGE;
+  io.stderr(`tmux-shot: ${error.message}\n\n${usage}`);
+  return 2;
+}
