@@ -1,0 +1,34 @@
+/**
+ * `tmux-shot`: run terminal apps in a private tmux server, drive them, read their screen, and
+ * draw it as PNG or GIF. The Vitest fixtures and matchers are in `tmux-shot/vitest`.
+ * @example
+ *   import { TmuxApp } from 'tmux-shot';
+ *   await using app = await TmuxApp.start({ command: ['vim', 'notes.txt'], cols: 100, rows: 30 });
+ *   await app.press('i');
+ *   await app.type('hello');
+ *   await app.waitForText('hello');
+ *   const png = await app.screenshot();
+ */
+export { TmuxApp } from './tmux-app.js';
+export type { ExitStatus, ReadyRule, StableResult, TmuxAppOptions } from './tmux-app.js';
+export { TmuxServer } from './host/index.js';
+export type { TmuxServerOptions } from './host/index.js';
+export * from './errors.js';
+export type { CellRect, RgbaImage, Rgb, Size } from './geometry.js';
+export { ScreenModel, findText, normalizeText, screensEqual, snapshotText } from './screen/index.js';
+export type { Cell, Color, Cursor, ScreenSnapshot, TextMatch, UnderlineStyle } from './screen/index.js';
+export {
+  DARK_THEME,
+  LIGHT_THEME,
+  cellMetrics,
+  encodePng,
+  readPngText,
+  renderPng,
+  renderScreen,
+  rendererFingerprint,
+} from './render/index.js';
+export type { CellMetrics, RenderOptions, Theme } from './render/index.js';
+export { createTimeline, encodeGif, formatAsciicast, parseAsciicast } from './record/index.js';
+export type { RecordOptions, Timeline } from './record/index.js';
+export { AgentRunner, createClient, scriptedModel, toolCall } from './agent/index.js';
+export type { AgentResult, AgentRunnerOptions, ChatClient, Driver } from './agent/index.js';
