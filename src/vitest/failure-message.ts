@@ -149,7 +149,8 @@ export function formatBadSubject(header: string, accepts: string, received: stri
 /**
  * The first line of every message, without colours: `expect(tmuxApp).not.toShowText('Open')`.
  * @param args - the matcher's arguments, already formatted.
+ * @param subject - what `expect` was given: `tmuxApp`, `screen` (a snapshot) or `png`.
  */
-export function formatHeader(matcher: string, isNot: boolean, args: readonly string[] = []): string {
-  return `expect(tmuxApp)${isNot ? '.not' : ''}.${matcher}(${args.join(', ')})`;
+export function formatHeader(matcher: string, isNot: boolean, args: readonly string[] = [], subject = 'tmuxApp'): string {
+  return `expect(${subject})${isNot ? '.not' : ''}.${matcher}(${args.join(', ')})`;
 }

@@ -1,8 +1,9 @@
 /**
  * The screen of a failed test, saved by the `tmuxApp` fixture's teardown (which Vitest runs before
- * `onTestFailed`): a PNG drawn with the cursor, the text with styles, both recorded as artifacts.
+ * `onTestFailed`): a PNG drawn with the cursor, the text with styles, both recorded as artifacts
+ * and their paths printed.
  */
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { RunnerTestCase } from 'vitest';
 import { VITEST } from '../defaults.js';
 import type { RenderOptions } from '../render/index.js';
@@ -14,8 +15,8 @@ import { projectRoot, testAttachmentStem } from './paths.js';
 import { formatScreenText } from './screen-text.js';
 
 /**
- * Writes `<test>-failure.png` and `<test>-failure.txt` under the attachments folder and records
- * them on `task`.
+ * Writes `<test>-failure.png` and `<test>-failure.txt` under the attachments folder, records them
+ * on `task` and prints their paths (stderr, shown under the test by Vitest).
  * @returns The two paths.
  */
 export async function saveFailureScreen(
@@ -29,5 +30,6 @@ export async function saveFailureScreen(
   await writeFileAtomic(paths.png, renderPng(snapshot, { ...render, cursor: 'show' }));
   await writeFileAtomic(paths.text, `${formatScreenText(snapshot)}\n`);
   await recordFailureScreen(task, paths.png, paths.text);
+  console.warn(`tmux-shot: the last screen of '${task.fullTestName}' is in ${relative(root, paths.png)} and ${relative(root, paths.text)}`);
   return paths;
 }

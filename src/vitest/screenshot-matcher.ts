@@ -27,7 +27,7 @@ import { ScreenshotNames } from './screenshot-names.js';
 import { settleScreen } from './settle.js';
 import { takeShot } from './shot.js';
 import type { ScreenShot, Shot, ShotOptions } from './shot.js';
-import { classifySubject, describeReceived } from './subject.js';
+import { classifySubject, describeReceived, subjectLabel } from './subject.js';
 import type { Subject } from './subject.js';
 import type { SyncExpectationResult } from './text-matchers.js';
 import { unsettledFiles } from './unsettled-files.js';
@@ -135,11 +135,11 @@ export async function toMatchScreenshot(
 ): Promise<SyncExpectationResult> {
   const explicit = typeof nameOrOptions === 'string' ? nameOrOptions : undefined;
   const options = typeof nameOrOptions === 'object' ? nameOrOptions : maybeOptions;
-  const header = formatHeader('toMatchScreenshot', this.isNot, explicit === undefined ? [] : [`'${explicit}'`]);
+  const subject = classifySubject(received);
+  const header = formatHeader('toMatchScreenshot', this.isNot, explicit === undefined ? [] : [`'${explicit}'`], subjectLabel(subject));
   if (this.isNot) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot cannot be used with .not.`);
   const { task, testPath } = this;
   if (!task || !testPath) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot can only be used inside a test.`);
-  const subject = classifySubject(received);
   if (!subject) throw new TmuxShotError(formatBadSubject(header, 'a tmuxApp, a TmuxApp, a screen snapshot or PNG bytes', describeReceived(received)));
 
   const name = names.next({ id: task.id, fullName: this.currentTestName ?? task.name, attempt: attemptOf(task) }, explicit);

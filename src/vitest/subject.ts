@@ -46,3 +46,8 @@ export function describeReceived(received: unknown): string {
   if (typeof received === 'object') return `an object without screen() (${received.constructor?.name ?? 'Object'})`;
   return typeof received;
 }
+
+/** How a message names the subject: `tmuxApp`, `screen` (a snapshot) or `png`. */
+export function subjectLabel(subject: Subject | undefined): string {
+  return subject?.kind === 'snapshot' ? 'screen' : subject?.kind === 'png' ? 'png' : 'tmuxApp';
+}

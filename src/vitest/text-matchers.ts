@@ -44,12 +44,14 @@ export interface ScreenTextOptions {
 interface ScreenSource {
   read: () => ScreenSnapshot;
   live: boolean;
+  /** How messages name the subject. */
+  label: string;
 }
 
 function sourceOf(matcher: string, isNot: boolean, received: unknown): ScreenSource {
   const subject = classifySubject(received);
-  if (subject?.kind === 'live') return { read: () => subject.live.screen(), live: true };
-  if (subject?.kind === 'snapshot') return { read: () => subject.snapshot, live: false };
+  if (subject?.kind === 'live') return { read: () => subject.live.screen(), live: true, label: 'tmuxApp' };
+  if (subject?.kind === 'snapshot') return { read: () => subject.snapshot, live: false, label: 'screen' };
   const accepts = 'a tmuxApp, a TmuxApp or a screen snapshot';
   throw new TmuxShotError(formatBadSubject(formatHeader(matcher, isNot), accepts, describeReceived(received)));
 }
@@ -66,13 +68,13 @@ export async function toShowText(
   pattern: string | RegExp,
   options: ToShowTextOptions = {},
 ): Promise<SyncExpectationResult> {
-  const { read, live } = sourceOf('toShowText', this.isNot, received);
+  const { read, live, label } = sourceOf('toShowText', this.isNot, received);
   const timeout = options.timeout ?? WAIT.timeout;
-  const isNot = this.isNot;
+  const isNot = this.isNot === true; // Vitest leaves it undefined when not negated
   const goal = (snapshot: ScreenSnapshot): true | undefined => ((findText(snapshot, pattern) === undefined) === isNot ? true : undefined);
   const { snapshot } = await pollScreen(read, goal, { timeout: live ? timeout : 0, interval: WAIT.pollMs });
   const found = findText(snapshot, pattern);
-  const header = formatHeader('toShowText', this.isNot, [formatPattern(pattern)]);
+  const header = formatHeader('toShowText', this.isNot, [formatPattern(pattern)], label);
   const screenText = snapshotText(snapshot);
   return {
     pass: found !== undefined,
@@ -106,13 +108,13 @@ export async function toMatchScreenText(
 ): Promise<SyncExpectationResult> {
   const hint = typeof hintOrOptions === 'string' ? hintOrOptions : undefined;
   const options = typeof hintOrOptions === 'object' ? hintOrOptions : maybeOptions;
-  const { read, live } = sourceOf('toMatchScreenText', this.isNot, received);
+  const { read, live, label } = sourceOf('toMatchScreenText', this.isNot, received);
   const timeout = options.timeout ?? VITEST.settleTimeout;
   const settled = live ? await settleScreen(read, { timeout, interval: VITEST.settleInterval }) : { settled: true as const, snapshot: read() };
   if (!settled.settled) {
     const cellLines = formatCellDiff(diffCells(settled.previous, settled.last), { max: VITEST.listedCells });
     const failure = { kind: 'unsettled', timeout, cellLines, previous: undefined, last: undefined } as const;
-    return { pass: false, message: () => formatScreenshotFailure(formatHeader('toMatchScreenText', false), failure) };
+    return { pass: false, message: () => formatScreenshotFailure(formatHeader('toMatchScreenText', false, [], label), failure) };
   }
   const text = screenTextOf(settled.snapshot, options);
   if (options.file !== undefined) return Snapshots.toMatchFileSnapshot.call(this, text, options.file, hint);

@@ -1,7 +1,7 @@
 /**
  * Runs Vitest on a small fixture project in a child process, the way a user would, and reads back
  * what happened: each test's state, error messages, artifacts and annotations (written by
- * projects/dump-reporter.ts), plus the console output.
+ * projects/dump-reporter.js), plus the console output.
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -41,14 +41,14 @@ const CI_MARKERS = /^(CI|CONTINUOUS_INTEGRATION|BUILD_NUMBER|RUN_ID|GITHUB_.*|GI
 
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !CI_MARKERS.test(key)));
-  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', ...extra };
+  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', TMUX_SHOT_REPO: REPO, ...extra };
 }
 
 /** Copies `projects/<name>` (plus the shared config and reporter) to a fresh temp dir. */
 export async function createProject(name: string): Promise<FixtureProject> {
   const dir = await mkdtemp(join(tmpdir(), `tmux-shot-project-${name}-`));
   await cp(join(PROJECTS, name), dir, { recursive: true });
-  await cp(join(PROJECTS, 'dump-reporter.ts'), join(dir, 'dump-reporter.ts'));
+  await cp(join(PROJECTS, 'dump-reporter.js'), join(dir, 'dump-reporter.js'));
   await symlink(join(REPO, 'node_modules'), join(dir, 'node_modules'));
   await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
   await writeFile(
@@ -56,7 +56,7 @@ export async function createProject(name: string): Promise<FixtureProject> {
     `import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { 'tmux-shot/vitest': ${JSON.stringify(join(REPO, 'src/vitest/index.ts'))}, '@repo': ${JSON.stringify(REPO)} } },
-  test: { include: ['**/*.test.ts'], reporters: ['default', './dump-reporter.ts'], testTimeout: 30000, hookTimeout: 30000 },
+  test: { include: ['**/*.test.js'], reporters: ['default', './dump-reporter.js'], testTimeout: 30000, hookTimeout: 30000 },
 });
 `,
   );

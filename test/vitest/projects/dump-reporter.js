@@ -1,10 +1,10 @@
 // Writes what each test did to results.json, for the plugin's end-to-end tests.
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Reporter, TestModule } from 'vitest/node';
 
-export default class DumpReporter implements Reporter {
-  onTestRunEnd(modules: readonly TestModule[]): void {
+/** @type {import('vitest/node').Reporter} */
+export default class DumpReporter {
+  onTestRunEnd(modules) {
     const root = process.cwd();
     const tests = modules.flatMap((module) =>
       [...module.children.allTests()].map((test) => ({

@@ -1,0 +1,155 @@
+/**
+ * The value of the `tmuxApp` fixture: a `TmuxApp` started on the worker's tmux server — at once
+ * when the fixture options name a command, else by `tmuxApp.start(...)` in the test — with the
+ * app's methods, the renderer options of the file, and a `screenshot()` that uses them.
+ */
+import { ConfigError } from '../errors.js';
+import type { RenderOptions } from '../render/index.js';
+import { renderPng } from '../render/index.js';
+import type { ScreenSnapshot } from '../screen/index.js';
+import type { TmuxServer } from '../host/index.js';
+import { TmuxApp } from '../tmux-app.js';
+import type { TmuxAppOptions } from '../tmux-app.js';
+
+/**
+ * Options of the `tmuxApp` fixture, set per file or `describe` with
+ * `test.override({ tmuxOptions: { … } })` and per call with `tmuxApp.start({ … })`: those of
+ * `TmuxApp.start` (the server is the worker's), plus how screenshots are drawn.
+ */
+export interface TmuxAppFixtureOptions extends Partial<Omit<TmuxAppOptions, 'server'>> {
+  /** Colours of screenshots and failure screens. @default 'dark' */
+  theme?: RenderOptions['theme'];
+  /** Other renderer options (font size, scale, padding…); `theme` above wins over `render.theme`. @default {} */
+  render?: Partial<RenderOptions>;
+  /** Save the last screen (PNG and text) when a test fails. @default true */
+  failureScreen?: boolean;
+}
+
+/** `call` over `base`, with `env` merged key by key. */
+export function mergeAppOptions(base: TmuxAppFixtureOptions, call: TmuxAppFixtureOptions): TmuxAppFixtureOptions {
+  const merged = { ...base, ...call };
+  if (base.env || call.env) merged.env = { ...base.env, ...call.env };
+  if (base.render || call.render) merged.render = { ...base.render, ...call.render };
+  return merged;
+}
+
+/** The `tmuxApp` fixture: one app per test on the worker's tmux server. */
+export class TmuxAppHandle implements AsyncDisposable {
+  #options: TmuxAppFixtureOptions;
+  readonly #server: TmuxServer;
+  #app: TmuxApp | undefined;
+
+  constructor(options: TmuxAppFixtureOptions, server: TmuxServer) {
+    this.#options = options;
+    this.#server = server;
+  }
+
+  /** The options the app was (or will be) started with. */
+  get options(): Readonly<TmuxAppFixtureOptions> {
+    return this.#options;
+  }
+
+  /** True once an app was started (it may have exited since). */
+  get started(): boolean {
+    return this.#app !== undefined;
+  }
+
+  /**
+   * The running `TmuxApp`.
+   * @throws {ConfigError} before `start()` when the options name no command.
+   */
+  get app(): TmuxApp {
+    if (!this.#app) {
+      throw new ConfigError(
+        'tmuxApp has not been started: give it a command with test.override({ tmuxOptions: { command: [...] } }) ' +
+          'or call await tmuxApp.start({ command: [...] }) first.',
+      );
+    }
+    return this.#app;
+  }
+
+  /** Renderer options of screenshots (`theme` merged into `render`), read by `toMatchScreenshot`. */
+  get renderOptions(): Partial<RenderOptions> {
+    const { theme, render } = this.#options;
+    return theme === undefined ? { ...render } : { ...render, theme };
+  }
+
+  /**
+   * Starts the app with the fixture options, `options` merged over them (`env` and `render` key by
+   * key), on the worker's tmux server.
+   * @returns The started `TmuxApp` (also reachable as `tmuxApp.app`).
+   * @throws {ConfigError} when an app is already running in this test, or no command is given;
+   *   whatever `TmuxApp.start` throws (`AppExitedError`, `TmuxNotFoundError`…).
+   */
+  async start(options: TmuxAppFixtureOptions = {}): Promise<TmuxApp> {
+    if (this.#app) throw new ConfigError('tmuxApp is already running in this test: close() it before starting another.');
+    const merged = mergeAppOptions(this.#options, options);
+    const { theme: _theme, render: _render, failureScreen: _failureScreen, command, ...start } = merged;
+    if (command === undefined) throw new ConfigError('tmuxApp.start() needs a command: tmuxApp.start({ command: ["vim", "file.txt"] }).');
+    this.#options = merged;
+    this.#app = await TmuxApp.start({ ...start, command, server: this.#server });
+    return this.#app;
+  }
+
+  /** Presses keys (tmux names like `Enter`, `C-c`, or `ArrowDown`-style aliases). See `TmuxApp.press`. */
+  press(...keys: string[]): Promise<void> {
+    return this.app.press(...keys);
+  }
+
+  /** Types text byte-exact; `'\n'` submits (CR). See `TmuxApp.type`. */
+  type(text: string): Promise<void> {
+    return this.app.type(text);
+  }
+
+  /** The visible screen text. See `TmuxApp.text`. */
+  text(): string {
+    return this.app.text();
+  }
+
+  /** The visible screen. See `TmuxApp.screen`. */
+  screen(): ScreenSnapshot {
+    return this.app.screen();
+  }
+
+  /** Waits for text on the screen. See `TmuxApp.waitForText`. */
+  waitForText(...args: Parameters<TmuxApp['waitForText']>): ReturnType<TmuxApp['waitForText']> {
+    return this.app.waitForText(...args);
+  }
+
+  /** Waits for output silence. See `TmuxApp.waitForStable`. */
+  waitForStable(...args: Parameters<TmuxApp['waitForStable']>): ReturnType<TmuxApp['waitForStable']> {
+    return this.app.waitForStable(...args);
+  }
+
+  /** Waits for the app to exit. See `TmuxApp.waitForExit`. */
+  waitForExit(...args: Parameters<TmuxApp['waitForExit']>): ReturnType<TmuxApp['waitForExit']> {
+    return this.app.waitForExit(...args);
+  }
+
+  /** Resizes the terminal, in cells. See `TmuxApp.resize`. */
+  resize(cols: number, rows: number): Promise<void> {
+    return this.app.resize(cols, rows);
+  }
+
+  /** Subscribes to the app's output. See `TmuxApp.onOutput`. */
+  onOutput(...args: Parameters<TmuxApp['onOutput']>): ReturnType<TmuxApp['onOutput']> {
+    return this.app.onOutput(...args);
+  }
+
+  /**
+   * PNG bytes of the screen now, drawn with this fixture's renderer options (so they match what
+   * `toMatchScreenshot` stores, but with the cursor as the options say).
+   */
+  async screenshot(options: Partial<RenderOptions> = {}): Promise<Uint8Array> {
+    return renderPng(this.screen(), { ...this.renderOptions, ...options });
+  }
+
+  /** Stops the app (if started). Idempotent; the fixture calls it after every test. */
+  async close(): Promise<void> {
+    await this.#app?.close();
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * `tmux-shot/vitest`: test terminal apps in Vitest. Importing it registers the matchers
+ * (`toMatchScreenshot`, `toShowText`, `toMatchScreenText`) on `expect`.
+ */
+export { describe, expect, it, test } from './test-api.js';
+export { tmuxShotFixtures } from './fixtures.js';
+export type { TmuxShotFixtures, TmuxShotTestFixtures, TmuxShotWorkerFixtures } from './fixtures.js';
+export { matchers } from './matchers.js';
+export { TmuxAppHandle } from './app-handle.js';
+export type { TmuxAppFixtureOptions } from './app-handle.js';
+export { AgentHandle } from './agent-handle.js';
+export type { AgentFixtureOptions } from './agent-handle.js';
+export type { ScreenshotOptions } from './screenshot-matcher.js';
+export type { ScreenTextOptions, ToShowTextOptions } from './text-matchers.js';

@@ -1,0 +1,15 @@
+// Failures that are not screenshot mismatches: the fixture saves the last screen.
+import { join } from 'node:path';
+import { expect, test } from 'tmux-shot/vitest';
+
+test.override({ tmuxOptions: { command: ['node', join(import.meta.dirname, 'clock.mjs')], cols: 30, rows: 6 } });
+
+test('text never shows', async ({ tmuxApp }) => {
+  await expect(tmuxApp).toShowText('checks passed');
+  await expect(tmuxApp).toShowText('deploy finished', { timeout: 300 });
+});
+
+test('records the worker server', async ({ tmuxApp, tmuxServer, annotate }) => {
+  await expect(tmuxApp).toShowText('checks passed');
+  await annotate(`${process.pid} ${tmuxServer.connection.socketPath}`, 'server');
+});
