@@ -10,6 +10,8 @@ export interface PollScreenOptions {
   interval: number;
   /** Time source. @default systemClock */
   clock?: Clock;
+  /** Stops the wait early (the test's `signal`: aborted when the test times out). */
+  signal?: AbortSignal | undefined;
 }
 
 /** What {@link pollScreen} ended with: the condition's value, or the last screen when time ran out. */
@@ -17,7 +19,7 @@ export type PollResult<T> = { met: true; value: T; snapshot: ScreenSnapshot } | 
 
 /**
  * Reads the screen now and every `interval` ms until `condition` returns something other than
- * `undefined`, at most `timeout` ms.
+ * `undefined`, at most `timeout` ms, or until `signal` aborts.
  */
 export async function pollScreen<T>(
   read: () => ScreenSnapshot,
@@ -31,7 +33,7 @@ export async function pollScreen<T>(
     const value = condition(snapshot);
     if (value !== undefined) return { met: true, value, snapshot };
     const remaining = deadline - clock.now();
-    if (remaining <= 0) return { met: false, snapshot };
+    if (remaining <= 0 || options.signal?.aborted) return { met: false, snapshot };
     await clock.sleep(Math.min(options.interval, remaining));
   }
 }

@@ -75,11 +75,11 @@ function pngShot(png: Uint8Array, options: ScreenshotOptions): Shot {
   return { png, snapshot: undefined, metrics: undefined, mask: [], fingerprint: readPngText(png)[RENDERER_TEXT_KEY] };
 }
 
-async function gather(subject: Subject, options: ScreenshotOptions, shotOptions: ShotOptions): Promise<Gathered> {
+async function gather(subject: Subject, options: ScreenshotOptions, shotOptions: ShotOptions, signal: AbortSignal | undefined): Promise<Gathered> {
   if (subject.kind === 'png') return { kind: 'shot', shot: pngShot(subject.png, options) };
   if (subject.kind === 'snapshot') return { kind: 'shot', shot: takeShot(subject.snapshot, shotOptions) };
   const timeout = options.timeout ?? VITEST.settleTimeout;
-  const settled = await settleScreen(() => subject.live.screen(), { timeout, interval: VITEST.settleInterval });
+  const settled = await settleScreen(() => subject.live.screen(), { timeout, interval: VITEST.settleInterval, signal });
   if (settled.settled) return { kind: 'shot', shot: takeShot(settled.snapshot, shotOptions) };
   return { kind: 'unsettled', previous: takeShot(settled.previous, shotOptions), last: takeShot(settled.last, shotOptions) };
 }
@@ -149,7 +149,7 @@ export async function toMatchScreenshot(
   const attachments: AttachmentPaths = attachmentPaths(root, join(root, VITEST.attachmentsDir), testPath, name);
   const shotOptions: ShotOptions = { mask: options.mask ?? [], region: options.region, cursor: options.cursor ?? VITEST.cursor, render: renderOptionsOf(received) };
 
-  const gathered = await gather(subject, options, shotOptions);
+  const gathered = await gather(subject, options, shotOptions, task.context.signal);
   if (gathered.kind === 'unsettled') {
     const { failure, images } = await unsettledFiles(gathered.previous, gathered.last, attachments, options.timeout ?? VITEST.settleTimeout);
     return fail(task, formatScreenshotFailure(header, failure), images);

@@ -14,6 +14,8 @@ export interface SettleOptions {
   interval: number;
   /** Time source. @default systemClock */
   clock?: Clock;
+  /** Stops the wait early, as if the timeout had passed (the test's `signal`). */
+  signal?: AbortSignal | undefined;
 }
 
 /** What {@link settleScreen} saw. */
@@ -37,7 +39,7 @@ export async function settleScreen(read: () => ScreenSnapshot, options: SettleOp
     await clock.sleep(Math.max(0, Math.min(options.interval, remaining)));
     const last = read();
     if (screensEqual(previous, last)) return { settled: true, snapshot: last };
-    if (remaining <= options.interval) return { settled: false, previous, last };
+    if (remaining <= options.interval || options.signal?.aborted) return { settled: false, previous, last };
     previous = last;
   }
 }

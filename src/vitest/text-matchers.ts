@@ -72,7 +72,8 @@ export async function toShowText(
   const timeout = options.timeout ?? WAIT.timeout;
   const isNot = this.isNot === true; // Vitest leaves it undefined when not negated
   const goal = (snapshot: ScreenSnapshot): true | undefined => ((findText(snapshot, pattern) === undefined) === isNot ? true : undefined);
-  const { snapshot } = await pollScreen(read, goal, { timeout: live ? timeout : 0, interval: WAIT.pollMs });
+  const signal = this.task?.context.signal;
+  const { snapshot } = await pollScreen(read, goal, { timeout: live ? timeout : 0, interval: WAIT.pollMs, signal });
   const found = findText(snapshot, pattern);
   const header = formatHeader('toShowText', this.isNot, [formatPattern(pattern)], label);
   const screenText = snapshotText(snapshot);
@@ -110,7 +111,7 @@ export async function toMatchScreenText(
   const options = typeof hintOrOptions === 'object' ? hintOrOptions : maybeOptions;
   const { read, live, label } = sourceOf('toMatchScreenText', this.isNot, received);
   const timeout = options.timeout ?? VITEST.settleTimeout;
-  const settled = live ? await settleScreen(read, { timeout, interval: VITEST.settleInterval }) : { settled: true as const, snapshot: read() };
+  const settled = live ? await settleScreen(read, { timeout, interval: VITEST.settleInterval, signal: this.task?.context.signal }) : { settled: true as const, snapshot: read() };
   if (!settled.settled) {
     const cellLines = formatCellDiff(diffCells(settled.previous, settled.last), { max: VITEST.listedCells });
     const failure = { kind: 'unsettled', timeout, cellLines, previous: undefined, last: undefined } as const;

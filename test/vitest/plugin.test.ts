@@ -130,6 +130,14 @@ describe.sequential('Vitest on a fixture project', () => {
     expect(await readFile(`${failureStem}.txt`, 'utf8')).toMatch(/^Build status\n\nAll 12 checks passed\nUpdated \d\d:\d\d:\d\d\n\n-- styles: row:cols attributes --\n0:0-11 bold\n$/);
     expect(run.output).toContain(`Failure screenshot:\n  - .vitest-attachments/failing.test.js/text-never-shows-failure.png`);
 
+    // A test that times out still gets its teardown: the app is closed and its screen saved.
+    const late = report(run, 'failing.test.js > times out');
+    expect(late.errors[0]!.split('\n')[0]).toBe('Test timed out in 1500ms.');
+    expect(late.artifacts[0]).toMatchObject({
+      type: 'internal:failureScreenshot',
+      attachments: [{ originalPath: `${dir}/.vitest-attachments/failing.test.js/times-out-failure.png` }],
+    });
+
     // Two workers, one tmux server each: a pid never shares its socket with another pid.
     const servers = [...run.tests.values()].flatMap((t) => t.annotations.filter((a) => a.type === 'server').map((a) => a.message.split(' ')));
     expect(servers.length).toBe(2);

@@ -35,3 +35,15 @@ describe('settleScreen', () => {
     expect(clock.sleeps.length).toBe(41);
   });
 });
+
+describe('settleScreen and the test signal', () => {
+  it('stops after one more read once the signal is aborted', async () => {
+    let n = 0;
+    const clock = fakeClock();
+    const controller = new AbortController();
+    controller.abort();
+    const result = await settleScreen(() => screen([String(n++)], 3), { timeout: 5000, interval: 50, clock, signal: controller.signal });
+    expect(result).toEqual({ settled: false, previous: screen(['0'], 3), last: screen(['1'], 3) });
+    expect(clock.sleeps).toEqual([50]);
+  });
+});

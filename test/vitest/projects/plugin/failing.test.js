@@ -13,3 +13,8 @@ test('records the worker server', async ({ tmuxApp, tmuxServer, annotate }) => {
   await expect(tmuxApp).toShowText('checks passed');
   await annotate(`${process.pid} ${tmuxServer.connection.socketPath}`, 'server');
 });
+
+test('times out', { timeout: 1500 }, async ({ tmuxApp }) => {
+  await expect(tmuxApp).toShowText('checks passed');
+  await expect(tmuxApp).toShowText('never there', { timeout: 20000 });
+});
