@@ -1,0 +1,64 @@
+// The fixtures in this repo's own Vitest run: tmuxApp started per file or by start(), options
+// merged, the agent bound to the app with a scripted model (the only fake the house allows).
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, test } from '../../src/vitest/index.js';
+import { scriptedModel, toolCall } from '../../src/agent/index.js';
+import { ConfigError } from '../../src/errors.js';
+
+const menu = ['node', join(import.meta.dirname, '../../fixtures/menu.mjs')];
+
+describe('tmuxApp', () => {
+  test('is not started without a command, and says how to start it', async ({ tmuxApp }) => {
+    expect(tmuxApp.started).toBe(false);
+    expect(() => tmuxApp.text()).toThrow(ConfigError);
+    expect(() => tmuxApp.text()).toThrow(
+      'tmuxApp has not been started: give it a command with test.override({ tmuxOptions: { command: [...] } }) or call await tmuxApp.start({ command: [...] }) first.',
+    );
+  });
+
+  test('starts with the options of the call', async ({ tmuxApp, tmuxServer }) => {
+    const app = await tmuxApp.start({ command: ['sh', '-c', 'printf "%s %s" "$GREETING" "$(stty size)"; sleep 30'], cols: 33, rows: 7, env: { GREETING: 'hi' } });
+    await expect(tmuxApp).toShowText('hi 7 33');
+    expect(app.screen().cols).toBe(33);
+    expect(tmuxApp.app).toBe(app);
+    await expect(tmuxApp.start({ command: menu })).rejects.toThrow('tmuxApp is already running in this test: close() it before starting another.');
+    expect(tmuxServer.disposed).toBe(false);
+  });
+
+  describe('with options from test.override', () => {
+    test.override({ tmuxOptions: { command: menu, cols: 40, rows: 12, theme: 'light', render: { scale: 2 } } });
+
+    test('is running when the test starts, and screenshots use the theme and scale', async ({ tmuxApp }) => {
+      expect(tmuxApp.started).toBe(true);
+      await expect(tmuxApp).toShowText('Quit');
+      expect(tmuxApp.renderOptions).toEqual({ scale: 2, theme: 'light' });
+      const png = await tmuxApp.screenshot();
+      const view = new DataView(png.buffer, png.byteOffset);
+      expect([view.getUint32(16), view.getUint32(20)]).toEqual([(40 * 9 + 8) * 2, (12 * 18 + 8) * 2]);
+    });
+  });
+});
+
+describe('agent', () => {
+  test.override({
+    tmuxOptions: { command: menu, cols: 40, rows: 12 },
+    agentModel: scriptedModel([
+      { tool_calls: [toolCall('send_keys', { keys: 'Down Down', enter: true })] },
+      { tool_calls: [toolCall('screenshot', { label: 'chosen' })] },
+      { tool_calls: [toolCall('finish', { summary: 'Settings selected' })] },
+    ]),
+  });
+
+  test('drives the test app and saves its screenshots in a folder of the test', async ({ agent, tmuxApp }) => {
+    await expect(tmuxApp).toShowText('Quit');
+    const result = await agent.run('select Settings');
+    expect(result).toMatchObject({ outcome: 'finished', summary: 'Settings selected', steps: 3 });
+    await expect(tmuxApp).toShowText('Selected: Settings');
+    const root = join(import.meta.dirname, '../..');
+    expect(agent.outDir).toBe(join(root, '.vitest-attachments/test/vitest/fixtures.test.ts/agent-drives-the-test-app-and-saves-its-screenshots-in-a-folder-of-the-test-agent'));
+    expect(result.shots).toEqual([join(agent.outDir, 'chosen.png')]);
+    expect(await readdir(agent.outDir)).toEqual(['chosen.png']);
+    await rm(agent.outDir, { recursive: true });
+  });
+});
