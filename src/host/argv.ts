@@ -14,25 +14,40 @@ export const NEW_SESSION_FORMAT = '#{session_id} #{pane_id}';
 /** `display -p` output that identifies a server: its pid and the config file it read. */
 export const SERVER_INFO_FORMAT = '#{pid} #{config_files}';
 
+/** `new-session -P` output of the lobby session: its id. */
+export const LOBBY_FORMAT = '#{session_id}';
+
+/** What an idle pane runs (the lobby, a session before `respawn-pane`): prints nothing, reads nothing we send. */
+export const IDLE_COMMAND = 'cat';
+
 /** Most bytes in one `send-keys -H` command; longer input is split over several. */
 export const SEND_BYTES_CHUNK = 1024;
 
-/** Starts the server (if none runs on the socket) and prints {@link SERVER_INFO_FORMAT}. */
-export function startServerCommands(): TmuxCommand[] {
-  return [['start-server'], ['display-message', '-p', SERVER_INFO_FORMAT]];
+/**
+ * Starts the server (if none runs on the socket), prints {@link SERVER_INFO_FORMAT}, then creates
+ * the lobby: an idle session that our one control client attaches to, printing
+ * {@link LOBBY_FORMAT}.
+ */
+export function startServerCommands(idleCommand: string): TmuxCommand[] {
+  return [
+    ['start-server'],
+    ['display-message', '-p', SERVER_INFO_FORMAT],
+    ['new-session', '-d', '-P', '-F', LOBBY_FORMAT, idleCommand],
+  ];
+}
+
+/** A detached session of exactly `size` cells running `idleCommand`, printing {@link NEW_SESSION_FORMAT}. */
+export function newSessionCommand(size: Size, idleCommand: string): TmuxCommand {
+  return ['new-session', '-d', '-x', String(size.cols), '-y', String(size.rows), '-P', '-F', NEW_SESSION_FORMAT, idleCommand];
 }
 
 /**
- * A detached session of exactly `size` cells running `idleCommand`, printing
- * {@link NEW_SESSION_FORMAT}, then pins its window to that size (`window-size manual`, so no
- * attached client resizes it). The pin is per window: tmux 3.3a crashes when a session is
- * created while the global `window-size` is `manual`.
+ * Pins the window of `paneId` to its size (`window-size manual`), so no client that attaches
+ * (say, a person watching with `tmux -S <socket> attach`) resizes it. Per window: tmux 3.3a
+ * crashes when a session is created while the global `window-size` is `manual`.
  */
-export function newSessionCommands(size: Size, idleCommand: string): TmuxCommand[] {
-  return [
-    ['new-session', '-d', '-x', String(size.cols), '-y', String(size.rows), '-P', '-F', NEW_SESSION_FORMAT, idleCommand],
-    ['set-option', '-w', 'window-size', 'manual'],
-  ];
+export function pinWindowSizeCommand(paneId: string): TmuxCommand {
+  return ['set-option', '-w', '-t', paneId, 'window-size', 'manual'];
 }
 
 /**
@@ -107,6 +122,15 @@ export function capturePaneCommand(paneId: string): TmuxCommand {
 /** Prints `format` expanded for pane `paneId` (`display-message -p`). */
 export function displayCommand(paneId: string, format: string): TmuxCommand {
   return ['display-message', '-p', '-t', paneId, format];
+}
+
+/**
+ * Runs `true` as a background job of the server. Its exit makes tmux reap every exited child
+ * (`waitpid(WAIT_ANY)` until none is left), including a pane process whose SIGCHLD was missed
+ * (see `isAwaitingReap`).
+ */
+export function reapChildrenCommand(): TmuxCommand {
+  return ['run-shell', '-b', 'true'];
 }
 
 /** Kills session `sessionId` and its processes (SIGHUP). */

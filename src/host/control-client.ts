@@ -32,7 +32,8 @@ export interface ControlCommandOptions {
 }
 
 /**
- * One `tmux -C` client attached to one session. The child process and its pipes are unref'd, so a forgotten client never keeps Node alive;
+ * One `tmux -C` client attached to one session, through which commands for any session of the
+ * server can run. The child process and its pipes are unref'd, so a forgotten client never keeps Node alive;
  * a pending command holds its own timer, so awaiting one does.
  */
 export class ControlClient {
@@ -117,14 +118,13 @@ export class ControlClient {
    *   when the client exits first.
    */
   command(command: TmuxCommand, options: ControlCommandOptions = {}): Promise<string[]> {
-    const text = formatTmuxCommandLine([command]);
     if (this.#exitError) return Promise.reject(this.#exitError);
+    const text = formatTmuxCommandLine([command]);
+    const timeout = options.timeout ?? HOST.commandTimeout;
     return new Promise((resolve, reject) => {
       const pending: PendingCommand = { text, command, settled: false, timer: undefined, resolve, reject };
-      const timeout = options.timeout ?? HOST.commandTimeout;
       pending.timer = setTimeout(() => {
-        const message = `tmux did not answer '${text}' within ${timeout} ms`;
-        this.#settle(pending, new TmuxCommandError(message, command, ''));
+        this.#settle(pending, new TmuxCommandError(`tmux did not answer '${text}' within ${timeout} ms`, command, ''));
       }, timeout);
       // Replies come in command order; a timed-out command keeps its place until its reply.
       this.#pending.push(pending);

@@ -26,6 +26,18 @@ export function parsePaneStatus(line: string): PaneStatus {
   return { dead: true, exitCode: Number(status), signal: null };
 }
 
+/**
+ * True when tmux shows the pane dead (its pty closed) but has no wait status for it yet. tmux
+ * 3.3a can miss the SIGCHLD of a process that exits within ≈ 100 ms of starting: libutempter,
+ * which tmux runs for every new pane, briefly resets SIGCHLD while it waits for its helper. The
+ * process then stays a zombie until some other child of the server exits (see
+ * `reapChildrenCommand`).
+ */
+export function isAwaitingReap(line: string): boolean {
+  const [dead = '', status = '', signal = ''] = line.trim().split(' ');
+  return dead === '1' && status === '' && signal === '';
+}
+
 /** `SIGTERM` for 15 on this platform; `SIG<n>` for numbers it does not name. */
 function signalName(signal: number): string {
   const entry = Object.entries(constants.signals).find(([, value]) => value === signal);

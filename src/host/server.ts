@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOST } from '../defaults.js';
 import { ConfigError, TmuxCommandError, TmuxShotError } from '../errors.js';
-import { killServerCommand, startServerCommands } from './argv.js';
+import { IDLE_COMMAND, killServerCommand, killSessionCommand, startServerCommands } from './argv.js';
 import { resolveTmuxEnv } from './connection.js';
 import type { TmuxConnection } from './connection.js';
+import { ControlClient } from './control-client.js';
+import type { ControlCommandOptions } from './control-client.js';
 import { registerLiveServer, unregisterLiveServer, waitForProcessExit } from './process-exit.js';
 import type { TmuxCommand } from './quote.js';
 import { runTmux } from './run-tmux.js';
-import type { RunTmuxOptions } from './run-tmux.js';
 import { formatTmuxConfig } from './tmux-config.js';
 
 /** Options of {@link TmuxServer.create}. */
@@ -27,8 +28,10 @@ export interface TmuxServerOptions {
 /**
  * A tmux server of our own: a 0700 temp directory holds its config and (by default) its socket;
  * it is started with that config (`-f`, so no ~/.tmux.conf) and an environment of only
- * {@link INHERITED_ENV} and {@link APP_ENV} (see `resolveTmuxEnv`). Sessions register with it and
- * are disposed with it. Should the process exit without `dispose()`, the server is killed then.
+ * `INHERITED_ENV` and `APP_ENV` (see `resolveTmuxEnv`). Every command runs over one control-mode
+ * client attached to an idle "lobby" session (≈ 0.5 ms a command, no process per command).
+ * Sessions register with it and are disposed with it. Should the process exit without
+ * `dispose()`, the server is killed then.
  * @example
  *   await using server = await TmuxServer.create();
  *   const session = await TmuxSession.create(server, { cols: 80, rows: 24 });
@@ -40,44 +43,56 @@ export class TmuxServer implements AsyncDisposable {
   readonly pid: number;
   /** The private (0700) directory holding the config, the socket by default, and output FIFOs; removed on dispose. */
   readonly directory: string;
+  readonly #client: ControlClient;
   readonly #children = new Set<AsyncDisposable>();
   #disposing: Promise<void> | undefined;
+  /** Commands are refused once the children are gone and the server is going. */
+  #closed = false;
 
-  private constructor(connection: TmuxConnection, pid: number, dir: string) {
+  private constructor(connection: TmuxConnection, pid: number, directory: string, client: ControlClient) {
     this.connection = connection;
     this.pid = pid;
-    this.directory = dir;
+    this.directory = directory;
+    this.#client = client;
   }
 
   /**
-   * Creates the directory and config, starts the server and waits until it answers.
+   * Creates the directory and config, starts the server and its lobby session, and attaches the
+   * control client.
    * @throws TmuxNotFoundError when the tmux binary cannot be run (with install hints);
    *   ConfigError when a server not started by us already runs on `socketPath`;
    *   TmuxCommandError when tmux fails to start.
    */
   static async create(options: TmuxServerOptions = {}): Promise<TmuxServer> {
-    const dir = await mkdtemp(join(tmpdir(), 'tmux-shot-'));
+    const directory = await mkdtemp(join(tmpdir(), 'tmux-shot-'));
+    const connection: TmuxConnection = {
+      binary: options.tmuxBinary ?? process.env['TMUX_SHOT_TMUX'] ?? HOST.tmuxBinary,
+      socketPath: options.socketPath ?? join(directory, 'socket'),
+      configPath: join(directory, 'tmux.conf'),
+      env: resolveTmuxEnv(process.env),
+    };
+    let pid: number | undefined;
     try {
-      const configPath = join(dir, 'tmux.conf');
-      await writeFile(configPath, formatTmuxConfig(), { mode: 0o600 });
-      const connection: TmuxConnection = {
-        binary: options.tmuxBinary ?? process.env['TMUX_SHOT_TMUX'] ?? HOST.tmuxBinary,
-        socketPath: options.socketPath ?? join(dir, 'socket'),
-        configPath,
-        env: resolveTmuxEnv(process.env),
-      };
-      const info = await runTmux(connection, startServerCommands());
-      const [pid, config] = [Number(info.split(' ')[0]), info.slice(info.indexOf(' ') + 1)];
-      if (config !== configPath) {
+      await writeFile(connection.configPath, formatTmuxConfig(), { mode: 0o600 });
+      const [info = '', lobbyId = ''] = (await runTmux(connection, startServerCommands(IDLE_COMMAND))).split('\n');
+      const config = info.slice(info.indexOf(' ') + 1);
+      if (config !== connection.configPath) {
+        await runTmux(connection, [killSessionCommand(lobbyId)]).catch(() => undefined);
         throw new ConfigError(
           `A tmux server not started by tmux-shot already runs on ${connection.socketPath} (it read '${config}'); ` +
             'choose another socketPath or stop that server.',
         );
       }
-      registerLiveServer(pid, dir);
-      return new TmuxServer(connection, pid, dir);
+      pid = Number(info.split(' ')[0]);
+      registerLiveServer(pid, directory);
+      return new TmuxServer(connection, pid, directory, await ControlClient.attach(connection, lobbyId));
     } catch (error) {
-      await rm(dir, { recursive: true, force: true });
+      if (pid !== undefined) {
+        await runTmux(connection, [killServerCommand()]).catch(() => undefined);
+        await waitForProcessExit(pid, HOST.exitTimeout);
+        unregisterLiveServer(pid);
+      }
+      await rm(directory, { recursive: true, force: true });
       throw error;
     }
   }
@@ -88,12 +103,13 @@ export class TmuxServer implements AsyncDisposable {
   }
 
   /**
-   * Runs tmux commands on this server in a short-lived `tmux` process (see `runTmux`).
-   * @throws TmuxShotError when the server is disposed; as `runTmux` otherwise.
+   * Runs one tmux command over the control connection; resolves with its output lines.
+   * @throws TmuxShotError once the server is disposed (its sessions may still end themselves
+   *   while it disposes them); TmuxCommandError as `ControlClient.command`.
    */
-  run(commands: readonly TmuxCommand[], options?: RunTmuxOptions): Promise<string> {
-    if (this.disposed) return Promise.reject(new TmuxShotError('This tmux server has been disposed.'));
-    return runTmux(this.connection, commands, options);
+  command(command: TmuxCommand, options?: ControlCommandOptions): Promise<string[]> {
+    if (this.#closed) return Promise.reject(new TmuxShotError('This tmux server has been disposed.'));
+    return this.#client.command(command, options);
   }
 
   /** Registers a child (a session) to dispose with the server; returns the function that forgets it. */
@@ -118,7 +134,9 @@ export class TmuxServer implements AsyncDisposable {
 
   async #dispose(): Promise<void> {
     await Promise.allSettled([...this.#children].map((child) => child[Symbol.asyncDispose]()));
-    await runTmux(this.connection, [killServerCommand()]).catch(() => undefined); // "no server running" is fine
+    this.#closed = true;
+    // The control client exits with the server, so the reply to kill-server may never come.
+    this.#client.command(killServerCommand()).catch(() => undefined);
     if (!(await waitForProcessExit(this.pid, HOST.exitTimeout))) {
       try {
         process.kill(this.pid, 'SIGKILL');
@@ -129,6 +147,7 @@ export class TmuxServer implements AsyncDisposable {
         throw new TmuxCommandError(`tmux server ${this.pid} did not exit within ${2 * HOST.exitTimeout} ms`, [], '');
       }
     }
+    await this.#client.close();
     unregisterLiveServer(this.pid);
     await rm(this.directory, { recursive: true, force: true });
   }

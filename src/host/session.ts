@@ -1,37 +1,35 @@
-/** `TmuxSession`: one session with one window and one pane, watched by a control client. */
+/** `TmuxSession`: one session with one window and one pane, its output piped to us. */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HOST } from '../defaults.js';
 import { ConfigError } from '../errors.js';
 import type { Size } from '../geometry.js';
 import {
+  IDLE_COMMAND,
   capturePaneCommand,
   chunkBytes,
   displayCommand,
   killSessionCommand,
-  newSessionCommands,
+  newSessionCommand,
+  pinWindowSizeCommand,
   pipePaneCommand,
+  reapChildrenCommand,
   resizeWindowCommand,
   respawnPaneCommand,
   sendBytesCommand,
   sendKeysCommand,
 } from './argv.js';
 import type { PaneCommand } from './argv.js';
-import { ControlClient } from './control-client.js';
 import { PaneOutput } from './pane-output.js';
 import type { OutputListener } from './pane-output.js';
-import { PANE_STATUS_FORMAT, parsePaneStatus } from './pane-status.js';
+import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from './pane-status.js';
 import type { PaneStatus } from './pane-status.js';
 import type { TmuxServer } from './server.js';
 
-/** What the pane runs until `respawnPane`: prints nothing, reads nothing we send. */
-const IDLE_COMMAND = 'cat';
-
 /**
- * One tmux session of exactly the requested size. It starts idle, with a control client for
- * commands and the pane's output piped to us, so that once {@link respawnPane} starts the real
- * app not one byte of its output is missed. Methods are named after the tmux command each runs
- * over the control connection.
+ * One tmux session of exactly the requested size. It starts idle with the pane's output piped to
+ * us, so that once {@link respawnPane} starts the real app not one byte of its output is missed.
+ * Methods are named after the tmux command each runs over the server's control connection.
  * @example
  *   const session = await TmuxSession.create(server, { cols: 80, rows: 24 });
  *   session.onOutput((bytes) => process.stdout.write(bytes));
@@ -43,37 +41,33 @@ export class TmuxSession implements AsyncDisposable {
   /** The id of its only pane (`%N`). */
   readonly paneId: string;
   readonly #server: TmuxServer;
-  readonly #client: ControlClient;
   readonly #output: PaneOutput;
   readonly #forget: () => void;
   #killing: Promise<void> | undefined;
 
-  private constructor(server: TmuxServer, sessionId: string, paneId: string, client: ControlClient, output: PaneOutput) {
+  private constructor(server: TmuxServer, sessionId: string, paneId: string, output: PaneOutput) {
     this.#server = server;
     this.sessionId = sessionId;
     this.paneId = paneId;
-    this.#client = client;
     this.#output = output;
     this.#forget = server.adopt(this);
   }
 
   /**
-   * Creates the idle session (`new-session -d -x -y`, window pinned to that size), attaches a
-   * control client to it and pipes the pane's output to us.
-   * @throws TmuxCommandError when tmux refuses or times out; TmuxNotFoundError.
+   * Creates the idle session (`new-session -d -x -y`, window pinned to that size) and pipes its
+   * pane's output to us.
+   * @throws TmuxCommandError when tmux refuses or times out.
    */
   static async create(server: TmuxServer, size: Size): Promise<TmuxSession> {
-    const [sessionId = '', paneId = ''] = (await server.run(newSessionCommands(size, IDLE_COMMAND))).trim().split(' ');
-    let client: ControlClient | undefined;
+    const [ids = ''] = await server.command(newSessionCommand(size, IDLE_COMMAND));
+    const [sessionId = '', paneId = ''] = ids.split(' ');
     try {
-      client = await ControlClient.attach(server.connection, sessionId);
-      const attached = client;
+      await server.command(pinWindowSizeCommand(paneId));
       const fifoPath = join(server.directory, `pane-${paneId.slice(1)}.fifo`);
-      const output = await PaneOutput.open(fifoPath, () => attached.command(pipePaneCommand(paneId, fifoPath)));
-      return new TmuxSession(server, sessionId, paneId, client, output);
+      const output = await PaneOutput.open(fifoPath, () => server.command(pipePaneCommand(paneId, fifoPath)));
+      return new TmuxSession(server, sessionId, paneId, output);
     } catch (error) {
-      await server.run([killSessionCommand(sessionId)]).catch(() => undefined);
-      await client?.close();
+      await server.command(killSessionCommand(sessionId)).catch(() => undefined);
       throw error;
     }
   }
@@ -106,38 +100,43 @@ export class TmuxSession implements AsyncDisposable {
     if (pane.cwd !== undefined && !(await isDirectory(pane.cwd))) {
       throw new ConfigError(`The working directory '${pane.cwd}' does not exist or is not a directory.`);
     }
-    await this.#client.command(respawnPaneCommand(this.paneId, pane));
+    await this.#server.command(respawnPaneCommand(this.paneId, pane));
   }
 
   /** Sends tmux key names, already resolved (see `resolveKeyNames`), in one `send-keys`. */
   async sendKeys(keyNames: readonly string[]): Promise<void> {
-    if (keyNames.length > 0) await this.#client.command(sendKeysCommand(this.paneId, keyNames));
+    if (keyNames.length > 0) await this.#server.command(sendKeysCommand(this.paneId, keyNames));
   }
 
   /** Sends bytes exactly as given (`send-keys -H`, in chunks of at most 1024 bytes). */
   async sendBytes(bytes: Uint8Array): Promise<void> {
-    for (const chunk of chunkBytes(bytes)) await this.#client.command(sendBytesCommand(this.paneId, chunk));
+    for (const chunk of chunkBytes(bytes)) await this.#server.command(sendBytesCommand(this.paneId, chunk));
   }
 
   /** Sets the window, and so the pane, to exactly `size` cells; the app gets SIGWINCH. */
   async resizeWindow(size: Size): Promise<void> {
-    await this.#client.command(resizeWindowCommand(this.paneId, size));
+    await this.#server.command(resizeWindowCommand(this.paneId, size));
   }
 
   /** The pane's visible rows as tmux's own grid has them (trailing blanks trimmed): for drift checks. */
   capturePane(): Promise<string[]> {
-    return this.#client.command(capturePaneCommand(this.paneId));
+    return this.#server.command(capturePaneCommand(this.paneId));
   }
 
-  /** Whether the pane's process has exited, and how (see `parsePaneStatus`). */
+  /**
+   * Whether the pane's process has exited, and how (see `parsePaneStatus`). A pane whose process
+   * tmux has not reaped yet counts as running; this call then makes tmux reap it (see
+   * `isAwaitingReap`), so polling sees the exit at the next call.
+   */
   async paneStatus(): Promise<PaneStatus> {
-    const [line = ''] = await this.#client.command(displayCommand(this.paneId, PANE_STATUS_FORMAT));
+    const [line = ''] = await this.#server.command(displayCommand(this.paneId, PANE_STATUS_FORMAT));
+    if (isAwaitingReap(line)) await this.#server.command(reapChildrenCommand());
     return parsePaneStatus(line);
   }
 
   /**
-   * Kills the session (its processes get SIGHUP), then waits until its output stream has ended
-   * (at most {@link HOST.exitTimeout} ms) and its control client has exited. Idempotent.
+   * Kills the session (its processes get SIGHUP), then waits until its output stream has ended,
+   * at most {@link HOST.exitTimeout} ms. Idempotent.
    */
   kill(): Promise<void> {
     this.#killing ??= this.#kill();
@@ -150,12 +149,11 @@ export class TmuxSession implements AsyncDisposable {
 
   async #kill(): Promise<void> {
     this.#forget();
-    if (!this.#server.disposed) await this.#server.run([killSessionCommand(this.sessionId)]).catch(() => undefined);
+    await this.#server.command(killSessionCommand(this.sessionId)).catch(() => undefined); // gone already is fine
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.#output.ended, new Promise((resolve) => (timer = setTimeout(resolve, HOST.exitTimeout)))]);
     clearTimeout(timer);
     this.#output.close();
-    await this.#client.close();
   }
 }
 

@@ -6,8 +6,10 @@ import {
   displayCommand,
   killServerCommand,
   killSessionCommand,
-  newSessionCommands,
+  newSessionCommand,
+  pinWindowSizeCommand,
   pipePaneCommand,
+  reapChildrenCommand,
   resizeWindowCommand,
   respawnPaneCommand,
   sendBytesCommand,
@@ -16,15 +18,19 @@ import {
 } from '../../src/host/argv.js';
 
 describe('tmux command builders', () => {
-  it('start-server, then print the pid and config file', () => {
-    expect(startServerCommands()).toEqual([['start-server'], ['display-message', '-p', '#{pid} #{config_files}']]);
+  it('start-server, print the pid and config file, then create the idle lobby session', () => {
+    expect(startServerCommands('cat')).toEqual([
+      ['start-server'],
+      ['display-message', '-p', '#{pid} #{config_files}'],
+      ['new-session', '-d', '-P', '-F', '#{session_id}', 'cat'],
+    ]);
   });
 
-  it('new-session of an exact size, then pin the window size', () => {
-    expect(newSessionCommands({ cols: 100, rows: 30 }, 'cat')).toEqual([
-      ['new-session', '-d', '-x', '100', '-y', '30', '-P', '-F', '#{session_id} #{pane_id}', 'cat'],
-      ['set-option', '-w', 'window-size', 'manual'],
+  it('new-session of an exact size, then pin the size of its window', () => {
+    expect(newSessionCommand({ cols: 100, rows: 30 }, 'cat')).toEqual([
+      'new-session', '-d', '-x', '100', '-y', '30', '-P', '-F', '#{session_id} #{pane_id}', 'cat',
     ]);
+    expect(pinWindowSizeCommand('%7')).toEqual(['set-option', '-w', '-t', '%7', 'window-size', 'manual']);
   });
 
   it('attach a control client that receives no pane output', () => {
@@ -68,5 +74,6 @@ describe('tmux command builders', () => {
     expect(displayCommand('%1', '#{pane_dead}')).toEqual(['display-message', '-p', '-t', '%1', '#{pane_dead}']);
     expect(killSessionCommand('$1')).toEqual(['kill-session', '-t', '$1']);
     expect(killServerCommand()).toEqual(['kill-server']);
+    expect(reapChildrenCommand()).toEqual(['run-shell', '-b', 'true']);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TmuxCommandError } from '../../src/errors.js';
 import { TmuxServer } from '../../src/host/index.js';
 import { ControlClient } from '../../src/host/control-client.js';
+import { runTmux } from '../../src/host/run-tmux.js';
 
 let server: TmuxServer;
 let client: ControlClient;
@@ -11,7 +12,7 @@ let sessionId: string;
 
 beforeAll(async () => {
   server = await TmuxServer.create();
-  sessionId = (await server.run([['new-session', '-d', '-P', '-F', '#{session_id}', 'cat']])).trim();
+  sessionId = (await runTmux(server.connection, [['new-session', '-d', '-P', '-F', '#{session_id}', 'cat']])).trim();
   client = await ControlClient.attach(server.connection, sessionId);
 });
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PANE_STATUS_FORMAT, parsePaneStatus } from '../../src/host/pane-status.js';
+import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from '../../src/host/pane-status.js';
 
 describe('parsePaneStatus', () => {
   it('reads the format tmux expands', () => {
@@ -18,5 +18,16 @@ describe('parsePaneStatus', () => {
     ['', { dead: false, exitCode: null, signal: null }],
   ])('%j → %j', (line, status) => {
     expect(parsePaneStatus(line)).toEqual(status);
+  });
+});
+
+describe('isAwaitingReap', () => {
+  it.each([
+    ['1  ', true],
+    ['1 0 ', false],
+    ['1  15', false],
+    ['0  ', false],
+  ])('%j → %s', (line, awaiting) => {
+    expect(isAwaitingReap(line)).toBe(awaiting);
   });
 });

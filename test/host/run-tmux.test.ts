@@ -6,7 +6,6 @@ import { runTmux } from '../../src/host/run-tmux.js';
 let server: TmuxServer;
 beforeAll(async () => {
   server = await TmuxServer.create();
-  await server.run([['new-session', '-d', 'cat']]); // with no session at all, tmux says "no current target"
 });
 afterAll(() => server.dispose());
 

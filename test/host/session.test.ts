@@ -89,6 +89,16 @@ describe('TmuxSession', () => {
     await session.kill();
   });
 
+  it('pins its window to its size (window-size manual), leaving the lobby window alone', async () => {
+    const session = await TmuxSession.create(server, { cols: 33, rows: 7 });
+    await expect(server.command(['show-options', '-w', '-v', '-t', session.paneId, 'window-size'])).resolves.toEqual(['manual']);
+    await expect(server.command(['display-message', '-p', '-t', session.paneId, '#{window_width}x#{window_height}'])).resolves.toEqual([
+      '33x7',
+    ]);
+    await expect(server.command(['show-options', '-w', '-v', 'window-size'])).resolves.toEqual([]);
+    await session.kill();
+  });
+
   it('kills idempotently, ending the output stream', async () => {
     const session = await TmuxSession.create(server, { cols: 20, rows: 5 });
     await session.respawnPane({ command: ['sleep', '1000'] });

@@ -1,0 +1,99 @@
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppExitedError, WaitTimeoutError } from '../src/errors.js';
+import { TmuxServer } from '../src/host/index.js';
+import { TmuxApp } from '../src/tmux-app.js';
+
+const SLOW_START = resolve(import.meta.dirname, '../fixtures/slow-start.mjs');
+
+let server: TmuxServer;
+beforeAll(async () => {
+  server = await TmuxServer.create();
+});
+afterAll(() => server.dispose());
+
+describe("TmuxApp.start readiness ('output' by default)", () => {
+  it('lets keys typed right after start reach bash exactly once', async () => {
+    await using app = await TmuxApp.start({ command: ['bash', '--norc', '--noprofile'], env: { PS1: '$ ' }, server, cols: 40, rows: 5 });
+    await app.type('echo hi\n');
+    await app.waitForText(/^hi$/);
+    await app.waitForStable();
+    expect(app.text()).toBe('$ echo hi\nhi\n$\n\n');
+  });
+
+  it('waits for a slow app that flushes its input at start-up, so typed keys arrive exactly once', async () => {
+    await using app = await TmuxApp.start({ command: ['node', SLOW_START, '400'], server, cols: 40, rows: 5 });
+    expect(app.text()).toBe('ready>\n\n\n\n');
+    await app.type('abc');
+    await app.waitForText('total=3 <');
+    expect(app.text()).toBe('ready>\ntotal=3 < 61 62 63\n\n\n');
+  });
+
+  it("with ready: 'none', keys typed at once are echoed by the tty yet discarded by the app", async () => {
+    await using app = await TmuxApp.start({ command: ['node', SLOW_START, '400'], server, cols: 40, rows: 5, ready: 'none' });
+    await app.type('abc');
+    await app.waitForText('ready>');
+    await app.type('d');
+    await app.waitForText('total=1 <');
+    expect(app.text()).toBe('abcready>\ntotal=1 < 64\n\n\n');
+  });
+
+  it('waits for { text } when given', async () => {
+    await using app = await TmuxApp.start({ command: 'echo loading; sleep 0.3; echo Ready; exec cat', server, ready: { text: /^Ready$/ } });
+    expect(app.text().split('\n').slice(0, 2)).toEqual(['loading', 'Ready']);
+  });
+
+  it('throws WaitTimeoutError when the app prints nothing within the timeout', async () => {
+    const error = await TmuxApp.start({ command: ['sleep', '10'], server, timeout: 300 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect((error as WaitTimeoutError).message).toBe(
+      "'sleep 10' printed nothing within 300 ms; pass ready: 'none' for an app that waits silently. Screen:\n" + '\n'.repeat(23),
+    );
+    expect((error as WaitTimeoutError).timeout).toBe(300);
+  });
+});
+
+describe('TmuxApp.start with apps that exit at once', () => {
+  it("resolves for 'echo hi': waitForExit gives status 0 and the screen keeps 'hi' on row 0", async () => {
+    await using app = await TmuxApp.start({ command: ['echo', 'hi'], server, cols: 20, rows: 3 });
+    await expect(app.waitForExit()).resolves.toEqual({ exitCode: 0, signal: null });
+    expect(app.text()).toBe('hi\n\n');
+  });
+
+  it('resolves for an app that prints nothing and exits 0', async () => {
+    await using app = await TmuxApp.start({ command: ['true'], server, cols: 20, rows: 3 });
+    await expect(app.waitForExit()).resolves.toEqual({ exitCode: 0, signal: null });
+  });
+
+  it('resolves for an app that fails after printing: the status is for waitForExit', async () => {
+    await using app = await TmuxApp.start({ command: 'echo oops >&2; exit 3', server, cols: 20, rows: 3 });
+    await expect(app.waitForExit()).resolves.toEqual({ exitCode: 3, signal: null });
+    expect(app.text()).toBe('oops\n\n');
+  });
+
+  it('throws AppExitedError with status 127 and the screen for a command that does not exist', async () => {
+    const error = await TmuxApp.start({ command: ['no-such-command-xyz', '--flag'], server, cols: 60, rows: 3 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(AppExitedError);
+    expect(error).toMatchObject({
+      message:
+        "'no-such-command-xyz --flag' could not be run (exit status 127, command not found). Screen:\n" +
+        'sh: 1: exec: no-such-command-xyz: not found\n\n',
+      exitCode: 127,
+      signal: null,
+      screenText: 'sh: 1: exec: no-such-command-xyz: not found\n\n',
+    });
+  });
+
+  it('throws AppExitedError when the app exits before showing the ready text', async () => {
+    const error = await TmuxApp.start({ command: 'echo bye; exit 2', server, cols: 20, rows: 3, ready: { text: 'Ready' } }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(AppExitedError);
+    expect(error).toMatchObject({
+      message: `'echo bye; exit 2' exited before showing "Ready" (exit status 2). Screen:\nbye\n\n`,
+      exitCode: 2,
+    });
+  });
+});

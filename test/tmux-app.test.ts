@@ -1,0 +1,225 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppExitedError, ConfigError, WaitTimeoutError } from '../src/errors.js';
+import { TmuxServer } from '../src/host/index.js';
+import { isProcessAlive } from '../src/host/process-exit.js';
+import { TmuxApp } from '../src/tmux-app.js';
+
+const MENU = resolve(import.meta.dirname, '../fixtures/menu.mjs');
+
+let server: TmuxServer;
+let scratch: string;
+beforeAll(async () => {
+  server = await TmuxServer.create();
+  scratch = await mkdtemp(join(tmpdir(), 'tmux-shot-app-test-'));
+});
+afterAll(async () => {
+  await server.dispose();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe('TmuxApp with the menu fixture', () => {
+  it('moves the highlight, selects, and quits with status 0', async () => {
+    await using app = await TmuxApp.start({ command: ['node', MENU], server, cols: 40, rows: 12 });
+    const screen = app.screen();
+    expect(screen.alternateScreen).toBe(true);
+    expect(screen.cursor.visible).toBe(false);
+    expect(app.text().split('\n').slice(0, 10)).toEqual([
+      '┌────────────────────────────┐',
+      '│ Menu                       │',
+      '├────────────────────────────┤',
+      '│ > Open                     │',
+      '│   Save                     │',
+      '│   Settings                 │',
+      '│   Help                     │',
+      '│   Quit                     │',
+      '└────────────────────────────┘',
+      'Use arrows, Enter to choose, q to quit',
+    ]);
+    expect(screen.cells[3]?.[2]).toMatchObject({ chars: '>', inverse: true });
+    expect(screen.cells[0]?.[0]).toMatchObject({ chars: '┌', fg: { kind: 'palette', index: 6 } });
+
+    await app.press('Down', 'Down', 'Enter');
+    await expect(app.waitForText('Selected: Settings')).resolves.toEqual({ row: 9, col: 0, text: 'Selected: Settings' });
+    expect(app.screen().cells[5]?.[2]).toMatchObject({ chars: '>', inverse: true });
+
+    await app.press('q');
+    await expect(app.waitForExit()).resolves.toEqual({ exitCode: 0, signal: null });
+    expect(app.screen().alternateScreen).toBe(false);
+    await expect(app.press('Down')).rejects.toThrow(AppExitedError);
+  });
+
+  it('resizes tmux and the screen model exactly; the app redraws at the new size', async () => {
+    await using app = await TmuxApp.start({ command: 'stty size; trap "stty size" WINCH; while :; do sleep 1; done', server, cols: 30, rows: 6 });
+    await app.waitForText('6 30');
+    await app.resize(50, 9);
+    await app.waitForText('9 50');
+    expect(app.screen().cols).toBe(50);
+    expect(app.screen().rows).toBe(9);
+    expect(app.text()).toBe('6 30\n9 50\n\n\n\n\n\n\n');
+  });
+
+  it('refuses sizes out of range before touching tmux', async () => {
+    await expect(TmuxApp.start({ command: ['true'], server, cols: 1 })).rejects.toThrow(ConfigError);
+    await expect(TmuxApp.start({ command: ['true'], server, rows: 1001 })).rejects.toThrow(ConfigError);
+    await expect(TmuxApp.start({ command: ['true'], server, cols: 10.5 })).rejects.toThrow(ConfigError);
+    await using app = await TmuxApp.start({ command: ['cat'], server, ready: 'none' });
+    await expect(app.resize(0, 10)).rejects.toThrow(
+      new ConfigError('Invalid terminal size 0x10: cols must be whole numbers from 2 to 1000 and rows from 2 to 1000.'),
+    );
+  });
+
+  it('refuses a bad environment variable name', async () => {
+    await expect(TmuxApp.start({ command: ['true'], server, env: { 'A=B': 'x' } })).rejects.toThrow(
+      new ConfigError("Invalid environment variable 'A=B': names need no '=' or NUL, values no NUL."),
+    );
+  });
+});
+
+describe('TmuxApp waits', () => {
+  it('waitForText times out with the pattern, the timeout in ms and the screen in the message', async () => {
+    await using app = await TmuxApp.start({ command: 'echo hello; exec cat', server, cols: 20, rows: 3 });
+    const error = await app.waitForText(/goodbye/, { timeout: 150 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect(error).toMatchObject({
+      message: 'Text /goodbye/ did not appear within 150 ms. Screen:\nhello\n\n',
+      timeout: 150,
+      screenText: 'hello\n\n',
+    });
+    // The stack starts at this test's call, not at a timer inside tmux-shot.
+    expect((error as Error).stack?.split('\n').find((line) => line.startsWith('    at '))).toContain('tmux-app.test.ts');
+  });
+
+  it('waitForStable settles after output silence, and reports settled: false for an app that keeps printing', async () => {
+    await using quiet = await TmuxApp.start({ command: 'echo a; sleep 0.3; echo b; exec cat', server, ready: { text: 'a' } });
+    const settled = await quiet.waitForStable({ quietMs: 500, timeout: 3000 });
+    expect(settled.settled).toBe(true);
+    expect(settled.afterMs).toBeGreaterThanOrEqual(500);
+    expect(quiet.text().split('\n').slice(0, 2)).toEqual(['a', 'b']);
+
+    await using busy = await TmuxApp.start({ command: 'while :; do echo tick; sleep 0.05; done', server, ready: { text: 'tick' } });
+    const unsettled = await busy.waitForStable({ quietMs: 300, timeout: 400 });
+    expect(unsettled.settled).toBe(false);
+    expect(unsettled.afterMs).toBeGreaterThanOrEqual(400);
+  });
+
+  it('waitForExit reports a signal, and times out for an app still running', async () => {
+    await using killed = await TmuxApp.start({ command: 'echo bye; kill -TERM $$', server });
+    await expect(killed.waitForExit()).resolves.toEqual({ exitCode: null, signal: 'SIGTERM' });
+
+    await using running = await TmuxApp.start({ command: ['cat'], server, ready: 'none' });
+    await expect(running.waitForExit({ timeout: 100 })).rejects.toThrow(
+      new WaitTimeoutError("'cat' did not exit within 100 ms. Screen:\n" + '\n'.repeat(23), 100, '\n'.repeat(23)),
+    );
+  });
+});
+
+describe('TmuxApp with real terminal apps', () => {
+  it('shows a file in less and quits', async () => {
+    const file = join(scratch, 'numbers.txt');
+    await writeFile(file, Array.from({ length: 100 }, (_, index) => `line ${index + 1}`).join('\n'));
+    await using app = await TmuxApp.start({ command: ['less', 'numbers.txt'], cwd: scratch, server, cols: 40, rows: 6 });
+    expect(app.text()).toBe('line 1\nline 2\nline 3\nline 4\nline 5\nnumbers.txt');
+    await app.press('G');
+    await app.waitForText('(END)');
+    expect(app.text()).toBe('line 96\nline 97\nline 98\nline 99\nline 100\n(END)');
+    await app.press('q');
+    await expect(app.waitForExit()).resolves.toEqual({ exitCode: 0, signal: null });
+  });
+
+  it('draws with python curses at exact cells', async () => {
+    const script = [
+      'import curses',
+      'def main(screen):',
+      '    curses.curs_set(0)',
+      '    screen.addstr(2, 4, "Hello curses", curses.A_BOLD)',
+      '    screen.refresh()',
+      '    screen.getch()',
+      'curses.wrapper(main)',
+    ].join('\n');
+    await using app = await TmuxApp.start({ command: ['python3', '-c', script], server, cols: 30, rows: 5 });
+    await expect(app.waitForText('Hello curses')).resolves.toEqual({ row: 2, col: 4, text: 'Hello curses' });
+    expect(app.screen().cells[2]?.[4]).toMatchObject({ chars: 'H', bold: true });
+    await app.press('x');
+    await expect(app.waitForExit()).resolves.toEqual({ exitCode: 0, signal: null });
+  });
+
+  it('edits and saves a file in vim', async () => {
+    const file = join(scratch, 'note.txt');
+    await using app = await TmuxApp.start({ command: ['vim', '-u', 'NONE', '-N', '-n', file], server });
+    await app.type('ihello; "world" -- $HOME');
+    await app.press('Escape');
+    await app.type(':wq\n');
+    await expect(app.waitForExit()).resolves.toEqual({ exitCode: 0, signal: null });
+    await expect(readFile(file, 'utf8')).resolves.toBe('hello; "world" -- $HOME\n');
+  });
+});
+
+describe('TmuxApp life cycle', () => {
+  it('starts and closes 20 apps in a row on one server', async () => {
+    for (let round = 0; round < 20; round++) {
+      const app = await TmuxApp.start({ command: `echo round ${round}; exec cat`, server, cols: 20, rows: 3, ready: { text: `round ${round}` } });
+      expect(app.text()).toBe(`round ${round}\n\n`);
+      await app.close();
+    }
+  });
+
+  it('close() is idempotent, kills the app, and keeps its last screen readable', async () => {
+    const app = await TmuxApp.start({ command: 'echo still here; exec sleep 1000', server, cols: 20, rows: 3 });
+    await Promise.all([app.close(), app.close()]);
+    expect(app.text()).toBe('still here\n\n');
+    await expect(app.type('x')).rejects.toThrow('The app has been closed.');
+    const { stdout } = await execa('pgrep', ['-f', 'sleep 1000'], { reject: false });
+    expect(stdout).toBe('');
+  });
+
+  it('hands out raw output with timestamps after startedAt', async () => {
+    await using app = await TmuxApp.start({ command: ['cat'], server, ready: 'none' });
+    const chunks: { bytes: Uint8Array; atMs: number }[] = [];
+    const unsubscribe = app.onOutput((bytes, atMs) => chunks.push({ bytes, atMs }));
+    await app.type('é');
+    await app.waitForText('é');
+    unsubscribe();
+    await app.type('x');
+    await app.waitForText('éx');
+    expect(Buffer.concat(chunks.map((chunk) => chunk.bytes)).toString()).toBe('é');
+    expect(chunks.every((chunk) => chunk.atMs > app.startedAt)).toBe(true);
+  });
+
+  it('gives the app only the pinned environment, its own env, and what tmux adds', async () => {
+    const inherited = ['PATH', 'HOME', 'USER', 'LOGNAME', 'TMPDIR'].filter((name) => process.env[name] !== undefined);
+    const expected = [...inherited, 'COLORTERM', 'LANG', 'LC_ALL', 'TZ', 'EXTRA', 'PWD', 'SHELL', 'TERM', 'TERM_PROGRAM', 'TERM_PROGRAM_VERSION', 'TMUX', 'TMUX_PANE'];
+    await using app = await TmuxApp.start({
+      command: 'env | cut -d= -f1 | sort | tr "\\n" " "; echo; echo "$TERM $LANG $TZ $COLORTERM $EXTRA"',
+      env: { EXTRA: 'given', TZ: 'Asia/Tokyo' },
+      server,
+      cols: 300,
+      rows: 3,
+    });
+    await app.waitForExit();
+    const [names = '', values = ''] = app.text().split('\n');
+    expect(names.split(' ')).toEqual(expected.sort());
+    expect(values).toBe('tmux-256color C.UTF-8 Asia/Tokyo truecolor given');
+  });
+
+  it('runs on a process-wide shared server when none is given', async () => {
+    const pid = await (async () => {
+      await using app = await TmuxApp.start({ command: 'echo $TMUX; exec cat', cols: 100, rows: 3 });
+      return Number(app.text().split(',')[1]);
+    })();
+    expect(pid).not.toBe(server.pid);
+    expect(isProcessAlive(pid)).toBe(true); // shared: it outlives the app, until the process exits
+  });
+
+  it('leaves no tmux process running once its server is disposed', async () => {
+    const own = await TmuxServer.create();
+    await TmuxApp.start({ command: ['sleep', '1000'], server: own, ready: 'none' });
+    await own.dispose();
+    expect(isProcessAlive(own.pid)).toBe(false);
+    const { stdout } = await execa('pgrep', ['-a', '-f', own.directory], { reject: false });
+    expect(stdout).toBe('');
+  });
+});
