@@ -1,0 +1,55 @@
+// The matchers over a live app, in this repo's own Vitest run.
+import { describe, expect, test } from '../../src/vitest/index.js';
+
+const loader = ['sh', '-c', 'printf "Loading..."; sleep 0.3; printf "\\r\\033[KDone \\033[1;32mok\\033[0m"; sleep 30'];
+
+describe('toShowText', () => {
+  test.override({ tmuxOptions: { command: loader, cols: 20, rows: 3, ready: 'none' } });
+
+  test('waits for text to appear, and under .not for it to go', async ({ tmuxApp }) => {
+    await expect(tmuxApp).toShowText('Loading');
+    await expect(tmuxApp).not.toShowText('Loading', { timeout: 3000 });
+    await expect(tmuxApp).toShowText(/Done \w+/);
+    expect(tmuxApp.text()).toBe('Done ok\n\n');
+  });
+
+  test('fails with the pattern, the timeout and the screen', async ({ tmuxApp }) => {
+    await expect(tmuxApp).toShowText('Done');
+    await expect(expect(tmuxApp).not.toShowText('Done', { timeout: 200 })).rejects.toThrow(
+      "expect(tmuxApp).not.toShowText('Done')\n\nExpected the screen to stop showing 'Done' within 200 ms, but it still shows it at row 0 col 0.\n\nScreen:\n  0 │ Done ok\n      (rows 1-2 blank)",
+    );
+    await expect(expect(tmuxApp).toShowText(/^Loading/, { timeout: 100 })).rejects.toThrow(
+      "expect(tmuxApp).toShowText(/^Loading/)\n\nExpected the screen to show /^Loading/ within 100 ms, but it did not.",
+    );
+  });
+
+  test('rejects what is not a screen', async () => {
+    await expect(expect('text').toShowText('x')).rejects.toThrow(
+      "expect(tmuxApp).toShowText()\n\nExpected a tmuxApp, a TmuxApp or a screen snapshot, but received string.",
+    );
+  });
+});
+
+describe('toMatchScreenText', () => {
+  test.override({ tmuxOptions: { command: loader, cols: 20, rows: 3, ready: { text: 'Done' } } });
+
+  test('stores the settled text and its styles as a Vitest snapshot', async ({ tmuxApp }) => {
+    await expect(tmuxApp).toMatchScreenText();
+    await expect(tmuxApp).toMatchScreenText('without styles', { styles: false });
+  });
+});
+
+describe('toMatchScreenshot', () => {
+  const counter = ['sh', '-c', 'i=0; while :; do i=$((i+1)); printf "\\r%d" $i; sleep 0.02; done'];
+  test.override({ tmuxOptions: { command: counter, cols: 12, rows: 2, ready: { text: /\d/ } } });
+
+  test('fails on a screen that never settles, with its last two reads', async ({ tmuxApp }) => {
+    const failure = expect(tmuxApp).toMatchScreenshot('counter', { timeout: 300 });
+    await expect(failure).rejects.toThrow(/^expect\(tmuxApp\)\.toMatchScreenshot\('counter'\)\n\nThe screen did not settle within 300 ms: two consecutive reads still differed\.\n\d+ cells? differs? on row 0\n/);
+    await expect(failure).rejects.toThrow(/\nSecond to last screen:\n  .*\/\.vitest-attachments\/test\/vitest\/matchers\.test\.ts\/counter-previous\.png\n\nLast screen:\n  .*\/counter-actual\.png$/);
+  });
+
+  test('cannot be negated', async ({ tmuxApp }) => {
+    await expect(expect(tmuxApp).not.toMatchScreenshot()).rejects.toThrow('expect(tmuxApp).not.toMatchScreenshot()\n\ntoMatchScreenshot cannot be used with .not.');
+  });
+});
