@@ -53,3 +53,16 @@ export function describeChangedCells(
   }
   return mismatched?.length ? positionLines(mismatched, actual, max) : [];
 }
+
+/**
+ * How two reads of a live screen differ, for "did not settle" messages: the changed cells, or —
+ * when only the cursor or the screen buffer changed — that.
+ */
+export function describeReadChange(previous: ScreenSnapshot, last: ScreenSnapshot, max: number): string[] {
+  const changes = diffCells(previous, last);
+  if (changes.length > 0) return formatCellDiff(changes, { max });
+  const [a, b] = [previous.cursor, last.cursor];
+  if (a.col !== b.col || a.row !== b.row) return [`the cursor moved from row ${a.row} col ${a.col} to row ${b.row} col ${b.col}`];
+  if (a.visible !== b.visible) return [`the cursor was ${b.visible ? 'shown' : 'hidden'}`];
+  return [`the app ${last.alternateScreen ? 'switched to' : 'left'} the alternate screen`];
+}

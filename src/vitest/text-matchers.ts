@@ -6,11 +6,11 @@
 import type { MatcherResult, MatcherState } from 'vitest';
 import { Snapshots } from 'vitest';
 import { VITEST, WAIT } from '../defaults.js';
-import { diffCells, formatCellDiff } from '../diff/index.js';
 import { TmuxShotError } from '../errors.js';
 import { findText, normalizeText, snapshotText } from '../screen/index.js';
 import type { ScreenSnapshot } from '../screen/index.js';
 import { formatBadSubject, formatHeader, formatPattern, formatScreenshotFailure, formatTextFailure } from './failure-message.js';
+import { describeReadChange } from './cell-lines.js';
 import { pollScreen } from './poll-screen.js';
 import { formatScreenText, STYLES_HEADER } from './screen-text.js';
 import { settleScreen } from './settle.js';
@@ -113,7 +113,7 @@ export async function toMatchScreenText(
   const timeout = options.timeout ?? VITEST.settleTimeout;
   const settled = live ? await settleScreen(read, { timeout, interval: VITEST.settleInterval, signal: this.task?.context.signal }) : { settled: true as const, snapshot: read() };
   if (!settled.settled) {
-    const cellLines = formatCellDiff(diffCells(settled.previous, settled.last), { max: VITEST.listedCells });
+    const cellLines = describeReadChange(settled.previous, settled.last, VITEST.listedCells);
     const failure = { kind: 'unsettled', timeout, cellLines, previous: undefined, last: undefined } as const;
     return { pass: false, message: () => formatScreenshotFailure(formatHeader('toMatchScreenText', false, [], label), failure) };
   }

@@ -1,7 +1,7 @@
 /** The evidence of a screen that would not settle: its last two reads, rendered next to each other. */
 import { VITEST } from '../defaults.js';
-import { diffCells, formatCellDiff } from '../diff/index.js';
 import type { RegressionImage } from './artifacts.js';
+import { describeReadChange } from './cell-lines.js';
 import { writeFileAtomic } from './atomic-write.js';
 import type { ScreenshotFailure } from './failure-message.js';
 import type { AttachmentPaths } from './paths.js';
@@ -28,7 +28,7 @@ export async function unsettledFiles(
   const previousPath = paths.actual.replace(/-actual\.png$/, '-previous.png');
   await writeFileAtomic(previousPath, previous.png);
   await writeFileAtomic(paths.actual, last.png);
-  const cellLines = formatCellDiff(diffCells(previous.snapshot, last.snapshot), { max: VITEST.listedCells });
+  const cellLines = describeReadChange(previous.snapshot, last.snapshot, VITEST.listedCells);
   return {
     failure: { kind: 'unsettled', timeout, cellLines, previous: previousPath, last: paths.actual },
     images: [

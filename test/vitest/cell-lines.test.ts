@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeChangedCells } from '../../src/vitest/cell-lines.js';
+import { describeChangedCells, describeReadChange } from '../../src/vitest/cell-lines.js';
 import { palette, row, screen } from './build-snapshot.js';
 
 describe('describeChangedCells', () => {
@@ -30,5 +30,17 @@ describe('describeChangedCells', () => {
 
   it('reports a size change in cells', () => {
     expect(describeChangedCells(before, screen(['hello'], 8), [{ row: 0, col: 7 }], 5)).toEqual(['The screen size changed from 6×2 to 8×1 cells.']);
+  });
+});
+
+describe('describeReadChange', () => {
+  const base = screen(['abc'], 4);
+  it.each([
+    ['cells', screen(['abd'], 4), ['1 cell differs on row 0', "row 0 col 2: 'c' -> 'd'"]],
+    ['the cursor position', { ...base, cursor: { col: 3, row: 0, visible: true } }, ['the cursor moved from row 0 col 0 to row 0 col 3']],
+    ['the cursor visibility', { ...base, cursor: { col: 0, row: 0, visible: false } }, ['the cursor was hidden']],
+    ['the screen buffer', { ...base, alternateScreen: true }, ['the app switched to the alternate screen']],
+  ])('names a change of %s', (_, last, lines) => {
+    expect(describeReadChange(base, last, 5)).toEqual(lines);
   });
 });

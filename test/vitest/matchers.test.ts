@@ -1,5 +1,10 @@
 // The matchers over a live app, in this repo's own Vitest run.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { renderPng, rendererFingerprint } from '../../src/render/index.js';
+import { baselinePath } from '../../src/vitest/paths.js';
 import { describe, expect, test } from '../../src/vitest/index.js';
+import { screen } from './build-snapshot.js';
 
 const loader = ['sh', '-c', 'printf "Loading..."; sleep 0.3; printf "\\r\\033[KDone \\033[1;32mok\\033[0m"; sleep 30'];
 
@@ -45,11 +50,33 @@ describe('toMatchScreenshot', () => {
 
   test('fails on a screen that never settles, with its last two reads', async ({ tmuxApp }) => {
     const failure = expect(tmuxApp).toMatchScreenshot('counter', { timeout: 300 });
-    await expect(failure).rejects.toThrow(/^expect\(tmuxApp\)\.toMatchScreenshot\('counter'\)\n\nThe screen did not settle within 300 ms: two consecutive reads still differed\.\n\d+ cells? differs? on row 0\n/);
+    await expect(failure).rejects.toThrow(/^expect\(tmuxApp\)\.toMatchScreenshot\('counter'\)\n\nThe screen did not settle within 300 ms: two consecutive reads still differed\.\n(\d+ cells? differs? on row 0|the cursor moved from row 0 col \d+ to row 0 col \d+)\n/);
     await expect(failure).rejects.toThrow(/\nSecond to last screen:\n  .*\/\.vitest-attachments\/test\/vitest\/matchers\.test\.ts\/counter-previous\.png\n\nLast screen:\n  .*\/counter-actual\.png$/);
   });
 
   test('cannot be negated', async ({ tmuxApp }) => {
     await expect(expect(tmuxApp).not.toMatchScreenshot()).rejects.toThrow('expect(tmuxApp).not.toMatchScreenshot()\n\ntoMatchScreenshot cannot be used with .not.');
+  });
+});
+
+describe('toMatchScreenshot against a baseline drawn by another renderer', () => {
+  test('says so, and how to refresh the baselines', async ({ task }) => {
+    const snapshot = screen(['hello'], 8);
+    const baseline = baselinePath(task.file.filepath, 'renderer change');
+    await mkdir(dirname(baseline), { recursive: true });
+    await writeFile(baseline, renderPng(snapshot, { theme: 'light', cursor: 'hide' }));
+    try {
+      const failure = expect(snapshot).toMatchScreenshot('renderer change');
+      await expect(failure).rejects.toThrow(
+        '\n\nThe reference was drawn by a different renderer (fonts, theme, cell size or tmux-shot version):\n' +
+          `  reference: ${rendererFingerprint({ theme: 'light', cursor: 'hide' })}\n` +
+          `  actual:    ${rendererFingerprint({ cursor: 'hide' })}\n` +
+          'If the screens look the same, refresh the baselines: run the tests with -u (vitest run -u).\n',
+      );
+      // Without the screen stored in the reference, changed cells come from the pixels.
+      await expect(failure).rejects.toThrow(/^expect\(screen\)\.toMatchScreenshot\('renderer change'\)\n\nScreenshot does not match the stored reference\.\n\d+ pixels differ, more than the 0 allowed \(allowedMismatchedPixels\)\.\n8 cells differ on row 0\nrow 0 col 0: now 'h'\n/);
+    } finally {
+      await rm(dirname(dirname(baseline)), { recursive: true });
+    }
   });
 });
