@@ -17,22 +17,29 @@ export const SERVER_INFO_FORMAT = '#{pid} #{config_files}';
 /** `new-session -P` output of the lobby session: its id. */
 export const LOBBY_FORMAT = '#{session_id}';
 
+/** Name of the lobby session. */
+export const LOBBY_NAME = 'tmux-shot-lobby';
+
 /** What an idle pane runs (the lobby, a session before `respawn-pane`): prints nothing, reads nothing we send. */
 export const IDLE_COMMAND = 'cat';
 
 /** Most bytes in one `send-keys -H` command; longer input is split over several. */
 export const SEND_BYTES_CHUNK = 1024;
 
+/** Starts the server (if none runs on the socket) and prints {@link SERVER_INFO_FORMAT}. */
+export function startServerCommands(): TmuxCommand[] {
+  return [['start-server'], ['display-message', '-p', SERVER_INFO_FORMAT]];
+}
+
 /**
- * Starts the server (if none runs on the socket), prints {@link SERVER_INFO_FORMAT}, then creates
- * the lobby: an idle session that our one control client attaches to, printing
- * {@link LOBBY_FORMAT}.
+ * Creates the lobby: an idle session that our one control client attaches to, printing
+ * {@link LOBBY_FORMAT}. When that client detaches — it does when its stdin closes, i.e. when our
+ * process is gone, however it died — the lobby's `client-detached` hook kills the server.
  */
-export function startServerCommands(idleCommand: string): TmuxCommand[] {
+export function createLobbyCommands(idleCommand: string): TmuxCommand[] {
   return [
-    ['start-server'],
-    ['display-message', '-p', SERVER_INFO_FORMAT],
-    ['new-session', '-d', '-P', '-F', LOBBY_FORMAT, idleCommand],
+    ['new-session', '-d', '-s', LOBBY_NAME, '-P', '-F', LOBBY_FORMAT, idleCommand],
+    ['set-hook', '-t', LOBBY_NAME, 'client-detached', 'kill-server'],
   ];
 }
 

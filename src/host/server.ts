@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOST } from '../defaults.js';
 import { ConfigError, TmuxCommandError, TmuxShotError } from '../errors.js';
-import { IDLE_COMMAND, killServerCommand, killSessionCommand, startServerCommands } from './argv.js';
+import { IDLE_COMMAND, createLobbyCommands, killServerCommand, startServerCommands } from './argv.js';
 import { resolveTmuxEnv } from './connection.js';
 import type { TmuxConnection } from './connection.js';
 import { ControlClient } from './control-client.js';
@@ -30,8 +30,9 @@ export interface TmuxServerOptions {
  * it is started with that config (`-f`, so no ~/.tmux.conf) and an environment of only
  * `INHERITED_ENV` and `APP_ENV` (see `resolveTmuxEnv`). Every command runs over one control-mode
  * client attached to an idle "lobby" session (≈ 0.5 ms a command, no process per command).
- * Sessions register with it and are disposed with it. Should the process exit without
- * `dispose()`, the server is killed then.
+ * Sessions register with it and are disposed with it. Should the process end without
+ * `dispose()`, the server goes too: killed by the 'exit' hook, or — if the process was killed
+ * outright — by tmux itself, once the control client loses its stdin (see `createLobbyCommands`).
  * @example
  *   await using server = await TmuxServer.create();
  *   const session = await TmuxSession.create(server, { cols: 80, rows: 24 });
@@ -74,10 +75,9 @@ export class TmuxServer implements AsyncDisposable {
     let pid: number | undefined;
     try {
       await writeFile(connection.configPath, formatTmuxConfig(), { mode: 0o600 });
-      const [info = '', lobbyId = ''] = (await runTmux(connection, startServerCommands(IDLE_COMMAND))).split('\n');
+      const info = await runTmux(connection, startServerCommands());
       const config = info.slice(info.indexOf(' ') + 1);
       if (config !== connection.configPath) {
-        await runTmux(connection, [killSessionCommand(lobbyId)]).catch(() => undefined);
         throw new ConfigError(
           `A tmux server not started by tmux-shot already runs on ${connection.socketPath} (it read '${config}'); ` +
             'choose another socketPath or stop that server.',
@@ -85,6 +85,7 @@ export class TmuxServer implements AsyncDisposable {
       }
       pid = Number(info.split(' ')[0]);
       registerLiveServer(pid, directory);
+      const lobbyId = (await runTmux(connection, createLobbyCommands(IDLE_COMMAND))).trim();
       return new TmuxServer(connection, pid, directory, await ControlClient.attach(connection, lobbyId));
     } catch (error) {
       if (pid !== undefined) {

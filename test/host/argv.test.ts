@@ -3,6 +3,7 @@ import {
   attachControlCommand,
   capturePaneCommand,
   chunkBytes,
+  createLobbyCommands,
   displayCommand,
   killServerCommand,
   killSessionCommand,
@@ -18,11 +19,14 @@ import {
 } from '../../src/host/argv.js';
 
 describe('tmux command builders', () => {
-  it('start-server, print the pid and config file, then create the idle lobby session', () => {
-    expect(startServerCommands('cat')).toEqual([
-      ['start-server'],
-      ['display-message', '-p', '#{pid} #{config_files}'],
-      ['new-session', '-d', '-P', '-F', '#{session_id}', 'cat'],
+  it('start-server, then print the pid and config file', () => {
+    expect(startServerCommands()).toEqual([['start-server'], ['display-message', '-p', '#{pid} #{config_files}']]);
+  });
+
+  it('create the lobby session, which kills the server when its client leaves', () => {
+    expect(createLobbyCommands('cat')).toEqual([
+      ['new-session', '-d', '-s', 'tmux-shot-lobby', '-P', '-F', '#{session_id}', 'cat'],
+      ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', 'kill-server'],
     ]);
   });
 

@@ -119,16 +119,21 @@ describe('TmuxServer', () => {
     }
   });
 
-  it('is killed when its process exits without disposing it (uncaught error)', async () => {
+  it.each([
+    ['throw', 1, null],
+    ['sigkill', null, 'SIGKILL'],
+  ])('is killed when its process dies without disposing it (%s)', async (how, exitCode, signal) => {
     const helpers = join(import.meta.dirname, 'helpers');
-    const child = await execa(process.execPath, ['--import', join(helpers, 'register-ts.mjs'), join(helpers, 'crash-child.ts')], {
+    const child = await execa(process.execPath, ['--import', join(helpers, 'register-ts.mjs'), join(helpers, 'crash-child.ts'), how], {
       reject: false,
     });
-    expect(child.exitCode).toBe(1);
-    expect(child.stderr).toContain('crashing on purpose');
+    expect(child.exitCode ?? null).toBe(exitCode);
+    expect(child.signal ?? null).toBe(signal);
     const { pid, directory } = JSON.parse(child.stdout) as { pid: number; directory: string };
     await expect(waitForProcessExit(pid, 5000)).resolves.toBe(true);
-    expect(existsSync(directory)).toBe(false);
     await vi.waitFor(async () => expect(await processesMentioning(directory)).toEqual([]), { timeout: 5000, interval: 20 });
+    // The 'exit' hook also removes the directory; after SIGKILL nothing can, and it stays behind.
+    expect(existsSync(directory)).toBe(how === 'sigkill');
+    await rm(directory, { recursive: true, force: true });
   });
 });
