@@ -128,6 +128,7 @@ export class TmuxApp implements AsyncDisposable {
    */
   static async start(options: TmuxAppOptions): Promise<TmuxApp> {
     const size = { cols: options.cols ?? TERMINAL.cols, rows: options.rows ?? TERMINAL.rows };
+    checkCommand(options.command);
     const env = checkEnv(options.env ?? {});
     const model = new ScreenModel(size);
     let session: TmuxSession;
@@ -336,8 +337,10 @@ export class TmuxApp implements AsyncDisposable {
     }
   }
 
+  /** The match on the screen now; none while a synchronized update is half drawn. */
   #find(pattern: string | RegExp): TextMatch | undefined {
-    return this.#model.synchronizedOutput ? undefined : findText(this.#model.snapshot(), pattern);
+    if (!this.#finalScreen && this.#model.synchronizedOutput) return undefined;
+    return findText(this.screen(), pattern);
   }
 
   /** The pane's status once it is dead, else undefined. */
@@ -398,6 +401,13 @@ function checkSize(size: Size): Size {
     `Invalid terminal size ${size.cols}x${size.rows}: cols must be whole numbers from ${TERMINAL.minCols} to ` +
       `${TERMINAL.maxCols} and rows from ${TERMINAL.minRows} to ${TERMINAL.maxRows}.`,
   );
+}
+
+/** @throws ConfigError when `command` is an empty argv or a blank command line. */
+function checkCommand(command: readonly string[] | string): void {
+  if (typeof command === 'string' ? command.trim() === '' : command.length === 0) {
+    throw new ConfigError('The command is empty: give the program and its arguments, e.g. { command: ["vim", "notes.txt"] }.');
+  }
 }
 
 /** `env` when every name is non-empty without `=` and no value holds a NUL. @throws ConfigError otherwise. */

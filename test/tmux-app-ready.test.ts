@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppExitedError, WaitTimeoutError } from '../src/errors.js';
+import { AppExitedError, TmuxNotFoundError, WaitTimeoutError } from '../src/errors.js';
 import { TmuxServer } from '../src/host/index.js';
 import { TmuxApp } from '../src/tmux-app.js';
 
@@ -11,6 +11,24 @@ beforeAll(async () => {
   server = await TmuxServer.create();
 });
 afterAll(() => server.dispose());
+
+describe('TmuxApp.start without tmux', () => {
+  it('throws TmuxNotFoundError saying how to install tmux, and tries again on the next start', async () => {
+    process.env['TMUX_SHOT_TMUX'] = '/nonexistent/tmux';
+    try {
+      const error = await TmuxApp.start({ command: ['true'] }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(TmuxNotFoundError);
+      expect((error as Error).message).toBe(
+        "tmux was not found (tried '/nonexistent/tmux'). Install it (Debian/Ubuntu: apt-get install -y tmux; macOS: brew install tmux) " +
+          'or point TMUX_SHOT_TMUX at the binary.',
+      );
+    } finally {
+      delete process.env['TMUX_SHOT_TMUX'];
+    }
+    await using app = await TmuxApp.start({ command: ['echo', 'found'], cols: 20, rows: 2 });
+    expect(app.text()).toBe('found\n');
+  });
+});
 
 describe("TmuxApp.start readiness ('output' by default)", () => {
   it('lets keys typed right after start reach bash exactly once', async () => {

@@ -72,6 +72,18 @@ describe('TmuxApp with the menu fixture', () => {
     );
   });
 
+  it('refuses an empty command', async () => {
+    const message = 'The command is empty: give the program and its arguments, e.g. { command: ["vim", "notes.txt"] }.';
+    await expect(TmuxApp.start({ command: [], server })).rejects.toThrow(new ConfigError(message));
+    await expect(TmuxApp.start({ command: '  ', server })).rejects.toThrow(new ConfigError(message));
+  });
+
+  it('refuses a working directory that does not exist', async () => {
+    await expect(TmuxApp.start({ command: ['true'], server, cwd: '/nonexistent/dir' })).rejects.toThrow(
+      new ConfigError("The working directory '/nonexistent/dir' does not exist or is not a directory."),
+    );
+  });
+
   it('refuses a bad environment variable name', async () => {
     await expect(TmuxApp.start({ command: ['true'], server, env: { 'A=B': 'x' } })).rejects.toThrow(
       new ConfigError("Invalid environment variable 'A=B': names need no '=' or NUL, values no NUL."),

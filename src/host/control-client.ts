@@ -33,8 +33,8 @@ export interface ControlCommandOptions {
 
 /**
  * One `tmux -C` client attached to one session, through which commands for any session of the
- * server can run. The child process and its pipes are unref'd, so a forgotten client never keeps Node alive;
- * a pending command holds its own timer, so awaiting one does.
+ * server can run. The child process and its pipes are unref'd, so a forgotten client never keeps
+ * Node alive; a pending command holds its own timer, so awaiting one does.
  */
 export class ControlClient {
   readonly #subprocess: ResultPromise;
@@ -42,6 +42,8 @@ export class ControlClient {
   readonly #pending: PendingCommand[] = [];
   readonly #attached: Promise<void>;
   #exitError: Error | undefined;
+  /** Why tmux said it let the client go (`%exit too far behind`), if it said. */
+  #exitReason = '';
 
   /** Resolves when the client process has exited (after `%exit`, a kill, or `close()`). */
   readonly exited: Promise<void>;
@@ -71,7 +73,7 @@ export class ControlClient {
     });
     this.#attached.catch(() => undefined);
     this.exited = this.#subprocess.then((result) => {
-      const detail = typeof result.stderr === 'string' ? result.stderr.trim() : '';
+      const detail = this.#exitReason || (typeof result.stderr === 'string' ? result.stderr.trim() : '');
       this.#exitError =
         result.code === 'ENOENT'
           ? new TmuxNotFoundError(connection.binary, { cause: result })
@@ -153,6 +155,7 @@ export class ControlClient {
         else if (!event.ok) attachFailed(new TmuxCommandError(`tmux refused to attach: ${event.lines.join('\n')}`, [], event.lines.join('\n')));
         return;
       case 'exit':
+        this.#exitReason = event.reason;
         return;
     }
   }
