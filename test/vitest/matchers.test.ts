@@ -80,3 +80,23 @@ describe('toMatchScreenshot against a baseline drawn by another renderer', () =>
     }
   });
 });
+
+describe('toMatchScreenshot of PNG bytes', () => {
+  test('compares them as they are: identical bytes pass, other pixels fail without cell details', async ({ task }) => {
+    const [a, b] = [renderPng(screen(['one'], 6)), renderPng(screen(['two'], 6))];
+    const [first, second] = [baselinePath(task.file.filepath, 'png a'), baselinePath(task.file.filepath, 'png b')];
+    await mkdir(dirname(first), { recursive: true });
+    await Promise.all([writeFile(first, a), writeFile(second, a)]);
+    try {
+      await expect(a).toMatchScreenshot('png a');
+      await expect(expect(b).toMatchScreenshot('png b')).rejects.toThrow(
+        /^expect\(png\)\.toMatchScreenshot\('png b'\)\n\nScreenshot does not match the stored reference\.\n\d+ pixels differ, more than the 0 allowed \(allowedMismatchedPixels\)\.\n\nReference screenshot:\n/,
+      );
+      await expect(expect(a).toMatchScreenshot('png c', { mask: [/one/] })).rejects.toThrow(
+        'toMatchScreenshot: mask and region need a screen (a tmuxApp or a snapshot), not PNG bytes.',
+      );
+    } finally {
+      await rm(dirname(dirname(first)), { recursive: true });
+    }
+  });
+});
