@@ -7,6 +7,8 @@ import { AppExitedError, ConfigError, TmuxShotError, WaitTimeoutError } from './
 import type { Size } from './geometry.js';
 import { TmuxServer, TmuxSession, resolveKeyNames } from './host/index.js';
 import type { PaneStatus } from './host/index.js';
+import { createTimeline, encodeGif, formatAsciicast } from './record/index.js';
+import type { RecordOptions, Timeline } from './record/index.js';
 import { renderPng } from './render/index.js';
 import type { RenderOptions } from './render/index.js';
 import { ScreenModel, findText, snapshotText } from './screen/index.js';
@@ -94,6 +96,12 @@ async function getSharedServer(): Promise<TmuxServer> {
 export class TmuxApp implements AsyncDisposable {
   /** When the app's process was started, in `performance.now()` ms (the origin of output timestamps). */
   readonly startedAt: number;
+  /**
+   * Everything the app wrote, with times in ms since {@link startedAt}, and every resize: always
+   * on from the first byte, bounded by `RECORD.budgetBytes` (oldest output dropped past it).
+   * Feed it to {@link gif} or {@link asciicast}.
+   */
+  readonly timeline: Timeline;
   readonly #session: TmuxSession;
   readonly #model: ScreenModel;
   readonly #command: string;
@@ -113,6 +121,7 @@ export class TmuxApp implements AsyncDisposable {
     this.#command = typeof command === 'string' ? command : command.join(' ');
     this.startedAt = performance.now();
     this.#lastActivityAt = this.startedAt;
+    this.timeline = createTimeline(model.size, { startedAt: Date.now() });
     session.onOutput((bytes, atMs) => this.#receive(bytes, atMs));
   }
 
@@ -199,6 +208,26 @@ export class TmuxApp implements AsyncDisposable {
   }
 
   /**
+   * A GIF of the whole session so far, from the {@link timeline}: frames where the screen
+   * changed (at most `fps` a second), idle stretches capped, drawn like {@link screenshot}.
+   * Deterministic for the same timeline.
+   * @param options Frame timing (`fps` 30, `idleCap` 2000 ms, `keepRealTime`) and render options.
+   * @returns GIF bytes.
+   * @throws ConfigError for invalid options.
+   */
+  async gif(options: Partial<RecordOptions> = {}): Promise<Uint8Array> {
+    await this.#writing;
+    const timeline = this.timeline.copy();
+    timeline.markEnd(performance.now() - this.startedAt);
+    return encodeGif(timeline, options);
+  }
+
+  /** The session so far as an asciicast v2 recording (`.cast`, playable by asciinema). */
+  asciicast(): string {
+    return formatAsciicast(this.timeline);
+  }
+
+  /**
    * Waits until `pattern` is on the screen (see `findText`: per row, first match).
    * @returns Where it matched, in cells.
    * @throws WaitTimeoutError after `timeout` ms, with the pattern, the timeout and the screen.
@@ -255,6 +284,7 @@ export class TmuxApp implements AsyncDisposable {
     this.#assertRunning();
     this.#lastActivityAt = performance.now();
     await this.#session.resizeWindow(size);
+    this.timeline.appendResize(size, performance.now() - this.startedAt);
     this.#writing = this.#writing.then(() => this.#model.resize(size));
     await this.#writing;
   }
@@ -287,6 +317,7 @@ export class TmuxApp implements AsyncDisposable {
   #receive(bytes: Buffer, atMs: number): void {
     this.#outputSeen = true;
     this.#lastActivityAt = atMs;
+    this.timeline.appendOutput(bytes, Math.max(0, atMs - this.startedAt));
     for (const listener of this.#listeners) listener(bytes, atMs);
     this.#writing = this.#writing.then(() => this.#model.write(bytes)).then(() => this.#wake());
   }
