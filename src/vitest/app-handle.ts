@@ -26,7 +26,7 @@ export interface TmuxAppFixtureOptions extends Partial<Omit<TmuxAppOptions, 'ser
 }
 
 /** `call` over `base`, with `env` merged key by key. */
-export function mergeAppOptions(base: TmuxAppFixtureOptions, call: TmuxAppFixtureOptions): TmuxAppFixtureOptions {
+function mergeAppOptions(base: TmuxAppFixtureOptions, call: TmuxAppFixtureOptions): TmuxAppFixtureOptions {
   const merged = { ...base, ...call };
   if (base.env || call.env) merged.env = { ...base.env, ...call.env };
   if (base.render || call.render) merged.render = { ...base.render, ...call.render };

@@ -54,19 +54,17 @@ export interface AttachmentPaths {
   actual: string;
   /** The diff image (reference in grey, mismatches in red). */
   diff: string;
-  /** A copy of the reference, for runs (CI) that write nothing under `__screenshots__`. */
-  reference: string;
 }
 
 /**
  * Where a failed comparison writes its images, mirroring Vitest's `resolveDiffPath`:
  * `<attachmentsDir>/<test dir relative to root>/<test file name>/<name>-actual.png` (and
- * `-diff`, `-reference`).
+ * `-diff.png`).
  */
 export function attachmentPaths(root: string, attachmentsDir: string, testPath: string, name: string): AttachmentPaths {
   const folder = join(attachmentsDir, relative(root, dirname(testPath)), basename(testPath));
   const stem = join(folder, sanitizeScreenshotName(name));
-  return { actual: `${stem}-actual.png`, diff: `${stem}-diff.png`, reference: `${stem}-reference.png` };
+  return { actual: `${stem}-actual.png`, diff: `${stem}-diff.png` };
 }
 
 /**

@@ -3,6 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { renderPng, rendererFingerprint } from '../../src/render/index.js';
 import { baselinePath } from '../../src/vitest/paths.js';
+import { takeShot } from '../../src/vitest/shot.js';
 import { describe, expect, test } from '../../src/vitest/index.js';
 import { screen } from './build-snapshot.js';
 
@@ -97,6 +98,24 @@ describe('toMatchScreenshot of PNG bytes', () => {
       );
     } finally {
       await rm(dirname(dirname(first)), { recursive: true });
+    }
+  });
+});
+
+describe('toMatchScreenshot of a region', () => {
+  test('compares only the cells inside it, and names changed cells in screen coordinates', async ({ task }) => {
+    const region = { col: 2, row: 1, cols: 4, rows: 1 };
+    const baseline = baselinePath(task.file.filepath, 'region a');
+    const reference = takeShot(screen(['title', '> Open'], 8), { mask: [], region, cursor: 'hide', render: {} }).png;
+    await mkdir(dirname(baseline), { recursive: true });
+    await Promise.all([writeFile(baseline, reference), writeFile(baselinePath(task.file.filepath, 'region b'), reference)]);
+    try {
+      await expect(screen(['TITLE', '> Open'], 8)).toMatchScreenshot('region a', { region });
+      await expect(expect(screen(['title', '> Opus'], 8)).toMatchScreenshot('region b', { region })).rejects.toThrow(
+        /\n2 cells differ on row 1\nrow 1 col 4: 'e' -> 'u'\nrow 1 col 5: 'n' -> 's'\n/,
+      );
+    } finally {
+      await rm(dirname(dirname(baseline)), { recursive: true });
     }
   });
 });

@@ -34,7 +34,6 @@ describe('where files go', () => {
     expect(attachmentPaths('/repo', '/repo/.vitest-attachments', '/repo/test/menu.test.ts', 'a b 1')).toEqual({
       actual: '/repo/.vitest-attachments/test/menu.test.ts/a-b-1-actual.png',
       diff: '/repo/.vitest-attachments/test/menu.test.ts/a-b-1-diff.png',
-      reference: '/repo/.vitest-attachments/test/menu.test.ts/a-b-1-reference.png',
     });
   });
 
