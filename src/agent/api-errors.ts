@@ -33,7 +33,8 @@ export function classifyApiError(error: unknown, now: number): ApiFailure | unde
     const retryAfter = parseRetryAfter((error as { headers?: unknown }).headers, now);
     return { transient, status, retryAfter, reason };
   }
-  if (classNames(error).some((n) => CONNECTION_ERRORS.has(n)) || CONNECTION_CODES.has(String((error as { code?: unknown }).code))) {
+  const code = String((error as { code?: unknown }).code);
+  if (classNames(error).some((n) => CONNECTION_ERRORS.has(n)) || CONNECTION_CODES.has(code)) {
     return { transient: true, status: undefined, retryAfter: undefined, reason };
   }
   if (error instanceof SyntaxError) {

@@ -52,7 +52,10 @@ export function chunkPrompt(goal: string, chunk: string, index: number, count: n
 
 /** The nudge sent when a timed run's model stops calling tools with `seconds` left. */
 export function nudgePrompt(seconds: number): string {
-  return `The session is not over: about ${Math.round(seconds)} seconds are left. Continue with the tools; do not stop until the time is used, then call finish.`;
+  return (
+    `The session is not over: about ${Math.round(seconds)} seconds are left. ` +
+    'Continue with the tools; do not stop until the time is used, then call finish.'
+  );
 }
 
 /** The tool message answering call `id`. */

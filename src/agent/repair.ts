@@ -35,7 +35,8 @@ export function repairToolCall(raw: ToolCall, allowed: readonly ToolName[], fall
   const fail = (error: string, args = rawArgs) => ({ ok: false as const, id, name, arguments: args, error });
 
   if (!allowed.includes(name as ToolName)) {
-    const what = name === '' ? 'the tool call has no name' : name in TOOLS ? `tool '${name}' is not available now` : `unknown tool '${name}'`;
+    const what =
+      name === '' ? 'the tool call has no name' : name in TOOLS ? `tool '${name}' is not available now` : `unknown tool '${name}'`;
     return fail(`error: ${what}; valid tools: ${allowed.join(', ')}`);
   }
   const parsed = parseArguments(rawArgs);

@@ -67,7 +67,8 @@ export async function callWithRetry<T>(call: () => Promise<T>, ctx: RetryContext
       if (failure === undefined) throw error;
       const what = `${failure.status === undefined ? '' : 'HTTP '}${failure.reason.replace(/\.$/, '')}`;
       if (!failure.transient) {
-        throw new ModelApiError(`Model request failed (${ctx.label}): ${what}. ${adviceFor(failure.status)}`, failure.status, { cause: error });
+        const message = `Model request failed (${ctx.label}): ${what}. ${adviceFor(failure.status)}`;
+        throw new ModelApiError(message, failure.status, { cause: error });
       }
       if (attempt >= ctx.policy.attempts) {
         const message = `Model API unavailable (${ctx.label}): ${attempt} attempts failed, the last with ${what}.`;

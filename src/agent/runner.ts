@@ -125,7 +125,10 @@ export class AgentRunner {
     if (durationMs !== undefined && plannedChunkCount(durationMs, chunkMs) >= 2) return this.runPlanned(goal, deadline);
     this.chunkDeadline = deadline;
     const seconds = durationMs === undefined ? undefined : (deadline - clock()) / 1000;
-    return this.converse([{ role: 'system', content: systemPrompt() }, { role: 'user', content: goalPrompt(goal, this.screen(), seconds) }]);
+    return this.converse([
+      { role: 'system', content: systemPrompt() },
+      { role: 'user', content: goalPrompt(goal, this.screen(), seconds) },
+    ]);
   }
 
   private async runPlanned(goal: string, deadline: number): Promise<Ending> {
@@ -169,12 +172,12 @@ export class AgentRunner {
     let nudges = 0;
     for (;;) {
       if (this.steps >= maxSteps) return { outcome: 'step-cap', summary: `stopped after ${maxSteps} steps without finish` };
-      if (this.timeLeft() <= 0) return { outcome: 'duration-elapsed', summary: 'the time ran out before finish' };
+      if (this.timeUp()) return { outcome: 'duration-elapsed', summary: 'the time ran out before finish' };
       const result = await this.step(messages, `step ${this.steps + 1}`);
       if (result.outage) return { outcome: 'outage', summary: result.outage.message };
       if (result.finished) return { outcome: 'finished', summary: result.summary };
       if (!result.hadToolCalls) {
-        if (this.timeLeft() === Infinity || this.timeLeft() <= 0 || nudges >= AGENT.maxNudges) {
+        if (this.timeLeft() === Infinity || this.timeUp() || nudges >= AGENT.maxNudges) {
           return { outcome: 'no-tool-calls', summary: result.summary };
         }
         nudges++;
@@ -189,7 +192,8 @@ export class AgentRunner {
   private async request(messages: ChatMessage[], tools: ToolSpec[], label: string): Promise<RetryOutcome<ChatReply>> {
     const { model, retry, sleep, random } = this.options;
     const params = { model, messages: boundImages(messages, AGENT.keepImages), tools };
-    const outcome = await callWithRetry(() => this.client.chat.completions.create(params), { policy: retry, sleep, random, now: Date.now, label });
+    const ctx = { policy: retry, sleep, random, now: Date.now, label };
+    const outcome = await callWithRetry(() => this.client.chat.completions.create(params), ctx);
     if (outcome.kind === 'ok' && outcome.value.usage) this.addUsage(outcome.value.usage);
     return outcome;
   }
@@ -215,6 +219,10 @@ export class AgentRunner {
     return truncateText(this.driver.text(), AGENT.maxTextChars);
   }
 
+  private timeUp(): boolean {
+    return this.timeLeft() <= 0;
+  }
+
   private timeLeft(): number {
     return this.chunkDeadline - this.options.clock();
   }
@@ -237,6 +245,8 @@ export class AgentRunner {
 /** The reply's first message. @throws ModelApiError when the reply has no choices. */
 function firstMessage(reply: ChatReply, label: string) {
   const message = reply.choices?.[0]?.message;
-  if (!message) throw new ModelApiError(`Model reply for ${label} has no choices[0].message: is the server OpenAI-compatible?`, undefined);
+  if (!message) {
+    throw new ModelApiError(`Model reply for ${label} has no choices[0].message: is the server OpenAI-compatible?`, undefined);
+  }
   return message;
 }

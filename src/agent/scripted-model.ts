@@ -46,7 +46,8 @@ export function scriptedModel(script: ReadonlyArray<ScriptedReply | Error>): Scr
       );
     }
     if (item instanceof Error) throw item;
-    const message = { role: 'assistant' as const, content: item.content ?? null, ...(item.tool_calls ? { tool_calls: item.tool_calls } : {}) };
+    const calls = item.tool_calls ? { tool_calls: item.tool_calls } : {};
+    const message = { role: 'assistant' as const, content: item.content ?? null, ...calls };
     return { choices: [{ message }], ...(item.usage ? { usage: item.usage } : {}) };
   };
   return {

@@ -1,31 +1,47 @@
 /**
- * TEMPORARY stand-in until TmuxApp and fixtures/menu.mjs land: a menu held in memory. The spec
- * tests switch to the real app then ("the only fake is the model").
+ * The real app the agent tests drive: fixtures/menu.mjs in TmuxApp, on a tmux server of the test
+ * file's own, plus a fresh output directory per test. The only fake in these tests is the model.
  */
-import { KeyNameError } from '../../src/errors.js';
-import type { Driver } from '../../src/agent/driver.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { TmuxServer } from '../../src/host/index.js';
+import { TmuxApp } from '../../src/tmux-app.js';
 
-const ITEMS = ['Open', 'Settings', 'Help', 'Quit'];
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const MENU = resolve(import.meta.dirname, '../../fixtures/menu.mjs');
 
-export interface MenuApp extends Driver {
-  close(): Promise<void>;
+/** What each test gets: the running menu app and an empty output directory. */
+export interface MenuTestContext {
+  app: TmuxApp;
+  outDir: string;
 }
 
-export async function startMenuApp(): Promise<MenuApp> {
-  let selected = 0;
-  return {
-    async press(...keys) {
-      for (const k of keys) {
-        if (k === 'Down') selected = Math.min(ITEMS.length - 1, selected + 1);
-        else if (k === 'Up') selected = Math.max(0, selected - 1);
-        else if (k !== 'Enter' && k !== 'q') throw new KeyNameError(k, []);
-      }
-    },
-    async type() {},
-    text: () => ITEMS.map((item, i) => `${i === selected ? '>' : ' '} ${item}`).join('\n'),
-    screenshot: async () => PNG,
-    waitForStable: async () => ({ settled: true, afterMs: 0 }),
-    async close() {},
-  };
+/**
+ * Registers hooks that start the menu (40×12, ready when its first paint has settled) before
+ * each test and close it after; one tmux server per file, disposed at the end.
+ */
+export function useMenuApp(): MenuTestContext {
+  const ctx = {} as MenuTestContext;
+  let server: TmuxServer;
+  beforeAll(async () => {
+    server = await TmuxServer.create();
+  });
+  afterAll(async () => {
+    await server.dispose();
+  });
+  beforeEach(async () => {
+    ctx.outDir = await mkdtemp(join(tmpdir(), 'tmux-shot-agent-'));
+    ctx.app = await TmuxApp.start({ command: ['node', MENU], server, cols: 40, rows: 12 });
+  });
+  afterEach(async () => {
+    await ctx.app.close();
+    await rm(ctx.outDir, { recursive: true, force: true });
+  });
+  return ctx;
+}
+
+/** Row `row` (0-based) of the app's screen text. */
+export function screenRow(app: TmuxApp, row: number): string {
+  return app.text().split('\n')[row] ?? '';
 }

@@ -1,13 +1,13 @@
 // createClient() over real HTTP: the openai SDK against an OpenAI-compatible server on loopback.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AgentRunner, createClient } from '../../src/agent/index.js';
 import { ConfigError, ModelApiError } from '../../src/errors.js';
-import { startMenuApp, type MenuApp } from './app.js';
+import type { TmuxApp } from '../../src/tmux-app.js';
+import { screenRow, useMenuApp } from './app.js';
 
 const KEY = 'sk-test-loopback-0123456789';
 
@@ -56,45 +56,49 @@ const reply = (name: string, args: object, id = `call_${name}`) => ({
     object: 'chat.completion',
     created: 0,
     model: 'loop-model',
-    choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }] } }],
+    choices: [
+      {
+        index: 0,
+        finish_reason: 'tool_calls',
+        message: { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }] },
+      },
+    ],
     usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 },
   }),
 });
 const status = (code: number, headers: Record<string, string> = {}) => ({ status: code, body: `{"error":{"message":"status ${code}"}}`, headers });
 
-let app: MenuApp;
-let outDir: string;
-let server: Loopback | undefined;
+describe('createClient over loopback HTTP', () => {
+  const ctx = useMenuApp();
+  let app: TmuxApp;
+  let outDir: string;
+  let server: Loopback | undefined;
 
-beforeEach(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'tmux-shot-agent-'));
-  app = await startMenuApp();
-});
+  beforeEach(() => {
+    ({ app, outDir } = ctx);
+  });
 
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  await app.close();
-  await rm(outDir, { recursive: true, force: true });
-});
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
 
-/** A runner on the real SDK pointed at `answers`; `slept` records backoff waits instead of waiting. */
-async function loopbackRunner(answers: Answer[], timeout?: number) {
-  server = await startServer(answers);
-  const env = { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.url, TMUX_SHOT_MODEL: 'loop-model' };
-  const { client, model } = await createClient({ env, ...(timeout ? { timeout } : {}) });
-  const slept: number[] = [];
-  const runner = new AgentRunner(app, client, { model, outDir, sleep: async (ms) => void slept.push(ms), random: () => 0.5 });
-  return { runner, slept, requests: server.requests };
-}
+  /** A runner on the real SDK pointed at `answers`; `slept` records backoff waits instead of waiting. */
+  async function loopbackRunner(answers: Answer[], timeout?: number) {
+    server = await startServer(answers);
+    const env = { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.url, TMUX_SHOT_MODEL: 'loop-model' };
+    const { client, model } = await createClient({ env, ...(timeout ? { timeout } : {}) });
+    const slept: number[] = [];
+    const runner = new AgentRunner(app, client, { model, outDir, sleep: async (ms) => void slept.push(ms), random: () => 0.5 });
+    return { runner, slept, requests: server.requests };
+  }
 
-/** Every file under outDir, as text, to look for the key. */
-async function outputText(): Promise<string> {
-  const files = await readdir(outDir);
-  return (await Promise.all(files.map((f) => readFile(join(outDir, f), 'latin1')))).join('\n');
-}
+  /** Every file under outDir, as text, to look for the key. */
+  async function outputText(): Promise<string> {
+    const files = await readdir(outDir);
+    return (await Promise.all(files.map((f) => readFile(join(outDir, f), 'latin1')))).join('\n');
+  }
 
-describe('createClient', () => {
   it('runs a tool-call exchange through the real openai SDK', async () => {
     const { runner, requests } = await loopbackRunner([
       reply('send_keys', { keys: 'Down' }),
@@ -125,7 +129,7 @@ describe('createClient', () => {
     expect(third.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool', 'user']);
     expect(third[3]).toEqual({ role: 'tool', tool_call_id: 'call_send_keys', content: 'ok: pressed Down' });
     expect(JSON.stringify(third[6])).toMatch(/"image_url":\{"url":"data:image\/png;base64,/);
-    expect(app.text().split('\n')[1]).toBe('> Settings');
+    expect(screenRow(app, 4)).toBe('│ > Save                     │');
     expect(await outputText()).not.toContain(KEY);
   });
 
@@ -139,7 +143,12 @@ describe('createClient', () => {
   it('stops cleanly after 4 attempts of a persistent 502 (the SDK would have made 12)', async () => {
     const { runner, slept, requests } = await loopbackRunner([status(502), status(502), status(502), status(502), status(502)]);
     const result = await runner.run('go');
-    expect(result).toEqual({ outcome: 'outage', summary: 'Model API unavailable (step 1): 4 attempts failed, the last with HTTP 502 status 502.', steps: 1, shots: [] });
+    expect(result).toEqual({
+      outcome: 'outage',
+      summary: 'Model API unavailable (step 1): 4 attempts failed, the last with HTTP 502 status 502.',
+      steps: 1,
+      shots: [],
+    });
     expect(requests).toHaveLength(4);
     expect(slept).toEqual([750, 1500, 3000]);
   });
@@ -182,7 +191,9 @@ describe('createClient', () => {
     );
     expect(await outputText()).not.toContain(KEY);
   });
+});
 
+describe('createClient configuration', () => {
   it('needs an API key or a base URL, and says which variables to set', async () => {
     const error = await createClient({ env: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);

@@ -62,7 +62,10 @@ describe('repairToolCall', () => {
 
   it('cuts long bad arguments in the error', () => {
     const result = repairToolCall(call('send_keys', 'x'.repeat(500)), ACTION_TOOLS, 'x');
-    expect(result).toMatchObject({ ok: false, error: `error: arguments are not valid JSON: ${'x'.repeat(200)}… — send a JSON object like {"name": value}` });
+    expect(result).toMatchObject({
+      ok: false,
+      error: `error: arguments are not valid JSON: ${'x'.repeat(200)}… — send a JSON object like {"name": value}`,
+    });
   });
 
   it.each([

@@ -1,25 +1,19 @@
 // Failures seen with real models and APIs, beyond the spec's 12, against the menu fixture app.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { APIError, AuthenticationError } from 'openai';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AgentRunner, scriptedModel, toolCall, type ChatMessage } from '../../src/agent/index.js';
 import { ModelApiError } from '../../src/errors.js';
-import { startMenuApp, type MenuApp } from './app.js';
+import type { TmuxApp } from '../../src/tmux-app.js';
+import { screenRow, useMenuApp } from './app.js';
 
-let app: MenuApp;
+const ctx = useMenuApp();
+let app: TmuxApp;
 let outDir: string;
 
-beforeEach(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'tmux-shot-agent-'));
-  app = await startMenuApp();
-});
-
-afterEach(async () => {
-  await app.close();
-  await rm(outDir, { recursive: true, force: true });
+beforeEach(() => {
+  ({ app, outDir } = ctx);
 });
 
 const finish = (summary = 'done') => ({ tool_calls: [toolCall('finish', { summary })] });
@@ -53,14 +47,14 @@ describe('AgentRunner robustness', () => {
     ]);
     expect(runner.shots).toEqual([join(outDir, 'one.png'), join(outDir, 'one-2.png')]);
     expect(toolMessages(second).map((m) => m.content.split(':')[0])).toEqual(['ok', 'ok', 'error', 'ok']);
-    expect(app.text().split('\n')[1]).toBe('> Settings');
+    expect(screenRow(app, 4)).toBe('│ > Save                     │');
   });
 
   it('dispatches functions.send_keys as send_keys, echoing the repaired name', async () => {
     const model = scriptedModel([{ tool_calls: [toolCall('functions.send_keys', { keys: 'Down Down Down' }, 'k')] }, finish()]);
     await new AgentRunner(app, model, { model: 'm', outDir }).run('go');
 
-    expect(app.text().split('\n')[3]).toBe('> Quit');
+    expect(screenRow(app, 6)).toBe('│ > Help                     │');
     const second = model.requests[1]!.messages;
     expect(second[2]).toEqual({
       role: 'assistant',
@@ -145,7 +139,13 @@ describe('AgentRunner robustness', () => {
     const nudge = model.requests[1]!.messages.at(-1)!;
     expect(nudge.role).toBe('user');
     expect(nudge.content).toMatch(/^The session is not over: about (29|30) seconds are left\. Continue with the tools;/);
-    expect(result).toEqual({ outcome: 'finished', summary: 'used the time', steps: 2, shots: [], usage: { prompt_tokens: 20, completion_tokens: 4, total_tokens: 24 } });
+    expect(result).toEqual({
+      outcome: 'finished',
+      summary: 'used the time',
+      steps: 2,
+      shots: [],
+      usage: { prompt_tokens: 20, completion_tokens: 4, total_tokens: 24 },
+    });
   });
 
   it('ends a timed run whose model keeps waiting when the time is up', async () => {
@@ -163,7 +163,8 @@ describe('AgentRunner robustness', () => {
   it('runs the goal as one chunk when the planning reply has no plan', async () => {
     const lines: string[] = [];
     const model = scriptedModel([{ content: 'no' }, finish('did it anyway')]);
-    const result = await new AgentRunner(app, model, { model: 'm', outDir, duration: 4, chunkSeconds: 2, screenshotInterval: 100, log: (l) => void lines.push(l) }).run('demo');
+    const options = { model: 'm', outDir, duration: 4, chunkSeconds: 2, screenshotInterval: 100, log: (l: string) => void lines.push(l) };
+    const result = await new AgentRunner(app, model, options).run('demo');
 
     expect(lines).toEqual(['no plan (propose_plan was not called): running the goal as one chunk', 'chunk 1/1 done: did it anyway']);
     expect(model.requests[1]!.messages[1]!.content).toContain('This is chunk 1 of 1. Your task now: demo');

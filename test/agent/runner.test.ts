@@ -1,27 +1,15 @@
 // The 12 behaviours of the original spec (shared/seeds/test_agent.extracted.py.txt), against the
 // menu fixture app; the only fake is the model.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { InternalServerError } from 'openai';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AgentRunner, scriptedModel, splitRunOnChunk, toolCall, type ChatMessage } from '../../src/agent/index.js';
-import { startMenuApp, type MenuApp } from './app.js';
+import type { TmuxApp } from '../../src/tmux-app.js';
+import { screenRow, useMenuApp } from './app.js';
 
-let app: MenuApp;
-let outDir: string;
-
-beforeEach(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'tmux-shot-agent-'));
-  app = await startMenuApp();
-});
-
-afterEach(async () => {
-  await app.close();
-  await rm(outDir, { recursive: true, force: true });
-});
 
 /** A 502 as the openai SDK raises it for a failing gateway. */
 const badGateway = () =>
@@ -34,6 +22,14 @@ function lines() {
 }
 
 describe('AgentRunner (spec)', () => {
+  const ctx = useMenuApp();
+  let app: TmuxApp;
+  let outDir: string;
+
+  beforeEach(() => {
+    ({ app, outDir } = ctx);
+  });
+
   it('drives the app via scripted tool calls', async () => {
     const model = scriptedModel([
       { content: 'Moving down.', tool_calls: [toolCall('send_keys', '{"keys": "Down Down", "enter": false}', 'call_1')] },
@@ -46,7 +42,10 @@ describe('AgentRunner (spec)', () => {
     expect(runner.shots).toEqual([join(outDir, 'moved.png')]);
     expect(existsSync(runner.shots[0]!)).toBe(true);
     expect(result).toEqual({ outcome: 'finished', summary: 'moved and captured', steps: 3, shots: runner.shots });
-    expect(app.text().split('\n')[2]).toBe('> Help');
+    expect(screenRow(app, 5)).toBe('│ > Settings                 │');
+    // the saved file is the screen as rendered, and the image message carries exactly its bytes
+    const png = await readFile(runner.shots[0]!);
+    expect(png).toEqual(await app.screenshot());
 
     // 3 round-trips: send_keys turn, screenshot turn, finish turn
     expect(model.requests).toHaveLength(3);
@@ -57,6 +56,7 @@ describe('AgentRunner (spec)', () => {
     expect(images).toHaveLength(1);
     const parts = images[0]!.content as Exclude<ChatMessage['content'], string | null>;
     expect(parts.map((p) => (p as { type: string }).type)).toEqual(['text', 'image_url']);
+    expect((parts[1] as { image_url: { url: string } }).image_url.url).toBe(`data:image/png;base64,${png.toString('base64')}`);
     expect(third[5]).toEqual({ role: 'tool', tool_call_id: 'call_2', content: `ok: saved screenshot to ${runner.shots[0]}; the image follows` });
   });
 
@@ -109,22 +109,6 @@ describe('AgentRunner (spec)', () => {
     expect(tools[0]!.content).toBe("error: missing required argument 'keys'");
     expect(tools[1]!.content).toBe('error: arguments are not valid JSON: not json — send a JSON object like {"name": value}');
     expect(result.outcome).toBe('finished');
-  });
-
-  it('splits bundled numbered items (splitRunOnChunk)', () => {
-    const parts = splitRunOnChunk(
-      '1. Open vim in a new terminal and create a file. ' +
-        '2. Use fzf to search project files and jump to a definition. ' +
-        '3. Duplicate a heading with a macro and save.',
-    );
-    expect(parts).toHaveLength(3);
-    expect(parts[0]!.startsWith('Open vim')).toBe(true);
-    expect(parts[1]!.startsWith('Use fzf')).toBe(true);
-    expect(parts[2]!.startsWith('Duplicate a heading')).toBe(true);
-  });
-
-  it('leaves ordinary text alone (splitRunOnChunk)', () => {
-    expect(splitRunOnChunk('create a macro with qa and replay it with 5@a')).toEqual(['create a macro with qa and replay it with 5@a']);
   });
 
   it('normalizes a bundled plan into separate chunks', async () => {
@@ -272,5 +256,23 @@ describe('AgentRunner (spec)', () => {
 
     expect(model.requests).toHaveLength(3);
     expect(result).toEqual({ outcome: 'step-cap', summary: 'stopped after 3 steps without finish', steps: 3, shots: [] });
+  });
+});
+
+describe('splitRunOnChunk (spec)', () => {
+  it('splits bundled numbered items ', () => {
+    const parts = splitRunOnChunk(
+      '1. Open vim in a new terminal and create a file. ' +
+        '2. Use fzf to search project files and jump to a definition. ' +
+        '3. Duplicate a heading with a macro and save.',
+    );
+    expect(parts).toHaveLength(3);
+    expect(parts[0]!.startsWith('Open vim')).toBe(true);
+    expect(parts[1]!.startsWith('Use fzf')).toBe(true);
+    expect(parts[2]!.startsWith('Duplicate a heading')).toBe(true);
+  });
+
+  it('leaves ordinary text alone ', () => {
+    expect(splitRunOnChunk('create a macro with qa and replay it with 5@a')).toEqual(['create a macro with qa and replay it with 5@a']);
   });
 });

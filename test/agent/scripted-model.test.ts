@@ -8,14 +8,23 @@ const request = (content: string): ChatRequest => ({ model: 'fake', messages: [{
 describe('scriptedModel', () => {
   it('replies in order, throws scripted errors, and copies each request when it is made', async () => {
     const boom = new Error('boom');
-    const model = scriptedModel([{ content: 'hi' }, boom, { tool_calls: [toolCall('finish', { summary: 'ok' }, 'c1')], usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } }]);
+    const usage = { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 };
+    const model = scriptedModel([{ content: 'hi' }, boom, { tool_calls: [toolCall('finish', { summary: 'ok' }, 'c1')], usage }]);
     const params = request('one');
     expect(await model.chat.completions.create(params)).toEqual({ choices: [{ message: { role: 'assistant', content: 'hi' } }] });
     params.messages.push({ role: 'user', content: 'two' });
     await expect(model.chat.completions.create(params)).rejects.toBe(boom);
     expect(await model.chat.completions.create(params)).toEqual({
-      choices: [{ message: { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'finish', arguments: '{"summary":"ok"}' } }] } }],
-      usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 },
+      choices: [
+        {
+          message: {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'c1', type: 'function', function: { name: 'finish', arguments: '{"summary":"ok"}' } }],
+          },
+        },
+      ],
+      usage,
     });
     expect(model.requests.map((r) => r.messages.length)).toEqual([1, 2, 2]);
     expect(model.remaining).toBe(0);
