@@ -64,6 +64,14 @@ describe('AgentRunner robustness', () => {
     expect(second[3]).toEqual({ role: 'tool', tool_call_id: 'k', content: 'ok: pressed Down Down Down' });
   });
 
+  it('types literal text with type_text, then Enter', async () => {
+    const model = scriptedModel([{ tool_calls: [toolCall('type_text', { text: 'jj', enter: true }, 't')] }, finish()]);
+    await new AgentRunner(app, model, { model: 'm', outDir }).run('choose the third item');
+
+    expect(screenRow(app, 9)).toBe('Selected: Settings');
+    expect(toolMessages(model.requests[1]!.messages)).toEqual([{ role: 'tool', tool_call_id: 't', content: 'ok: typed 2 characters and Enter' }]);
+  });
+
   it('reads an empty arguments string as {}', async () => {
     const model = scriptedModel([{ tool_calls: [toolCall('read_text', '', 'r')] }, finish()]);
     await new AgentRunner(app, model, { model: 'm', outDir }).run('go');
