@@ -2,6 +2,8 @@
 import { createRequire } from 'node:module';
 import { TmuxShotError } from '../errors.js';
 import { type CliIo, processIo } from './io.js';
+import { recordCommand, RECORD_USAGE } from './record.js';
+import { renderCommand, RENDER_COMMAND_USAGE } from './render.js';
 import { shotCommand, SHOT_USAGE } from './shot.js';
 import { UsageError } from './usage-error.js';
 
@@ -9,6 +11,8 @@ type Command = { run: (argv: string[], io: CliIo) => Promise<number>; usage: str
 
 const COMMANDS: Record<string, Command> = {
   shot: { run: shotCommand, usage: SHOT_USAGE, summary: 'run an app, drive it, write a PNG of its screen' },
+  record: { run: recordCommand, usage: RECORD_USAGE, summary: 'run an app, drive it, write a GIF (or .cast) of the session' },
+  render: { run: renderCommand, usage: RENDER_COMMAND_USAGE, summary: 'draw an asciicast recording as a GIF' },
 };
 
 /** Usage text of `tmux-shot` itself. */

@@ -1,0 +1,103 @@
+// The CLI end to end: main() in-process with captured output (real tmux, real files), and the
+// installed bin once.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { PNG } from 'pngjs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { parseAsciicast } from '../../src/record/index.js';
+import { readPngText, RENDERER_TEXT_KEY } from '../../src/render/index.js';
+import { decodeGif } from '../record/decode-gif.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const menu = join(root, 'fixtures/menu.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'tmux-shot-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('tmux-shot shot', () => {
+  it('drives the menu and writes a PNG of the settled screen, printing its path', async () => {
+    const file = join(dir, 'menu.png');
+    const result = await run('shot', '--cols', '50', '--rows', '14', '--keys', 'Down Down', '--keys', 'Enter', '--wait-for', 'Selected: Settings', '-o', file, '--', 'node', menu);
+    expect(result).toEqual({ code: 0, out: file, err: '' });
+    const png = readFileSync(file);
+    const image = PNG.sync.read(png);
+    // 50x14 cells of 9x18 px plus 4 px padding on each side.
+    expect([image.width, image.height]).toEqual([4 + 50 * 9 + 4, 4 + 14 * 18 + 4]);
+    expect(readPngText(png)[RENDERER_TEXT_KEY]).toMatch(/^tmux-shot-render\/1 /);
+  });
+
+  it('exits 1 with the screen when the command cannot run', async () => {
+    const result = await run('shot', '-o', join(dir, 'nope.png'), '--', 'no-such-command-xyz');
+    expect(result.code).toBe(1);
+    expect(result.err).toContain("tmux-shot shot: 'no-such-command-xyz' could not be run (exit status 127, command not found).");
+    expect(result.err).toContain('no-such-command-xyz: not found');
+  });
+
+  it.each([
+    [['shot', '--colz', '3', '--', 'true'], "tmux-shot: Unknown option '--colz'."],
+    [['shot', '--cols', '0', '--', 'true'], "tmux-shot: --cols takes a whole number from 2 to 1000, not '0'"],
+    [['shot', '--theme', 'blue', '--', 'true'], "tmux-shot: --theme takes dark or light, not 'blue'"],
+    [['shot'], 'tmux-shot: shot needs a command after --, e.g. tmux-shot shot -- vim'],
+    [['frobnicate'], "tmux-shot: Unknown command 'frobnicate'."],
+  ])('exits 2 with the usage for %j', async (argv, first) => {
+    const result = await run(...argv);
+    expect(result.code).toBe(2);
+    expect(result.err.split('\n')[0]).toContain(first);
+    expect(result.err).toContain('Usage: tmux-shot');
+  });
+
+  it('prints help with exit 0', async () => {
+    const result = await run('shot', '--help');
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('--wait-for TEXT');
+  });
+});
+
+describe('tmux-shot record and render', () => {
+  it('records a scripted menu session as a GIF, as a .cast, and re-renders the .cast', async () => {
+    const script = join(dir, 'steps.txt');
+    writeFileSync(script, '# move and select\nkeys Down Down\nkeys Enter\nwait-for Selected: Settings\n');
+    const gifPath = join(dir, 'menu.gif');
+    const recorded = await run('record', '--cols', '50', '--rows', '14', '--script', script, '--step-delay', '100', '-o', gifPath, '--', 'node', menu);
+    expect(recorded.code).toBe(0);
+    const gifBytes = readFileSync(gifPath);
+    expect(recorded.out).toBe(`${gifPath} (${gifBytes.length} bytes)`);
+    const gif = decodeGif(gifBytes);
+    expect([gif.width, gif.height]).toEqual([458, 260]);
+    expect(gif.frames.length).toBeGreaterThanOrEqual(3); // first paint, selection moved, selected
+
+    const castPath = join(dir, 'menu.cast');
+    expect((await run('record', '--cols', '50', '--rows', '14', '--keys', 'Down', '-o', castPath, '--', 'node', menu)).code).toBe(0);
+    const cast = parseAsciicast(readFileSync(castPath, 'utf8'));
+    expect(cast.size).toEqual({ cols: 50, rows: 14 });
+
+    const rendered = await run('render', castPath, '--theme', 'light', '--fps', '10');
+    const out = castPath.replace(/\.cast$/, '.gif');
+    expect(rendered).toEqual({ code: 0, out: `${out} (${readFileSync(out).length} bytes)`, err: '' });
+    const light = decodeGif(readFileSync(out));
+    expect(light.canvases.at(-1)!.subarray(0, 3)).toEqual(new Uint8Array([0xff, 0xff, 0xff])); // light theme background
+  });
+
+  it('refuses --script together with --keys', async () => {
+    const result = await run('record', '--script', 'x', '--keys', 'q', '--', 'true');
+    expect(result.code).toBe(2);
+    expect(result.err.split('\n')[0]).toBe('tmux-shot: use either --script or --keys/--type, not both');
+  });
+});
+
+describe('the installed bin', () => {
+  it('runs from dist/ as `tmux-shot` (built by npm install / npm test)', async () => {
+    const { stdout } = await promisify(execFile)(join(root, 'dist/cli/bin.js'), ['--help']);
+    expect(stdout).toContain('shot       run an app, drive it, write a PNG of its screen');
+  });
+});
