@@ -9,13 +9,16 @@ import type { UpdateMode } from '../diff/index.js';
 import { baselineDirectory, projectRoot } from './paths.js';
 import { ranFully, unusedBaselines } from './unused-baselines.js';
 
-/** Baselines compared (or written) so far in this worker, by test file. */
-const usedByFile = new Map<string, Set<string>>();
+/**
+ * Baselines compared (or written) in each run of a test file. Keyed by Vitest's file task, a new
+ * object on every run, so watch-mode reruns without isolation start afresh.
+ */
+const usedByFile = new WeakMap<Readonly<RunnerTestFile>, Set<string>>();
 
-/** Notes that the test file `testPath` used the baseline at `path`. */
-export function markBaselineUsed(testPath: string, path: string): void {
-  let used = usedByFile.get(testPath);
-  if (!used) usedByFile.set(testPath, (used = new Set()));
+/** Notes that a test of `file` used the baseline at `path`. */
+export function markBaselineUsed(file: Readonly<RunnerTestFile>, path: string): void {
+  let used = usedByFile.get(file);
+  if (!used) usedByFile.set(file, (used = new Set()));
   used.add(path);
 }
 
@@ -33,7 +36,7 @@ async function listPngs(folder: string): Promise<string[]> {
  */
 export async function reportUnusedBaselines(file: Readonly<RunnerTestFile>, updateMode: UpdateMode): Promise<string[]> {
   if (!ranFully(file.tasks)) return [];
-  const unused = unusedBaselines(await listPngs(baselineDirectory(file.filepath)), usedByFile.get(file.filepath) ?? new Set());
+  const unused = unusedBaselines(await listPngs(baselineDirectory(file.filepath)), usedByFile.get(file) ?? new Set());
   if (unused.length === 0) return unused;
   const root = projectRoot(file);
   const list = unused.map((path) => `  ${relative(root, path)}`).join('\n');

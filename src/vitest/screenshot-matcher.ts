@@ -54,7 +54,14 @@ export interface ScreenshotOptions extends ComparatorOptions {
 /** The actual image, or why there is none (the screen kept changing). */
 type Gathered = { kind: 'shot'; shot: Shot } | { kind: 'unsettled'; previous: ScreenShot; last: ScreenShot };
 
-const names = new ScreenshotNames();
+/** Names per run of a test file (a new file task each run, so watch-mode reruns start at 1). */
+const namesByFile = new WeakMap<Readonly<RunnerTestCase['file']>, ScreenshotNames>();
+
+function namesOf(file: Readonly<RunnerTestCase['file']>): ScreenshotNames {
+  let names = namesByFile.get(file);
+  if (!names) namesByFile.set(file, (names = new ScreenshotNames()));
+  return names;
+}
 
 function comparatorOptionsOf(options: ScreenshotOptions): ComparatorOptions {
   const { threshold, includeAA, allowedMismatchedPixels, allowedMismatchedPixelRatio, allowedMismatchedCells } = options;
@@ -142,9 +149,9 @@ export async function toMatchScreenshot(
   if (!task || !testPath) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot can only be used inside a test.`);
   if (!subject) throw new TmuxShotError(formatBadSubject(header, 'a tmuxApp, a TmuxApp, a screen snapshot or PNG bytes', describeReceived(received)));
 
-  const name = names.next({ id: task.id, fullName: this.currentTestName ?? task.name, attempt: attemptOf(task) }, explicit);
+  const name = namesOf(task.file).next({ id: task.id, fullName: this.currentTestName ?? task.name, attempt: attemptOf(task) }, explicit);
   const baseline = baselinePath(testPath, name);
-  markBaselineUsed(testPath, baseline);
+  markBaselineUsed(task.file, baseline);
   const root = projectRoot(task.file);
   const attachments: AttachmentPaths = attachmentPaths(root, join(root, VITEST.attachmentsDir), testPath, name);
   const shotOptions: ShotOptions = { mask: options.mask ?? [], region: options.region, cursor: options.cursor ?? VITEST.cursor, render: renderOptionsOf(received) };

@@ -98,6 +98,8 @@ describe.sequential('Vitest on a fixture project', () => {
       'Diff screenshot:',
       `  ${dir}/.vitest-attachments/menu.test.js/after-down-diff.png`,
     ]);
+    // The screenshot documented this failure, so the fixture saved no failure screen of its own.
+    expect(moved.artifacts).toHaveLength(1);
     const [artifact] = moved.artifacts;
     expect(artifact).toMatchObject({ type: 'internal:toMatchScreenshot', kind: 'visual-regression', message: moved.errors[0] });
     expect(artifact!.attachments!.map((a) => a.name)).toEqual(['reference', 'actual', 'diff']);
