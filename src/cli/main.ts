@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { TmuxShotError } from '../errors.js';
 import { type CliIo, processIo } from './io.js';
+import { agentCommand, AGENT_USAGE } from './agent.js';
 import { recordCommand, RECORD_USAGE } from './record.js';
 import { renderCommand, RENDER_COMMAND_USAGE } from './render.js';
 import { shotCommand, SHOT_USAGE } from './shot.js';
@@ -13,6 +14,7 @@ const COMMANDS: Record<string, Command> = {
   shot: { run: shotCommand, usage: SHOT_USAGE, summary: 'run an app, drive it, write a PNG of its screen' },
   record: { run: recordCommand, usage: RECORD_USAGE, summary: 'run an app, drive it, write a GIF (or .cast) of the session' },
   render: { run: renderCommand, usage: RENDER_COMMAND_USAGE, summary: 'draw an asciicast recording as a GIF' },
+  agent: { run: agentCommand, usage: AGENT_USAGE, summary: 'let a model drive an app towards a goal' },
 };
 
 /** Usage text of `tmux-shot` itself. */

@@ -1,0 +1,96 @@
+/** `tmux-shot agent`: let a model drive an app towards a natural-language goal. */
+import { join, resolve } from 'node:path';
+import { AGENT, TERMINAL } from '../defaults.js';
+import { AgentRunner, createClient } from '../agent/index.js';
+import { TmuxApp } from '../tmux-app.js';
+import { intFlag, parseCommandArgs } from './args.js';
+import { type CliIo, writeOutput } from './io.js';
+import { UsageError } from './usage-error.js';
+
+/** Usage text of `tmux-shot agent`. */
+export const AGENT_USAGE = `Usage: tmux-shot agent "goal" [options] -- command [args…]
+
+Runs the command in a private tmux server and lets a model (any OpenAI-compatible chat
+completions endpoint) drive it towards the goal with key presses, text, waits and screenshots.
+Prints the agent's status lines, then the paths of the screenshots (and of session.gif with
+--duration). The endpoint comes from OPENAI_API_KEY / OPENAI_BASE_URL / TMUX_SHOT_MODEL or the
+flags below; the key is never printed or written.
+
+Options:
+  --model NAME       model name (default $TMUX_SHOT_MODEL, else ${AGENT.model})
+  --base-url URL     OpenAI-compatible base URL ending in /v1 (default $OPENAI_BASE_URL)
+  --duration S       run for S seconds: screenshots every --interval, planned in --chunk
+                     parts, and a GIF of the whole session (session.gif)
+  --interval S       seconds between timed screenshots (default ${AGENT.screenshotInterval})
+  --chunk S          seconds per planned part of a timed run (default ${AGENT.chunkSeconds})
+  --max-steps N      most model turns (default ${AGENT.maxSteps})
+  --cols N           terminal columns (default ${TERMINAL.cols})
+  --rows N           terminal rows (default ${TERMINAL.rows})
+  --out DIR          where screenshots go (default tmux-shot-agent)
+  -h, --help         show this help
+
+Exit status: 0 the agent finished or ran out its time; 1 it stopped otherwise (step cap,
+model outage, no endpoint configured); 2 wrong usage.`;
+
+const OPTIONS = {
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  duration: { type: 'string' },
+  interval: { type: 'string' },
+  chunk: { type: 'string' },
+  'max-steps': { type: 'string' },
+  cols: { type: 'string' },
+  rows: { type: 'string' },
+  out: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Runs `tmux-shot agent`. @returns The exit status. */
+export async function agentCommand(argv: string[], io: CliIo): Promise<number> {
+  const args = parseCommandArgs('agent', argv, OPTIONS);
+  const v = args.values;
+  if (v.help) {
+    io.stdout(AGENT_USAGE);
+    return 0;
+  }
+  const [goal, ...extra] = args.positionals;
+  if (goal === undefined || goal.trim() === '' || extra.length > 0) throw new UsageError('agent takes one goal in quotes before --', 'agent');
+  if (args.command.length === 0) throw new UsageError('agent needs a command after --, e.g. tmux-shot agent "open a file" -- vim', 'agent');
+  const duration = seconds('duration', v.duration);
+  const outDir = resolve(String(v.out ?? 'tmux-shot-agent'));
+  const { client, model } = await createClient({ model: str(v.model), baseURL: str(v['base-url']) });
+  await using app = await TmuxApp.start({
+    command: args.command,
+    cols: intFlag('agent', 'cols', v.cols, TERMINAL.cols, TERMINAL.minCols, TERMINAL.maxCols),
+    rows: intFlag('agent', 'rows', v.rows, TERMINAL.rows, TERMINAL.minRows, TERMINAL.maxRows),
+  });
+  const runner = new AgentRunner(app, client, {
+    model,
+    outDir,
+    duration,
+    screenshotInterval: seconds('interval', v.interval),
+    chunkSeconds: seconds('chunk', v.chunk),
+    maxSteps: intFlag('agent', 'max-steps', v['max-steps'], AGENT.maxSteps, 1, 10_000),
+    log: (line) => io.stdout(line),
+  });
+  const result = await runner.run(goal);
+  for (const shot of result.shots) io.stdout(shot);
+  if (duration !== undefined) {
+    const gif = join(outDir, 'session.gif');
+    await writeOutput(gif, await app.gif());
+    io.stdout(gif);
+  }
+  io.stdout(`${result.outcome}${result.summary ? `: ${result.summary}` : ''}`);
+  return result.outcome === 'finished' || result.outcome === 'duration-elapsed' || result.outcome === 'no-tool-calls' ? 0 : 1;
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function seconds(name: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const s = Number(value);
+  if (!Number.isFinite(s) || s <= 0) throw new UsageError(`--${name} takes a number of seconds above 0, not '${String(value)}'`, 'agent');
+  return s;
+}
