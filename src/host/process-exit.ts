@@ -59,7 +59,7 @@ export function unregisterLiveServer(pid: number): void {
 }
 
 /** Kills every registered server and removes its directory, synchronously and once each. */
-export function killLiveServersSync(): void {
+function killLiveServersSync(): void {
   for (const [pid, dir] of liveServers) {
     try {
       process.kill(pid, 'SIGTERM');
