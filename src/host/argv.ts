@@ -5,7 +5,7 @@
  * or pattern matching applies.
  */
 import type { Size } from '../geometry.js';
-import { escapeFormat, formatExecCommand, quoteShellWord } from './quote.js';
+import { escapeFormat, formatExecCommand, quoteShellWord, quoteTmuxArgument } from './quote.js';
 import type { TmuxCommand } from './quote.js';
 
 /** `new-session -P` output: the new session's and pane's ids, e.g. `$1 %3`. */
@@ -34,12 +34,14 @@ export function startServerCommands(): TmuxCommand[] {
 /**
  * Creates the lobby: an idle session that our one control client attaches to, printing
  * {@link LOBBY_FORMAT}. When that client detaches — it does when its stdin closes, i.e. when our
- * process is gone, however it died — the lobby's `client-detached` hook kills the server.
+ * process is gone, however it died — the lobby's `client-detached` hook removes `directory` (the
+ * server's private one) and kills the server.
  */
-export function createLobbyCommands(idleCommand: string): TmuxCommand[] {
+export function createLobbyCommands(idleCommand: string, directory: string): TmuxCommand[] {
+  const cleanUp = `run-shell ${quoteTmuxArgument(`rm -rf -- ${quoteShellWord(directory)}`)} ; kill-server`;
   return [
     ['new-session', '-d', '-s', LOBBY_NAME, '-P', '-F', LOBBY_FORMAT, idleCommand],
-    ['set-hook', '-t', LOBBY_NAME, 'client-detached', 'kill-server'],
+    ['set-hook', '-t', LOBBY_NAME, 'client-detached', cleanUp],
   ];
 }
 

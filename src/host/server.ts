@@ -85,7 +85,7 @@ export class TmuxServer implements AsyncDisposable {
       }
       pid = Number(info.split(' ')[0]);
       registerLiveServer(pid, directory);
-      const lobbyId = (await runTmux(connection, createLobbyCommands(IDLE_COMMAND))).trim();
+      const lobbyId = (await runTmux(connection, createLobbyCommands(IDLE_COMMAND, directory))).trim();
       return new TmuxServer(connection, pid, directory, await ControlClient.attach(connection, lobbyId));
     } catch (error) {
       if (pid !== undefined) {

@@ -23,10 +23,10 @@ describe('tmux command builders', () => {
     expect(startServerCommands()).toEqual([['start-server'], ['display-message', '-p', '#{pid} #{config_files}']]);
   });
 
-  it('create the lobby session, which kills the server when its client leaves', () => {
-    expect(createLobbyCommands('cat')).toEqual([
+  it('create the lobby session, which removes the directory and kills the server when its client leaves', () => {
+    expect(createLobbyCommands('cat', "/tmp/it's")).toEqual([
       ['new-session', '-d', '-s', 'tmux-shot-lobby', '-P', '-F', '#{session_id}', 'cat'],
-      ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', 'kill-server'],
+      ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', `run-shell "rm -rf -- '/tmp/it'\\\\''s'" ; kill-server`],
     ]);
   });
 
