@@ -168,6 +168,8 @@ export const VITEST = {
   listedCells: 5,
   /** `toMatchScreenText` appends the styled runs (colours, bold…) after the text. @default true */
   screenTextStyles: true,
+  /** When a test's app session is saved as a GIF: 'on-failure', 'always' or 'off'. @default 'on-failure' */
+  recording: 'on-failure',
 } as const;
 
 /**

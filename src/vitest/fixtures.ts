@@ -1,6 +1,6 @@
 /**
- * The fixtures: `tmuxServer` (one private tmux server per Vitest worker), `tmuxOptions` and
- * `tmuxApp` (one app per test), `agentModel`, `agentOptions` and `agent`. Options are plain
+ * The fixtures: `tmuxServer` (one private tmux server per Vitest worker), `tmuxOptions`,
+ * `tmuxRecording` and `tmuxApp` (one app per test), `agentModel`, `agentOptions` and `agent`. Options are plain
  * fixtures, so `test.override({ tmuxOptions: { … } })` sets them per file or `describe`.
  */
 import { join } from 'node:path';
@@ -14,6 +14,8 @@ import { TmuxAppHandle } from './app-handle.js';
 import type { TmuxAppFixtureOptions } from './app-handle.js';
 import { failureDocumented } from './artifacts.js';
 import { saveFailureScreen } from './failure-screen.js';
+import { saveRecording, wantsRecording } from './recording.js';
+import type { RecordingMode } from './recording.js';
 import { projectRoot, testAttachmentStem } from './paths.js';
 
 /** Fixtures set up once per Vitest worker. */
@@ -26,6 +28,11 @@ export interface TmuxShotWorkerFixtures {
 export interface TmuxShotTestFixtures {
   /** Options of `tmuxApp`; `{}` unless overridden. @default {} */
   tmuxOptions: TmuxAppFixtureOptions;
+  /**
+   * When the app session is saved as a GIF; also settable in the config with
+   * `provide: { tmuxRecording: 'always' }`. @default 'on-failure'
+   */
+  tmuxRecording: RecordingMode;
   /** The test's app: started before the test when `tmuxOptions.command` is set; closed after it. */
   tmuxApp: TmuxAppHandle;
   /** The model the `agent` talks to; undefined means the environment's (OPENAI_API_KEY / OPENAI_BASE_URL). @default undefined */
@@ -42,16 +49,20 @@ export type TmuxShotFixtures = TmuxShotWorkerFixtures & TmuxShotTestFixtures;
 type Use<T> = (value: T) => Promise<void>;
 
 /**
- * Saves the failure screen when the test failed, the app ran, and no screenshot assertion
- * documented the failure. A problem here is printed, never thrown: it must not hide the test's
- * own error or fail a test that a retry made pass.
+ * After a test: the failure screen (when the test failed and no screenshot assertion documented
+ * it) and the GIF the recording mode asks for. Problems here are printed, never thrown: they must
+ * not hide the test's own error or fail a test that a retry made pass.
  */
-async function captureFailure(task: TestContext['task'], handle: TmuxAppHandle): Promise<void> {
-  if (task.result?.state !== 'fail' || !handle.started || handle.options.failureScreen === false || failureDocumented(task)) return;
+async function saveEvidence(task: TestContext['task'], handle: TmuxAppHandle, recording: RecordingMode): Promise<void> {
+  if (!handle.started) return;
+  const failed = task.result?.state === 'fail';
   try {
-    await saveFailureScreen(task, handle.screen(), handle.renderOptions);
+    if (failed && handle.options.failureScreen !== false && !failureDocumented(task)) {
+      await saveFailureScreen(task, handle.screen(), handle.renderOptions);
+    }
+    if (wantsRecording(recording, failed)) await saveRecording(task, handle.app, handle.renderOptions, failed);
   } catch (error) {
-    console.warn(`tmux-shot: could not save the last screen of '${task.fullTestName}': ${(error as Error).message}`);
+    console.warn(`tmux-shot: could not save the evidence of '${task.fullTestName}': ${(error as Error).message}`);
   }
 }
 
@@ -72,15 +83,16 @@ export const tmuxShotFixtures = {
     { scope: 'worker' as const },
   ] as [(context: object, use: Use<TmuxServer>) => Promise<void>, { scope: 'worker' }],
   tmuxOptions: [{}, { scope: 'test' }] as [TmuxAppFixtureOptions, { scope: 'test' }],
+  tmuxRecording: [VITEST.recording, { scope: 'test', injected: true }] as [RecordingMode, { scope: 'test'; injected: true }],
   tmuxApp: async (
-    { tmuxOptions, tmuxServer, task }: { tmuxOptions: TmuxAppFixtureOptions; tmuxServer: TmuxServer; task: TestContext['task'] },
+    { tmuxOptions, tmuxRecording, tmuxServer, task }: { tmuxOptions: TmuxAppFixtureOptions; tmuxRecording: RecordingMode; tmuxServer: TmuxServer; task: TestContext['task'] },
     use: Use<TmuxAppHandle>,
   ) => {
     const handle = new TmuxAppHandle(tmuxOptions, tmuxServer);
     try {
       if (tmuxOptions.command !== undefined) await handle.start();
       await use(handle);
-      await captureFailure(task, handle);
+      await saveEvidence(task, handle, tmuxRecording);
     } finally {
       await handle.close();
     }

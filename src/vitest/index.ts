@@ -5,6 +5,7 @@
 export { describe, expect, it, test } from './test-api.js';
 export { tmuxShotFixtures } from './fixtures.js';
 export type { TmuxShotFixtures, TmuxShotTestFixtures, TmuxShotWorkerFixtures } from './fixtures.js';
+export type { RecordingMode } from './recording.js';
 export { matchers } from './matchers.js';
 export { TmuxAppHandle } from './app-handle.js';
 export type { TmuxAppFixtureOptions } from './app-handle.js';

@@ -98,8 +98,12 @@ describe.sequential('Vitest on a fixture project', () => {
       'Diff screenshot:',
       `  ${dir}/.vitest-attachments/menu.test.js/after-down-diff.png`,
     ]);
-    // The screenshot documented this failure, so the fixture saved no failure screen of its own.
-    expect(moved.artifacts).toHaveLength(1);
+    // The screenshot documented this failure, so the fixture saved no failure screen of its own,
+    // only the GIF of the session.
+    expect(moved.artifacts.map((a) => [a.type, a.attachments?.[0]?.originalPath])).toEqual([
+      ['internal:toMatchScreenshot', undefined],
+      ['internal:failureScreenshot', `${project.dir}/.vitest-attachments/menu.test.js/selection-moves-recording.gif`],
+    ]);
     const [artifact] = moved.artifacts;
     expect(artifact).toMatchObject({ type: 'internal:toMatchScreenshot', kind: 'visual-regression', message: moved.errors[0] });
     expect(artifact!.attachments!.map((a) => a.name)).toEqual(['reference', 'actual', 'diff']);
@@ -121,16 +125,19 @@ describe.sequential('Vitest on a fixture project', () => {
       /^expect\(tmuxApp\)\.toShowText\('deploy finished'\)\n\nExpected the screen to show 'deploy finished' within 300 ms, but it did not\.\n\nScreen:\n  0 │ Build status\n  1 │\n  2 │ All 12 checks passed\n  3 │ Updated \d\d:\d\d:\d\d\n      \(rows 4-5 blank\)$/,
     );
     const failureStem = `${dir}/.vitest-attachments/failing.test.js/text-never-shows-failure`;
+    const recording = `${dir}/.vitest-attachments/failing.test.js/text-never-shows-recording.gif`;
     expect(silent.artifacts).toEqual([
       expect.objectContaining({ type: 'internal:failureScreenshot', attachments: [expect.objectContaining({ originalPath: `${failureStem}.png` })] }),
       expect.objectContaining({ type: 'tmux-shot:screen-text', attachments: [expect.objectContaining({ contentType: 'text/plain' })] }),
+      expect.objectContaining({ type: 'internal:failureScreenshot', attachments: [expect.objectContaining({ originalPath: recording })] }),
     ]);
+    expect((await readFile(recording)).subarray(0, 6).toString('latin1')).toBe('GIF89a');
+    expect(run.output).toContain(`Failure screenshots:\n  - .vitest-attachments/failing.test.js/text-never-shows-failure.png\n  - .vitest-attachments/failing.test.js/text-never-shows-recording.gif`);
     expect(run.output).toContain(
       "tmux-shot: the last screen of 'text never shows' is in .vitest-attachments/failing.test.js/text-never-shows-failure.png " +
         'and .vitest-attachments/failing.test.js/text-never-shows-failure.txt',
     );
     expect(await readFile(`${failureStem}.txt`, 'utf8')).toMatch(/^Build status\n\nAll 12 checks passed\nUpdated \d\d:\d\d:\d\d\n\n-- styles: row:cols attributes --\n0:0-11 bold\n$/);
-    expect(run.output).toContain(`Failure screenshot:\n  - .vitest-attachments/failing.test.js/text-never-shows-failure.png`);
 
     // A test that times out still gets its teardown: the app is closed and its screen saved.
     const late = report(run, 'failing.test.js > times out');
@@ -139,6 +146,11 @@ describe.sequential('Vitest on a fixture project', () => {
       type: 'internal:failureScreenshot',
       attachments: [{ originalPath: `${dir}/.vitest-attachments/failing.test.js/times-out-failure.png` }],
     });
+
+    // With tmuxRecording: 'always', a passing test keeps its GIF too.
+    expect(report(run, 'clock.test.js > recorded > records the worker server').artifacts).toEqual([
+      expect.objectContaining({ type: 'tmux-shot:recording', attachments: [expect.objectContaining({ contentType: 'image/gif' })] }),
+    ]);
 
     // Two workers, one tmux server each: a pid never shares its socket with another pid.
     const servers = [...run.tests.values()].flatMap((t) => t.annotations.filter((a) => a.type === 'server').map((a) => a.message.split(' ')));
@@ -178,7 +190,7 @@ describe.sequential('Vitest on a fixture project', () => {
     expect(run.exitCode).toBe(0);
     expect([...run.tests.values()].map((t) => [t.id, t.state]).sort()).toEqual([
       ['clock.test.js > clock masked', 'passed'],
-      ['clock.test.js > records the worker server', 'passed'],
+      ['clock.test.js > recorded > records the worker server', 'passed'],
       ['menu.test.js > menu opens', 'passed'],
       ['menu.test.js > resized > resized menu', 'passed'],
       ['menu.test.js > selection moves', 'passed'],

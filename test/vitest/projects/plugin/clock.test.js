@@ -1,6 +1,6 @@
 // A clock that changes between runs, hidden by a mask (a RegExp over the screen text).
 import { join } from 'node:path';
-import { expect, test } from 'tmux-shot/vitest';
+import { describe, expect, test } from 'tmux-shot/vitest';
 
 test.override({ tmuxOptions: { command: ['node', join(import.meta.dirname, 'clock.mjs')], cols: 30, rows: 6 } });
 
@@ -9,7 +9,11 @@ test('clock masked', async ({ tmuxApp }) => {
   await expect(tmuxApp).toMatchScreenshot({ mask: [/\d\d:\d\d:\d\d/] });
 });
 
-test('records the worker server', async ({ tmuxApp, tmuxServer, annotate }) => {
-  await expect(tmuxApp).toShowText('checks passed');
-  await annotate(`${process.pid} ${tmuxServer.connection.socketPath}`, 'server');
+describe('recorded', () => {
+  test.override({ tmuxRecording: 'always' });
+
+  test('records the worker server', async ({ tmuxApp, tmuxServer, annotate }) => {
+    await expect(tmuxApp).toShowText('checks passed');
+    await annotate(`${process.pid} ${tmuxServer.connection.socketPath}`, 'server');
+  });
 });
