@@ -148,6 +148,8 @@ export const AGENT = {
   retryBaseDelay: 1_000,
   /** Longest wait before a retry, in ms: caps both the backoff and a server's Retry-After. @default 30000 */
   retryMaxDelay: 30_000,
+  /** Further chances a model gets after a `finish` whose evidence is not on the screen; then the run is 'unverified'. @default 1 */
+  evidenceRetries: 1,
 } as const;
 
 /** The Vitest plugin (src/vitest/): fixtures, screenshot and text assertions, failure artifacts. */
@@ -225,3 +227,20 @@ export const RENDER = {
   /** @default false */
   boldIsBright: false,
 } as const satisfies Required<RenderOptions>;
+
+/**
+ * Cassettes (src/agent/cassette-*.ts, src/vitest/cassette-*.ts): recorded model runs replayed in
+ * CI. Folder layout follows `__screenshots__`: `<test dir>/__cassettes__/<test file>/<test name>.json`.
+ */
+export const CASSETTE = {
+  /** Folder next to a test file holding its cassettes. @default '__cassettes__' */
+  directory: '__cassettes__',
+  /** Format version written in every cassette; a different one is stale. @default 1 */
+  formatVersion: 1,
+  /** Normalized screen text kept per entry (for divergence diffs), in characters. @default 4000 */
+  storedTextChars: 4_000,
+  /** Environment variable that forces a mode: auto, replay, record or live. @default 'TMUX_SHOT_CASSETTES' */
+  modeVariable: 'TMUX_SHOT_CASSETTES',
+  /** Lines of context around each change in a divergence diff. @default 2 */
+  diffContext: 2,
+} as const;

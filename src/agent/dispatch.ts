@@ -4,6 +4,7 @@ import { KeyNameError } from '../errors.js';
 import type { ChatMessage } from './chat.js';
 import { truncateText } from './context.js';
 import type { Driver } from './driver.js';
+import { evidenceRejection, missingEvidence } from './evidence.js';
 import { imageMessage } from './prompts.js';
 import type { ToolCallArgs } from './tools.js';
 
@@ -16,8 +17,10 @@ export interface ToolEffect {
   content: string;
   /** An image message to append after this turn's tool messages (screenshot). */
   image?: ChatMessage;
-  /** Set by `finish`: the model's summary. */
+  /** Set by `finish` when its evidence (if any) is on the screen: the model's summary. */
   finished?: string;
+  /** Set by `finish` when some of its evidence is not on the screen: the entries missing. */
+  rejected?: string[];
 }
 
 /** What dispatching needs besides the driver. */
@@ -62,8 +65,11 @@ export async function dispatchTool(call: ActionCall, ctx: DispatchContext): Prom
       await ctx.sleep(ms);
       return { content: `ok: waited ${(ms / 1000).toFixed(2)} s` };
     }
-    case 'finish':
+    case 'finish': {
+      const missing = missingEvidence(call.args.evidence ?? [], ctx.driver.text());
+      if (missing.length > 0) return { content: evidenceRejection(missing), rejected: missing };
       return { content: 'ok: finished', finished: call.args.summary };
+    }
   }
 }
 

@@ -25,6 +25,8 @@ export interface CreateClientOptions {
 export interface ModelConnection {
   client: ChatClient;
   model: string;
+  /** The API base URL, when known (cassettes keep its host only). */
+  baseURL?: string;
 }
 
 /**
@@ -54,5 +56,5 @@ export async function createClient(options: CreateClientOptions = {}): Promise<M
     maxRetries: 0,
     timeout: options.timeout ?? AGENT.requestTimeout,
   });
-  return { client, model: options.model || env['TMUX_SHOT_MODEL'] || AGENT.model };
+  return { client, model: options.model || env['TMUX_SHOT_MODEL'] || AGENT.model, baseURL: baseURL ?? AGENT.baseURL };
 }

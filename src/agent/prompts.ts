@@ -11,7 +11,8 @@ export function systemPrompt(): string {
     'You operate a terminal application running in a real terminal, through tools.',
     'Use send_keys for keys by name (Down, Enter, Escape, C-c, q) and type_text for literal text.',
     'After acting, look at the result with read_text or screenshot before deciding the next step.',
-    'Call finish with a one-sentence summary when the goal is done or cannot be done.',
+    'Call finish with a one-sentence summary when the goal is done or cannot be done, and as evidence',
+    'the exact texts on the screen that prove it (they are checked against the screen).',
     'Every reply must call at least one tool.',
   ].join('\n');
 }
@@ -72,4 +73,31 @@ export function imageMessage(label: string, png: Uint8Array): ChatMessage {
       { type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from(png).toString('base64')}` } },
     ],
   };
+}
+
+/** The system prompt of `agent.assert`: one verdict on one claim about the screen. */
+export function assertSystemPrompt(): string {
+  return [
+    'You check one claim about a terminal application screen, given as text.',
+    'Call the verdict tool once: pass is true only if the screen shows the claim is true;',
+    'reason quotes the screen text that decides it.',
+  ].join('\n');
+}
+
+/** The user message of `agent.assert`. */
+export function assertPrompt(claim: string, screen: string): string {
+  return [`Claim: ${claim}`, screenBlock(screen)].join('\n\n');
+}
+
+/** The system prompt of `agent.query`: structured data read off the screen. */
+export function querySystemPrompt(): string {
+  return [
+    'You read data off a terminal application screen, given as text.',
+    'Call the answer tool once, with the answer in exactly the shape its schema asks for.',
+  ].join('\n');
+}
+
+/** The user message of `agent.query`. */
+export function queryPrompt(question: string, screen: string): string {
+  return [`Question: ${question}`, screenBlock(screen)].join('\n\n');
 }

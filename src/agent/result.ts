@@ -3,11 +3,14 @@ import type { ModelApiError } from '../errors.js';
 import type { Usage } from './chat.js';
 
 /**
- * Why a run ended: the model called `finish`; it stopped calling tools (after nudges, in timed
- * runs); `maxSteps` was reached; the model API stayed down past the retry budget; or the
- * duration of a timed run elapsed while the model was still working.
+ * Why a run ended: the model called `finish` (with evidence that is on the screen, or with none:
+ * a finish without evidence is taken at its word, as the original spec's calls are); it stopped
+ * calling tools (after nudges, in timed runs); `maxSteps` was reached; the model API stayed down
+ * past the retry budget; the duration of a timed run elapsed while the model was still working;
+ * or `finish` was rejected because its evidence was not on the screen, again after one more chance
+ * (`unverified`: the summary lists what was missing and shows the screen).
  */
-export type AgentOutcome = 'finished' | 'no-tool-calls' | 'step-cap' | 'outage' | 'duration-elapsed';
+export type AgentOutcome = 'finished' | 'no-tool-calls' | 'step-cap' | 'outage' | 'duration-elapsed' | 'unverified';
 
 /** The result of `AgentRunner.run`. */
 export interface AgentResult {
@@ -30,6 +33,8 @@ export interface StepResult {
   finished: boolean;
   /** The `finish` summary, else the reply's text ('' when none). */
   summary: string;
+  /** Evidence of a `finish` call that was not on the screen (the call was rejected, not finished). */
+  rejected?: string[];
   /** Set when every attempt failed transiently: no reply, nothing appended to the messages. */
   outage?: ModelApiError;
 }

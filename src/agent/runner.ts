@@ -8,7 +8,7 @@ import { ModelApiError } from '../errors.js';
 import type { ChatClient, ChatMessage, ChatReply, SentToolCall, ToolSpec, Usage } from './chat.js';
 import { plannedChunkCount } from './chunks.js';
 import { boundImages, truncateText } from './context.js';
-import { dispatchTool, type ActionCall } from './dispatch.js';
+import { dispatchTool, type ActionCall, type ToolEffect } from './dispatch.js';
 import type { Driver } from './driver.js';
 import { resolveAgentOptions, type AgentRunnerOptions, type ResolvedAgentOptions } from './options.js';
 import { readPlan } from './plan-reply.js';
@@ -110,14 +110,17 @@ export class AgentRunner {
     messages.push({ role: 'assistant', content: message.content ?? null, ...(sent.length ? { tool_calls: sent } : {}) });
     const images: ChatMessage[] = [];
     let finished: string | undefined;
+    let rejected: string[] | undefined;
     for (const c of calls) {
-      const effect = c.ok ? await this.dispatch(c.call as ActionCall) : { content: c.error };
+      const effect: ToolEffect = c.ok ? await this.dispatch(c.call as ActionCall) : { content: c.error };
       messages.push(toolMessage(c.id, effect.content));
       if (effect.image) images.push(effect.image);
       if (effect.finished !== undefined) finished = effect.finished;
+      if (effect.rejected) rejected = effect.rejected;
     }
     messages.push(...images);
-    return { hadToolCalls: calls.length > 0, finished: finished !== undefined, summary: finished ?? message.content ?? '' };
+    const result = { hadToolCalls: calls.length > 0, finished: finished !== undefined, summary: finished ?? message.content ?? '' };
+    return rejected && finished === undefined ? { ...result, rejected } : result;
   }
 
   private async runGoal(goal: string, deadline: number): Promise<Ending> {
@@ -170,12 +173,14 @@ export class AgentRunner {
   private async converse(messages: ChatMessage[]): Promise<Ending> {
     const { maxSteps, delayMs, sleep } = this.options;
     let nudges = 0;
+    let rejections = 0;
     for (;;) {
       if (this.steps >= maxSteps) return { outcome: 'step-cap', summary: `stopped after ${maxSteps} steps without finish` };
       if (this.timeUp()) return { outcome: 'duration-elapsed', summary: 'the time ran out before finish' };
       const result = await this.step(messages, `step ${this.steps + 1}`);
       if (result.outage) return { outcome: 'outage', summary: result.outage.message };
       if (result.finished) return { outcome: 'finished', summary: result.summary };
+      if (result.rejected && ++rejections > AGENT.evidenceRetries) return this.unverified(result.rejected);
       if (!result.hadToolCalls) {
         if (this.timeLeft() === Infinity || this.timeUp() || nudges >= AGENT.maxNudges) {
           return { outcome: 'no-tool-calls', summary: result.summary };
@@ -187,6 +192,12 @@ export class AgentRunner {
       nudges = 0;
       if (delayMs > 0) await sleep(delayMs);
     }
+  }
+
+  /** The ending of a run whose `finish` evidence stayed off the screen: what was missing, and the screen. */
+  private unverified(missing: readonly string[]): Ending {
+    const list = missing.map((m) => JSON.stringify(m)).join(', ');
+    return { outcome: 'unverified', summary: `finish evidence not on the screen: ${list}\nScreen:\n${this.screen()}` };
   }
 
   private async request(messages: ChatMessage[], tools: ToolSpec[], label: string): Promise<RetryOutcome<ChatReply>> {

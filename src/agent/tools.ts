@@ -40,8 +40,16 @@ export const TOOLS = {
     schema: z.object({ seconds: z.number().min(0).describe('How long to wait, in seconds') }),
   },
   finish: {
-    description: 'Declare the goal done (or impossible) and end the session.',
-    schema: z.object({ summary: z.string().describe('One sentence: what was done and what was seen') }),
+    description:
+      'Declare the goal done (or impossible) and end the session. Give evidence: short texts that are visible on ' +
+      'the screen now and prove the result; they are checked against the screen.',
+    schema: z.object({
+      summary: z.string().describe('One sentence: what was done and what was seen'),
+      evidence: z
+        .array(z.string().min(1))
+        .optional()
+        .describe('Texts visible on the screen now that prove the result; "/…/" is a regular expression'),
+    }),
   },
   propose_plan: {
     description: 'Propose the plan of a long session: one array element per chunk, in order.',

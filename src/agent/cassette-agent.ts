@@ -1,0 +1,88 @@
+/**
+ * The agent of one test with cassettes: `run`, `assert` and `query` each become one interaction of
+ * the test's {@link CassetteSession} — replayed, recorded or live as its mode decides.
+ */
+import type { z } from 'zod';
+import type { AskContext } from './ask-tool.js';
+import type { CassetteSession, InteractionClient } from './cassette-session.js';
+import type { Driver } from './driver.js';
+import { assertPlan, queryPlan, runPlan, type TerminalSize } from './interaction-plans.js';
+import { judgeClaim, queryScreen, type Verdict } from './judge.js';
+import { resolveAgentOptions, type AgentRunnerOptions } from './options.js';
+import type { AgentResult } from './result.js';
+import { AgentRunner } from './runner.js';
+import type { Usage } from './chat.js';
+
+/** Runner options of a cassette agent; the model name comes from the connection or the cassette. */
+export type CassetteAgentOptions = Omit<AgentRunnerOptions, 'model'>;
+
+/** What one interaction cost and where its answers came from. */
+export interface InteractionCost {
+  /** Model calls answered (from the cassette when `replayed`). */
+  calls: number;
+  /** The answers came from the cassette. */
+  replayed: boolean;
+  /** Token usage summed over the calls, when reported (as recorded, when replayed). */
+  usage?: Usage;
+}
+
+/** A run's result with its cost. */
+export type CassetteRunResult = AgentResult & { cost: InteractionCost };
+
+/** The driver plus its terminal size in cells (for the cassette's semantic inputs). */
+export interface SizedDriver extends Driver {
+  size(): TerminalSize;
+}
+
+/** Runs the agent's interactions through a cassette session. */
+export class CassetteAgent {
+  constructor(
+    private readonly driver: SizedDriver,
+    private readonly session: CassetteSession,
+    private readonly options: CassetteAgentOptions,
+  ) {}
+
+  /**
+   * `AgentRunner.run(goal)` through the cassette; a replay skips `delay` (no model to pace).
+   * @throws CassetteMismatchError (missing, stale, diverged or exhausted cassette), ConfigError,
+   *   ModelApiError, as `CassetteSession.begin` and `AgentRunner.run`.
+   */
+  async run(goal: string, options: CassetteAgentOptions = this.options): Promise<CassetteRunResult> {
+    const interaction = await this.session.begin(runPlan(goal, options, this.driver.size()), () => this.driver.text());
+    const runner = new AgentRunner(this.driver, interaction.client, {
+      ...options,
+      model: interaction.model,
+      ...(interaction.replaying ? { delay: 0 } : {}),
+    });
+    const result = await runner.run(goal);
+    await interaction.end();
+    return { ...result, cost: cost(interaction, result.usage) };
+  }
+
+  /** Asks the model whether `claim` holds on the screen now. @throws as `run`, and TmuxShotError after two invalid verdicts. */
+  async assert(claim: string): Promise<Verdict & { cost: InteractionCost }> {
+    const screen = this.driver.text();
+    const interaction = await this.session.begin(assertPlan(claim, this.driver.size()), () => screen);
+    const answer = await judgeClaim(this.askContext(interaction), claim, screen);
+    await interaction.end();
+    return { ...answer.value, cost: cost(interaction, answer.usage) };
+  }
+
+  /** Asks `question` about the screen now; resolves the answer validated by `schema`. @throws as `assert`. */
+  async query<S extends z.ZodType>(schema: S, question: string): Promise<{ value: z.output<S>; cost: InteractionCost }> {
+    const screen = this.driver.text();
+    const interaction = await this.session.begin(queryPlan(schema, question, this.driver.size()), () => screen);
+    const answer = await queryScreen(this.askContext(interaction), schema, question, screen);
+    await interaction.end();
+    return { value: answer.value, cost: cost(interaction, answer.usage) };
+  }
+
+  private askContext(interaction: InteractionClient): AskContext {
+    const { retry, sleep, random } = resolveAgentOptions({ ...this.options, model: interaction.model });
+    return { client: interaction.client, model: interaction.model, retry, sleep, random };
+  }
+}
+
+function cost(interaction: InteractionClient, usage: Usage | undefined): InteractionCost {
+  return { calls: interaction.calls(), replayed: interaction.replaying, ...(usage ? { usage } : {}) };
+}

@@ -1,0 +1,172 @@
+/**
+ * One test's cassette: decides per mode whether its interactions are replayed, recorded or live,
+ * checks each replayed interaction's semantic inputs (stale → error with the re-record command),
+ * and writes the cassette (or, after a `fallthrough` divergence, a pending one) through the store.
+ */
+import { performance } from 'node:perf_hooks';
+import { CASSETTE } from '../defaults.js';
+import { CassetteMismatchError, ConfigError } from '../errors.js';
+import { formatCassette, parseCassette, type Cassette, type Interaction } from './cassette-format.js';
+import { semanticInputs, staleReasons, type InteractionPlan } from './cassette-inputs.js';
+import { decideCassetteAction, type CassetteAction, type CassetteMode } from './cassette-mode.js';
+import { pendingPath, type CassetteStore } from './cassette-store.js';
+import type { CassetteTally } from './cassette-tally.js';
+import type { ChatClient, ChatRequest } from './chat.js';
+import type { ModelConnection } from './openai-client.js';
+import { RecordingClient, type ModelBudget } from './recording-client.js';
+import { ReplayingClient, type Divergence } from './replaying-client.js';
+
+/** Options of {@link CassetteSession.open}. */
+export interface CassetteSessionOptions {
+  /** Absolute path of the test's cassette. */
+  path: string;
+  store: CassetteStore;
+  /** The resolved mode (see `resolveCassetteMode`). */
+  mode: CassetteMode;
+  /** On a replayed step whose screen differs: fail (`strict`) or continue live (`fallthrough`). @default 'strict' */
+  divergence?: Divergence;
+  /** Connects to the model, only when one is needed. @throws ConfigError when none is configured. */
+  connect: () => Promise<ModelConnection>;
+  /** Screen text → normalized text for digests (masks applied, trailing spaces dropped). */
+  normalize: (text: string) => string;
+  /** The shell command that re-records this test, quoted in error messages. */
+  reRecord: string;
+  /** Per-test limits of live model use. @default {} */
+  budget?: ModelBudget;
+  /** The test's counters, updated in place. */
+  tally: CassetteTally;
+}
+
+/** The client of one interaction and how to conclude it. */
+export interface InteractionClient {
+  client: ChatClient;
+  /** Model name to send. */
+  model: string;
+  /** True when answers come from the cassette (no model latency, no backoff). */
+  replaying: boolean;
+  /** Model calls answered so far in this interaction (replayed or live; failed attempts not counted). */
+  calls(): number;
+  /** Call after the interaction succeeded: stores it and writes the cassette when recording. */
+  end(): Promise<void>;
+}
+
+/** A test's cassette session; interactions are numbered in the order `begin` is called. */
+export class CassetteSession {
+  private readonly output: Interaction[] = [];
+  private header: Omit<Cassette, 'interactions'>;
+  /** Where `output` is written: the cassette when recording, the pending file after a divergence. */
+  private target: string | undefined;
+
+  private constructor(
+    private readonly options: CassetteSessionOptions,
+    private readonly existing: Cassette | undefined,
+    private readonly action: CassetteAction,
+  ) {
+    this.header = existing
+      ? { format: existing.format, model: existing.model, baseHost: existing.baseHost, sampling: existing.sampling }
+      : { format: CASSETTE.formatVersion, model: '', baseHost: '', sampling: {} };
+    if (action === 'record') this.target = options.path;
+  }
+
+  /**
+   * Reads the cassette (if any) and decides what the test does with it.
+   * @throws CassetteMismatchError when the file is not a valid cassette.
+   */
+  static async open(options: CassetteSessionOptions): Promise<CassetteSession> {
+    const text = options.mode === 'live' ? undefined : await options.store.read(options.path);
+    const existing = text === undefined ? undefined : parseCassette(text, options.path);
+    return new CassetteSession(options, existing, decideCassetteAction(options.mode, existing !== undefined));
+  }
+
+  /**
+   * Starts the next interaction. `screen` returns the live screen text (normalized here).
+   * @throws CassetteMismatchError for a missing cassette in replay mode, a stale or exhausted one;
+   *   ConfigError when a model is needed and none is configured.
+   */
+  async begin(plan: InteractionPlan, screen: () => string): Promise<InteractionClient> {
+    const { tally, budget = {}, normalize } = this.options;
+    const index = this.output.length;
+    const inputs = semanticInputs(plan);
+    const context = { screen: () => normalize(screen()), tally, budget, now: () => performance.now() };
+    if (this.action === 'missing') {
+      tally.misses++;
+      throw new CassetteMismatchError(
+        `No cassette at ${this.options.path}, and replay mode (the default when CI is set) never calls a model. ` +
+          `Record it locally with a model configured: ${this.options.reRecord}`,
+      );
+    }
+    if (this.action !== 'replay' || this.target !== undefined) {
+      if (this.action === 'record') tally.misses++;
+      const connection = await this.connect();
+      const recorder = new RecordingClient(connection.client, context);
+      const end = () => this.store({ inputs, entries: recorder.entries });
+      return { client: recorder, model: connection.model, replaying: false, calls: () => recorder.entries.length, end };
+    }
+    const recorded = this.recorded(index, inputs);
+    tally.hits++;
+    const fallthrough =
+      this.options.divergence === 'fallthrough' ? new RecordingClient(lazyClient(() => this.connect()), context) : undefined;
+    const player = new ReplayingClient(recorded.entries, { screen: context.screen, path: this.options.path, reRecord: this.options.reRecord, fallthrough });
+    const end = async () => {
+      if (player.diverged && fallthrough) this.target = pendingPath(this.options.path);
+      await this.store(player.diverged && fallthrough ? { inputs, entries: fallthrough.entries } : recorded);
+    };
+    const calls = () => (player.diverged && fallthrough ? fallthrough.entries.length : player.replayed.length);
+    return { client: player, model: this.header.model || 'cassette', replaying: true, calls, end };
+  }
+
+  /** The recorded interaction `index`, checked against the current inputs. */
+  private recorded(index: number, inputs: Interaction['inputs']): Interaction {
+    const { path, reRecord, tally } = this.options;
+    const recorded = this.existing!.interactions[index];
+    const reasons = recorded ? staleReasons(recorded.inputs, inputs) : [];
+    if (this.existing!.format !== CASSETTE.formatVersion) reasons.unshift(`format ${this.existing!.format} → ${CASSETTE.formatVersion}`);
+    if (!recorded || reasons.length > 0) {
+      tally.stale++;
+      const what = recorded
+        ? `was recorded under different inputs: ${reasons.join('; ')}`
+        : `records ${this.existing!.interactions.length} agent calls, but the test now makes call ${index + 1} (${inputs.kind} ${JSON.stringify(inputs.goal)})`;
+      throw new CassetteMismatchError(`Cassette ${path} is stale: it ${what}. Re-record it: ${reRecord}`);
+    }
+    return recorded;
+  }
+
+  private async connect(): Promise<ModelConnection> {
+    try {
+      const connection = await this.options.connect();
+      if (!this.header.model) {
+        const baseHost = connection.baseURL ? new URL(connection.baseURL).host : '';
+        this.header = { ...this.header, model: connection.model, baseHost };
+      }
+      return connection;
+    } catch (error) {
+      if (!(error instanceof ConfigError) || this.action !== 'record' || this.options.mode !== 'auto') throw error;
+      throw new CassetteMismatchError(
+        `No cassette at ${this.options.path} and no model to record one: ${error.message} Then run: ${this.options.reRecord}`,
+        { cause: error },
+      );
+    }
+  }
+
+  private async store(interaction: Interaction): Promise<void> {
+    this.output.push(interaction);
+    if (this.target === undefined) return;
+    const cassette: Cassette = { ...this.header, format: CASSETTE.formatVersion, interactions: this.output };
+    await this.options.store.write(this.target, formatCassette(cassette));
+  }
+}
+
+/** A client that connects on its first call (a fallthrough replay may never need the model). */
+function lazyClient(connect: () => Promise<ModelConnection>): ChatClient {
+  let client: Promise<ChatClient> | undefined;
+  return {
+    chat: {
+      completions: {
+        create: async (params: ChatRequest) => {
+          client ??= connect().then((c) => c.client);
+          return (await client).chat.completions.create(params);
+        },
+      },
+    },
+  };
+}
