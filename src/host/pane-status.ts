@@ -15,9 +15,9 @@ export interface PaneStatus {
 export const PANE_STATUS_FORMAT = '#{pane_dead} #{pane_dead_status} #{pane_dead_signal}';
 
 /**
- * Parses the {@link PANE_STATUS_FORMAT} line. tmux can set `pane_dead` a moment before it has
- * reaped the process; until a status or signal is known the pane counts as alive, so a dead
- * pane always carries its exit code or signal.
+ * Parses the {@link PANE_STATUS_FORMAT} line. tmux can set `pane_dead` before it has reaped the
+ * process (see {@link isAwaitingReap}); until a status or signal is known the pane counts as
+ * alive, so a dead pane always carries its exit code or signal.
  */
 export function parsePaneStatus(line: string): PaneStatus {
   const [dead = '', status = '', signal = ''] = line.trim().split(' ');

@@ -1,8 +1,9 @@
 /** `TmuxSession`: one session with one window and one pane, its output piped to us. */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { HOST } from '../defaults.js';
-import { ConfigError } from '../errors.js';
+import { ConfigError, TmuxCommandError } from '../errors.js';
 import type { Size } from '../geometry.js';
 import {
   IDLE_COMMAND,
@@ -25,6 +26,9 @@ import type { OutputListener } from './pane-output.js';
 import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from './pane-status.js';
 import type { PaneStatus } from './pane-status.js';
 import type { TmuxServer } from './server.js';
+
+/** Pause between asking tmux to reap a dead pane's process and asking for its status again, in ms. */
+const REAP_POLL_MS = 5;
 
 /**
  * One tmux session of exactly the requested size. It starts idle with the pane's output piped to
@@ -124,14 +128,23 @@ export class TmuxSession implements AsyncDisposable {
   }
 
   /**
-   * Whether the pane's process has exited, and how (see `parsePaneStatus`). A pane whose process
-   * tmux has not reaped yet counts as running; this call then makes tmux reap it (see
-   * `isAwaitingReap`), so polling sees the exit at the next call.
+   * Whether the pane's process has exited, and how (see `parsePaneStatus`). When tmux shows the
+   * pane dead but has not reaped its process yet (see `isAwaitingReap`), this makes tmux reap it
+   * and asks again, every {@link REAP_POLL_MS} ms, so a dead pane is always reported with its
+   * exit status or signal.
+   * @throws TmuxCommandError when tmux still has no status after `HOST.commandTimeout` ms.
    */
   async paneStatus(): Promise<PaneStatus> {
-    const [line = ''] = await this.#server.command(displayCommand(this.paneId, PANE_STATUS_FORMAT));
-    if (isAwaitingReap(line)) await this.#server.command(reapChildrenCommand());
-    return parsePaneStatus(line);
+    const deadline = performance.now() + HOST.commandTimeout;
+    for (;;) {
+      const [line = ''] = await this.#server.command(displayCommand(this.paneId, PANE_STATUS_FORMAT));
+      if (!isAwaitingReap(line)) return parsePaneStatus(line);
+      if (performance.now() > deadline) {
+        throw new TmuxCommandError(`tmux reported pane ${this.paneId} dead but no exit status within ${HOST.commandTimeout} ms`, [], '');
+      }
+      await this.#server.command(reapChildrenCommand());
+      await sleep(REAP_POLL_MS);
+    }
   }
 
   /**

@@ -68,6 +68,20 @@ describe('TmuxSession', () => {
     await Promise.all([exited.kill(), killed.kill(), missing.kill()]);
   });
 
+  it('reports the exit status of a dead pane at once, even when tmux missed its SIGCHLD (30 quick exits)', async () => {
+    for (let round = 0; round < 30; round++) {
+      const session = await TmuxSession.create(server, { cols: 20, rows: 3 });
+      await session.respawnPane({ command: ['true'] });
+      // Wait for tmux's own dead flag only; it can come before tmux has reaped the process.
+      await vi.waitFor(
+        async () => expect(await server.command(['display-message', '-p', '-t', session.paneId, '#{pane_dead}'])).toEqual(['1']),
+        { timeout: 5000, interval: 5 },
+      );
+      await expect(session.paneStatus()).resolves.toEqual({ dead: true, exitCode: 0, signal: null });
+      await session.kill();
+    }
+  });
+
   it('reports a live pane as not dead', async () => {
     const session = await TmuxSession.create(server, { cols: 20, rows: 5 });
     await session.respawnPane({ command: ['sleep', '1000'] });
