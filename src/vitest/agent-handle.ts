@@ -1,15 +1,48 @@
 /**
  * The value of the `agent` fixture: an agent bound to the test's `tmuxApp`, saving its screenshots
- * in a folder of its own per test. The model is the `agentModel` fixture when set (a scripted
- * model in tests: `test.override({ agentModel: scriptedModel([...]) })`), else the OpenAI-compatible
- * endpoint configured by the environment (`OPENAI_API_KEY` or `OPENAI_BASE_URL`, `TMUX_SHOT_MODEL`).
+ * in a folder of its own per test, with its model calls going through the test's cassette
+ * (`__cassettes__/<test file>/<test name>.json`; see {@link AgentFixtureOptions.cassette}). The
+ * model is the `agentModel` fixture when set (a scripted model in tests:
+ * `test.override({ agentModel: scriptedModel([...]) })`), else the OpenAI-compatible endpoint
+ * configured by the environment (`OPENAI_API_KEY` or `OPENAI_BASE_URL`, `TMUX_SHOT_MODEL`).
  */
-import { AgentRunner, createClient } from '../agent/index.js';
-import type { AgentResult, AgentRunnerOptions, ChatClient } from '../agent/index.js';
+import type { z } from 'zod';
+import { getCurrentTest } from 'vitest/suite';
+import { CassetteAgent, CassetteSession, createClient, emptyTally, resolveCassetteMode } from '../agent/index.js';
+import type {
+  AgentRunnerOptions,
+  CassetteMode,
+  CassetteRunResult,
+  CassetteTally,
+  ChatClient,
+  Divergence,
+  ModelBudget,
+  ModelConnection,
+  SizedDriver,
+  Verdict,
+} from '../agent/index.js';
+import { TmuxShotError } from '../errors.js';
+import { DEFAULT_TEXT_MASKS, normalizeText } from '../screen/index.js';
 import type { TmuxAppHandle } from './app-handle.js';
+import { cassettePath, fileCassetteStore, reRecordCommand } from './cassette-files.js';
+import { TALLY_META_KEY } from './cost-summary.js';
+import { projectRoot } from './paths.js';
 
-/** Agent options settable per file or `describe` (`test.override({ agentOptions: { … } })`) or per run. */
-export type AgentFixtureOptions = Partial<Omit<AgentRunnerOptions, 'outDir'>>;
+/** Agent options settable per file or `describe` (`test.override({ agentOptions: { … } })`); runner options also per run. */
+export type AgentFixtureOptions = Partial<Omit<AgentRunnerOptions, 'outDir'>> & {
+  /**
+   * Cassette mode of the test: `auto` (replay if the cassette exists, else record), `replay`
+   * (never call a model), `record` (re-record), `live` (ignore cassettes).
+   * @default env TMUX_SHOT_CASSETTES, else 'replay' when CI is set, else 'auto'
+   */
+  cassette?: CassetteMode;
+  /** On a replayed step whose screen differs from the recording: fail, or continue live and write `<name>.pending.json`. @default 'strict' */
+  divergence?: Divergence;
+  /** Extra masks for screen digests, added to the built-ins (clock times, durations, spinners, pids, /tmp paths). @default [] */
+  masks?: readonly RegExp[];
+  /** Per-test limits of model calls and tokens; past them a call fails before reaching the model. @default {} */
+  budget?: ModelBudget;
+};
 
 /** Name sent to a model given as `agentModel` when the options name none. */
 const SCRIPTED_MODEL_NAME = 'agentModel';
@@ -19,6 +52,8 @@ export class AgentHandle {
   readonly #app: TmuxAppHandle;
   readonly #model: ChatClient | undefined;
   readonly #options: AgentFixtureOptions;
+  readonly #tally: CassetteTally = emptyTally();
+  #agent: Promise<CassetteAgent> | undefined;
   /** Where this test's agent screenshots go. */
   readonly outDir: string;
 
@@ -30,17 +65,98 @@ export class AgentHandle {
   }
 
   /**
-   * Drives the test's app toward `goal` (see `AgentRunner.run`); `options` override the fixture's.
-   * @returns The run's result: `outcome` ('finished', 'step-cap'…), `summary`, `steps`, `shots`.
-   * @throws {ConfigError} when no model is configured (neither `agentModel` nor the environment),
-   *   or `tmuxApp` was not started; {@link ModelApiError} for a non-transient API failure.
+   * Drives the test's app toward `goal` (see `AgentRunner.run`); runner `options` override the fixture's.
+   * @returns The run's result: `outcome` ('finished', 'unverified', 'step-cap'…), `summary`, `steps`, `shots`, `cost`.
+   * @throws {CassetteMismatchError} for a missing (replay mode), stale, diverged or exhausted cassette, with
+   *   the command that re-records it; {ConfigError} when a model is needed and none is configured;
+   *   {ModelApiError} for a non-transient API failure.
    */
-  async run(goal: string, options: AgentFixtureOptions = {}): Promise<AgentResult> {
-    const merged = { ...this.#options, ...options };
-    const connection = this.#model
-      ? { client: this.#model, model: merged.model ?? SCRIPTED_MODEL_NAME }
-      : await createClient(merged.model === undefined ? {} : { model: merged.model });
-    const runner = new AgentRunner(this.#app, connection.client, { ...merged, model: connection.model, outDir: this.outDir });
-    return runner.run(goal);
+  async run(goal: string, options: Partial<Omit<AgentRunnerOptions, 'outDir'>> = {}): Promise<CassetteRunResult> {
+    const agent = await this.#cassetteAgent();
+    return this.#counted(() => agent.run(goal, { ...this.#runnerOptions(), ...options, outDir: this.outDir }));
   }
+
+  /**
+   * Asks the model whether `claim` holds on the screen now.
+   * @returns `{ pass: true, reason }`.
+   * @throws {TmuxShotError} when the verdict is false (message: the claim, the model's reason and the screen),
+   *   or no valid verdict came back; cassette and model errors as {@link run}.
+   */
+  async assert(claim: string): Promise<Verdict> {
+    const agent = await this.#cassetteAgent();
+    const { pass, reason } = await this.#counted(() => agent.assert(claim));
+    if (!pass) throw new TmuxShotError(`agent.assert failed: ${JSON.stringify(claim)}\nReason: ${reason}\nScreen:\n${this.#app.text()}`);
+    return { pass, reason };
+  }
+
+  /**
+   * Asks `question` about the screen now.
+   * @returns The answer, validated by `schema`.
+   * @throws {TmuxShotError} when the answer failed validation twice; cassette and model errors as {@link run}.
+   */
+  async query<S extends z.ZodType>(schema: S, question: string): Promise<z.output<S>> {
+    const agent = await this.#cassetteAgent();
+    return (await this.#counted(() => agent.query(schema, question))).value;
+  }
+
+  /** Runs `work` and publishes the tally in the test's `meta` even when it throws. */
+  async #counted<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } finally {
+      const task = getCurrentTest();
+      if (task) (task.meta as Record<string, unknown>)[TALLY_META_KEY] = { ...this.#tally };
+    }
+  }
+
+  #runnerOptions(): Partial<AgentRunnerOptions> {
+    const { cassette: _mode, divergence: _divergence, masks: _masks, budget: _budget, model: _model, ...runner } = this.#options;
+    return runner;
+  }
+
+  #cassetteAgent(): Promise<CassetteAgent> {
+    this.#agent ??= this.#openAgent();
+    return this.#agent;
+  }
+
+  async #openAgent(): Promise<CassetteAgent> {
+    const task = getCurrentTest();
+    if (!task) throw new TmuxShotError('The agent fixture was used outside a running test.');
+    const { cassette, divergence = 'strict', masks = [], budget = {} } = this.#options;
+    const testPath = task.file.filepath;
+    const session = await CassetteSession.open({
+      path: cassettePath(testPath, task.fullTestName),
+      testName: task.fullTestName,
+      store: fileCassetteStore,
+      mode: resolveCassetteMode(cassette, process.env),
+      divergence,
+      connect: () => this.#connect(),
+      normalize: (text) => normalizeText(text, [...DEFAULT_TEXT_MASKS, ...masks]),
+      reRecord: reRecordCommand(projectRoot(task.file), testPath, task.fullTestName),
+      budget,
+      tally: this.#tally,
+    });
+    return new CassetteAgent(sizedDriver(this.#app), session, { ...this.#runnerOptions(), outDir: this.outDir });
+  }
+
+  async #connect(): Promise<ModelConnection> {
+    const model = this.#options.model;
+    if (this.#model) return { client: this.#model, model: model ?? SCRIPTED_MODEL_NAME };
+    return createClient(model === undefined ? {} : { model });
+  }
+}
+
+/** The app as the agent's driver, with its terminal size. */
+function sizedDriver(app: TmuxAppHandle): SizedDriver {
+  return {
+    press: (...keys) => app.press(...keys),
+    type: (text) => app.type(text),
+    text: () => app.text(),
+    screenshot: () => app.screenshot(),
+    waitForStable: (options) => app.waitForStable(options),
+    size: () => {
+      const { cols, rows } = app.screen();
+      return { cols, rows };
+    },
+  };
 }

@@ -5,7 +5,6 @@
  */
 import { ConfigError } from '../errors.js';
 import type { RenderOptions } from '../render/index.js';
-import { renderPng } from '../render/index.js';
 import type { ScreenSnapshot } from '../screen/index.js';
 import type { TmuxServer } from '../host/index.js';
 import { TmuxApp } from '../tmux-app.js';
@@ -136,12 +135,32 @@ export class TmuxAppHandle implements AsyncDisposable {
     return this.app.onOutput(...args);
   }
 
+  /** When the app's process started, in `performance.now()` ms. See `TmuxApp.startedAt`. */
+  get startedAt(): number {
+    return this.app.startedAt;
+  }
+
+  /** The app's output timeline. See `TmuxApp.timeline`. */
+  get timeline(): TmuxApp['timeline'] {
+    return this.app.timeline;
+  }
+
   /**
-   * PNG bytes of the screen now, drawn with this fixture's renderer options (so they match what
-   * `toMatchScreenshot` stores, but with the cursor as the options say).
+   * PNG bytes of the screen now, drawn with this fixture's renderer options, `options` over them.
+   * See `TmuxApp.screenshot`.
    */
-  async screenshot(options: Partial<RenderOptions> = {}): Promise<Uint8Array> {
-    return renderPng(this.screen(), { ...this.renderOptions, ...options });
+  screenshot(options: Partial<RenderOptions> = {}): Promise<Buffer> {
+    return this.app.screenshot({ ...this.renderOptions, ...options });
+  }
+
+  /** A GIF of the session so far, drawn with this fixture's renderer options. See `TmuxApp.gif`. */
+  gif(options: Parameters<TmuxApp['gif']>[0] = {}): Promise<Uint8Array> {
+    return this.app.gif({ ...this.renderOptions, ...options });
+  }
+
+  /** The session so far as an asciicast v2 recording. See `TmuxApp.asciicast`. */
+  asciicast(): string {
+    return this.app.asciicast();
   }
 
   /** Stops the app (if started). Idempotent; the fixture calls it after every test. */

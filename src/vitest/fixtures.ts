@@ -60,7 +60,7 @@ async function saveEvidence(task: TestContext['task'], handle: TmuxAppHandle, re
     if (failed && handle.options.failureScreen !== false && !failureDocumented(task)) {
       await saveFailureScreen(task, handle.screen(), handle.renderOptions);
     }
-    if (wantsRecording(recording, failed)) await saveRecording(task, handle.app, handle.renderOptions, failed);
+    if (wantsRecording(recording, failed)) await saveRecording(task, handle, failed);
   } catch (error) {
     console.warn(`tmux-shot: could not save the evidence of '${task.fullTestName}': ${(error as Error).message}`);
   }

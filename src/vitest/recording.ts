@@ -8,8 +8,7 @@ import { join, relative } from 'node:path';
 import type { RunnerTestCase, TestArtifact, TestArtifactBase, TestAttachment } from 'vitest';
 import { recordArtifact } from 'vitest';
 import { VITEST } from '../defaults.js';
-import type { RenderOptions } from '../render/index.js';
-import type { TmuxApp } from '../tmux-app.js';
+import type { TmuxAppHandle } from './app-handle.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { projectRoot, testAttachmentStem } from './paths.js';
 
@@ -42,13 +41,13 @@ export function wantsRecording(mode: RecordingMode, failed: boolean): boolean {
  * as Vitest's failure screenshot (the default reporter prints its path under the error) and its
  * path on stderr; a passing test's as a `tmux-shot:recording` artifact.
  * @returns The GIF's path.
- * @throws {ConfigError} for invalid render options.
+ * @throws {ConfigError} for invalid render options of the fixture.
  */
-export async function saveRecording(task: Readonly<RunnerTestCase>, app: TmuxApp, render: Partial<RenderOptions>, failed: boolean): Promise<string> {
+export async function saveRecording(task: Readonly<RunnerTestCase>, app: TmuxAppHandle, failed: boolean): Promise<string> {
   const root = projectRoot(task.file);
   const stem = testAttachmentStem(root, join(root, VITEST.attachmentsDir), task.file.filepath, task.fullTestName, task.result?.retryCount ?? 0);
   const path = `${stem}-recording.gif`;
-  await writeFileAtomic(path, await app.gif(render));
+  await writeFileAtomic(path, await app.gif());
   const artifact: TestArtifact = failed
     ? { type: 'internal:failureScreenshot', attachments: [{ path, originalPath: path, contentType: 'image/gif' }] }
     : { type: 'tmux-shot:recording', attachments: [{ path, contentType: 'image/gif' }] };

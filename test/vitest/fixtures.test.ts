@@ -2,7 +2,10 @@
 // merged, the agent bound to the app with a scripted model (the only fake the house allows).
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { expectTypeOf } from 'vitest';
 import { describe, expect, test } from '../../src/vitest/index.js';
+import type { TmuxAppHandle } from '../../src/vitest/index.js';
+import type { TmuxApp } from '../../src/tmux-app.js';
 import { scriptedModel, toolCall } from '../../src/agent/index.js';
 import { ConfigError } from '../../src/errors.js';
 
@@ -60,5 +63,11 @@ describe('agent', () => {
     expect(result.shots).toEqual([join(agent.outDir, 'chosen.png')]);
     expect(await readdir(agent.outDir)).toEqual(['chosen.png']);
     await rm(agent.outDir, { recursive: true });
+  });
+});
+
+describe('the tmuxApp fixture type', () => {
+  test('offers every public member of TmuxApp', () => {
+    expectTypeOf<TmuxAppHandle>().toMatchTypeOf<Pick<TmuxApp, keyof TmuxApp>>();
   });
 });
