@@ -59,6 +59,8 @@ export type Interaction = z.infer<typeof interactionSchema>;
 export const cassetteSchema = z.object({
   /** Format version (`CASSETTE.formatVersion` when written). */
   format: z.number().int(),
+  /** The test's full name (`describe > test`), for readers and `tmux-shot cassettes check`. */
+  test: z.string(),
   /** Model name used when recording (informational: not compared). */
   model: z.string(),
   /** Host of the API base URL (never a key, path or query). */

@@ -20,6 +20,8 @@ import { ReplayingClient, type Divergence } from './replaying-client.js';
 export interface CassetteSessionOptions {
   /** Absolute path of the test's cassette. */
   path: string;
+  /** The test's full name (`describe > test`), written into the cassette. */
+  testName: string;
   store: CassetteStore;
   /** The resolved mode (see `resolveCassetteMode`). */
   mode: CassetteMode;
@@ -63,8 +65,8 @@ export class CassetteSession {
     private readonly action: CassetteAction,
   ) {
     this.header = existing
-      ? { format: existing.format, model: existing.model, baseHost: existing.baseHost, sampling: existing.sampling }
-      : { format: CASSETTE.formatVersion, model: '', baseHost: '', sampling: {} };
+      ? { format: existing.format, test: options.testName, model: existing.model, baseHost: existing.baseHost, sampling: existing.sampling }
+      : { format: CASSETTE.formatVersion, test: options.testName, model: '', baseHost: '', sampling: {} };
     if (action === 'record') this.target = options.path;
   }
 

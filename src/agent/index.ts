@@ -23,3 +23,4 @@ export type { Divergence } from './replaying-client.js';
 export type { Verdict } from './judge.js';
 export { unifiedDiff } from './screen-diff.js';
 export { missingEvidence } from './evidence.js';
+export { libraryStaleness } from './cassette-audit.js';

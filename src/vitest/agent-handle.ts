@@ -32,8 +32,9 @@ import { projectRoot } from './paths.js';
 export type AgentFixtureOptions = Partial<Omit<AgentRunnerOptions, 'outDir'>> & {
   /**
    * Cassette mode of the test: `auto` (replay if the cassette exists, else record), `replay`
-   * (never call a model), `record` (re-record), `live` (ignore cassettes).
-   * @default env TMUX_SHOT_CASSETTES, else 'replay' when CI is set, else 'auto'
+   * (never call a model), `record` (re-record), `live` (ignore cassettes). A test with an
+   * `agentModel` (a scripted model: deterministic and free) uses cassettes only when this is set.
+   * @default env TMUX_SHOT_CASSETTES, else 'replay' when CI is set, else 'auto'; 'live' with `agentModel`
    */
   cassette?: CassetteMode;
   /** On a replayed step whose screen differs from the recording: fail, or continue live and write `<name>.pending.json`. @default 'strict' */
@@ -71,7 +72,7 @@ export class AgentHandle {
    *   the command that re-records it; {ConfigError} when a model is needed and none is configured;
    *   {ModelApiError} for a non-transient API failure.
    */
-  async run(goal: string, options: Partial<Omit<AgentRunnerOptions, 'outDir'>> = {}): Promise<CassetteRunResult> {
+  async run(goal: string, options: Partial<Omit<AgentRunnerOptions, 'outDir' | 'model'>> = {}): Promise<CassetteRunResult> {
     const agent = await this.#cassetteAgent();
     return this.#counted(() => agent.run(goal, { ...this.#runnerOptions(), ...options, outDir: this.outDir }));
   }
@@ -128,7 +129,7 @@ export class AgentHandle {
       path: cassettePath(testPath, task.fullTestName),
       testName: task.fullTestName,
       store: fileCassetteStore,
-      mode: resolveCassetteMode(cassette, process.env),
+      mode: this.#model && cassette === undefined ? 'live' : resolveCassetteMode(cassette, process.env),
       divergence,
       connect: () => this.#connect(),
       normalize: (text) => normalizeText(text, [...DEFAULT_TEXT_MASKS, ...masks]),
