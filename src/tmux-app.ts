@@ -360,7 +360,7 @@ export class TmuxApp implements AsyncDisposable {
       if (remaining <= 0) {
         await this.#writing;
         const screenText = this.text();
-        const error = new WaitTimeoutError(`${what()} Screen:\n${screenText}`, timeout, screenText);
+        const error = new WaitTimeoutError(`${what()} ${formatScreen(screenText)}`, timeout, screenText);
         error.stack = `${error.name}: ${error.message}${callSite.stack?.slice(callSite.stack.indexOf('\n')) ?? ''}`;
         throw error;
       }
@@ -411,7 +411,7 @@ export class TmuxApp implements AsyncDisposable {
     const how = exit.signal ?? `exit status ${exit.exitCode}${reason ? `, ${reason}` : ''}`;
     const when = ready === 'output' ? 'could not be run' : `exited before showing ${formatPattern(ready.text)}`;
     const screenText = this.text();
-    throw new AppExitedError(`'${this.#command}' ${when} (${how}). Screen:\n${screenText}`, exit.exitCode, exit.signal, screenText);
+    throw new AppExitedError(`'${this.#command}' ${when} (${how}). ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText);
   }
 
   #assertRunning(): void {
@@ -453,4 +453,10 @@ function checkEnv(env: Readonly<Record<string, string>>): Readonly<Record<string
 
 function formatPattern(pattern: string | RegExp): string {
   return typeof pattern === 'string' ? JSON.stringify(pattern) : String(pattern);
+}
+
+/** The screen for an error message: its text without the blank rows below the last output. */
+function formatScreen(screenText: string): string {
+  const shown = screenText.replace(/\s+$/, '');
+  return shown === '' ? 'The screen is blank.' : `Screen:\n${shown}`;
 }

@@ -65,7 +65,7 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     const error = await TmuxApp.start({ command: ['sleep', '10'], server, timeout: 300 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitTimeoutError);
     expect((error as WaitTimeoutError).message).toBe(
-      "'sleep 10' printed nothing within 300 ms; pass ready: 'none' for an app that waits silently. Screen:\n" + '\n'.repeat(23),
+      "'sleep 10' printed nothing within 300 ms; pass ready: 'none' for an app that waits silently. The screen is blank.",
     );
     expect((error as WaitTimeoutError).timeout).toBe(300);
   });
@@ -97,7 +97,7 @@ describe('TmuxApp.start with apps that exit at once', () => {
     expect(error).toMatchObject({
       message:
         "'no-such-command-xyz --flag' could not be run (exit status 127, command not found). Screen:\n" +
-        'sh: 1: exec: no-such-command-xyz: not found\n\n',
+        'sh: 1: exec: no-such-command-xyz: not found',
       exitCode: 127,
       signal: null,
       screenText: 'sh: 1: exec: no-such-command-xyz: not found\n\n',
@@ -110,7 +110,7 @@ describe('TmuxApp.start with apps that exit at once', () => {
     );
     expect(error).toBeInstanceOf(AppExitedError);
     expect(error).toMatchObject({
-      message: `'echo bye; exit 2' exited before showing "Ready" (exit status 2). Screen:\nbye\n\n`,
+      message: `'echo bye; exit 2' exited before showing "Ready" (exit status 2). Screen:\nbye`,
       exitCode: 2,
     });
   });

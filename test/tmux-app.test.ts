@@ -97,7 +97,7 @@ describe('TmuxApp waits', () => {
     const error = await app.waitForText(/goodbye/, { timeout: 150 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitTimeoutError);
     expect(error).toMatchObject({
-      message: 'Text /goodbye/ did not appear within 150 ms. Screen:\nhello\n\n',
+      message: 'Text /goodbye/ did not appear within 150 ms. Screen:\nhello',
       timeout: 150,
       screenText: 'hello\n\n',
     });
@@ -124,7 +124,7 @@ describe('TmuxApp waits', () => {
 
     await using running = await TmuxApp.start({ command: ['cat'], server, ready: 'none' });
     await expect(running.waitForExit({ timeout: 100 })).rejects.toThrow(
-      new WaitTimeoutError("'cat' did not exit within 100 ms. Screen:\n" + '\n'.repeat(23), 100, '\n'.repeat(23)),
+      new WaitTimeoutError("'cat' did not exit within 100 ms. The screen is blank.", 100, '\n'.repeat(23)),
     );
   });
 });
