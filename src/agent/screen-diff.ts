@@ -19,8 +19,8 @@ function diffLines(a: readonly string[], b: readonly string[]): Op[] {
   let j = 0;
   while (i < a.length || j < b.length) {
     if (i < a.length && j < b.length && a[i] === b[j]) ops.push({ kind: ' ', line: a[i++]! }), j++;
-    else if (j < b.length && (i === a.length || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) ops.push({ kind: '+', line: b[j++]! });
-    else ops.push({ kind: '-', line: a[i++]! });
+    else if (i < a.length && (j === b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) ops.push({ kind: '-', line: a[i++]! });
+    else ops.push({ kind: '+', line: b[j++]! });
   }
   return ops;
 }

@@ -1,0 +1,207 @@
+// Cassettes end to end: the scripted model plays the real model while recording against the menu
+// fixture in real tmux; replays use a client that throws if called.
+import { readdir } from 'node:fs/promises';
+import { InternalServerError } from 'openai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { pendingPath, scriptedModel, sha256, toolCall } from '../../src/agent/index.js';
+import { CassetteMismatchError, TmuxShotError } from '../../src/errors.js';
+import { offline, RE_RECORD, useCassettes } from './cassette-app.js';
+
+const SELECT_SETTINGS = [
+  { tool_calls: [toolCall('send_keys', { keys: 'Down Down' }, 'a')], usage: { prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 } },
+  { tool_calls: [toolCall('send_keys', { keys: 'Enter' }, 'b')] },
+  { tool_calls: [toolCall('finish', { summary: 'Settings chosen', evidence: ['Selected: Settings'] }, 'c')] },
+];
+
+const GOAL = 'choose Settings';
+
+/** A menu row as the fixture draws it: the text inside a 28-cell box. */
+const row = (text: string) => `│${text.padEnd(28)}│`;
+
+describe('cassettes', () => {
+  const ctx = useCassettes();
+
+  it('records a run with its screens, raw replies and usage, then replays it without a model', async () => {
+    const model = scriptedModel(SELECT_SETTINGS);
+    const recorded = await (await ctx.agent(await ctx.start(), 'auto', model)).run(GOAL);
+    expect(recorded).toMatchObject({ outcome: 'finished', summary: 'Settings chosen', steps: 3 });
+    expect(recorded.cost).toEqual({ calls: 3, replayed: false, usage: { prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 } });
+    expect(ctx.tally).toEqual({ calls: 3, tokens: 55, hits: 0, misses: 1, stale: 0 });
+
+    const cassette = await ctx.read();
+    expect(cassette).toMatchObject({ format: 1, test: 'menu', model: 'scripted', baseHost: '127.0.0.1:9', sampling: {} });
+    const [interaction] = cassette.interactions;
+    expect(interaction.inputs).toMatchObject({ kind: 'run', goal: GOAL, goalHash: sha256(GOAL), terminal: { cols: 40, rows: 12 }, chunkPlan: { chunks: 1, chunkSeconds: 60 } });
+    expect(interaction.entries.map((e: any) => [e.call, e.chunk, e.turn, e.retries])).toEqual([[1, 1, 1, 0], [2, 1, 2, 0], [3, 1, 3, 0]]);
+    expect(interaction.entries[0].message).toEqual({ role: 'assistant', content: null, tool_calls: [toolCall('send_keys', { keys: 'Down Down' }, 'a')] });
+    expect(interaction.entries[0].usage).toEqual({ prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 });
+    expect(interaction.entries[1].usage).toBeNull();
+    const third = interaction.entries[2].screen;
+    expect(third.text.split('\n')[5]).toBe(row(' > Settings'));
+    expect(third.digest).toBe(sha256(third.text));
+
+    const replayed = await (await ctx.agent(await ctx.start(), 'replay', offline)).run(GOAL);
+    expect(replayed).toMatchObject({ outcome: 'finished', summary: 'Settings chosen', steps: 3, cost: { calls: 3, replayed: true } });
+    expect(ctx.tally).toEqual({ calls: 0, tokens: 0, hits: 1, misses: 0, stale: 0 });
+  });
+
+  it('fails a strict replay at the step whose live screen differs, with a diff and the re-record command', async () => {
+    await (await ctx.agent(await ctx.start(), 'auto', scriptedModel(SELECT_SETTINGS))).run(GOAL);
+    const before = await ctx.read();
+    const replay = (await ctx.agent(await ctx.start('Main menu'), 'replay', offline)).run(GOAL);
+    const error = await replay.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CassetteMismatchError);
+    expect((error as Error).message).toBe(
+      `The live screen differs from the recording before model call 1 (chunk 1, turn 1) of ${ctx.cassette}:\n` +
+        '--- recorded\n+++ live\n@@ -1,4 +1,4 @@\n' +
+        ' ┌────────────────────────────┐\n' +
+        `-${row(' Menu')}\n` +
+        `+${row(' Main menu')}\n` +
+        ' ├────────────────────────────┤\n' +
+        ` ${row(' > Open')}\n` +
+        `If the app changed on purpose, re-record: ${RE_RECORD}`,
+    );
+    expect(await ctx.read()).toEqual(before);
+  });
+
+  it('continues live on divergence with fallthrough and writes a pending cassette, leaving the recorded one', async () => {
+    await (await ctx.agent(await ctx.start(), 'auto', scriptedModel(SELECT_SETTINGS))).run(GOAL);
+    const before = await ctx.read();
+    const model = scriptedModel(SELECT_SETTINGS);
+    const agent = await ctx.agent(await ctx.start('Main menu'), 'replay', model, { divergence: 'fallthrough' });
+    expect(await agent.run(GOAL)).toMatchObject({ outcome: 'finished', cost: { calls: 3, replayed: true } });
+    expect(model.remaining).toBe(0);
+    expect(await ctx.read()).toEqual(before);
+    const pending = JSON.parse(await (await import('node:fs/promises')).readFile(pendingPath(ctx.cassette), 'utf8'));
+    expect(pending.interactions[0].entries[0].screen.text.split('\n')[1]).toBe(row(' Main menu'));
+    expect(pending.interactions[0].entries).toHaveLength(3);
+  });
+
+  it('in replay mode (CI) fails on a missing cassette, calls no model and writes nothing', async () => {
+    const agent = await ctx.agent(await ctx.start(), 'replay', offline);
+    await expect(agent.run(GOAL)).rejects.toThrow(
+      new CassetteMismatchError(
+        `No cassette at ${ctx.cassette}, and replay mode (the default when CI is set) never calls a model. ` +
+          `Record it locally with a model configured: ${RE_RECORD}`,
+      ),
+    );
+    expect(ctx.tally).toEqual({ calls: 0, tokens: 0, hits: 0, misses: 1, stale: 0 });
+    expect((await readdir(ctx.dir)).filter((name) => name !== 'menu-copy.mjs')).toEqual([]);
+  });
+
+  it('reports a cassette recorded under another tool schema as stale', async () => {
+    const names = z.object({ items: z.array(z.string()) });
+    const model = scriptedModel([{ tool_calls: [toolCall('answer', { answer: { items: ['Open'] } })] }]);
+    await (await ctx.agent(await ctx.start(), 'auto', model)).query(names, 'which items?');
+    const agent = await ctx.agent(await ctx.start(), 'replay', offline);
+    const renamed = z.object({ entries: z.array(z.string()) });
+    await expect(agent.query(renamed, 'which items?')).rejects.toThrow(
+      `Cassette ${ctx.cassette} is stale: it was recorded under different inputs: tool schemas. Re-record it: ${RE_RECORD}`,
+    );
+    expect(ctx.tally.stale).toBe(1);
+  });
+
+  it('replays raw replies through repair: template tokens, functions. prefix, bad JSON, several calls in one message', async () => {
+    const script = () =>
+      scriptedModel([
+        {
+          tool_calls: [
+            toolCall('read_text<|channel|>commentary', '', 'r1'),
+            toolCall('functions.send_keys', { keys: 'Down' }, 'k1'),
+            toolCall('send_keys', '{"keys": "Down"', 'bad'),
+          ],
+        },
+        { tool_calls: [toolCall('finish', { summary: 'on Save' })] },
+      ]);
+    const recordModel = script();
+    await (await ctx.agent(await ctx.start(), 'auto', recordModel)).run(GOAL);
+    const cassette = await ctx.read();
+    expect(cassette.interactions[0].entries[0].message.tool_calls.map((c: any) => c.function.name)).toEqual([
+      'read_text<|channel|>commentary',
+      'functions.send_keys',
+      'send_keys',
+    ]);
+    const [, , , ...turn1] = recordModel.requests[1]!.messages;
+    expect(turn1.map((m) => m.content)).toEqual([
+      expect.stringMatching(/^┌─+┐\n│ Menu/),
+      'ok: pressed Down',
+      'error: arguments are not valid JSON: {"keys": "Down" — send a JSON object like {"name": value}',
+    ]);
+    const app = await ctx.start();
+    const result = await (await ctx.agent(app, 'replay', offline)).run(GOAL);
+    expect(result).toMatchObject({ outcome: 'finished', summary: 'on Save', steps: 2 });
+    // one Down from functions.send_keys; the call with bad JSON pressed nothing
+    expect(app.text().split('\n')[4]).toBe(row(' > Save'));
+  });
+
+  it('stores only the final successful reply of a retried call, with its retry count', async () => {
+    const model = scriptedModel([new InternalServerError(502, undefined, 'bad gateway', new Headers()), ...SELECT_SETTINGS]);
+    const agent = await ctx.agent(await ctx.start(), 'auto', model);
+    await agent.run(GOAL);
+    const entries = (await ctx.read()).interactions[0].entries;
+    expect(entries.map((e: any) => [e.call, e.retries])).toEqual([[1, 1], [2, 0], [3, 0]]);
+    expect(ctx.tally.calls).toBe(3);
+  });
+
+  it('fails a recorded finish whose evidence is not on the live screen, in recording and in replay', async () => {
+    const lying = [
+      { tool_calls: [toolCall('finish', { summary: 'saved', evidence: ['Selected: Save'] })] },
+      { tool_calls: [toolCall('finish', { summary: 'saved', evidence: ['/Selected: S\\w+/'] })] },
+    ];
+    const recorded = await (await ctx.agent(await ctx.start(), 'auto', scriptedModel(lying))).run('save');
+    const replayed = await (await ctx.agent(await ctx.start(), 'replay', offline)).run('save');
+    for (const result of [recorded, replayed]) {
+      expect(result.outcome).toBe('unverified');
+      expect(result.summary.split('\n').slice(0, 3)).toEqual(['finish evidence not on the screen: "/Selected: S\\\\w+/"', 'Screen:', '┌────────────────────────────┐']);
+    }
+  });
+
+  it('answers agent.query with schema-typed data, retrying once after an invalid answer', async () => {
+    const items = z.object({ items: z.array(z.string()), selected: z.string() });
+    const model = scriptedModel([
+      { tool_calls: [toolCall('answer', { answer: { items: 'Open' } })] },
+      { tool_calls: [toolCall('answer', { answer: { items: ['Open', 'Save', 'Settings', 'Help', 'Quit'], selected: 'Open' } })] },
+    ]);
+    const app = await ctx.start();
+    const { value, cost } = await (await ctx.agent(app, 'auto', model)).query(items, 'which items are shown, and which is selected?');
+    const typed: { items: string[]; selected: string } = value;
+    expect(typed).toEqual({ items: ['Open', 'Save', 'Settings', 'Help', 'Quit'], selected: 'Open' });
+    expect(cost).toEqual({ calls: 2, replayed: false });
+    expect(model.requests[1]!.messages.at(-1)).toEqual({
+      role: 'tool',
+      tool_call_id: expect.any(String),
+      content: 'error: the answer does not match the schema: answer.items: Invalid input: expected array, received string; answer.selected: Invalid input: expected string, received undefined',
+    });
+    const replayed = await (await ctx.agent(app, 'replay', offline)).query(items, 'which items are shown, and which is selected?');
+    expect(replayed).toEqual({ value: typed, cost: { calls: 2, replayed: true } });
+  });
+
+  it('fails agent.query clearly when the answer is invalid twice', async () => {
+    const bad = { tool_calls: [toolCall('answer', { answer: 3 })] };
+    const agent = await ctx.agent(await ctx.start(), 'live', scriptedModel([bad, bad]));
+    await expect(agent.query(z.string(), 'title?')).rejects.toThrow(
+      new TmuxShotError('agent.query("title?"): the model\'s answer was invalid twice; the last time: the answer does not match the schema: answer: Invalid input: expected string, received number'),
+    );
+  });
+
+  it('returns agent.assert verdicts from the verdict tool, through the cassette', async () => {
+    const model = scriptedModel([
+      { tool_calls: [toolCall('verdict', { pass: false, reason: 'the status line says "Use arrows"' })] },
+    ]);
+    const app = await ctx.start();
+    const verdict = await (await ctx.agent(app, 'auto', model)).assert('the status bar says Saved');
+    expect(verdict).toEqual({ pass: false, reason: 'the status line says "Use arrows"', cost: { calls: 1, replayed: false } });
+    expect(model.requests[0]!.tools.map((t) => t.function.name)).toEqual(['verdict']);
+    expect(model.requests[0]!.messages[1]!.content).toMatch(/^Claim: the status bar says Saved\n\nThe screen now shows:\n```\n┌/);
+    expect(await (await ctx.agent(app, 'replay', offline)).assert('the status bar says Saved')).toMatchObject({ pass: false, cost: { replayed: true } });
+  });
+
+  it('stops a live run that goes past its call budget before the call reaches the model', async () => {
+    const model = scriptedModel(SELECT_SETTINGS);
+    const agent = await ctx.agent(await ctx.start(), 'live', model, { budget: { maxCalls: 2 } });
+    await expect(agent.run(GOAL)).rejects.toThrow('Model budget spent: 2 calls made, maxCalls is 2. Raise maxCalls or simplify the goal.');
+    expect(model.remaining).toBe(1);
+    expect(await readdir(ctx.dir)).toEqual([]);
+  });
+});
