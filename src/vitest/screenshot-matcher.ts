@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MatcherState, RunnerTestCase } from 'vitest';
 import { VITEST } from '../defaults.js';
-import type { ComparatorOptions, ScreenshotOutcome } from '../diff/index.js';
+import type { ComparatorOptions, ScreenshotOutcome, UpdateMode } from '../diff/index.js';
 import { decideOutcome } from '../diff/index.js';
 import { ConfigError, TmuxShotError } from '../errors.js';
 import type { CellRect } from '../geometry.js';
@@ -127,6 +127,39 @@ async function fail(task: Readonly<RunnerTestCase>, message: string, images: Par
   return { pass: false, message: () => message };
 }
 
+/** Where one assertion's files go. */
+interface Located {
+  baseline: string;
+  attachments: AttachmentPaths;
+}
+
+/** Names the screenshot (explicit, or the test's full name and a counter) and places its files. */
+function locate(task: Readonly<RunnerTestCase>, testPath: string, fullName: string, explicit: string | undefined): Located {
+  const name = namesOf(task.file).next({ id: task.id, fullName, attempt: attemptOf(task) }, explicit);
+  const baseline = baselinePath(testPath, name);
+  markBaselineUsed(task.file, baseline);
+  const root = projectRoot(task.file);
+  return { baseline, attachments: attachmentPaths(root, join(root, VITEST.attachmentsDir), testPath, name) };
+}
+
+/** Decide, act, report: compares `shot` with the baseline and writes what the update mode calls for. */
+async function compare(task: Readonly<RunnerTestCase>, header: string, shot: Shot, files: Located, options: ScreenshotOptions, updateMode: UpdateMode): Promise<SyncExpectationResult> {
+  const reference = await readReference(files.baseline);
+  const outcome = decideOutcome({
+    reference: reference && { png: reference },
+    actual: { png: shot.png },
+    updateMode,
+    comparatorOptions: comparatorOptionsOf(options),
+    metrics: shot.metrics,
+    mask: shot.mask,
+    region: options.region,
+  });
+  const written = await writeOutcomeFiles(outcome, { ...files, actual: shot.png, encodePng: (image) => encodePng(image) });
+  const failure = failureOf(outcome, shot, reference, written.paths);
+  if (!failure) return { pass: true, message: () => `${header}\n\nThe screenshot matches ${files.baseline}.` };
+  return fail(task, formatScreenshotFailure(header, failure), written.images);
+}
+
 /**
  * Compares the subject's screenshot with its baseline `<test dir>/__screenshots__/<test file>/<name>.png`.
  * A live subject is first given `timeout` ms to settle. Names, update modes (`-u`, CI) and
@@ -149,31 +182,10 @@ export async function toMatchScreenshot(
   if (!task || !testPath) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot can only be used inside a test.`);
   if (!subject) throw new TmuxShotError(formatBadSubject(header, 'a tmuxApp, a TmuxApp, a screen snapshot or PNG bytes', describeReceived(received)));
 
-  const name = namesOf(task.file).next({ id: task.id, fullName: this.currentTestName ?? task.name, attempt: attemptOf(task) }, explicit);
-  const baseline = baselinePath(testPath, name);
-  markBaselineUsed(task.file, baseline);
-  const root = projectRoot(task.file);
-  const attachments: AttachmentPaths = attachmentPaths(root, join(root, VITEST.attachmentsDir), testPath, name);
+  const files = locate(task, testPath, this.currentTestName ?? task.name, explicit);
   const shotOptions: ShotOptions = { mask: options.mask ?? [], region: options.region, cursor: options.cursor ?? VITEST.cursor, render: renderOptionsOf(received) };
-
   const gathered = await gather(subject, options, shotOptions, task.context.signal);
-  if (gathered.kind === 'unsettled') {
-    const { failure, images } = await unsettledFiles(gathered.previous, gathered.last, attachments, options.timeout ?? VITEST.settleTimeout);
-    return fail(task, formatScreenshotFailure(header, failure), images);
-  }
-  const { shot } = gathered;
-  const reference = await readReference(baseline);
-  const outcome = decideOutcome({
-    reference: reference && { png: reference },
-    actual: { png: shot.png },
-    updateMode: readUpdateMode(this),
-    comparatorOptions: comparatorOptionsOf(options),
-    metrics: shot.metrics,
-    mask: shot.mask,
-    region: options.region,
-  });
-  const written = await writeOutcomeFiles(outcome, { baseline, attachments, actual: shot.png, encodePng: (image) => encodePng(image) });
-  const failure = failureOf(outcome, shot, reference, written.paths);
-  if (!failure) return { pass: true, message: () => `${header}\n\nThe screenshot matches ${baseline}.` };
-  return fail(task, formatScreenshotFailure(header, failure), written.images);
+  if (gathered.kind === 'shot') return compare(task, header, gathered.shot, files, options, readUpdateMode(this));
+  const { failure, images } = await unsettledFiles(gathered.previous, gathered.last, files.attachments, options.timeout ?? VITEST.settleTimeout);
+  return fail(task, formatScreenshotFailure(header, failure), images);
 }
