@@ -8,19 +8,24 @@ import { onTestFinished } from 'vitest';
 import { describe, expect, test } from '../../src/vitest/index.js';
 import { screen } from './build-snapshot.js';
 
-const loader = ['sh', '-c', 'printf "Loading..."; sleep 0.3; printf "\\r\\033[KDone \\033[1;32mok\\033[0m"; sleep 30'];
+// Shows "Loading..." until Enter (not echoed), then "Done ok" with "ok" bold green.
+const loader = ['sh', '-c', 'stty -echo; printf "Loading..."; head -n 1 >/dev/null; printf "\\r\\033[KDone \\033[1;32mok\\033[0m"; sleep 30'];
+const done = ['sh', '-c', 'printf "Done \\033[1;32mok\\033[0m"; sleep 30'];
 
 describe('toShowText', () => {
-  test.override({ tmuxOptions: { command: loader, cols: 20, rows: 3, ready: 'none' } });
+  test.override({ tmuxOptions: { command: loader, cols: 20, rows: 3 } });
 
   test('waits for text to appear, and under .not for it to go', async ({ tmuxApp }) => {
     await expect(tmuxApp).toShowText('Loading');
-    await expect(tmuxApp).not.toShowText('Loading', { timeout: 3000 });
+    await tmuxApp.press('Enter');
+    await expect(tmuxApp).not.toShowText('Loading');
     await expect(tmuxApp).toShowText(/Done \w+/);
     expect(tmuxApp.text()).toBe('Done ok\n\n');
   });
 
   test('fails with the pattern, the timeout and the screen', async ({ tmuxApp }) => {
+    await expect(tmuxApp).toShowText('Loading');
+    await tmuxApp.press('Enter');
     await expect(tmuxApp).toShowText('Done');
     await expect(expect(tmuxApp).not.toShowText('Done', { timeout: 200 })).rejects.toThrow(
       "expect(tmuxApp).not.toShowText('Done')\n\nExpected the screen to stop showing 'Done' within 200 ms, but it still shows it at row 0 col 0.\n\nScreen:\n  0 │ Done ok\n      (rows 1-2 blank)",
@@ -38,7 +43,7 @@ describe('toShowText', () => {
 });
 
 describe('toMatchScreenText', () => {
-  test.override({ tmuxOptions: { command: loader, cols: 20, rows: 3, ready: { text: 'Done' } } });
+  test.override({ tmuxOptions: { command: done, cols: 20, rows: 3, ready: { text: 'Done' } } });
 
   test('stores the settled text and its styles as a Vitest snapshot', async ({ tmuxApp }) => {
     await expect(tmuxApp).toMatchScreenText();
