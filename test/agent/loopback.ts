@@ -2,6 +2,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** The API key of every loopback-server test; no file any test writes may contain it. */
+export const KEY = 'sk-test-loopback-0123456789';
+
 /** One scripted HTTP answer; `hang` never answers (until the server closes). */
 export type Answer = { status: number; body: string; headers?: Record<string, string> } | 'hang';
 

@@ -6,9 +6,7 @@ import { AgentRunner, createClient } from '../../src/agent/index.js';
 import { ConfigError, ModelApiError } from '../../src/errors.js';
 import type { TmuxApp } from '../../src/tmux-app.js';
 import { screenRow, useMenuApp } from './app.js';
-import { type Answer, type Loopback, reply, startServer } from './loopback.js';
-
-const KEY = 'sk-test-loopback-0123456789';
+import { type Answer, KEY, type Loopback, reply, startServer } from './loopback.js';
 
 const status = (code: number, headers: Record<string, string> = {}) => ({ status: code, body: `{"error":{"message":"status ${code}"}}`, headers });
 
