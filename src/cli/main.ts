@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { TmuxShotError } from '../errors.js';
 import { type CliIo, processIo } from './io.js';
 import { agentCommand, AGENT_USAGE } from './agent.js';
+import { cassettesCommand, CASSETTES_USAGE } from './cassettes.js';
 import { recordCommand, RECORD_USAGE } from './record.js';
 import { renderCommand, RENDER_COMMAND_USAGE } from './render.js';
 import { shotCommand, SHOT_USAGE } from './shot.js';
@@ -15,6 +16,7 @@ const COMMANDS: Record<string, Command> = {
   record: { run: recordCommand, usage: RECORD_USAGE, summary: 'run an app, drive it, write a GIF (or .cast) of the session' },
   render: { run: renderCommand, usage: RENDER_COMMAND_USAGE, summary: 'draw an asciicast recording as a GIF' },
   agent: { run: agentCommand, usage: AGENT_USAGE, summary: 'let a model drive an app towards a goal' },
+  cassettes: { run: cassettesCommand, usage: CASSETTES_USAGE, summary: 'list stale and unused agent cassettes, or prune the unused' },
 };
 
 /** Usage text of `tmux-shot` itself. */
