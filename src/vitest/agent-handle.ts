@@ -7,7 +7,7 @@
  * configured by the environment (`OPENAI_API_KEY` or `OPENAI_BASE_URL`, `TMUX_SHOT_MODEL`).
  */
 import type { z } from 'zod';
-import { getCurrentTest } from 'vitest/suite';
+import { TestRunner } from 'vitest';
 import { CassetteAgent, CassetteSession, createClient, emptyTally, resolveCassetteMode } from '../agent/index.js';
 import type {
   AgentRunnerOptions,
@@ -105,7 +105,7 @@ export class AgentHandle {
     try {
       return await work();
     } finally {
-      const task = getCurrentTest();
+      const task = TestRunner.getCurrentTest();
       if (task) (task.meta as Record<string, unknown>)[TALLY_META_KEY] = { ...this.#tally };
     }
   }
@@ -121,7 +121,7 @@ export class AgentHandle {
   }
 
   async #openAgent(): Promise<CassetteAgent> {
-    const task = getCurrentTest();
+    const task = TestRunner.getCurrentTest();
     if (!task) throw new TmuxShotError('The agent fixture was used outside a running test.');
     const { cassette, divergence = 'strict', masks = [], budget = {} } = this.#options;
     const testPath = task.file.filepath;

@@ -1,0 +1,107 @@
+// The agent fixture in a child Vitest run on projects/cassettes: a false agent.assert fails the
+// test with the reason and the screen, agent.query returns typed data, a cassette is recorded with
+// the scripted model and replayed without it, CI without a cassette fails and writes nothing, and
+// the cost line sums every test.
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const REPO = resolve(import.meta.dirname, '../..');
+const CASSETTE = '__cassettes__/agent.test.js/cassette-records-then-replays.json';
+
+interface Report {
+  id: string;
+  state: string;
+  errors: string[];
+}
+
+/** Runs Vitest in `dir` with only `env` added to a clean environment (no CI markers, no model). */
+function runVitest(dir: string, env: Record<string, string>): Promise<{ output: string; tests: Map<string, Report> }> {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^(CI|GITHUB_.*|VITEST.*|TMUX|TMUX_PANE|OPENAI_.*|TMUX_SHOT_.*)$/.test(key)),
+  );
+  const vitest = join(REPO, 'node_modules/vitest/vitest.mjs');
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [vitest, 'run', '--root', dir],
+      { cwd: dir, env: { ...clean, NO_COLOR: '1', TMUX_SHOT_REPO: REPO, ...env } },
+      async (_error, stdout, stderr) => {
+        const dump = JSON.parse(await readFile(join(dir, 'results.json'), 'utf8')) as Report[];
+        await rm(join(dir, 'results.json'));
+        done({ output: `${stdout}\n${stderr}`, tests: new Map(dump.map((t) => [t.id.replace(/^agent\.test\.js > /, ''), t])) });
+      },
+    );
+  });
+}
+
+describe('the agent fixture with cassettes, in a child Vitest run', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tmux-shot-agent-project-'));
+    await cp(join(import.meta.dirname, 'projects/cassettes'), dir, { recursive: true });
+    await cp(join(REPO, 'test/vitest/projects/dump-reporter.js'), join(dir, 'dump-reporter.js'));
+    await symlink(join(REPO, 'node_modules'), join(dir, 'node_modules'));
+    await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
+    await writeFile(
+      join(dir, 'vitest.config.ts'),
+      `import { defineConfig } from 'vitest/config';
+import { AgentCostReporter } from ${JSON.stringify(join(REPO, 'src/vitest/cost-summary.ts'))};
+export default defineConfig({
+  resolve: { alias: { 'tmux-shot/vitest': ${JSON.stringify(join(REPO, 'src/vitest/index.ts'))}, '@repo': ${JSON.stringify(REPO)} } },
+  test: { include: ['**/*.test.js'], reporters: ['default', './dump-reporter.js', new AgentCostReporter()], testTimeout: 30000 },
+});
+`,
+    );
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('records locally, fails a false verdict with the reason and the screen, and prints the cost line', async () => {
+    const { output, tests } = await runVitest(dir, { TMUX_SHOT_TEST_STEP: 'record' });
+    expect([...tests].map(([id, t]) => [id, t.state])).toEqual([
+      ['assert > a false verdict fails the test', 'failed'],
+      ['query > returns typed data', 'passed'],
+      ['cassette > records then replays', 'passed'],
+      ['without a model or a cassette', 'failed'],
+    ]);
+    const [assertError] = tests.get('assert > a false verdict fails the test')!.errors;
+    expect(assertError!.split('\n').slice(0, 5)).toEqual([
+      'agent.assert failed: "the status bar says Saved"',
+      'Reason: the status line says "Use arrows"',
+      'Screen:',
+      '┌────────────────────────────┐',
+      `│${' Menu'.padEnd(28)}│`,
+    ]);
+    expect(tests.get('without a model or a cassette')!.errors[0]).toMatch(
+      /^No cassette at .*\/__cassettes__\/agent\.test\.js\/without-a-model-or-a-cassette\.json and no model to record one: No model endpoint configured: .* Then run: TMUX_SHOT_CASSETTES=record npx vitest run agent\.test\.js -t 'without a model or a cassette'$/,
+    );
+    expect(output).not.toContain('deprecated');
+    expect(output).toContain('tmux-shot agent: 5 model calls, 242 tokens; cassettes: 0 hits, 3 misses, 0 stale');
+    expect(await readdir(join(dir, '__cassettes__/agent.test.js'))).toEqual(['cassette-records-then-replays.json']);
+    const cassette = JSON.parse(await readFile(join(dir, CASSETTE), 'utf8'));
+    expect(cassette.interactions.map((i: { inputs: { kind: string } }) => i.inputs.kind)).toEqual(['run', 'assert']);
+  });
+
+  it('replays the recorded cassette with a model that has no replies, and fails without one in CI writing nothing', async () => {
+    const recorded = await readFile(join(dir, CASSETTE), 'utf8');
+    const replay = await runVitest(dir, { TMUX_SHOT_TEST_STEP: 'replay' });
+    expect(replay.tests.get('cassette > records then replays')!.state).toBe('passed');
+    expect(replay.output).toContain('tmux-shot agent: 2 model calls, 100 tokens; cassettes: 2 hits, 1 miss, 0 stale');
+    expect(await readFile(join(dir, CASSETTE), 'utf8')).toBe(recorded);
+
+    await rm(join(dir, '__cassettes__'), { recursive: true });
+    const ci = await runVitest(dir, { CI: 'true', TMUX_SHOT_TEST_STEP: 'replay' });
+    expect(ci.tests.get('without a model or a cassette')!.errors[0]).toBe(
+      `No cassette at ${join(dir, '__cassettes__/agent.test.js/without-a-model-or-a-cassette.json')}, and replay mode (the default when CI is set) ` +
+        "never calls a model. Record it locally with a model configured: TMUX_SHOT_CASSETTES=record npx vitest run agent.test.js -t 'without a model or a cassette'",
+    );
+    expect(ci.tests.get('cassette > records then replays')!.state).toBe('failed');
+    await expect(readdir(join(dir, '__cassettes__'))).rejects.toThrow('ENOENT');
+  });
+});
