@@ -187,7 +187,7 @@ describe.sequential('Vitest on a fixture project', () => {
 
   test('runs in worker threads too', { timeout: 180_000 }, async () => {
     const run = await project.run(['--pool=threads', 'menu.test.js', 'clock.test.js'], CHANGE);
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode, run.output).toBe(0);
     expect([...run.tests.values()].map((t) => [t.id, t.state]).sort()).toEqual([
       ['clock.test.js > clock masked', 'passed'],
       ['clock.test.js > recorded > records the worker server', 'passed'],

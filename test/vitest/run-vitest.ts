@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { constants as osConstants, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -24,6 +24,7 @@ export interface TestReport {
 
 /** The outcome of one child Vitest run. */
 export interface RunResult {
+  /** The child's exit status; 128 + the signal number when a signal ended it (134: SIGABRT). */
   exitCode: number;
   output: string;
   tests: Map<string, TestReport>;
@@ -71,8 +72,11 @@ async function runVitest(dir: string, args: readonly string[], env: Record<strin
   const vitest = join(REPO, 'node_modules/vitest/vitest.mjs');
   const { exitCode, output } = await new Promise<{ exitCode: number; output: string }>((done) => {
     execFile(process.execPath, [vitest, 'run', '--root', dir, ...args], { cwd: dir, env: childEnv(env), maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error && typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : error ? 1 : 0;
-      done({ exitCode: code, output: `${stdout}\n${stderr}` });
+      const failure = error as (Error & { code?: unknown; signal?: NodeJS.Signals | null }) | null;
+      // A child killed by a signal (an abort is SIGABRT) reports 128 + its number, as a shell does.
+      const signalled = failure?.signal ? 128 + (osConstants.signals[failure.signal] ?? 0) : undefined;
+      const code = typeof failure?.code === 'number' ? failure.code : (signalled ?? (failure ? 1 : 0));
+      done({ exitCode: code, output: `${stdout}\n${stderr}${failure?.signal ? `\n(killed by ${failure.signal})` : ''}` });
     });
   });
   const dump = JSON.parse(await readFile(join(dir, 'results.json'), 'utf8').catch(() => '[]')) as TestReport[];
