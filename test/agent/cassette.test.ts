@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { pendingPath, scriptedModel, sha256, toolCall } from '../../src/agent/index.js';
 import { CassetteMismatchError, TmuxShotError } from '../../src/errors.js';
+import { DEFAULT_TEXT_MASKS, normalizeText } from '../../src/screen/index.js';
 import { offline, RE_RECORD, useCassettes } from './cassette-app.js';
 
 const SELECT_SETTINGS = [
@@ -76,6 +77,16 @@ describe('cassettes', () => {
     const pending = JSON.parse(await (await import('node:fs/promises')).readFile(pendingPath(ctx.cassette), 'utf8'));
     expect(pending.interactions[0].entries[0].screen.text.split('\n')[1]).toBe(row(' Main menu'));
     expect(pending.interactions[0].entries).toHaveLength(3);
+  });
+
+  it('masks volatile text in digests: built-in clock times and durations, and the test’s own masks', async () => {
+    const masks = { normalize: (text: string) => normalizeText(text, [...DEFAULT_TEXT_MASKS, /build \d+/g]) };
+    await (await ctx.agent(await ctx.start('Menu 12:34:56 1.5s build 41'), 'auto', scriptedModel(SELECT_SETTINGS), masks)).run(GOAL);
+    expect((await ctx.read()).interactions[0].entries[0].screen.text.split('\n')[1]).toBe('│ Menu * * *│');
+    const replayed = await (await ctx.agent(await ctx.start('Menu 09:10:11 20ms build 42'), 'replay', offline, masks)).run(GOAL);
+    expect(replayed.outcome).toBe('finished');
+    const unmasked = (await ctx.agent(await ctx.start('Menu 09:10:11 20ms build 42'), 'replay', offline)).run(GOAL);
+    await expect(unmasked).rejects.toThrow('-│ Menu * * *│\n+│ Menu * * build 42│');
   });
 
   it('in replay mode (CI) fails on a missing cassette, calls no model and writes nothing', async () => {
