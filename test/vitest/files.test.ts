@@ -44,7 +44,5 @@ describe('readUpdateMode', () => {
     expect(readUpdateMode({ snapshotState } as never)).toBe(mode);
   });
 
-  it('reads the running test file state (local run: new)', () => {
-    expect(readUpdateMode(expect.getState())).toBe('new');
-  });
+  // The modes of real runs (new locally, none in CI, all with -u) are checked in plugin.test.ts.
 });
