@@ -68,7 +68,9 @@ async function saveEvidence(task: TestContext['task'], handle: TmuxAppHandle, re
 
 /**
  * The fixture definitions, for `test.extend` — already applied in this module's `test`; use them
- * to add tmux-shot to a `test` of your own: `const test = myTest.extend(tmuxShotFixtures)`.
+ * to add tmux-shot to a `test` of your own:
+ * `const test = myTest.extend<TmuxShotFixtures>(tmuxShotFixtures)` (importing them also registers
+ * the matchers).
  */
 export const tmuxShotFixtures = {
   tmuxServer: [
