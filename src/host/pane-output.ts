@@ -5,9 +5,14 @@
  * discards a pane's queued blocks once its fd is closed), which lost the last output of a
  * quick-exit app in 13 of 30 runs here; with a pipe, tmux keeps the pane until the pipe has
  * taken every byte (window.c `window_pane_destroy_ready`), and 100 of 100 runs were complete.
+ *
+ * The FIFO is read by a `cat` child process rather than by opening it here: a FIFO fd handed to a
+ * `net.Socket` inside a Vitest worker thread is also tracked by the thread as an "unmanaged" fd,
+ * closed twice when the thread exits, and that aborted the process (`--pool=threads`).
  */
-import { close, constants, open, unlink } from 'node:fs';
-import { Socket } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { unlink } from 'node:fs';
+import type { Socket } from 'node:net';
 import { execa } from 'execa';
 import { HOST } from '../defaults.js';
 import { TmuxCommandError } from '../errors.js';
@@ -17,7 +22,8 @@ export type OutputListener = (bytes: Buffer, atMs: number) => void;
 
 /** The read end of one pane's output FIFO. */
 export class PaneOutput {
-  readonly #socket: Socket;
+  readonly #reader: ChildProcess;
+  readonly #fifoPath: string;
   readonly #listeners = new Set<OutputListener>();
 
   /**
@@ -26,43 +32,47 @@ export class PaneOutput {
    */
   readonly ended: Promise<void>;
 
-  private constructor(fd: number) {
-    this.#socket = new Socket({ fd, readable: true, writable: false });
-    this.#socket.unref();
-    this.#socket.on('data', (bytes: Buffer) => {
+  private constructor(reader: ChildProcess, fifoPath: string) {
+    this.#reader = reader;
+    this.#fifoPath = fifoPath;
+    const stdout = reader.stdout as Socket;
+    reader.unref();
+    stdout.unref();
+    stdout.on('data', (bytes: Buffer) => {
       const atMs = performance.now();
       for (const listener of this.#listeners) listener(bytes, atMs);
     });
     this.ended = new Promise((resolve) => {
-      this.#socket.once('close', () => resolve());
-      this.#socket.on('error', () => undefined); // a read error ends the stream like EOF
+      stdout.once('close', () => resolve());
+      stdout.on('error', () => undefined); // a read error ends the stream like EOF
     });
+    void this.ended.then(() => unlink(fifoPath, () => undefined));
   }
 
   /**
-   * Creates the FIFO at `fifoPath`, lets `startPipe` point tmux at it (see `pipePaneCommand`)
-   * and resolves once `cat` has opened its end; the FIFO's name is then removed.
-   * @throws whatever `startPipe` throws; TmuxCommandError when the writer does not open the
-   *   FIFO within {@link HOST.commandTimeout} ms.
+   * Creates the FIFO at `fifoPath`, starts its reader, and lets `startPipe` point tmux at it (see
+   * `pipePaneCommand`). tmux buffers the pane's output from the moment `pipe-pane` returns, so
+   * nothing written after that is lost while the two `cat`s open the FIFO. The FIFO's name is
+   * removed when the stream ends.
+   * @throws whatever `startPipe` throws; TmuxCommandError when `startPipe` takes longer than
+   *   {@link HOST.commandTimeout} ms.
    */
   static async open(fifoPath: string, startPipe: () => Promise<unknown>): Promise<PaneOutput> {
     await execa('mkfifo', ['-m', '600', fifoPath]);
-    // A blocking open (in libuv's thread pool) returns exactly when the writer arrives; a
-    // non-blocking one would read EOF if it ran before the writer.
-    const opened = new Promise<number>((resolve, reject) => open(fifoPath, 'r', (error, fd) => (error ? reject(error) : resolve(fd))));
+    const reader = spawn('cat', [fifoPath], { stdio: ['ignore', 'pipe', 'ignore'] });
     let timer: NodeJS.Timeout | undefined;
     try {
       const timedOut = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new TmuxCommandError(`tmux's pipe-pane did not open ${fifoPath} within ${HOST.commandTimeout} ms`, [], '')), HOST.commandTimeout);
+        timer = setTimeout(() => reject(new TmuxCommandError(`tmux's pipe-pane did not start within ${HOST.commandTimeout} ms`, [], '')), HOST.commandTimeout);
       });
       await Promise.race([startPipe(), timedOut]);
-      return new PaneOutput(await Promise.race([opened, timedOut]));
+      return new PaneOutput(reader, fifoPath);
     } catch (error) {
-      await releaseBlockedReader(fifoPath, opened);
+      reader.kill();
+      unlink(fifoPath, () => undefined);
       throw error;
     } finally {
       clearTimeout(timer);
-      unlink(fifoPath, () => undefined);
     }
   }
 
@@ -72,20 +82,9 @@ export class PaneOutput {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Stops reading and closes the FIFO (the stream then counts as ended). */
+  /** Stops reading (the stream then counts as ended). */
   close(): void {
-    this.#socket.destroy();
+    this.#reader.kill();
+    unlink(this.#fifoPath, () => undefined);
   }
-}
-
-/** Opens the FIFO's write side once, so a reader still blocked in `open` returns and frees its thread. */
-async function releaseBlockedReader(fifoPath: string, opened: Promise<number>): Promise<void> {
-  await new Promise<void>((resolve) => {
-    open(fifoPath, constants.O_WRONLY | constants.O_NONBLOCK, (error, fd) => {
-      if (!error) close(fd, () => undefined);
-      resolve();
-    });
-  });
-  const fd = await opened.catch(() => undefined);
-  if (fd !== undefined) close(fd, () => undefined);
 }
