@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // The agent's cost line (tmux-shot/reporter) after Vitest's own report.
+    reporters: ['default', './src/vitest/reporter.ts'],
   },
 });
