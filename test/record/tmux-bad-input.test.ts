@@ -1,0 +1,41 @@
+// Recordings of hostile sessions through real tmux: output floods, binary noise and a crash each
+// give a valid GIF (decoded here) or a clear error, never a corrupt file.
+import { expect, it } from 'vitest';
+import { TmuxServer } from '../../src/host/index.js';
+import { TmuxApp } from '../../src/tmux-app.js';
+import { decodeGif } from './decode-gif.js';
+
+const SIZE = { cols: 40, rows: 8 };
+// 4 px padding around 40x8 cells of 9x18 px.
+const PX = [4 + 40 * 9 + 4, 4 + 8 * 18 + 4];
+
+it('records a `yes` flood (bounded by head) as a valid GIF whose last frame is the final screen', async () => {
+  await using server = await TmuxServer.create();
+  await using app = await TmuxApp.start({ command: 'yes tmux-shot | head -n 200000; echo END', server, ...SIZE, ready: 'none' });
+  expect(await app.waitForExit({ timeout: 30_000 })).toEqual({ exitCode: 0, signal: null });
+  expect(app.text().trimEnd().split('\n').slice(-2)).toEqual(['tmux-shot', 'END']);
+  const gif = decodeGif(await app.gif());
+  expect([gif.width, gif.height]).toEqual(PX);
+  expect(gif.frames.length).toBeGreaterThanOrEqual(1);
+});
+
+it('records 1 MB of /dev/urandom as a valid GIF', async () => {
+  await using server = await TmuxServer.create();
+  await using app = await TmuxApp.start({ command: 'head -c 1000000 /dev/urandom; printf "\\033c"; echo NOISE-END', server, ...SIZE, ready: 'none' });
+  expect(await app.waitForExit({ timeout: 30_000 })).toEqual({ exitCode: 0, signal: null });
+  expect(app.text().split('\n')[0]).toBe('NOISE-END');
+  const gif = decodeGif(await app.gif());
+  expect([gif.width, gif.height]).toEqual(PX);
+});
+
+it('records an app that crashes with SIGSEGV, its last output included', async () => {
+  await using server = await TmuxServer.create();
+  await using app = await TmuxApp.start({ command: ['sh', '-c', 'echo about to crash; kill -SEGV $$'], server, ...SIZE, ready: 'none' });
+  expect(await app.waitForExit()).toEqual({ exitCode: null, signal: 'SIGSEGV' });
+  expect(app.text().split('\n')[0]).toBe('about to crash');
+  const cast = app.asciicast();
+  expect(cast).toContain('about to crash');
+  const gif = decodeGif(await app.gif());
+  expect([gif.width, gif.height]).toEqual(PX);
+  expect(gif.frames.length).toBeGreaterThanOrEqual(2); // the blank start, then the line
+});
