@@ -275,6 +275,16 @@ export class TmuxApp implements AsyncDisposable {
   }
 
   /**
+   * How the app ended, without waiting: its exit status once it has exited (then as
+   * {@link waitForExit}), or undefined while it runs.
+   * @throws TmuxShotError after `close()` when the app had not exited.
+   */
+  async exitStatus(): Promise<ExitStatus | undefined> {
+    if (this.#exit) return this.#exit;
+    return (await this.#deadStatus()) ? this.waitForExit() : undefined;
+  }
+
+  /**
    * Resizes the terminal to exactly `cols` × `rows` cells: tmux's window (the app gets SIGWINCH)
    * and the screen model, in the order of the output stream.
    * @throws ConfigError when the size is out of range (2–1000 cells).
@@ -394,7 +404,7 @@ export class TmuxApp implements AsyncDisposable {
     if (ready === 'none') return;
     const start = performance.now();
     if (ready === 'output') {
-      const what = () => `'${this.#command}' printed nothing within ${timeout} ms; pass ready: 'none' for an app that waits silently.`;
+      const what = () => `'${this.#command}' printed nothing within ${timeout} ms; pass ready: 'none' (CLI: --ready none) for an app that waits silently.`;
       const dead = await this.#poll(async () => (this.#outputSeen ? null : await this.#deadStatus()), timeout, what, TmuxApp.start);
       if (dead === null) await this.waitForStable({ timeout: Math.max(0, timeout - (performance.now() - start)) });
     } else {

@@ -65,7 +65,7 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     const error = await TmuxApp.start({ command: ['sleep', '10'], server, timeout: 300 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitTimeoutError);
     expect((error as WaitTimeoutError).message).toBe(
-      "'sleep 10' printed nothing within 300 ms; pass ready: 'none' for an app that waits silently. The screen is blank.",
+      "'sleep 10' printed nothing within 300 ms; pass ready: 'none' (CLI: --ready none) for an app that waits silently. The screen is blank.",
     );
     expect((error as WaitTimeoutError).timeout).toBe(300);
   });

@@ -59,3 +59,12 @@ export function intFlag(command: string, name: string, value: unknown, fallback:
   }
   return n;
 }
+
+/**
+ * Reads `--ready output|none` (see `ReadyRule` of `TmuxApp.start`).
+ * @throws {UsageError} for any other value.
+ */
+export function readyFlag(command: string, value: unknown): 'output' | 'none' {
+  if (value === undefined || value === 'output' || value === 'none') return value ?? 'output';
+  throw new UsageError(`--ready takes output or none, not '${String(value)}'`, command);
+}

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { TERMINAL, WAIT } from '../defaults.js';
 import { WaitTimeoutError } from '../errors.js';
 import { TmuxApp } from '../tmux-app.js';
-import { intFlag, parseCommandArgs } from './args.js';
+import { intFlag, parseCommandArgs, readyFlag } from './args.js';
 import { GIF_OPTIONS, GIF_USAGE, gifFlags } from './gif-flags.js';
 import { type CliIo, writeOutput } from './io.js';
 import { parseScript, type ScriptStep } from './script.js';
@@ -33,6 +33,7 @@ Options:
   --step-delay MS    pause after each step, in ms (default ${STEP_DELAY})
   --settle MS        output silence that counts as settled, in ms (default ${WAIT.quietMs})
   --timeout MS       longest wait for start-up, wait-for and settling, in ms (default ${WAIT.timeout})
+  --ready MODE       output (default: start once the app has printed and gone quiet) or none
 ${GIF_USAGE}
   -o, --out FILE     where to write: .gif or .cast (default tmux-shot.gif)
   -h, --help         show this help`;
@@ -47,6 +48,7 @@ const OPTIONS = {
   'step-delay': { type: 'string' },
   settle: { type: 'string' },
   timeout: { type: 'string' },
+  ready: { type: 'string' },
   out: { type: 'string', short: 'o' },
   help: { type: 'boolean', short: 'h' },
   ...GIF_OPTIONS,
@@ -75,6 +77,7 @@ export async function recordCommand(argv: string[], io: CliIo): Promise<number> 
     cols: intFlag('record', 'cols', v.cols, TERMINAL.cols, TERMINAL.minCols, TERMINAL.maxCols),
     rows: intFlag('record', 'rows', v.rows, TERMINAL.rows, TERMINAL.minRows, TERMINAL.maxRows),
     timeout,
+    ready: readyFlag('record', v.ready),
   });
   for (const step of steps) {
     await runStep(app, step, timeout);

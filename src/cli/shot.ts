@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { TERMINAL, WAIT } from '../defaults.js';
 import { TmuxApp } from '../tmux-app.js';
-import { intFlag, parseCommandArgs, type InputStep } from './args.js';
+import { intFlag, parseCommandArgs, readyFlag, type InputStep } from './args.js';
 import { type CliIo, writeOutput } from './io.js';
 import { renderFlags, RENDER_OPTIONS, RENDER_USAGE } from './render-flags.js';
 import { UsageError } from './usage-error.js';
@@ -22,6 +22,8 @@ Options:
   --wait-for TEXT    wait until TEXT is on the screen (after all keys and text)
   --settle MS        output silence that counts as settled, in ms (default ${WAIT.quietMs})
   --timeout MS       longest wait for start-up, --wait-for and settling, in ms (default ${WAIT.timeout})
+  --ready MODE       output: start once the app has printed and gone quiet (default);
+                     none: at once, for apps that wait silently (cat, a blank prompt)
 ${RENDER_USAGE}
   -o, --out FILE     where to write the PNG (default tmux-shot.png)
   -h, --help         show this help
@@ -37,6 +39,7 @@ const OPTIONS = {
   'wait-for': { type: 'string' },
   settle: { type: 'string' },
   timeout: { type: 'string' },
+  ready: { type: 'string' },
   out: { type: 'string', short: 'o' },
   help: { type: 'boolean', short: 'h' },
   ...RENDER_OPTIONS,
@@ -58,6 +61,7 @@ export async function shotCommand(argv: string[], io: CliIo): Promise<number> {
     cols: intFlag('shot', 'cols', args.values.cols, TERMINAL.cols, TERMINAL.minCols, TERMINAL.maxCols),
     rows: intFlag('shot', 'rows', args.values.rows, TERMINAL.rows, TERMINAL.minRows, TERMINAL.maxRows),
     timeout,
+    ready: readyFlag('shot', args.values.ready),
   });
   await runSteps(app, args.steps);
   const waitFor = args.values['wait-for'];
@@ -65,6 +69,12 @@ export async function shotCommand(argv: string[], io: CliIo): Promise<number> {
   await app.waitForStable({ quietMs: intFlag('shot', 'settle', args.values.settle, WAIT.quietMs, 0, 600_000), timeout });
   await writeOutput(out, await app.screenshot(render));
   io.stdout(out);
+  const exit = await app.exitStatus();
+  if (exit && exit.exitCode !== 0) {
+    const how = exit.signal ?? `exit status ${exit.exitCode}`;
+    io.stderr(`tmux-shot shot: '${args.command.join(' ')}' failed (${how}). Screen:\n${app.text().trimEnd()}`);
+    return 1;
+  }
   return 0;
 }
 

@@ -120,6 +120,11 @@ export class TmuxAppHandle implements AsyncDisposable {
     return this.app.waitForStable(...args);
   }
 
+  /** The exit status once the app has exited, else undefined; does not wait. See `TmuxApp.exitStatus`. */
+  exitStatus(): ReturnType<TmuxApp['exitStatus']> {
+    return this.app.exitStatus();
+  }
+
   /** Waits for the app to exit. See `TmuxApp.waitForExit`. */
   waitForExit(...args: Parameters<TmuxApp['waitForExit']>): ReturnType<TmuxApp['waitForExit']> {
     return this.app.waitForExit(...args);

@@ -37,7 +37,8 @@ function runVitest(dir: string, env: Record<string, string>): Promise<{ output: 
   });
 }
 
-describe('the agent fixture with cassettes, in a child Vitest run', () => {
+// Each test runs Vitest in child processes: minutes, not seconds, on a loaded 2-core machine.
+describe('the agent fixture with cassettes, in a child Vitest run', { timeout: 180_000 }, () => {
   let dir: string;
 
   beforeAll(async () => {

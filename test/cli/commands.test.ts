@@ -101,3 +101,24 @@ describe('the installed bin', () => {
     expect(stdout).toContain('shot       run an app, drive it, write a PNG of its screen');
   });
 });
+
+describe('tmux-shot shot with apps that wait silently or fail', () => {
+  it('takes --ready none for an app that prints nothing until typed to', async () => {
+    const file = join(dir, 'cat.png');
+    const result = await run('shot', '--ready', 'none', '--type', 'hello', '--wait-for', 'hello', '--cols', '20', '--rows', '4', '-o', file, '--', 'cat');
+    expect(result).toEqual({ code: 0, out: file, err: '' });
+  });
+
+  it('writes the PNG but exits 1 with the screen when the app exits non-zero', async () => {
+    const file = join(dir, 'oops.png');
+    const result = await run('shot', '--cols', '20', '--rows', '4', '-o', file, '--', 'sh', '-c', 'echo oops; exit 3');
+    expect(result).toEqual({ code: 1, out: file, err: "tmux-shot shot: 'sh -c echo oops; exit 3' failed (exit status 3). Screen:\noops" });
+    expect(PNG.sync.read(readFileSync(file)).width).toBe(4 + 20 * 9 + 4);
+  });
+
+  it('rejects an unknown --ready mode', async () => {
+    const result = await run('shot', '--ready', 'later', '--', 'cat');
+    expect(result.code).toBe(2);
+    expect(result.err.split('\n')[0]).toBe("tmux-shot: --ready takes output or none, not 'later'");
+  });
+});
