@@ -3,11 +3,14 @@
  * draw it as PNG or GIF. The Vitest fixtures and matchers are in `tmux-shot/vitest`.
  * @example
  *   import { TmuxApp } from 'tmux-shot';
- *   await using app = await TmuxApp.start({ command: ['vim', 'notes.txt'], cols: 100, rows: 30 });
- *   await app.press('i');
- *   await app.type('hello');
- *   await app.waitForText('hello');
- *   const png = await app.screenshot();
+ *   const app = await TmuxApp.start({ command: ['vim', 'notes.txt'], cols: 100, rows: 30 });
+ *   try {
+ *     await app.type('ihello');
+ *     await app.waitForText('hello');
+ *     const png = await app.screenshot();
+ *   } finally {
+ *     await app.close(); // or `await using app = …` where the runtime supports it
+ *   }
  */
 export { TmuxApp } from './tmux-app.js';
 export type { ExitStatus, ReadyRule, StableResult, TmuxAppOptions } from './tmux-app.js';
