@@ -245,10 +245,11 @@ export class TmuxApp implements AsyncDisposable {
    * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000)
    */
   async waitForStable(options: { quietMs?: number; timeout?: number } = {}): Promise<StableResult> {
-    const quietMs = options.quietMs ?? WAIT.quietMs;
+    const quietMs = checkTimeout(options.quietMs ?? WAIT.quietMs, 'quietMs');
     const start = performance.now();
-    const deadline = start + (options.timeout ?? WAIT.timeout);
+    const deadline = start + checkTimeout(options.timeout ?? WAIT.timeout);
     for (;;) {
+      this.#assertOpen(() => `waitForStable({ quietMs: ${quietMs} }) was pending.`);
       await this.#writing;
       const now = performance.now();
       const quietUntil = this.#lastActivityAt + quietMs;
@@ -311,6 +312,7 @@ export class TmuxApp implements AsyncDisposable {
 
   /** Kills the app's session (SIGHUP) and releases the screen model; the last screen stays readable. Idempotent. */
   close(): Promise<void> {
+    if (!this.#closing) queueMicrotask(() => this.#wake()); // pending waits see #closing and stop
     this.#closing ??= (async () => {
       await this.#session.kill();
       await this.#writing;
@@ -330,6 +332,11 @@ export class TmuxApp implements AsyncDisposable {
     this.timeline.appendOutput(bytes, Math.max(0, atMs - this.startedAt));
     for (const listener of this.#listeners) listener(bytes, atMs);
     this.#writing = this.#writing.then(() => this.#model.write(bytes)).then(() => this.#wake());
+  }
+
+  /** Ends a pending wait once `close()` has begun: nothing can change the screen any more. */
+  #assertOpen(what: () => string): void {
+    if (this.#closing) throw new TmuxShotError(`The app was closed while waiting: ${what()}`);
   }
 
   #wake(): void {
@@ -360,12 +367,14 @@ export class TmuxApp implements AsyncDisposable {
     what: () => string,
     caller: Function,
   ): Promise<T> {
+    checkTimeout(timeout);
     const callSite: { stack?: string } = {};
     Error.captureStackTrace(callSite, caller);
     const deadline = performance.now() + timeout;
     for (;;) {
       const value = await probe();
       if (value !== undefined) return value;
+      this.#assertOpen(what);
       const remaining = deadline - performance.now();
       if (remaining <= 0) {
         await this.#writing;
@@ -469,4 +478,15 @@ function formatPattern(pattern: string | RegExp): string {
 function formatScreen(screenText: string): string {
   const shown = screenText.replace(/\s+$/, '');
   return shown === '' ? 'The screen is blank.' : `Screen:\n${shown}`;
+}
+
+/**
+ * Checks a duration option in ms.
+ * @throws ConfigError unless it is a finite number ≥ 0.
+ */
+function checkTimeout(ms: number, name = 'timeout'): number {
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
+    throw new ConfigError(`${name} must be a number of ms, 0 or more; got ${String(ms)}.`);
+  }
+  return ms;
 }

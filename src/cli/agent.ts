@@ -80,8 +80,13 @@ export async function agentCommand(argv: string[], io: CliIo): Promise<number> {
     await writeOutput(gif, await app.gif());
     io.stdout(gif);
   }
-  io.stdout(`${result.outcome}${result.summary ? `: ${result.summary}` : ''}`);
-  return result.outcome === 'finished' || result.outcome === 'duration-elapsed' || result.outcome === 'no-tool-calls' ? 0 : 1;
+  const ok = result.outcome === 'finished' || result.outcome === 'duration-elapsed' || result.outcome === 'no-tool-calls';
+  const line = `${result.outcome}${result.summary ? `: ${result.summary}` : ''}`;
+  if (ok) io.stdout(line);
+  // The runner has already logged an outage with its cause; add what to check.
+  else if (result.outcome === 'outage') io.stderr('tmux-shot agent: the model endpoint stayed unavailable: check OPENAI_BASE_URL / OPENAI_API_KEY (or --base-url) and that the server is up.');
+  else io.stderr(`tmux-shot agent: ${line}`);
+  return ok ? 0 : 1;
 }
 
 function str(value: unknown): string | undefined {

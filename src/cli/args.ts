@@ -2,7 +2,10 @@
  * Pure command-line parsing over Node's `util.parseArgs` (strict: unknown flags and missing values
  * are usage errors). The app's own argv comes after `--` and is never parsed.
  */
+import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { resolveKeyNames } from '../host/index.js';
 import { UsageError } from './usage-error.js';
 
 /** A `--keys` or `--type` step, in the order the user gave them. */
@@ -30,7 +33,7 @@ export function parseCommandArgs(command: string, argv: string[], options: Parse
   try {
     parsed = parseArgs({ args: own, options, strict: true, allowPositionals: true, tokens: true });
   } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0] ?? String(error), command);
+    throw new UsageError((error as Error).message.replace(/\s*\n\s*/g, ' '), command);
   }
   const steps: InputStep[] = [];
   // parseArgs types tokens from the literal options; ours are passed in, so name the shape we read.
@@ -67,4 +70,30 @@ export function intFlag(command: string, name: string, value: unknown, fallback:
 export function readyFlag(command: string, value: unknown): 'output' | 'none' {
   if (value === undefined || value === 'output' || value === 'none') return value ?? 'output';
   throw new UsageError(`--ready takes output or none, not '${String(value)}'`, command);
+}
+
+/**
+ * Checks key names of `--keys` steps before anything starts (tmux and Playwright names).
+ * @throws {UsageError} with the suggestions of the first unknown name.
+ */
+export function checkKeySteps(command: string, steps: readonly { kind: string; keys?: string[] }[]): void {
+  for (const step of steps) {
+    if (step.kind !== 'keys' || !step.keys) continue;
+    try {
+      resolveKeyNames(step.keys);
+    } catch (error) {
+      throw new UsageError((error as Error).message, command);
+    }
+  }
+}
+
+/**
+ * Checks that `path` can be written as a file before the app runs: its folder exists and it is
+ * not a folder itself.
+ * @throws {UsageError} naming the problem.
+ */
+export function checkOutputPath(command: string, path: string): void {
+  const folder = statSync(dirname(path), { throwIfNoEntry: false });
+  if (!folder?.isDirectory()) throw new UsageError(`cannot write ${path}: the folder ${dirname(path)} does not exist`, command);
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`cannot write ${path}: it is a folder`, command);
 }

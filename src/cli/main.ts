@@ -1,6 +1,5 @@
 /** The `tmux-shot` command line: dispatches to a command and maps errors to exit statuses. */
 import { createRequire } from 'node:module';
-import { TmuxShotError } from '../errors.js';
 import { type CliIo, processIo } from './io.js';
 import { agentCommand, AGENT_USAGE } from './agent.js';
 import { cassettesCommand, CASSETTES_USAGE } from './cassettes.js';
@@ -49,11 +48,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) return usageError(io, error);
-    if (error instanceof TmuxShotError) {
-      io.stderr(`tmux-shot ${name}: ${error.message}`);
-      return 1;
-    }
-    throw error;
+    // Anything else (a file that cannot be written, a broken pipe) is reported the same way:
+    // one line, no stack trace.
+    io.stderr(`tmux-shot ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
   }
 }
 

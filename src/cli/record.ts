@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { TERMINAL, WAIT } from '../defaults.js';
 import { WaitTimeoutError } from '../errors.js';
 import { TmuxApp } from '../tmux-app.js';
-import { intFlag, parseCommandArgs, readyFlag } from './args.js';
+import { checkKeySteps, checkOutputPath, intFlag, parseCommandArgs, readyFlag } from './args.js';
 import { GIF_OPTIONS, GIF_USAGE, gifFlags } from './gif-flags.js';
 import { type CliIo, writeOutput } from './io.js';
 import { parseScript, type ScriptStep } from './script.js';
@@ -71,6 +71,8 @@ export async function recordCommand(argv: string[], io: CliIo): Promise<number> 
   const gifOptions = gifFlags('record', v);
   const out = resolve(String(v.out ?? 'tmux-shot.gif'));
   const steps: ScriptStep[] = v.script === undefined ? args.steps : parseScript(await readScript(String(v.script)));
+  checkOutputPath('record', out);
+  checkKeySteps('record', steps);
 
   await using app = await TmuxApp.start({
     command: args.command,
@@ -111,7 +113,7 @@ async function exitOrTimeout(app: TmuxApp, ms: number): Promise<void> {
 function seconds(value: unknown): number {
   const s = Number(value);
   if (!Number.isFinite(s) || s <= 0 || s > 86_400) {
-    throw new UsageError(`--duration takes a number of seconds above 0, not '${String(value)}'`, 'record');
+    throw new UsageError(`--duration takes a number of seconds above 0 and at most 86400 (a day), not '${String(value)}'`, 'record');
   }
   return s * 1000;
 }

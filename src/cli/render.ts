@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { encodeGif, parseAsciicast } from '../record/index.js';
-import { parseCommandArgs } from './args.js';
+import { checkOutputPath, parseCommandArgs } from './args.js';
 import { GIF_OPTIONS, GIF_USAGE, gifFlags } from './gif-flags.js';
 import { type CliIo, writeOutput } from './io.js';
 import { UsageError } from './usage-error.js';
@@ -41,8 +41,9 @@ export async function renderCommand(argv: string[], io: CliIo): Promise<number> 
   } catch (error) {
     throw new UsageError(`cannot read ${input}: ${(error as Error).message}`, 'render');
   }
-  const gif = await encodeGif(parseAsciicast(text), options);
   const out = resolve(String(args.values.out ?? input.replace(/(\.cast)?$/, '.gif')));
+  checkOutputPath('render', out);
+  const gif = await encodeGif(parseAsciicast(text), options);
   await writeOutput(out, gif);
   io.stdout(`${out} (${gif.byteLength} bytes)`);
   return 0;

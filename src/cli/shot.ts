@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { TERMINAL, WAIT } from '../defaults.js';
 import { TmuxApp } from '../tmux-app.js';
-import { intFlag, parseCommandArgs, readyFlag, type InputStep } from './args.js';
+import { checkKeySteps, checkOutputPath, intFlag, parseCommandArgs, readyFlag, type InputStep } from './args.js';
 import { type CliIo, writeOutput } from './io.js';
 import { renderFlags, RENDER_OPTIONS, RENDER_USAGE } from './render-flags.js';
 import { UsageError } from './usage-error.js';
@@ -56,6 +56,8 @@ export async function shotCommand(argv: string[], io: CliIo): Promise<number> {
   const timeout = intFlag('shot', 'timeout', args.values.timeout, WAIT.timeout, 1, 3_600_000);
   const render = renderFlags('shot', args.values);
   const out = resolve(String(args.values.out ?? 'tmux-shot.png'));
+  checkOutputPath('shot', out);
+  checkKeySteps('shot', args.steps);
   await using app = await TmuxApp.start({
     command: args.command,
     cols: intFlag('shot', 'cols', args.values.cols, TERMINAL.cols, TERMINAL.minCols, TERMINAL.maxCols),

@@ -1,0 +1,46 @@
+// Waits and close(): a pending wait ends as soon as the app is closed, and bad durations are refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, TmuxShotError } from '../src/errors.js';
+import { TmuxServer } from '../src/host/index.js';
+import { TmuxApp } from '../src/tmux-app.js';
+
+let server: TmuxServer;
+beforeAll(async () => void (server = await TmuxServer.create()));
+afterAll(async () => server.dispose());
+
+describe('TmuxApp waits pending at close()', () => {
+  it('rejects a pending waitForText at once instead of running out its timeout', async () => {
+    const app = await TmuxApp.start({ command: ['cat'], server, ready: 'none', cols: 20, rows: 4 });
+    const rejected = expect(app.waitForText('NEVER', { timeout: 20_000 })).rejects.toThrow(
+      new TmuxShotError('The app was closed while waiting: Text "NEVER" did not appear within 20000 ms.'),
+    );
+    const started = performance.now();
+    await app.close();
+    await rejected;
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it('rejects a pending waitForStable', async () => {
+    const app = await TmuxApp.start({ command: ['cat'], server, ready: 'none', cols: 20, rows: 4 });
+    const rejected = expect(app.waitForStable({ quietMs: 15_000, timeout: 20_000 })).rejects.toThrow(
+      new TmuxShotError('The app was closed while waiting: waitForStable({ quietMs: 15000 }) was pending.'),
+    );
+    await app.close();
+    await rejected;
+  });
+});
+
+describe('TmuxApp wait durations', () => {
+  it.each([
+    [{ timeout: Number.NaN }, 'timeout must be a number of ms, 0 or more; got NaN.'],
+    [{ timeout: -1 }, 'timeout must be a number of ms, 0 or more; got -1.'],
+  ])('refuses waitForText with %j', async (options, message) => {
+    await using app = await TmuxApp.start({ command: ['cat'], server, ready: 'none', cols: 20, rows: 4 });
+    await expect(app.waitForText('x', options)).rejects.toThrow(new ConfigError(message));
+  });
+
+  it('refuses waitForStable with a non-finite quiet period', async () => {
+    await using app = await TmuxApp.start({ command: ['cat'], server, ready: 'none', cols: 20, rows: 4 });
+    await expect(app.waitForStable({ quietMs: Number.POSITIVE_INFINITY })).rejects.toThrow(new ConfigError('quietMs must be a number of ms, 0 or more; got Infinity.'));
+  });
+});
