@@ -37,7 +37,7 @@ function formatField(field: CellField, before: Cell, after: Cell): string {
 }
 
 /** `4, 7` or `0-3, 7`: sorted distinct numbers with consecutive runs collapsed. */
-function formatRanges(numbers: readonly number[]): string {
+export function formatRanges(numbers: readonly number[]): string {
   const sorted = [...new Set(numbers)].sort((a, b) => a - b);
   const parts: string[] = [];
   for (let i = 0; i < sorted.length; i++) {

@@ -10,7 +10,7 @@ export type { DecideOutcomeInput, ScreenshotComparison, ScreenshotOutcome, Updat
 export { decideOutcome } from './decide-outcome.js';
 export { decodePng } from './decode-png.js';
 export type { FormatCellDiffOptions } from './format-cell-diff.js';
-export { formatCellDiff } from './format-cell-diff.js';
+export { formatCellDiff, formatRanges } from './format-cell-diff.js';
 export { maskFromText } from './mask-from-text.js';
 export type { ComparatorOptions, MeasuredMismatch, ResolvedComparatorOptions, ToleranceViolation } from './tolerances.js';
 export { checkTolerances, describeViolation, resolveComparatorOptions } from './tolerances.js';

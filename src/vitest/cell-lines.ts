@@ -3,26 +3,14 @@
  * screen stored in the baseline PNG and the actual screen — or, when the reference carries no
  * screen (an older or foreign PNG), from the pixel mismatches alone. Pure.
  */
-import { diffCells, formatCellDiff } from '../diff/index.js';
+import { diffCells, formatCellDiff, formatRanges } from '../diff/index.js';
 import type { CellPosition } from '../diff/index.js';
 import type { ScreenSnapshot } from '../screen/index.js';
-
-/** `4, 7` or `0-3, 7`. */
-function ranges(numbers: readonly number[]): string {
-  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
-  const parts: string[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    const start = sorted[i]!;
-    while (sorted[i + 1] === sorted[i]! + 1) i++;
-    parts.push(start === sorted[i] ? `${start}` : `${start}-${sorted[i]}`);
-  }
-  return parts.join(', ');
-}
 
 function positionLines(cells: readonly CellPosition[], actual: ScreenSnapshot | undefined, max: number): string[] {
   const rows = cells.map((cell) => cell.row);
   const one = cells.length === 1;
-  const lines = [`${cells.length} ${one ? 'cell differs' : 'cells differ'} on ${new Set(rows).size === 1 ? 'row' : 'rows'} ${ranges(rows)}`];
+  const lines = [`${cells.length} ${one ? 'cell differs' : 'cells differ'} on ${new Set(rows).size === 1 ? 'row' : 'rows'} ${formatRanges(rows)}`];
   for (const { row, col } of cells.slice(0, max)) {
     const chars = actual?.cells[row]?.[col]?.chars;
     lines.push(`row ${row} col ${col}${chars === undefined ? '' : `: now '${chars || ' '}'`}`);
