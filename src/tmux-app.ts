@@ -136,8 +136,8 @@ export class TmuxApp implements AsyncDisposable {
    *   `timeout` ms.
    */
   static async start(options: TmuxAppOptions): Promise<TmuxApp> {
+    checkCommand(options?.command);
     const size = { cols: options.cols ?? TERMINAL.cols, rows: options.rows ?? TERMINAL.rows };
-    checkCommand(options.command);
     const env = checkEnv(options.env ?? {});
     const model = new ScreenModel(size);
     let session: TmuxSession;
@@ -235,7 +235,20 @@ export class TmuxApp implements AsyncDisposable {
   waitForText(pattern: string | RegExp, options: { timeout?: number } = {}): Promise<TextMatch> {
     const timeout = options.timeout ?? WAIT.timeout;
     const what = () => `Text ${formatPattern(pattern)} did not appear within ${timeout} ms.`;
-    return this.#poll(() => this.#find(pattern), timeout, what, this.waitForText);
+    return this.#poll(() => this.#find(pattern) ?? this.#failIfExited(pattern), timeout, what, this.waitForText);
+  }
+
+  /**
+   * For text waits: once the app has exited and all its output is on the screen, text that is
+   * still missing will never come, so fail at once rather than at the timeout.
+   */
+  async #failIfExited(pattern: string | RegExp): Promise<undefined> {
+    const exit = this.#closing ? undefined : await this.exitStatus();
+    if (!exit) return undefined;
+    if (this.#find(pattern)) return undefined; // the last output brought it: the next probe finds it
+    const how = exit.signal ?? `exit status ${exit.exitCode}`;
+    const screenText = this.text();
+    throw new AppExitedError(`'${this.#command}' exited (${how}) without showing ${formatPattern(pattern)}. ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText);
   }
 
   /**
@@ -454,8 +467,9 @@ function checkSize(size: Size): Size {
 }
 
 /** @throws ConfigError when `command` is an empty argv or a blank command line. */
-function checkCommand(command: readonly string[] | string): void {
-  if (typeof command === 'string' ? command.trim() === '' : command.length === 0) {
+function checkCommand(command: readonly string[] | string | undefined): void {
+  const empty = typeof command === 'string' ? command.trim() === '' : !Array.isArray(command) || command.length === 0;
+  if (empty || (Array.isArray(command) && !command.every((word) => typeof word === 'string'))) {
     throw new ConfigError('The command is empty: give the program and its arguments, e.g. { command: ["vim", "notes.txt"] }.');
   }
 }

@@ -1,6 +1,6 @@
 // Waits and close(): a pending wait ends as soon as the app is closed, and bad durations are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, TmuxShotError } from '../src/errors.js';
+import { AppExitedError, ConfigError, TmuxShotError } from '../src/errors.js';
 import { TmuxServer } from '../src/host/index.js';
 import { TmuxApp } from '../src/tmux-app.js';
 
@@ -42,5 +42,22 @@ describe('TmuxApp wait durations', () => {
   it('refuses waitForStable with a non-finite quiet period', async () => {
     await using app = await TmuxApp.start({ command: ['cat'], server, ready: 'none', cols: 20, rows: 4 });
     await expect(app.waitForStable({ quietMs: Number.POSITIVE_INFINITY })).rejects.toThrow(new ConfigError('quietMs must be a number of ms, 0 or more; got Infinity.'));
+  });
+});
+
+describe('TmuxApp text waits on an app that has exited', () => {
+  it('fail at once with the exit status instead of running out the timeout', async () => {
+    await using app = await TmuxApp.start({ command: ['sh', '-c', 'echo oops; exit 2'], server, cols: 20, rows: 4 });
+    const started = performance.now();
+    await expect(app.waitForText('NEVER', { timeout: 20_000 })).rejects.toThrow(
+      new AppExitedError(`'sh -c echo oops; exit 2' exited (exit status 2) without showing "NEVER". Screen:\noops`, 2, null, 'oops\n\n\n'),
+    );
+    expect(performance.now() - started).toBeLessThan(10_000);
+    await expect(app.waitForText('oops')).resolves.toMatchObject({ row: 0, col: 0 });
+  });
+
+  it('refuses start() without a command', async () => {
+    // @ts-expect-error: JavaScript callers can forget the options
+    await expect(TmuxApp.start()).rejects.toThrow(ConfigError);
   });
 });

@@ -1,6 +1,6 @@
 /** `tmux-shot record`: run an app, drive it, write a GIF (or asciicast) of the session. */
 import { readFile } from 'node:fs/promises';
-import { extname, resolve } from 'node:path';
+import { basename, extname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TERMINAL, WAIT } from '../defaults.js';
 import { WaitTimeoutError } from '../errors.js';
@@ -71,6 +71,7 @@ export async function recordCommand(argv: string[], io: CliIo): Promise<number> 
   const gifOptions = gifFlags('record', v);
   const out = resolve(String(v.out ?? 'tmux-shot.gif'));
   const steps: ScriptStep[] = v.script === undefined ? args.steps : parseScript(await readScript(String(v.script)));
+  if (!['.gif', '.cast'].includes(extname(out))) throw new UsageError(`-o must end in .gif or .cast, not '${basename(out)}'`, 'record');
   checkOutputPath('record', out);
   checkKeySteps('record', steps);
 

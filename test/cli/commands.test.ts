@@ -130,6 +130,7 @@ describe('tmux-shot checks its input before starting the app', () => {
     [['shot', '--keys', 'Down enter', '--', 'true'], "tmux-shot: Unknown key name 'enter'. Did you mean 'Enter'?"],
     [['shot', '--cols', '-5', '--', 'true'], "tmux-shot: Option '--cols' argument is ambiguous. Did you forget to specify the option argument for '--cols'? To specify an option argument starting with a dash use '--cols=-XYZ'."],
     [['record', '--duration', '1e9', '--', 'true'], "tmux-shot: --duration takes a number of seconds above 0 and at most 86400 (a day), not '1e9'"],
+    [['record', '-o', 'demo.txt', '--', 'true'], "tmux-shot: -o must end in .gif or .cast, not 'demo.txt'"],
   ])('%j exits 2 with a usage error', async (argv, first) => {
     const result = await run(...argv);
     expect(result.code).toBe(2);
