@@ -197,6 +197,27 @@ describe.sequential('Vitest on a fixture project', () => {
     ]);
   });
 
+  test('--shard splits the files across runs; with -u no shard touches or removes baselines of files it did not run', { timeout: 300_000 }, async () => {
+    const before = await bytesOf(await baselines());
+    const shards = [];
+    for (const shard of ['1/2', '2/2']) shards.push(await project.run(['-u', `--shard=${shard}`, 'menu.test.js', 'clock.test.js'], CHANGE));
+    for (const run of shards) {
+      expect(run.exitCode, run.output).toBe(0);
+      expect(run.output).not.toContain('unused screenshot baseline');
+    }
+    const [first, second] = shards.map((run) => [...run.tests.keys()].sort());
+    expect(first!.filter((id) => second!.includes(id))).toEqual([]);
+    expect(first!.every((id) => id.startsWith(first![0]!.split(' > ')[0]!))).toBe(true); // whole files per shard
+    expect([...first!, ...second!].sort()).toEqual([
+      'clock.test.js > clock masked',
+      'clock.test.js > recorded > records the worker server',
+      'menu.test.js > menu opens',
+      'menu.test.js > resized > resized menu',
+      'menu.test.js > selection moves',
+    ]);
+    expect(await bytesOf(await baselines())).toEqual(before);
+  });
+
   test('in CI a missing baseline fails, and nothing is written under __screenshots__', { timeout: 180_000 }, async () => {
     await rm(join(project.dir, '__screenshots__/menu.test.js/menu-opens-1.png'));
     const listed = await baselines();
