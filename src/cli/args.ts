@@ -2,8 +2,6 @@
  * Pure command-line parsing over Node's `util.parseArgs` (strict: unknown flags and missing values
  * are usage errors). The app's own argv comes after `--` and is never parsed.
  */
-import { statSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { resolveKeyNames } from '../host/index.js';
 import { UsageError } from './usage-error.js';
@@ -85,15 +83,4 @@ export function checkKeySteps(command: string, steps: readonly { kind: string; k
       throw new UsageError((error as Error).message, command);
     }
   }
-}
-
-/**
- * Checks that `path` can be written as a file before the app runs: its folder exists and it is
- * not a folder itself.
- * @throws {UsageError} naming the problem.
- */
-export function checkOutputPath(command: string, path: string): void {
-  const folder = statSync(dirname(path), { throwIfNoEntry: false });
-  if (!folder?.isDirectory()) throw new UsageError(`cannot write ${path}: the folder ${dirname(path)} does not exist`, command);
-  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`cannot write ${path}: it is a folder`, command);
 }

@@ -5,9 +5,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { TERMINAL, WAIT } from '../defaults.js';
 import { WaitTimeoutError } from '../errors.js';
 import { TmuxApp } from '../tmux-app.js';
-import { checkKeySteps, checkOutputPath, intFlag, parseCommandArgs, readyFlag } from './args.js';
+import { checkKeySteps, intFlag, parseCommandArgs, readyFlag } from './args.js';
 import { GIF_OPTIONS, GIF_USAGE, gifFlags } from './gif-flags.js';
-import { type CliIo, writeOutput } from './io.js';
+import { checkOutputPath, type CliIo, writeOutput } from './io.js';
 import { parseScript, type ScriptStep } from './script.js';
 import { UsageError } from './usage-error.js';
 

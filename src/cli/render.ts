@@ -2,9 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { encodeGif, parseAsciicast } from '../record/index.js';
-import { checkOutputPath, parseCommandArgs } from './args.js';
+import { parseCommandArgs } from './args.js';
 import { GIF_OPTIONS, GIF_USAGE, gifFlags } from './gif-flags.js';
-import { type CliIo, writeOutput } from './io.js';
+import { checkOutputPath, type CliIo, writeOutput } from './io.js';
 import { UsageError } from './usage-error.js';
 
 /** Usage text of `tmux-shot render`. */

@@ -2,8 +2,8 @@
 import { resolve } from 'node:path';
 import { TERMINAL, WAIT } from '../defaults.js';
 import { TmuxApp } from '../tmux-app.js';
-import { checkKeySteps, checkOutputPath, intFlag, parseCommandArgs, readyFlag, type InputStep } from './args.js';
-import { type CliIo, writeOutput } from './io.js';
+import { checkKeySteps, intFlag, parseCommandArgs, readyFlag, type InputStep } from './args.js';
+import { checkOutputPath, type CliIo, writeOutput } from './io.js';
 import { renderFlags, RENDER_OPTIONS, RENDER_USAGE } from './render-flags.js';
 import { UsageError } from './usage-error.js';
 
