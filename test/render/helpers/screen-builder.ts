@@ -1,27 +1,11 @@
 /** Hand-built screen snapshots for render tests. */
 
-import type { Cell, Color, ScreenSnapshot } from '../../../src/screen/snapshot.js';
-import { DEFAULT_COLOR } from '../../../src/screen/snapshot.js';
+import { BLANK_CELL } from '../../../src/screen/index.js';
+import type { Cell, Color, ScreenSnapshot } from '../../../src/screen/index.js';
 
 /** A blank cell with default colours and no attributes, with `overrides` applied. */
 export function cell(overrides: Partial<Cell> = {}): Cell {
-  return {
-    chars: '',
-    width: 1,
-    fg: DEFAULT_COLOR,
-    bg: DEFAULT_COLOR,
-    bold: false,
-    dim: false,
-    italic: false,
-    underline: 'none',
-    underlineColor: DEFAULT_COLOR,
-    strikethrough: false,
-    overline: false,
-    inverse: false,
-    invisible: false,
-    blink: false,
-    ...overrides,
-  };
+  return { ...BLANK_CELL, ...overrides };
 }
 
 export const palette = (index: number): Color => ({ kind: 'palette', index });
