@@ -48,6 +48,11 @@ export const WAIT = {
   timeout: 5_000,
   /** Output silence that counts as "settled", in ms. @default 200 */
   quietMs: 200,
+  /**
+   * Output silence after which an app whose terminal has left canonical (line) mode counts as
+   * ready, in ms: it reads keys one by one, so its input is set up (see `ReadyRule`). @default 50
+   */
+  keyModeQuietMs: 50,
   /** Poll interval of text waits when no output arrives, in ms. @default 50 */
   pollMs: 50,
 } as const;

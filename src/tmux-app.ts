@@ -17,7 +17,11 @@ import type { ScreenSnapshot, TextMatch } from './screen/index.js';
 /**
  * When `TmuxApp.start` considers the app ready:
  * - `'output'`: it has written its first byte and then been silent for `WAIT.quietMs` (200 ms),
- *   or it has exited. Apps that show a splash and go quiet before reading input need `{ text }`.
+ *   or it has exited. An app that has switched its terminal out of canonical (line) mode — a
+ *   shell prompt, curses, vim, a raw-mode Node app — reads keys one by one and has set up its
+ *   input, so for it `WAIT.keyModeQuietMs` (50 ms) of silence is enough; one still in line mode
+ *   may yet switch and flush what was typed, so it gets the full period. Apps that show a splash
+ *   and go quiet before reading input need `{ text }`.
  * - `{ text }`: the text (or RegExp) is on the screen.
  * - `'none'`: at once, as soon as the process is started.
  */
@@ -273,6 +277,18 @@ export class TmuxApp implements AsyncDisposable {
   }
 
   /**
+   * Waits for the app's next output to reach the screen: for code that re-reads the screen after
+   * each change (the text matchers do) instead of on a timer. Never throws on timeout.
+   * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000)
+   * @returns true once new output is on the screen; false when `timeout` passed first or the app
+   *   was closed.
+   * @throws ConfigError when `timeout` is not a number of ms ≥ 0.
+   */
+  async waitForOutput(options: { timeout?: number } = {}): Promise<boolean> {
+    return this.#sleepOrOutput(checkTimeout(options.timeout ?? WAIT.timeout));
+  }
+
+  /**
    * Waits for the app to exit and for every byte it wrote to reach the screen, then ends its
    * tmux session (the screen stays readable: tmux keeps the dead pane without a "Pane is dead"
    * line). Resolves at once, with the same status, when called again.
@@ -356,16 +372,17 @@ export class TmuxApp implements AsyncDisposable {
     for (const wake of this.#wakers) wake();
   }
 
-  /** Resolves after `ms`, or earlier when output has been processed. */
-  #sleepOrOutput(ms: number): Promise<void> {
+  /** Resolves after `ms`, or earlier when output has been processed or `close()` has begun. */
+  #sleepOrOutput(ms: number): Promise<boolean> {
     return new Promise((resolve) => {
-      const done = (): void => {
+      const done = (output: boolean): void => {
         clearTimeout(timer);
-        this.#wakers.delete(done);
-        resolve();
+        this.#wakers.delete(wake);
+        resolve(output);
       };
-      const timer = setTimeout(done, Math.max(0, ms));
-      this.#wakers.add(done);
+      const wake = (): void => done(!this.#closing);
+      const timer = setTimeout(() => done(false), Math.max(0, ms));
+      this.#wakers.add(wake);
     });
   }
 
@@ -428,7 +445,7 @@ export class TmuxApp implements AsyncDisposable {
     if (ready === 'output') {
       const what = () => `'${this.#command}' printed nothing within ${timeout} ms; pass ready: 'none' (CLI: --ready none) for an app that waits silently.`;
       const dead = await this.#poll(async () => (this.#outputSeen ? null : await this.#deadStatus()), timeout, what, TmuxApp.start);
-      if (dead === null) await this.waitForStable({ timeout: Math.max(0, timeout - (performance.now() - start)) });
+      if (dead === null) await this.#awaitQuietInput(Math.max(0, timeout - (performance.now() - start)));
     } else {
       const what = () => `Text ${formatPattern(ready.text)} did not appear within ${timeout} ms.`;
       const found = await this.#poll(async () => this.#find(ready.text) ?? (await this.#deadStatus()), timeout, what, TmuxApp.start);
@@ -444,6 +461,17 @@ export class TmuxApp implements AsyncDisposable {
     const when = ready === 'output' ? 'could not be run' : `exited before showing ${formatPattern(ready.text)}`;
     const screenText = this.text();
     throw new AppExitedError(`'${this.#command}' ${when} (${how}). ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText);
+  }
+
+  /**
+   * The 'output' rule's silence: {@link WAIT.keyModeQuietMs} when the terminal has left
+   * canonical mode by then, else {@link WAIT.quietMs} (see {@link ReadyRule}).
+   */
+  async #awaitQuietInput(timeout: number): Promise<void> {
+    const start = performance.now();
+    const { settled } = await this.waitForStable({ quietMs: WAIT.keyModeQuietMs, timeout });
+    if (settled && (await this.#session.isCanonical()) === false) return;
+    await this.waitForStable({ timeout: Math.max(0, timeout - (performance.now() - start)) });
   }
 
   #assertRunning(): void {

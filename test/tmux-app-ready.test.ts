@@ -5,6 +5,7 @@ import { TmuxServer } from '../src/host/index.js';
 import { TmuxApp } from '../src/tmux-app.js';
 
 const SLOW_START = resolve(import.meta.dirname, '../fixtures/slow-start.mjs');
+const LINE_THEN_RAW = resolve(import.meta.dirname, '../fixtures/line-then-raw.py');
 
 let server: TmuxServer;
 beforeAll(async () => {
@@ -45,6 +46,16 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     await app.type('abc');
     await app.waitForText('total=3 <');
     expect(app.text()).toBe('ready>\ntotal=3 < 61 62 63\n\n\n');
+  });
+
+  it('gives an app that printed in line mode the full quiet period, so keys typed after start survive its flush', async () => {
+    // It prints "starting", pauses 120 ms in canonical mode, then flushes typed-ahead input and
+    // goes raw: a short quiet period alone would let these keys be discarded.
+    await using app = await TmuxApp.start({ command: ['python3', LINE_THEN_RAW, '120'], server, cols: 40, rows: 4 });
+    expect(app.text()).toBe('starting\nready>\n\n');
+    await app.type('ab');
+    await app.waitForText('got');
+    expect(app.text()).toBe('starting\nready>\ngot 61 62\n');
   });
 
   it("with ready: 'none', keys typed at once are echoed by the tty yet discarded by the app", async () => {

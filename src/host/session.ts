@@ -2,6 +2,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { execa } from 'execa';
 import { HOST } from '../defaults.js';
 import { ConfigError, TmuxCommandError } from '../errors.js';
 import type { Size } from '../geometry.js';
@@ -26,6 +27,7 @@ import type { OutputListener } from './pane-output.js';
 import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from './pane-status.js';
 import type { PaneStatus } from './pane-status.js';
 import type { TmuxServer } from './server.js';
+import { parseCanonical, sttyCommand } from './tty-mode.js';
 
 /** Pause between asking tmux to reap a dead pane's process and asking for its status again, in ms. */
 const REAP_POLL_MS = 5;
@@ -145,6 +147,20 @@ export class TmuxSession implements AsyncDisposable {
       await this.#server.command(reapChildrenCommand());
       await sleep(REAP_POLL_MS);
     }
+  }
+
+  /**
+   * Whether the pane's terminal is in canonical (line) mode now: `stty -F #{pane_tty} -a`, read
+   * from outside without touching the app (see tty-mode.ts). Apps that read keys one by one turn
+   * it off.
+   * @returns true in canonical mode, false in non-canonical mode, undefined when it cannot be
+   *   read (the pane's process has exited and its tty is gone, or `stty` is missing).
+   */
+  async isCanonical(): Promise<boolean | undefined> {
+    const [tty = ''] = await this.#server.command(displayCommand(this.paneId, '#{pane_tty}'));
+    if (tty === '') return undefined;
+    const stty = await execa('stty', sttyCommand(tty), { stdin: 'ignore', timeout: HOST.commandTimeout, reject: false });
+    return stty.failed ? undefined : parseCanonical(stty.stdout);
   }
 
   /**

@@ -53,6 +53,22 @@ describe('TmuxSession', () => {
     await session.kill();
   });
 
+  it('reads whether the terminal is in canonical mode: bash at its prompt is not, cat is, a dead pane is unknown', async () => {
+    const bash = await TmuxSession.create(server, { cols: 40, rows: 5 });
+    const prompt = collectOutput(bash);
+    await bash.respawnPane({ command: ['bash', '--norc', '--noprofile'], env: { PS1: '$ ' } });
+    await prompt.until((text) => text.endsWith('$ '));
+    expect(await bash.isCanonical()).toBe(false);
+    await bash.kill();
+    const cat = await TmuxSession.create(server, { cols: 40, rows: 5 });
+    await cat.respawnPane({ command: ['cat'] });
+    expect(await cat.isCanonical()).toBe(true);
+    await cat.respawnPane({ command: 'exit 0' });
+    await waitForDeath(cat);
+    expect(await cat.isCanonical()).toBeUndefined();
+    await cat.kill();
+  });
+
   it('reports exit status and signals of the pane', async () => {
     const exited = await TmuxSession.create(server, { cols: 20, rows: 5 });
     await exited.respawnPane({ command: 'exit 3' });
