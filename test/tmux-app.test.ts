@@ -118,6 +118,19 @@ describe('TmuxApp waits', () => {
     expect(unsettled.afterMs).toBeGreaterThanOrEqual(400);
   });
 
+  it('waitForOutput resolves true once new output is on the screen, false after its timeout or on close', async () => {
+    await using app = await TmuxApp.start({ command: ['cat'], server, cols: 20, rows: 3, ready: 'none' });
+    const next = app.waitForOutput();
+    await app.type('x');
+    expect(await next).toBe(true);
+    expect(app.text()).toBe('x\n\n');
+    expect(await app.waitForOutput({ timeout: 50 })).toBe(false);
+    await expect(app.waitForOutput({ timeout: -1 })).rejects.toThrow(new ConfigError('timeout must be a number of ms, 0 or more; got -1.'));
+    const pending = app.waitForOutput();
+    await app.close();
+    expect(await pending).toBe(false);
+  });
+
   it('waitForExit reports a signal, and times out for an app still running', async () => {
     await using killed = await TmuxApp.start({ command: 'echo bye; kill -TERM $$', server });
     await expect(killed.waitForExit()).resolves.toEqual({ exitCode: null, signal: 'SIGTERM' });

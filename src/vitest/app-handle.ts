@@ -120,6 +120,11 @@ export class TmuxAppHandle implements AsyncDisposable {
     return this.app.waitForStable(...args);
   }
 
+  /** Waits for the app's next output to reach the screen. See `TmuxApp.waitForOutput`. */
+  waitForOutput(...args: Parameters<TmuxApp['waitForOutput']>): ReturnType<TmuxApp['waitForOutput']> {
+    return this.app.waitForOutput(...args);
+  }
+
   /** The exit status once the app has exited, else undefined; does not wait. See `TmuxApp.exitStatus`. */
   exitStatus(): ReturnType<TmuxApp['exitStatus']> {
     return this.app.exitStatus();

@@ -12,14 +12,20 @@ export interface PollScreenOptions {
   clock?: Clock;
   /** Stops the wait early (the test's `signal`: aborted when the test times out). */
   signal?: AbortSignal | undefined;
+  /**
+   * Ends a pause early, e.g. when new output reaches a live screen: called with the pause's length
+   * in ms, it resolves when the screen may have changed. @default the clock's sleep
+   */
+  wake?: ((ms: number) => Promise<unknown>) | undefined;
 }
 
 /** What {@link pollScreen} ended with: the condition's value, or the last screen when time ran out. */
 export type PollResult<T> = { met: true; value: T; snapshot: ScreenSnapshot } | { met: false; snapshot: ScreenSnapshot };
 
 /**
- * Reads the screen now and every `interval` ms until `condition` returns something other than
- * `undefined`, at most `timeout` ms, or until `signal` aborts.
+ * Reads the screen now, then after each pause (`interval` ms, ended early by `wake`), until
+ * `condition` returns something other than `undefined`, at most `timeout` ms, or until `signal`
+ * aborts.
  */
 export async function pollScreen<T>(
   read: () => ScreenSnapshot,
@@ -34,6 +40,7 @@ export async function pollScreen<T>(
     if (value !== undefined) return { met: true, value, snapshot };
     const remaining = deadline - clock.now();
     if (remaining <= 0 || options.signal?.aborted) return { met: false, snapshot };
-    await clock.sleep(Math.min(options.interval, remaining));
+    const pause = Math.min(options.interval, remaining);
+    await (options.wake ? options.wake(pause) : clock.sleep(pause));
   }
 }

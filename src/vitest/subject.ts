@@ -8,6 +8,8 @@ import type { ScreenSnapshot } from '../screen/index.js';
 export interface LiveScreen {
   /** The visible screen now. */
   screen(): ScreenSnapshot;
+  /** Resolves when new output is on the screen or after `timeout` ms (see `TmuxApp.waitForOutput`); polls fall back to a timer without it. */
+  waitForOutput?(options: { timeout: number }): Promise<unknown>;
 }
 
 /** A matcher subject, classified. */

@@ -44,13 +44,19 @@ export interface ScreenTextOptions {
 interface ScreenSource {
   read: () => ScreenSnapshot;
   live: boolean;
+  /** Resolves when a live screen took new output, or after `ms`. */
+  wake?: ((ms: number) => Promise<unknown>) | undefined;
   /** How messages name the subject. */
   label: string;
 }
 
 function sourceOf(matcher: string, isNot: boolean, received: unknown): ScreenSource {
   const subject = classifySubject(received);
-  if (subject?.kind === 'live') return { read: () => subject.live.screen(), live: true, label: 'tmuxApp' };
+  if (subject?.kind === 'live') {
+    const { live } = subject;
+    const wake = live.waitForOutput ? (ms: number) => live.waitForOutput!({ timeout: ms }) : undefined;
+    return { read: () => live.screen(), live: true, label: 'tmuxApp', wake };
+  }
   if (subject?.kind === 'snapshot') return { read: () => subject.snapshot, live: false, label: 'screen' };
   const accepts = 'a tmuxApp, a TmuxApp or a screen snapshot';
   throw new TmuxShotError(formatBadSubject(formatHeader(matcher, isNot), accepts, describeReceived(received)));
@@ -58,8 +64,9 @@ function sourceOf(matcher: string, isNot: boolean, received: unknown): ScreenSou
 
 /**
  * Passes when the screen shows `pattern` (a substring, or a RegExp tested on each row, as
- * `findText` does). Over a live app it re-reads the screen every 50 ms (WAIT.pollMs) until
- * `timeout`; under `.not` it waits for the text to disappear. A snapshot is checked once.
+ * `findText` does). Over a live app it re-reads the screen whenever new output reaches it (and
+ * at least every 50 ms, WAIT.pollMs) until `timeout`; under `.not` it waits for the text to
+ * disappear. A snapshot is checked once.
  * @throws {TmuxShotError} when `received` is not a screen.
  */
 export async function toShowText(
@@ -68,12 +75,12 @@ export async function toShowText(
   pattern: string | RegExp,
   options: ToShowTextOptions = {},
 ): Promise<SyncExpectationResult> {
-  const { read, live, label } = sourceOf('toShowText', this.isNot, received);
+  const { read, live, label, wake } = sourceOf('toShowText', this.isNot, received);
   const timeout = options.timeout ?? WAIT.timeout;
   const isNot = this.isNot === true; // Vitest leaves it undefined when not negated
   const goal = (snapshot: ScreenSnapshot): true | undefined => ((findText(snapshot, pattern) === undefined) === isNot ? true : undefined);
   const signal = this.task?.context.signal;
-  const { snapshot } = await pollScreen(read, goal, { timeout: live ? timeout : 0, interval: WAIT.pollMs, signal });
+  const { snapshot } = await pollScreen(read, goal, { timeout: live ? timeout : 0, interval: WAIT.pollMs, signal, wake });
   const found = findText(snapshot, pattern);
   const header = formatHeader('toShowText', this.isNot, [formatPattern(pattern)], label);
   const screenText = snapshotText(snapshot);

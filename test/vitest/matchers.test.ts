@@ -35,6 +35,17 @@ describe('toShowText', () => {
     );
   });
 
+  test('re-reads a live screen when its waitForOutput resolves, not on a timer', async () => {
+    const screens = [screen(['Loading'], 10), screen(['Done'], 10)];
+    const waits: number[] = [];
+    const live = {
+      screen: () => screens[0]!,
+      waitForOutput: async ({ timeout }: { timeout: number }) => void (waits.push(timeout), screens.shift()),
+    };
+    await expect(live).toShowText('Done', { timeout: 10_000 });
+    expect(waits).toEqual([50]);
+  });
+
   test('rejects what is not a screen', async () => {
     await expect(expect('text').toShowText('x')).rejects.toThrow(
       "expect(tmuxApp).toShowText()\n\nExpected a tmuxApp, a TmuxApp or a screen snapshot, but received string.",

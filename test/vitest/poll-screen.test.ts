@@ -19,6 +19,17 @@ describe('pollScreen', () => {
     expect(clock.sleeps).toEqual([50, 50]);
   });
 
+  it('pauses with wake when given (a live app ends it when output arrives), never with the clock', async () => {
+    const frames = [screen(['loading'], 10), screen(['ready'], 10)];
+    const clock = fakeClock();
+    const wakes: number[] = [];
+    const wake = async (ms: number) => void wakes.push(ms);
+    const result = await pollScreen(() => frames.shift()!, (s) => findText(s, 'ready'), { timeout: 1000, interval: 50, clock, wake });
+    expect(result.met).toBe(true);
+    expect(wakes).toEqual([50]);
+    expect(clock.sleeps).toEqual([]);
+  });
+
   it('checks once more at the deadline, then gives the last screen', async () => {
     const clock = fakeClock();
     const result = await pollScreen(() => screen(['x'], 3), () => undefined, { timeout: 120, interval: 50, clock });
