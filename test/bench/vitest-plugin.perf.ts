@@ -5,7 +5,7 @@
  * @microsoft/tui-test in the same run.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, test } from 'vitest';
@@ -52,10 +52,17 @@ function timeRun(cmd: string, args: string[], cwd: string): { ms: number; ok: bo
   return { ms: performance.now() - start, ok: run.status === 0, output: `${run.stdout}\n${run.stderr}` };
 }
 
+/**
+ * A project with tmux-shot installed as users get it: the packed package (`npm pack`, so the
+ * built dist/) unpacked into node_modules/tmux-shot, beside this repo's other dependencies.
+ */
 function tmuxShotProject(): string {
   const project = join(dir, 'tmux-shot');
-  execFileSync('mkdir', ['-p', project]);
-  symlinkSync(join(REPO, 'node_modules'), join(project, 'node_modules'));
+  const modules = join(project, 'node_modules');
+  execFileSync('mkdir', ['-p', join(modules, 'tmux-shot')]);
+  for (const name of readdirSync(join(REPO, 'node_modules'))) symlinkSync(join(REPO, 'node_modules', name), join(modules, name));
+  const tarball = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: REPO, encoding: 'utf8' }).trim();
+  execFileSync('tar', ['-xzf', join(dir, tarball), '-C', join(modules, 'tmux-shot'), '--strip-components=1']);
   writeFileSync(join(project, 'package.json'), '{ "type": "module" }\n');
   writeFileSync(join(project, 'vitest.config.js'), `export default { test: { include: ['*.test.js'] } };\n`);
   const tests = Array.from({ length: TESTS }, (_, i) =>
@@ -63,7 +70,7 @@ function tmuxShotProject(): string {
   );
   writeFileSync(
     join(project, 'echo.test.js'),
-    `import { expect, test } from ${JSON.stringify(join(REPO, 'src/vitest/index.ts'))};\n` +
+    `import { expect, test } from 'tmux-shot/vitest';\n` +
       `test.override({ tmuxOptions: { command: ['bash', '--norc', '--noprofile'] } });\n${tests.join('\n')}\n`,
   );
   return project;
