@@ -6,10 +6,9 @@
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { GlobalFonts } from '@napi-rs/canvas';
-import * as fontkit from 'fontkit';
 import { TmuxShotError } from '../errors.js';
 import type { FaceId } from './face-choice.js';
+import { loadCanvas, loadFontkit } from './native.js';
 import { woffToSfnt } from './woff.js';
 
 const require = createRequire(import.meta.url);
@@ -49,7 +48,8 @@ function openFace(id: FaceId): FontFace {
   const family = `tmux-shot ${id}`;
   // The emoji font is WOFF; its SVG table (80 % of the file) is never drawn, so it is left out.
   const bytes = id === 'emoji' ? woffToSfnt(readFileSync(path), ['SVG ']) : readFileSync(path);
-  const font = fontkit.create(bytes);
+  const font = loadFontkit().create(bytes);
+  const { GlobalFonts } = loadCanvas();
   const key = id === 'emoji' ? GlobalFonts.register(bytes, family) : GlobalFonts.registerFromPath(path, family);
   if (!key || !('hasGlyphForCodePoint' in font)) {
     throw new TmuxShotError(`Could not load the bundled font ${path}; reinstall tmux-shot's dependencies.`);

@@ -4,12 +4,13 @@
  * for the life of the process. Geometric glyphs (box drawing, blocks, tofu) skip the canvas.
  */
 
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import { geometricGlyph, tofuGlyph } from './box-drawing.js';
 import { chooseFace, codePointsToCover } from './face-choice.js';
 import { faceCovers, loadFace, type FontFace } from './fonts.js';
 import type { Glyph } from './mask.js';
 import type { CellMetrics } from './metrics.js';
+import { loadCanvas } from './native.js';
 
 /** Cached glyphs before the cache is emptied (a screen rarely holds more than a few hundred). */
 const MAX_CACHED_GLYPHS = 20_000;
@@ -29,7 +30,7 @@ function contextFor(widthPx: number, heightPx: number): SKRSContext2D {
   const key = `${widthPx}x${heightPx}`;
   let ctx = contexts.get(key);
   if (!ctx) {
-    ctx = createCanvas(widthPx, heightPx).getContext('2d');
+    ctx = loadCanvas().createCanvas(widthPx, heightPx).getContext('2d');
     ctx.textBaseline = 'alphabetic';
     ctx.textAlign = 'left';
     ctx.fillStyle = '#ffffff';
