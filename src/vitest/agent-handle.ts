@@ -8,9 +8,9 @@
  */
 import type { z } from 'zod';
 import { TestRunner } from 'vitest';
-import { CassetteAgent, CassetteSession, createClient, emptyTally, resolveCassetteMode } from '../agent/index.js';
 import type {
   AgentRunnerOptions,
+  CassetteAgent,
   CassetteMode,
   CassetteRunResult,
   CassetteTally,
@@ -25,8 +25,8 @@ import { TmuxShotError } from '../errors.js';
 import { DEFAULT_TEXT_MASKS, normalizeText } from '../screen/index.js';
 import type { TmuxAppHandle } from './app-handle.js';
 import { cassettePath, fileCassetteStore, reRecordCommand } from './cassette-files.js';
-import { TALLY_META_KEY } from './cost-summary.js';
 import { projectRoot } from './paths.js';
+import { publishTally } from './tally-meta.js';
 
 /** Agent options settable per file or `describe` (`test.override({ agentOptions: { … } })`); runner options also per run. */
 export type AgentFixtureOptions = Partial<Omit<AgentRunnerOptions, 'outDir'>> & {
@@ -53,7 +53,7 @@ export class AgentHandle {
   readonly #app: TmuxAppHandle;
   readonly #model: ChatClient | undefined;
   readonly #options: AgentFixtureOptions;
-  readonly #tally: CassetteTally = emptyTally();
+  #tally: CassetteTally | undefined;
   #agent: Promise<CassetteAgent> | undefined;
   /** Where this test's agent screenshots go. */
   readonly outDir: string;
@@ -106,7 +106,7 @@ export class AgentHandle {
       return await work();
     } finally {
       const task = TestRunner.getCurrentTest();
-      if (task) (task.meta as Record<string, unknown>)[TALLY_META_KEY] = { ...this.#tally };
+      if (task && this.#tally) publishTally(task.meta, this.#tally);
     }
   }
 
@@ -120,9 +120,15 @@ export class AgentHandle {
     return this.#agent;
   }
 
+  /**
+   * Opens the test's cassette and agent. The agent code (with zod and the tool schemas) is
+   * imported here, on first use, so test files that never use the agent do not load it.
+   */
   async #openAgent(): Promise<CassetteAgent> {
     const task = TestRunner.getCurrentTest();
     if (!task) throw new TmuxShotError('The agent fixture was used outside a running test.');
+    const { CassetteAgent, CassetteSession, createClient, emptyTally, resolveCassetteMode } = await import('../agent/index.js');
+    this.#tally = emptyTally();
     const { cassette, divergence = 'strict', masks = [], budget = {} } = this.#options;
     const testPath = task.file.filepath;
     const session = await CassetteSession.open({
@@ -131,19 +137,17 @@ export class AgentHandle {
       store: fileCassetteStore,
       mode: this.#model && cassette === undefined ? 'live' : resolveCassetteMode(cassette, process.env),
       divergence,
-      connect: () => this.#connect(),
+      connect: async (): Promise<ModelConnection> => {
+        const { model } = this.#options;
+        if (this.#model) return { client: this.#model, model: model ?? SCRIPTED_MODEL_NAME };
+        return createClient(model === undefined ? {} : { model });
+      },
       normalize: (text) => normalizeText(text, [...DEFAULT_TEXT_MASKS, ...masks]),
       reRecord: reRecordCommand(projectRoot(task.file), testPath, task.fullTestName),
       budget,
       tally: this.#tally,
     });
     return new CassetteAgent(sizedDriver(this.#app), session, { ...this.#runnerOptions(), outDir: this.outDir });
-  }
-
-  async #connect(): Promise<ModelConnection> {
-    const model = this.#options.model;
-    if (this.#model) return { client: this.#model, model: model ?? SCRIPTED_MODEL_NAME };
-    return createClient(model === undefined ? {} : { model });
   }
 }
 

@@ -5,15 +5,8 @@
  * any test used the agent.
  */
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
-import { addTallies, formatTally, type CassetteTally } from '../agent/index.js';
-
-/** The key of a test's `meta` that holds its {@link CassetteTally}. */
-export const TALLY_META_KEY = 'tmuxShotAgent';
-
-/** Reads a test's tally out of its `meta`, when it used the agent. */
-function tallyOf(meta: object): CassetteTally | undefined {
-  return (meta as Record<string, CassetteTally | undefined>)[TALLY_META_KEY];
-}
+import { addTallies, formatTally } from '../agent/index.js';
+import { tallyOf } from './tally-meta.js';
 
 /** Prints the one-line agent cost summary at the end of a run. Add it after Vitest's own reporters. */
 export class AgentCostReporter implements Reporter {
