@@ -1,6 +1,7 @@
 // The matchers over a live app, in this repo's own Vitest run.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { ConfigError } from '../../src/errors.js';
 import { renderPng, rendererFingerprint } from '../../src/render/index.js';
 import { baselinePath } from '../../src/vitest/paths.js';
 import { takeShot } from '../../src/vitest/shot.js';
@@ -137,5 +138,17 @@ describe('toMatchScreenshot of a region', () => {
     } finally {
       await rm(dirname(dirname(baseline)), { recursive: true });
     }
+  });
+
+  test.each([
+    [{ col: 9, row: 0, cols: 2, rows: 1 }, '{ col: 9, row: 0, cols: 2, rows: 1 }'],
+    [{ col: 0, row: 1, cols: 3, rows: 2 }, '{ col: 0, row: 1, cols: 3, rows: 2 }'],
+    [{ col: -1, row: 0, cols: 2, rows: 1 }, '{ col: -1, row: 0, cols: 2, rows: 1 }'],
+    [{ col: 0.5, row: 0, cols: 2, rows: 1 }, '{ col: 0.5, row: 0, cols: 2, rows: 1 }'],
+    [{ col: 0, row: 0, cols: 0, rows: 1 }, '{ col: 0, row: 0, cols: 0, rows: 1 }'],
+  ])('refuses a region that is not whole cells inside the screen: %o', async (region, shown) => {
+    await expect(expect(screen(['hello', 'world'], 10)).toMatchScreenshot('never written', { region })).rejects.toThrow(
+      new ConfigError(`toMatchScreenshot: region ${shown} does not lie inside the 10x2 screen: give whole cells with cols and rows ≥ 1, col + cols ≤ 10 and row + rows ≤ 2.`),
+    );
   });
 });
