@@ -2,69 +2,34 @@
 // test with the reason and the screen, agent.query returns typed data, a cassette is recorded with
 // the scripted model and replayed without it, CI without a cassette fails and writes nothing, and
 // the cost line sums every test.
-import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProject } from '../vitest/run-vitest.js';
+import type { FixtureProject, TestReport } from '../vitest/run-vitest.js';
 
-const REPO = resolve(import.meta.dirname, '../..');
 const CASSETTE = '__cassettes__/agent.test.js/cassette-records-then-replays.json';
 
-interface Report {
-  id: string;
-  state: string;
-  errors: string[];
-}
-
-/** Runs Vitest in `dir` with only `env` added to a clean environment (no CI markers, no model). */
-function runVitest(dir: string, env: Record<string, string>): Promise<{ output: string; tests: Map<string, Report> }> {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^(CI|GITHUB_.*|VITEST.*|TMUX|TMUX_PANE|OPENAI_.*|TMUX_SHOT_.*)$/.test(key)),
-  );
-  const vitest = join(REPO, 'node_modules/vitest/vitest.mjs');
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      [vitest, 'run', '--root', dir],
-      { cwd: dir, env: { ...clean, NO_COLOR: '1', TMUX_SHOT_REPO: REPO, ...env } },
-      async (_error, stdout, stderr) => {
-        const dump = JSON.parse(await readFile(join(dir, 'results.json'), 'utf8')) as Report[];
-        await rm(join(dir, 'results.json'));
-        done({ output: `${stdout}\n${stderr}`, tests: new Map(dump.map((t) => [t.id.replace(/^agent\.test\.js > /, ''), t])) });
-      },
-    );
-  });
+/** Runs Vitest on the project with only `env` added to a clean environment; tests keyed by name. */
+async function runVitest(project: FixtureProject, env: Record<string, string>): Promise<{ output: string; tests: Map<string, TestReport> }> {
+  const { output, tests } = await project.run([], env);
+  return { output, tests: new Map([...tests].map(([id, test]) => [id.replace(/^agent\.test\.js > /, ''), test])) };
 }
 
 // Each test runs Vitest in child processes: minutes, not seconds, on a loaded 2-core machine.
 describe('the agent fixture with cassettes, in a child Vitest run', { timeout: 180_000 }, () => {
+  let project: FixtureProject;
   let dir: string;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'tmux-shot-agent-project-'));
-    await cp(join(import.meta.dirname, 'projects/cassettes'), dir, { recursive: true });
-    await cp(join(REPO, 'test/vitest/projects/dump-reporter.js'), join(dir, 'dump-reporter.js'));
-    await symlink(join(REPO, 'node_modules'), join(dir, 'node_modules'));
-    await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
-    await writeFile(
-      join(dir, 'vitest.config.ts'),
-      `import { defineConfig } from 'vitest/config';
-import { AgentCostReporter } from ${JSON.stringify(join(REPO, 'src/vitest/cost-summary.ts'))};
-export default defineConfig({
-  resolve: { alias: { 'tmux-shot/vitest': ${JSON.stringify(join(REPO, 'src/vitest/index.ts'))}, '@repo': ${JSON.stringify(REPO)} } },
-  test: { include: ['**/*.test.js'], reporters: ['default', './dump-reporter.js', new AgentCostReporter()], testTimeout: 30000 },
-});
-`,
-    );
+    project = await createProject('cassettes', { projectsDir: join(import.meta.dirname, 'projects'), costReporter: true });
+    dir = project.dir;
   });
 
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => project.dispose());
 
   it('records locally, fails a false verdict with the reason and the screen, and prints the cost line', async () => {
-    const { output, tests } = await runVitest(dir, { TMUX_SHOT_TEST_STEP: 'record' });
+    const { output, tests } = await runVitest(project, { TMUX_SHOT_TEST_STEP: 'record' });
     expect([...tests].map(([id, t]) => [id, t.state])).toEqual([
       ['assert > a false verdict fails the test', 'failed'],
       ['query > returns typed data', 'passed'],
@@ -91,13 +56,13 @@ export default defineConfig({
 
   it('replays the recorded cassette with a model that has no replies, and fails without one in CI writing nothing', async () => {
     const recorded = await readFile(join(dir, CASSETTE), 'utf8');
-    const replay = await runVitest(dir, { TMUX_SHOT_TEST_STEP: 'replay' });
+    const replay = await runVitest(project, { TMUX_SHOT_TEST_STEP: 'replay' });
     expect(replay.tests.get('cassette > records then replays')!.state).toBe('passed');
     expect(replay.output).toContain('tmux-shot agent: 2 model calls, 100 tokens; cassettes: 2 hits, 1 miss, 0 stale');
     expect(await readFile(join(dir, CASSETTE), 'utf8')).toBe(recorded);
 
     await rm(join(dir, '__cassettes__'), { recursive: true });
-    const ci = await runVitest(dir, { CI: 'true', TMUX_SHOT_TEST_STEP: 'replay' });
+    const ci = await runVitest(project, { CI: 'true', TMUX_SHOT_TEST_STEP: 'replay' });
     expect(ci.tests.get('without a model or a cassette')!.errors[0]).toBe(
       `No cassette at ${join(dir, '__cassettes__/agent.test.js/without-a-model-or-a-cassette.json')}, and replay mode (the default when CI is set) ` +
         "never calls a model. Record it locally with a model configured: TMUX_SHOT_CASSETTES=record npx vitest run agent.test.js -t 'without a model or a cassette'",

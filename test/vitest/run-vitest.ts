@@ -37,18 +37,29 @@ export interface FixtureProject {
   dispose(): Promise<void>;
 }
 
-/** Environment variables that make std-env (and so Vitest) believe it runs in CI. */
-const CI_MARKERS = /^(CI|CONTINUOUS_INTEGRATION|BUILD_NUMBER|RUN_ID|GITHUB_.*|GITLAB_.*|BUILDKITE.*|CIRCLECI|TRAVIS|JENKINS_URL|TEAMCITY_VERSION|TF_BUILD|UPDATE_SNAPSHOT|VITEST.*|TMUX|TMUX_PANE)$/;
+/**
+ * Environment variables the child must not inherit: those that make std-env (and so Vitest)
+ * believe it runs in CI, the surrounding tmux, a model endpoint, and tmux-shot's own settings.
+ */
+const LEAKS = /^(CI|CONTINUOUS_INTEGRATION|BUILD_NUMBER|RUN_ID|GITHUB_.*|GITLAB_.*|BUILDKITE.*|CIRCLECI|TRAVIS|JENKINS_URL|TEAMCITY_VERSION|TF_BUILD|UPDATE_SNAPSHOT|VITEST.*|TMUX|TMUX_PANE|OPENAI_.*|TMUX_SHOT_.*)$/;
 
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !CI_MARKERS.test(key)));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !LEAKS.test(key)));
   return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', TMUX_SHOT_REPO: REPO, ...extra };
 }
 
-/** Copies `projects/<name>` (plus the shared config and reporter) to a fresh temp dir. */
-export async function createProject(name: string): Promise<FixtureProject> {
+/** Options of {@link createProject}. */
+export interface ProjectOptions {
+  /** The folder that holds the project. @default test/vitest/projects */
+  projectsDir?: string;
+  /** Add tmux-shot's agent cost reporter after the others, named by path as `'tmux-shot/reporter'` is. @default false */
+  costReporter?: boolean;
+}
+
+/** Copies `<projectsDir>/<name>` (plus the shared config and reporter) to a fresh temp dir. */
+export async function createProject(name: string, options: ProjectOptions = {}): Promise<FixtureProject> {
   const dir = await mkdtemp(join(tmpdir(), `tmux-shot-project-${name}-`));
-  await cp(join(PROJECTS, name), dir, { recursive: true });
+  await cp(join(options.projectsDir ?? PROJECTS, name), dir, { recursive: true });
   await cp(join(PROJECTS, 'dump-reporter.js'), join(dir, 'dump-reporter.js'));
   await symlink(join(REPO, 'node_modules'), join(dir, 'node_modules'));
   await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
@@ -57,7 +68,7 @@ export async function createProject(name: string): Promise<FixtureProject> {
     `import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { 'tmux-shot/vitest': ${JSON.stringify(join(REPO, 'src/vitest/index.ts'))}, '@repo': ${JSON.stringify(REPO)} } },
-  test: { include: ['**/*.test.js'], reporters: ['default', './dump-reporter.js'], testTimeout: 30000, hookTimeout: 30000 },
+  test: { include: ['**/*.test.js'], reporters: ['default', './dump-reporter.js'${options.costReporter ? `, ${JSON.stringify(join(REPO, 'src/vitest/reporter.ts'))}` : ''}], testTimeout: 30000, hookTimeout: 30000 },
 });
 `,
   );
