@@ -6,6 +6,8 @@
  * by one (readline at a shell prompt, curses, vim, raw-mode Node) switches it off — and an app
  * that does so often flushes the input typed before (`tcsetattr(TCSAFLUSH)`, `tcflush`). So once
  * the mode is non-canonical, the app has set up its input and keys typed from then on are read.
+ * Where `stty -F` does not exist (BSD stty spells it `-f`) the mode reads as unknown, and callers
+ * fall back to their cautious path.
  */
 
 /** `stty` arguments that print every setting of the terminal `tty` (a `/dev/pts/N` path). */
