@@ -1,13 +1,12 @@
 /** `tmux-shot record`: run an app, drive it, write a GIF (or asciicast) of the session. */
 import { readFile } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { TERMINAL, WAIT } from '../defaults.js';
-import { WaitTimeoutError } from '../errors.js';
 import { TmuxApp } from '../tmux-app.js';
 import { checkKeySteps, intFlag, parseCommandArgs, readyFlag } from './args.js';
 import { GIF_OPTIONS, GIF_USAGE, gifFlags } from './gif-flags.js';
 import { checkOutputPath, type CliIo, writeOutput } from './io.js';
+import { formatStopLine, playRecording } from './record-play.js';
 import { parseScript, type ScriptStep } from './script.js';
 import { UsageError } from './usage-error.js';
 
@@ -20,7 +19,10 @@ export const RECORD_USAGE = `Usage: tmux-shot record [options] -o demo.gif -- co
 Runs the command in a private tmux server, plays the steps, and writes a GIF of the whole
 session (or an asciicast v2 recording when the output ends in .cast). Prints the path and size.
 Stops when the app exits, when --duration has passed, or (without --duration) once the steps
-are done and the screen has settled.
+are done and the screen has settled. Ctrl-C (SIGINT) or SIGTERM once the app has started stops
+the recording early: what was recorded so far is written as usual, a line on stderr says so, and
+the exit status is 0 (the file is complete). A signal while the file is written (a second
+Ctrl-C) quits at once without writing it; one during start-up quits at once.
 
 Options:
   --cols N           terminal columns (default ${TERMINAL.cols})
@@ -82,33 +84,12 @@ export async function recordCommand(argv: string[], io: CliIo): Promise<number> 
     timeout,
     ready: readyFlag('record', v.ready),
   });
-  for (const step of steps) {
-    await runStep(app, step, timeout);
-    await sleep(stepDelay);
-  }
-  if (durationMs !== undefined) await exitOrTimeout(app, app.startedAt + durationMs - performance.now());
-  else await app.waitForStable({ quietMs, timeout }); // an app that exits goes quiet too
-
+  const stop = await playRecording(app, { steps, stepDelay, timeout, durationMs, quietMs });
+  if (stop) io.stderr(formatStopLine(stop, app.startedAt));
   const data = extname(out) === '.cast' ? app.asciicast() : await app.gif(gifOptions);
   await writeOutput(out, data);
   io.stdout(`${out} (${Buffer.byteLength(data)} bytes)`);
   return 0;
-}
-
-async function runStep(app: TmuxApp, step: ScriptStep, timeout: number): Promise<void> {
-  if (step.kind === 'keys') await app.press(...step.keys);
-  else if (step.kind === 'type') await app.type(step.text);
-  else if (step.kind === 'wait-for') await app.waitForText(step.text, { timeout });
-  else await sleep(step.ms);
-}
-
-/** Waits up to `ms` for the app to exit; returning at the deadline is not an error. */
-async function exitOrTimeout(app: TmuxApp, ms: number): Promise<void> {
-  try {
-    await app.waitForExit({ timeout: Math.max(0, ms) });
-  } catch (error) {
-    if (!(error instanceof WaitTimeoutError)) throw error;
-  }
 }
 
 function seconds(value: unknown): number {
