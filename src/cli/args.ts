@@ -3,7 +3,7 @@
  * are usage errors). The app's own argv comes after `--` and is never parsed.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { resolveKeyNames } from '../host/index.js';
+import { closestNames, resolveKeyNames } from '../host/index.js';
 import { UsageError } from './usage-error.js';
 
 /** A `--keys` or `--type` step, in the order the user gave them. */
@@ -27,6 +27,7 @@ export function parseCommandArgs(command: string, argv: string[], options: Parse
   const dashDash = argv.indexOf('--');
   const own = dashDash === -1 ? argv : argv.slice(0, dashDash);
   const appArgv = dashDash === -1 ? [] : argv.slice(dashDash + 1);
+  checkOptionNames(command, own, options);
   let parsed;
   try {
     parsed = parseArgs({ args: own, options, strict: true, allowPositionals: true, tokens: true });
@@ -41,6 +42,22 @@ export function parseCommandArgs(command: string, argv: string[], options: Parse
     if (token.name === 'type') steps.push({ kind: 'type', text: token.value });
   }
   return { values: parsed.values, positionals: parsed.positionals, command: appArgv, steps };
+}
+
+/**
+ * Rejects the first flag that `options` does not name, suggesting the closest ones (Node's own
+ * message is about positionals and does not name the flags it knows).
+ * @throws {UsageError} `unknown option '--colz' (did you mean --cols?)`.
+ */
+function checkOptionNames(command: string, args: string[], options: ParseArgsConfig['options']): void {
+  const known = options ?? {};
+  const { tokens } = parseArgs({ args, options: known, strict: false, allowPositionals: true, tokens: true });
+  const unknown = tokens.find((token) => token.kind === 'option' && !Object.hasOwn(known, token.name));
+  if (unknown?.kind !== 'option') return;
+  const names = Object.keys(known).map((name) => `--${name}`);
+  const suggestions = closestNames(unknown.rawName, names);
+  const hint = suggestions.length > 0 ? ` (did you mean ${suggestions.join(' or ')}?)` : '';
+  throw new UsageError(`unknown option '${unknown.rawName}'${hint}`, command);
 }
 
 /** Splits a `--keys` value on white space: "Down Down Enter" → ['Down', 'Down', 'Enter']. */

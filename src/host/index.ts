@@ -6,3 +6,4 @@ export type { PaneCommand } from './argv.js';
 export type { PaneStatus } from './pane-status.js';
 export type { OutputListener } from './pane-output.js';
 export { resolveKeyName, resolveKeyNames } from './keys.js';
+export { closestNames } from './suggest.js';

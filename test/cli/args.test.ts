@@ -26,7 +26,9 @@ describe('parseCommandArgs', () => {
   });
 
   it.each([
-    [['--colz', '3'], "Unknown option '--colz'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--colz\""],
+    [['--colz', '3'], "unknown option '--colz' (did you mean --cols?)"],
+    [['-x'], "unknown option '-x'"],
+    [['--out=a.png', '--tpye', 'hi'], "unknown option '--tpye' (did you mean --type?)"],
     [['--cols'], "Option '--cols <value>' argument missing"],
     [['--type', '-n'], "Option '--type' argument is ambiguous. Did you forget to specify the option argument for '--type'? To specify an option argument starting with a dash use '--type=-XYZ'."],
   ])('rejects %j with a usage error', (argv, message) => {

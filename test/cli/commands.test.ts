@@ -44,7 +44,7 @@ describe('tmux-shot shot', () => {
   });
 
   it.each([
-    [['shot', '--colz', '3', '--', 'true'], "tmux-shot: Unknown option '--colz'."],
+    [['shot', '--colz', '3', '--', 'true'], "tmux-shot: unknown option '--colz' (did you mean --cols?)"],
     [['shot', '--cols', '0', '--', 'true'], "tmux-shot: --cols takes a whole number from 2 to 1000, not '0'"],
     [['shot', '--theme', 'blue', '--', 'true'], "tmux-shot: --theme takes dark or light, not 'blue'"],
     [['shot'], 'tmux-shot: shot needs a command after --, e.g. tmux-shot shot -- vim'],
