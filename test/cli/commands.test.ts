@@ -96,7 +96,7 @@ describe('tmux-shot record and render', () => {
 });
 
 describe('the installed bin', () => {
-  it('runs from dist/ as `tmux-shot` (built by npm install / npm test)', async () => {
+  it('runs from dist/ as `tmux-shot` (built by npm run build, npm test and npm pack)', async () => {
     const { stdout } = await promisify(execFile)(join(root, 'dist/cli/bin.js'), ['--help']);
     expect(stdout).toContain('shot       run an app, drive it, write a PNG of its screen');
   });
