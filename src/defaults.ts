@@ -50,7 +50,8 @@ export const WAIT = {
   quietMs: 200,
   /**
    * Output silence after which an app whose terminal has left canonical (line) mode counts as
-   * ready, in ms: it reads keys one by one, so its input is set up (see `ReadyRule`). @default 50
+   * ready, in ms: it reads keys one by one, so its input is set up (see `ReadyRule`); one that
+   * keeps drawing is ready `quietMs` after its first output. @default 50
    */
   keyModeQuietMs: 50,
   /** Poll interval of text waits when no output arrives, in ms. @default 50 */

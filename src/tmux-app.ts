@@ -19,9 +19,11 @@ import type { ScreenSnapshot, TextMatch } from './screen/index.js';
  * - `'output'`: it has written its first byte and then been silent for `WAIT.quietMs` (200 ms),
  *   or it has exited. An app that has switched its terminal out of canonical (line) mode — a
  *   shell prompt, curses, vim, a raw-mode Node app — reads keys one by one and has set up its
- *   input, so for it `WAIT.keyModeQuietMs` (50 ms) of silence is enough; one still in line mode
- *   may yet switch and flush what was typed, so it gets the full period. Apps that show a splash
- *   and go quiet before reading input need `{ text }`.
+ *   input, so for it `WAIT.keyModeQuietMs` (50 ms) of silence is enough, and if it keeps drawing
+ *   (a spinner, a clock) it is ready `WAIT.quietMs` after its first output anyway. One still in
+ *   line mode may yet switch and flush what was typed, so it gets the full period of silence
+ *   (an app that never stops printing in line mode makes `start` wait out its `timeout`, then
+ *   resolve). Apps that show a splash and go quiet before reading input need `{ text }`.
  * - `{ text }`: the text (or RegExp) is on the screen.
  * - `'none'`: at once, as soon as the process is started.
  */
@@ -464,13 +466,14 @@ export class TmuxApp implements AsyncDisposable {
   }
 
   /**
-   * The 'output' rule's silence: {@link WAIT.keyModeQuietMs} when the terminal has left
-   * canonical mode by then, else {@link WAIT.quietMs} (see {@link ReadyRule}).
+   * The 'output' rule's silence (see {@link ReadyRule}): {@link WAIT.keyModeQuietMs}, or at most
+   * {@link WAIT.quietMs} for an app that keeps drawing, when the terminal has left canonical mode
+   * by then; else {@link WAIT.quietMs}.
    */
   async #awaitQuietInput(timeout: number): Promise<void> {
     const start = performance.now();
-    const { settled } = await this.waitForStable({ quietMs: WAIT.keyModeQuietMs, timeout });
-    if (settled && (await this.#session.isCanonical()) === false) return;
+    await this.waitForStable({ quietMs: WAIT.keyModeQuietMs, timeout: Math.min(timeout, WAIT.quietMs) });
+    if ((await this.#session.isCanonical()) === false) return;
     await this.waitForStable({ timeout: Math.max(0, timeout - (performance.now() - start)) });
   }
 

@@ -58,6 +58,17 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     expect(app.text()).toBe('starting\nready>\ngot 61 62\n');
   });
 
+  it('does not wait for silence from an app that reads keys one by one and keeps drawing (a spinner)', async () => {
+    // Raw mode, a new frame every 20 ms, forever: silence never comes, yet its input is set up.
+    const spinner = "process.stdin.setRawMode(true); let n = 0; setInterval(() => process.stdout.write(`\\rframe ${++n} `), 20); process.stdin.on('data', (d) => process.stdout.write(`\\r\\ngot ${d}\\r\\n`));";
+    await using app = await TmuxApp.start({ command: ['node', '-e', spinner], server, cols: 30, rows: 4, timeout: 60_000 });
+    const frame = Number(/frame (\d+)/.exec(app.text())?.[1]);
+    expect(frame).toBeGreaterThan(0);
+    expect(frame).toBeLessThan(150); // 3 s of frames: it resolved long before the 60 s timeout
+    await app.type('x');
+    await app.waitForText('got x');
+  });
+
   it("with ready: 'none', keys typed at once are echoed by the tty yet discarded by the app", async () => {
     await using app = await TmuxApp.start({ command: ['node', SLOW_START, '400'], server, cols: 40, rows: 5, ready: 'none' });
     await app.type('abc');
