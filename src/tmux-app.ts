@@ -76,6 +76,12 @@ export interface StableResult {
 /** sh's exit statuses for "found but not executable" and "not found". */
 const COULD_NOT_RUN: Readonly<Record<number, string>> = { 126: 'not executable', 127: 'command not found' };
 
+/**
+ * The longest delay `setTimeout` holds, in ms (2^31 − 1, ≈ 24.8 days); a longer one fires at once
+ * with a TimeoutOverflowWarning, so longer sleeps end here instead.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 let sharedServer: Promise<TmuxServer> | undefined;
 
 /** The process-wide server, created on first use (and again if it was disposed). */
@@ -281,7 +287,8 @@ export class TmuxApp implements AsyncDisposable {
   /**
    * Waits for the app's next output to reach the screen: for code that re-reads the screen after
    * each change (the text matchers do) instead of on a timer. Never throws on timeout.
-   * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000)
+   * @param options.timeout Longest wait, in ms; one past 2^31 − 1 ms (≈ 24.8 days) ends there.
+   *   @default WAIT.timeout (5000)
    * @returns true once new output is on the screen; false when `timeout` passed first or the app
    *   was closed.
    * @throws ConfigError when `timeout` is not a number of ms ≥ 0.
@@ -374,7 +381,7 @@ export class TmuxApp implements AsyncDisposable {
     for (const wake of this.#wakers) wake();
   }
 
-  /** Resolves after `ms`, or earlier when output has been processed or `close()` has begun. */
+  /** Resolves after `ms` (at most {@link MAX_TIMER_MS}), or earlier when output has been processed or `close()` has begun. */
   #sleepOrOutput(ms: number): Promise<boolean> {
     return new Promise((resolve) => {
       const done = (output: boolean): void => {
@@ -383,7 +390,7 @@ export class TmuxApp implements AsyncDisposable {
         resolve(output);
       };
       const wake = (): void => done(!this.#closing);
-      const timer = setTimeout(() => done(false), Math.max(0, ms));
+      const timer = setTimeout(() => done(false), Math.min(Math.max(0, ms), MAX_TIMER_MS));
       this.#wakers.add(wake);
     });
   }

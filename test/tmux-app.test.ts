@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { AppExitedError, ConfigError, WaitTimeoutError } from '../src/errors.js';
 import { TmuxServer } from '../src/host/index.js';
 import { isProcessAlive } from '../src/host/process-exit.js';
@@ -129,6 +129,21 @@ describe('TmuxApp waits', () => {
     const pending = app.waitForOutput();
     await app.close();
     expect(await pending).toBe(false);
+  });
+
+  it('waitForOutput longer than a timer can hold (2^31 ms) still waits for the output, without a TimeoutOverflowWarning', async () => {
+    await using app = await TmuxApp.start({ command: ['cat'], server, cols: 20, rows: 3, ready: 'none' });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    onTestFinished(() => void process.off('warning', onWarning));
+    let settled: boolean | undefined;
+    const next = app.waitForOutput({ timeout: 2 ** 31 }).then((output) => (settled = output));
+    expect(await app.waitForOutput({ timeout: 100 })).toBe(false);
+    expect(settled).toBeUndefined();
+    await app.type('x');
+    expect(await next).toBe(true);
+    expect(warnings).toEqual([]);
   });
 
   it('waitForExit reports a signal, and times out for an app still running', async () => {
