@@ -294,7 +294,9 @@ export class TmuxApp implements AsyncDisposable {
    * @throws ConfigError when `timeout` is not a number of ms ≥ 0.
    */
   async waitForOutput(options: { timeout?: number } = {}): Promise<boolean> {
-    return this.#sleepOrOutput(checkTimeout(options.timeout ?? WAIT.timeout));
+    const timeout = checkTimeout(options.timeout ?? WAIT.timeout);
+    if (this.#closing) return false;
+    return this.#sleepOrOutput(timeout);
   }
 
   /**

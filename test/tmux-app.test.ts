@@ -146,6 +146,14 @@ describe('TmuxApp waits', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('waitForOutput after close() resolves false at once, not after its timeout', async () => {
+    const app = await TmuxApp.start({ command: ['cat'], server, cols: 20, rows: 3, ready: 'none' });
+    await app.close();
+    const start = performance.now();
+    expect(await app.waitForOutput({ timeout: 3000 })).toBe(false);
+    expect(performance.now() - start).toBeLessThan(1000);
+  });
+
   it('waitForExit reports a signal, and times out for an app still running', async () => {
     await using killed = await TmuxApp.start({ command: 'echo bye; kill -TERM $$', server });
     await expect(killed.waitForExit()).resolves.toEqual({ exitCode: null, signal: 'SIGTERM' });

@@ -3,6 +3,7 @@
  * `toMatchScreenText` (the screen text through Vitest's own snapshot mechanism, so `-u`, CI and
  * obsolete-snapshot reports behave natively).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { MatcherResult, MatcherState } from 'vitest';
 import { Snapshots } from 'vitest';
 import { VITEST, WAIT } from '../defaults.js';
@@ -15,6 +16,7 @@ import { pollScreen } from './poll-screen.js';
 import { formatScreenText, STYLES_HEADER } from './screen-text.js';
 import { settleScreen } from './settle.js';
 import { classifySubject, describeReceived } from './subject.js';
+import type { LiveScreen } from './subject.js';
 
 /** A matcher's `{ pass, message }` (Vitest's synchronous `MatcherResult`). */
 export type SyncExpectationResult = Exclude<MatcherResult, PromiseLike<unknown>>;
@@ -54,12 +56,23 @@ function sourceOf(matcher: string, isNot: boolean, received: unknown): ScreenSou
   const subject = classifySubject(received);
   if (subject?.kind === 'live') {
     const { live } = subject;
-    const wake = live.waitForOutput ? (ms: number) => live.waitForOutput!({ timeout: ms }) : undefined;
+    const wake = live.waitForOutput ? (ms: number) => wakeOnOutput(live, ms) : undefined;
     return { read: () => live.screen(), live: true, label: 'tmuxApp', wake };
   }
   if (subject?.kind === 'snapshot') return { read: () => subject.snapshot, live: false, label: 'screen' };
   const accepts = 'a tmuxApp, a TmuxApp or a screen snapshot';
   throw new TmuxShotError(formatBadSubject(formatHeader(matcher, isNot), accepts, describeReceived(received)));
+}
+
+/**
+ * Resolves when `live` reports new output, else after `ms`: a closed app's `waitForOutput`
+ * answers false at once, and the poll would then re-read the screen without pausing.
+ */
+async function wakeOnOutput(live: LiveScreen, ms: number): Promise<void> {
+  const until = performance.now() + ms;
+  if ((await live.waitForOutput!({ timeout: ms })) !== false) return;
+  const left = until - performance.now();
+  if (left > 0) await sleep(left);
 }
 
 /**

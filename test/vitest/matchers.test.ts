@@ -47,6 +47,19 @@ describe('toShowText', () => {
     expect(waits).toEqual([50]);
   });
 
+  test('over an app closed before or during the wait, keeps re-reading at most every 50 ms until the timeout (no busy loop)', async ({ tmuxApp }) => {
+    await expect(tmuxApp).toShowText('Loading');
+    let reads = 0;
+    const live = { screen: () => (reads++, tmuxApp.screen()), waitForOutput: (options: { timeout: number }) => tmuxApp.waitForOutput(options) };
+    const pending = expect(expect(live).toShowText('Done', { timeout: 300 })).rejects.toThrow(
+      "expect(tmuxApp).toShowText('Done')\n\nExpected the screen to show 'Done' within 300 ms, but it did not.\n\nScreen:\n  0 │ Loading...\n      (rows 1-2 blank)",
+    );
+    await tmuxApp.close();
+    await pending;
+    expect(reads).toBeGreaterThanOrEqual(2);
+    expect(reads).toBeLessThanOrEqual(8);
+  });
+
   test('rejects what is not a screen', async () => {
     await expect(expect('text').toShowText('x')).rejects.toThrow(
       "expect(tmuxApp).toShowText()\n\nExpected a tmuxApp, a TmuxApp or a screen snapshot, but received string.",
