@@ -65,6 +65,7 @@ export async function recordCommand(argv: string[], io: CliIo): Promise<number> 
     return 0;
   }
   if (args.command.length === 0) throw new UsageError('record needs a command after --, e.g. tmux-shot record -o demo.gif -- vim', 'record');
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument '${args.positionals[0]}': the app's command goes after --`, 'record');
   if (v.script !== undefined && args.steps.length > 0) throw new UsageError('use either --script or --keys/--type, not both', 'record');
   const durationMs = v.duration === undefined ? undefined : seconds(v.duration);
   const timeout = intFlag('record', 'timeout', v.timeout, WAIT.timeout, 1, 3_600_000);

@@ -53,6 +53,7 @@ export async function shotCommand(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (args.command.length === 0) throw new UsageError('shot needs a command after --, e.g. tmux-shot shot -- vim', 'shot');
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument '${args.positionals[0]}': the app's command goes after --`, 'shot');
   const timeout = intFlag('shot', 'timeout', args.values.timeout, WAIT.timeout, 1, 3_600_000);
   const render = renderFlags('shot', args.values);
   const out = resolve(String(args.values.out ?? 'tmux-shot.png'));

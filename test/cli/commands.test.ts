@@ -131,6 +131,9 @@ describe('tmux-shot checks its input before starting the app', () => {
     [['shot', '--cols', '-5', '--', 'true'], "tmux-shot: Option '--cols' argument is ambiguous. Did you forget to specify the option argument for '--cols'? To specify an option argument starting with a dash use '--cols=-XYZ'."],
     [['record', '--duration', '1e9', '--', 'true'], "tmux-shot: --duration takes a number of seconds above 0 and at most 86400 (a day), not '1e9'"],
     [['record', '-o', 'demo.txt', '--', 'true'], "tmux-shot: -o must end in .gif or .cast, not 'demo.txt'"],
+    [['shot', '--cols', '80', '24', '--', 'true'], "tmux-shot: unexpected argument '24': the app's command goes after --"],
+    [['shot', '-', '--', 'true'], "tmux-shot: unexpected argument '-': the app's command goes after --"],
+    [['record', 'vim', '--', 'true'], "tmux-shot: unexpected argument 'vim': the app's command goes after --"],
   ])('%j exits 2 with a usage error', async (argv, first) => {
     const result = await run(...argv);
     expect(result.code).toBe(2);
