@@ -56,8 +56,10 @@ describe('toShowText', () => {
     );
     await tmuxApp.close();
     await pending;
+    // One read per 50 ms poll in 300 ms, plus a few for output that reaches the screen while the
+    // app is being closed; a busy loop reads tens of thousands of times.
     expect(reads).toBeGreaterThanOrEqual(2);
-    expect(reads).toBeLessThanOrEqual(8);
+    expect(reads).toBeLessThanOrEqual(20);
   });
 
   test('rejects what is not a screen', async () => {
