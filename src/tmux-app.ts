@@ -234,9 +234,14 @@ export class TmuxApp implements AsyncDisposable {
     return encodeGif(timeline, options);
   }
 
-  /** The session so far as an asciicast v2 recording (`.cast`, playable by asciinema). */
+  /**
+   * The session so far as an asciicast v2 recording (`.cast`, playable by asciinema), lasting
+   * until now like {@link gif}: its `duration` includes the quiet time after the last output.
+   */
   asciicast(): string {
-    return formatAsciicast(this.timeline);
+    const timeline = this.timeline.copy();
+    timeline.markEnd(performance.now() - this.startedAt);
+    return formatAsciicast(timeline);
   }
 
   /**

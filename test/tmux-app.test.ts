@@ -154,6 +154,18 @@ describe('TmuxApp waits', () => {
     expect(performance.now() - start).toBeLessThan(1000);
   });
 
+  it('asciicast() lasts until now, like gif(): its duration covers the quiet time after the last output', async () => {
+    await using app = await TmuxApp.start({ command: 'printf hi; sleep 30', server, cols: 20, rows: 3 });
+    await app.waitForStable({ quietMs: 500 });
+    const lastOutputMs = app.timeline.endMs;
+    const before = performance.now() - app.startedAt;
+    const header = JSON.parse(app.asciicast().split('\n')[0]!) as { duration: number };
+    const after = performance.now() - app.startedAt;
+    expect(before - lastOutputMs).toBeGreaterThanOrEqual(500);
+    expect(header.duration).toBeGreaterThanOrEqual(Math.floor(before) / 1000);
+    expect(header.duration).toBeLessThanOrEqual(Math.ceil(after) / 1000);
+  });
+
   it('waitForExit reports a signal, and times out for an app still running', async () => {
     await using killed = await TmuxApp.start({ command: 'echo bye; kill -TERM $$', server });
     await expect(killed.waitForExit()).resolves.toEqual({ exitCode: null, signal: 'SIGTERM' });
