@@ -15,7 +15,7 @@ import { unlink } from 'node:fs';
 import type { Socket } from 'node:net';
 import { execa } from 'execa';
 import { HOST } from '../defaults.js';
-import { TmuxCommandError } from '../errors.js';
+import { TmuxCommandError, TmuxShotError } from '../errors.js';
 
 /** Receives pane output: the raw bytes and `performance.now()` (ms) when they arrived. */
 export type OutputListener = (bytes: Buffer, atMs: number) => void;
@@ -36,6 +36,7 @@ export class PaneOutput {
     this.#reader = reader;
     this.#fifoPath = fifoPath;
     const stdout = reader.stdout as Socket;
+    reader.on('error', () => undefined); // a failed kill(); the stream's own end is what counts
     reader.unref();
     stdout.unref();
     stdout.on('data', (bytes: Buffer) => {
@@ -65,7 +66,10 @@ export class PaneOutput {
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new TmuxCommandError(`tmux's pipe-pane did not start within ${HOST.commandTimeout} ms`, [], '')), HOST.commandTimeout);
       });
-      await Promise.race([startPipe(), timedOut]);
+      const notStarted = new Promise<never>((_, reject) => {
+        reader.once('error', (error) => reject(new TmuxShotError(`Could not run 'cat' to read the pane's output (${error.message}); put coreutils' cat on PATH.`, { cause: error })));
+      });
+      await Promise.race([startPipe(), timedOut, notStarted]);
       return new PaneOutput(reader, fifoPath);
     } catch (error) {
       reader.kill();

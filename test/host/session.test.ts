@@ -1,7 +1,8 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, symlink } from 'node:fs/promises';
+import { execa } from 'execa';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConfigError } from '../../src/errors.js';
+import { ConfigError, TmuxShotError } from '../../src/errors.js';
 import { TmuxServer, TmuxSession } from '../../src/host/index.js';
 import type { PaneStatus } from '../../src/host/index.js';
 import { collectOutput } from './helpers/pane-text.js';
@@ -67,6 +68,21 @@ describe('TmuxSession', () => {
     await waitForDeath(cat);
     expect(await cat.isCanonical()).toBeUndefined();
     await cat.kill();
+  });
+
+  it("says how to fix a PATH without cat (the pane output's reader) and leaves no session or pipe behind", async () => {
+    const bin = join(server.directory, 'bin-without-cat');
+    await mkdir(bin);
+    await symlink('/usr/bin/mkfifo', join(bin, 'mkfifo'));
+    const sessions = await server.command(['list-sessions', '-F', '#{session_id}']);
+    const path = process.env['PATH'];
+    process.env['PATH'] = bin;
+    const created = TmuxSession.create(server, { cols: 20, rows: 5 }).catch((caught: unknown) => caught);
+    const error = await created.finally(() => (process.env['PATH'] = path));
+    expect(error).toBeInstanceOf(TmuxShotError);
+    expect((error as Error).message).toBe("Could not run 'cat' to read the pane's output (spawn cat ENOENT); put coreutils' cat on PATH.");
+    expect(await server.command(['list-sessions', '-F', '#{session_id}'])).toEqual(sessions);
+    await vi.waitFor(async () => expect((await execa('pgrep', ['-f', `${server.directory}/pane-`], { reject: false })).stdout).toBe(''));
   });
 
   it('reports exit status and signals of the pane', async () => {
