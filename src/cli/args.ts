@@ -71,7 +71,7 @@ export function splitKeys(keys: string): string[] {
  */
 export function intFlag(command: string, name: string, value: unknown, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
-  const n = Number(value);
+  const n = /^\d+$/.test(String(value)) ? Number(value) : Number.NaN; // not 1e1, 0x28 or ' 40'
   if (!Number.isInteger(n) || n < min || n > max) {
     throw new UsageError(`--${name} takes a whole number from ${min} to ${max}, not '${String(value)}'`, command);
   }

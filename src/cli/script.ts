@@ -11,6 +11,9 @@ import type { InputStep } from './args.js';
 import { splitKeys } from './args.js';
 import { UsageError } from './usage-error.js';
 
+/** The longest `pause`, in ms: a day, as `--duration` (and well within `setTimeout`'s 2^31 − 1 ms). */
+const MAX_PAUSE_MS = 86_400_000;
+
 /** A script step: an input step, a text wait, or a pause in ms. */
 export type ScriptStep = InputStep | { kind: 'wait-for'; text: string } | { kind: 'pause'; ms: number };
 
@@ -39,8 +42,8 @@ export function parseScript(text: string): ScriptStep[] {
         steps.push({ kind: 'wait-for', text: rest });
         break;
       case 'pause': {
-        const ms = Number(rest);
-        if (!Number.isInteger(ms) || ms < 0) throw fail('pause takes a whole number of ms');
+        const ms = /^\d+$/.test(rest) ? Number(rest) : Number.NaN;
+        if (!(ms <= MAX_PAUSE_MS)) throw fail(`pause takes a whole number of ms, at most ${MAX_PAUSE_MS} (a day)`);
         steps.push({ kind: 'pause', ms });
         break;
       }

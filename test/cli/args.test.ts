@@ -50,7 +50,7 @@ describe('intFlag', () => {
     expect(intFlag('shot', 'cols', '120', 80, 2, 1000)).toBe(120);
   });
 
-  it.each(['0', '1001', '12.5', 'wide'])('rejects %s', (value) => {
+  it.each(['0', '1001', '12.5', 'wide', '1e2', '0x28', ' 40', '', '-3'])('rejects %j', (value) => {
     expect(() => intFlag('shot', 'cols', value, 80, 2, 1000)).toThrow(
       new UsageError(`--cols takes a whole number from 2 to 1000, not '${value}'`, 'shot'),
     );

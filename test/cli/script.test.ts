@@ -16,7 +16,9 @@ describe('parseScript', () => {
   it.each([
     ['jump 3', 'script line 1: unknown step \'jump\' (use keys, type, wait-for or pause): "jump 3"'],
     ['keys', 'script line 1: keys needs at least one key name: "keys"'],
-    ['# ok\npause soon', 'script line 2: pause takes a whole number of ms: "pause soon"'],
+    ['# ok\npause soon', 'script line 2: pause takes a whole number of ms, at most 86400000 (a day): "pause soon"'],
+    ['pause 3000000000', 'script line 1: pause takes a whole number of ms, at most 86400000 (a day): "pause 3000000000"'],
+    ['pause 1e3', 'script line 1: pause takes a whole number of ms, at most 86400000 (a day): "pause 1e3"'],
     ['wait-for', 'script line 1: wait-for needs the text to wait for: "wait-for"'],
   ])('rejects %j', (script, message) => {
     expect(() => parseScript(script)).toThrow(new UsageError(message, 'record'));
