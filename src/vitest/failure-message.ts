@@ -128,7 +128,9 @@ export type TextFailure =
   /** The pattern never appeared. */
   | { kind: 'not-shown'; pattern: string | RegExp; timeout: number; screenText: string }
   /** `.not`: the pattern was still there; `at` is where, 0-based. */
-  | { kind: 'still-shown'; pattern: string | RegExp; timeout: number; screenText: string; at: { row: number; col: number } };
+  | { kind: 'still-shown'; pattern: string | RegExp; timeout: number; screenText: string; at: { row: number; col: number } }
+  /** The app exited, and its last screen lacks the pattern: it will never appear. */
+  | { kind: 'exited'; pattern: string | RegExp; screenText: string; exit: { exitCode: number | null; signal: string | null } };
 
 /** The message of a `toShowText` failure, with the screen at the moment the wait gave up. */
 export function formatTextFailure(header: string, failure: TextFailure): string {
@@ -136,8 +138,10 @@ export function formatTextFailure(header: string, failure: TextFailure): string 
   const sentence =
     failure.kind === 'not-shown'
       ? `Expected the screen to show ${pattern} within ${failure.timeout} ms, but it did not.`
-      : `Expected the screen to stop showing ${pattern} within ${failure.timeout} ms, but it still shows it ` +
-        `at row ${failure.at.row} col ${failure.at.col}.`;
+      : failure.kind === 'exited'
+        ? `Expected the screen to show ${pattern}, but the app exited (${failure.exit.signal ?? `exit status ${failure.exit.exitCode}`}) without showing it.`
+        : `Expected the screen to stop showing ${pattern} within ${failure.timeout} ms, but it still shows it ` +
+          `at row ${failure.at.row} col ${failure.at.col}.`;
   return [header, '', sentence, '', 'Screen:', formatScreenBlock(failure.screenText)].join('\n');
 }
 

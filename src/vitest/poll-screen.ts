@@ -29,14 +29,14 @@ export type PollResult<T> = { met: true; value: T; snapshot: ScreenSnapshot } | 
  */
 export async function pollScreen<T>(
   read: () => ScreenSnapshot,
-  condition: (snapshot: ScreenSnapshot) => T | undefined,
+  condition: (snapshot: ScreenSnapshot) => T | undefined | Promise<T | undefined>,
   options: PollScreenOptions,
 ): Promise<PollResult<T>> {
   const clock = options.clock ?? systemClock;
   const deadline = clock.now() + options.timeout;
   for (;;) {
     const snapshot = read();
-    const value = condition(snapshot);
+    const value = await condition(snapshot);
     if (value !== undefined) return { met: true, value, snapshot };
     const remaining = deadline - clock.now();
     if (remaining <= 0 || options.signal?.aborted) return { met: false, snapshot };

@@ -10,6 +10,8 @@ export interface LiveScreen {
   screen(): ScreenSnapshot;
   /** Resolves when new output is on the screen or after `timeout` ms (see `TmuxApp.waitForOutput`); polls fall back to a timer without it. */
   waitForOutput?(options: { timeout: number }): Promise<unknown>;
+  /** How the app ended once it has exited, else undefined (see `TmuxApp.exitStatus`); text waits then stop early. */
+  exitStatus?(): Promise<{ exitCode: number | null; signal: string | null } | undefined>;
 }
 
 /** A matcher subject, classified. */

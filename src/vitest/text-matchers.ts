@@ -42,12 +42,17 @@ export interface ScreenTextOptions {
   timeout?: number;
 }
 
+/** How an app ended (`TmuxApp`'s `ExitStatus`). */
+type ExitLike = { exitCode: number | null; signal: string | null };
+
 /** A screen source: live (re-read on every poll) or a fixed snapshot. */
 interface ScreenSource {
   read: () => ScreenSnapshot;
   live: boolean;
   /** Resolves when a live screen took new output, or after `ms`. */
   wake?: ((ms: number) => Promise<unknown>) | undefined;
+  /** How a live app ended, once it has (undefined while it runs or when it cannot say). */
+  exitStatus?: (() => Promise<ExitLike | undefined>) | undefined;
   /** How messages name the subject. */
   label: string;
 }
@@ -57,7 +62,8 @@ function sourceOf(matcher: string, isNot: boolean, received: unknown): ScreenSou
   if (subject?.kind === 'live') {
     const { live } = subject;
     const wake = live.waitForOutput ? (ms: number) => wakeOnOutput(live, ms) : undefined;
-    return { read: () => live.screen(), live: true, label: 'tmuxApp', wake };
+    const exitStatus = live.exitStatus ? () => live.exitStatus!().catch(() => undefined) : undefined; // closed: unknown
+    return { read: () => live.screen(), live: true, label: 'tmuxApp', wake, exitStatus };
   }
   if (subject?.kind === 'snapshot') return { read: () => subject.snapshot, live: false, label: 'screen' };
   const accepts = 'a tmuxApp, a TmuxApp or a screen snapshot';
@@ -78,8 +84,8 @@ async function wakeOnOutput(live: LiveScreen, ms: number): Promise<void> {
 /**
  * Passes when the screen shows `pattern` (a substring, or a RegExp tested on each row, as
  * `findText` does). Over a live app it re-reads the screen whenever new output reaches it (and
- * at least every 50 ms, WAIT.pollMs) until `timeout`; under `.not` it waits for the text to
- * disappear. A snapshot is checked once.
+ * at least every 50 ms, WAIT.pollMs) until `timeout`, and fails at once when the app has exited
+ * without showing it; under `.not` it waits for the text to disappear. A snapshot is checked once.
  * @throws {TmuxShotError} when `received` is not a screen.
  */
 export async function toShowText(
@@ -88,12 +94,20 @@ export async function toShowText(
   pattern: string | RegExp,
   options: ToShowTextOptions = {},
 ): Promise<SyncExpectationResult> {
-  const { read, live, label, wake } = sourceOf('toShowText', this.isNot, received);
+  const { read, live, label, wake, exitStatus } = sourceOf('toShowText', this.isNot, received);
   const timeout = options.timeout ?? WAIT.timeout;
   const isNot = this.isNot === true; // Vitest leaves it undefined when not negated
-  const goal = (snapshot: ScreenSnapshot): true | undefined => ((findText(snapshot, pattern) === undefined) === isNot ? true : undefined);
+  const goal = async (snapshot: ScreenSnapshot): Promise<{ exit?: ExitLike } | undefined> => {
+    if ((findText(snapshot, pattern) === undefined) === isNot) return {};
+    const exit = isNot ? undefined : await exitStatus?.();
+    // Once exited, all its output is on the screen: text still missing never comes. Text that the
+    // last output brought is found by the next read.
+    return exit && !findText(read(), pattern) ? { exit } : undefined;
+  };
   const signal = this.task?.context.signal;
-  const { snapshot } = await pollScreen(read, goal, { timeout: live ? timeout : 0, interval: WAIT.pollMs, signal, wake });
+  const result = await pollScreen(read, goal, { timeout: live ? timeout : 0, interval: WAIT.pollMs, signal, wake });
+  const exit = result.met ? result.value.exit : undefined;
+  const snapshot = exit ? read() : result.snapshot; // an exited app's last screen, all output drawn
   const found = findText(snapshot, pattern);
   const header = formatHeader('toShowText', this.isNot, [formatPattern(pattern)], label);
   const screenText = snapshotText(snapshot);
@@ -102,7 +116,9 @@ export async function toShowText(
     message: () =>
       found
         ? formatTextFailure(header, { kind: 'still-shown', pattern, timeout, screenText, at: found })
-        : formatTextFailure(header, { kind: 'not-shown', pattern, timeout, screenText }),
+        : exit
+          ? formatTextFailure(header, { kind: 'exited', pattern, screenText, exit })
+          : formatTextFailure(header, { kind: 'not-shown', pattern, timeout, screenText }),
   };
 }
 

@@ -69,6 +69,17 @@ describe('toShowText', () => {
   });
 });
 
+describe('toShowText over an app that exits', () => {
+  test.override({ tmuxOptions: { command: ['sh', '-c', 'printf "Error: no config"; exit 3'], cols: 20, rows: 3 } });
+
+  test('fails at once, with the last screen, when the app exits without showing the text', async ({ tmuxApp }) => {
+    await expect(expect(tmuxApp).toShowText('Ready', { timeout: 60_000 })).rejects.toThrow(
+      "expect(tmuxApp).toShowText('Ready')\n\nExpected the screen to show 'Ready', but the app exited (exit status 3) without showing it.\n\nScreen:\n  0 │ Error: no config\n      (rows 1-2 blank)",
+    );
+    await expect(tmuxApp).toShowText('no config');
+  });
+});
+
 describe('toMatchScreenText', () => {
   test.override({ tmuxOptions: { command: done, cols: 20, rows: 3, ready: { text: 'Done' } } });
 
