@@ -125,6 +125,7 @@ export class TmuxApp implements AsyncDisposable {
   #exit: Promise<ExitStatus> | undefined;
   #exitStatus: ExitStatus | undefined;
   #closing: Promise<void> | undefined;
+  #closedAt: number | undefined;
   #finalScreen: ScreenSnapshot | undefined;
 
   private constructor(session: TmuxSession, model: ScreenModel, command: readonly string[] | string) {
@@ -229,9 +230,7 @@ export class TmuxApp implements AsyncDisposable {
    */
   async gif(options: Partial<RecordOptions> = {}): Promise<Uint8Array> {
     await this.#writing;
-    const timeline = this.timeline.copy();
-    timeline.markEnd(performance.now() - this.startedAt);
-    return encodeGif(timeline, options);
+    return encodeGif(this.#sessionSoFar(), options);
   }
 
   /**
@@ -239,9 +238,14 @@ export class TmuxApp implements AsyncDisposable {
    * until now like {@link gif}: its `duration` includes the quiet time after the last output.
    */
   asciicast(): string {
+    return formatAsciicast(this.#sessionSoFar());
+  }
+
+  /** A copy of the {@link timeline} that ends now, or when `close()` was called. */
+  #sessionSoFar(): Timeline {
     const timeline = this.timeline.copy();
-    timeline.markEnd(performance.now() - this.startedAt);
-    return formatAsciicast(timeline);
+    timeline.markEnd((this.#closedAt ?? performance.now()) - this.startedAt);
+    return timeline;
   }
 
   /**
@@ -358,6 +362,7 @@ export class TmuxApp implements AsyncDisposable {
   /** Kills the app's session (SIGHUP) and releases the screen model; the last screen stays readable. Idempotent. */
   close(): Promise<void> {
     if (!this.#closing) queueMicrotask(() => this.#wake()); // pending waits see #closing and stop
+    this.#closedAt ??= performance.now();
     this.#closing ??= (async () => {
       await this.#session.kill();
       await this.#writing;

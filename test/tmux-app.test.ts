@@ -166,6 +166,16 @@ describe('TmuxApp waits', () => {
     expect(header.duration).toBeLessThanOrEqual(Math.ceil(after) / 1000);
   });
 
+  it('gif() and asciicast() of a closed app end where it was closed, however much later they are asked for', async () => {
+    const app = await TmuxApp.start({ command: 'printf hi; exec cat', server, cols: 20, rows: 3 });
+    await app.close();
+    const cast = app.asciicast();
+    const gif = await app.gif();
+    await (await TmuxApp.start({ command: ['echo', 'time passes'], server })).close();
+    expect(app.asciicast()).toBe(cast);
+    expect(Buffer.from(await app.gif()).equals(Buffer.from(gif))).toBe(true);
+  });
+
   it('waitForExit reports a signal, and times out for an app still running', async () => {
     await using killed = await TmuxApp.start({ command: 'echo bye; kill -TERM $$', server });
     await expect(killed.waitForExit()).resolves.toEqual({ exitCode: null, signal: 'SIGTERM' });
