@@ -11,6 +11,7 @@
  * closed twice when the thread exits, and that aborted the process (`--pool=threads`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { unlink } from 'node:fs';
 import type { Socket } from 'node:net';
 import { execa } from 'execa';
@@ -55,21 +56,24 @@ export class PaneOutput {
    * `pipePaneCommand`). tmux buffers the pane's output from the moment `pipe-pane` returns, so
    * nothing written after that is lost while the two `cat`s open the FIFO. The FIFO's name is
    * removed when the stream ends.
-   * @throws whatever `startPipe` throws; TmuxCommandError when `startPipe` takes longer than
-   *   {@link HOST.commandTimeout} ms.
+   * @throws TmuxShotError when `cat` cannot be run; whatever `startPipe` throws;
+   *   TmuxCommandError when `startPipe` takes longer than {@link HOST.commandTimeout} ms.
    */
   static async open(fifoPath: string, startPipe: () => Promise<unknown>): Promise<PaneOutput> {
     await execa('mkfifo', ['-m', '600', fifoPath]);
     const reader = spawn('cat', [fifoPath], { stdio: ['ignore', 'pipe', 'ignore'] });
+    if (reader.pid === undefined) {
+      // Not started (no cat on PATH): fail before tmux's writer would block forever opening the FIFO.
+      const [error] = (await once(reader, 'error')) as [Error];
+      unlink(fifoPath, () => undefined);
+      throw new TmuxShotError(`Could not run 'cat' to read the pane's output (${error.message}); put coreutils' cat on PATH.`, { cause: error });
+    }
     let timer: NodeJS.Timeout | undefined;
     try {
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new TmuxCommandError(`tmux's pipe-pane did not start within ${HOST.commandTimeout} ms`, [], '')), HOST.commandTimeout);
       });
-      const notStarted = new Promise<never>((_, reject) => {
-        reader.once('error', (error) => reject(new TmuxShotError(`Could not run 'cat' to read the pane's output (${error.message}); put coreutils' cat on PATH.`, { cause: error })));
-      });
-      await Promise.race([startPipe(), timedOut, notStarted]);
+      await Promise.race([startPipe(), timedOut]);
       return new PaneOutput(reader, fifoPath);
     } catch (error) {
       reader.kill();
