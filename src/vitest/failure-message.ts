@@ -3,6 +3,7 @@
  * files, then hands plain data here. Wording follows Vitest's `toMatchScreenshot` where it has one
  * ("No existing reference screenshot found…", "Screenshot does not match the stored reference.").
  */
+import type { AppExit } from './subject.js';
 
 /** Image files a screenshot assertion left behind, absolute paths. */
 export interface ImagePaths {
@@ -130,7 +131,7 @@ export type TextFailure =
   /** `.not`: the pattern was still there; `at` is where, 0-based. */
   | { kind: 'still-shown'; pattern: string | RegExp; timeout: number; screenText: string; at: { row: number; col: number } }
   /** The app exited, and its last screen lacks the pattern: it will never appear. */
-  | { kind: 'exited'; pattern: string | RegExp; screenText: string; exit: { exitCode: number | null; signal: string | null } };
+  | { kind: 'exited'; pattern: string | RegExp; screenText: string; exit: AppExit };
 
 /** The message of a `toShowText` failure, with the screen at the moment the wait gave up. */
 export function formatTextFailure(header: string, failure: TextFailure): string {

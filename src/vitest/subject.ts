@@ -4,6 +4,12 @@
  */
 import type { ScreenSnapshot } from '../screen/index.js';
 
+/** How an app ended (the shape of `TmuxApp`'s `ExitStatus`). */
+export interface AppExit {
+  exitCode: number | null;
+  signal: string | null;
+}
+
 /** Anything whose screen can be read now: the `tmuxApp` fixture, a `TmuxApp`. */
 export interface LiveScreen {
   /** The visible screen now. */
@@ -11,7 +17,7 @@ export interface LiveScreen {
   /** Resolves when new output is on the screen or after `timeout` ms (see `TmuxApp.waitForOutput`); polls fall back to a timer without it. */
   waitForOutput?(options: { timeout: number }): Promise<unknown>;
   /** How the app ended once it has exited, else undefined (see `TmuxApp.exitStatus`); text waits then stop early. */
-  exitStatus?(): Promise<{ exitCode: number | null; signal: string | null } | undefined>;
+  exitStatus?(): Promise<AppExit | undefined>;
 }
 
 /** A matcher subject, classified. */

@@ -16,7 +16,7 @@ import { pollScreen } from './poll-screen.js';
 import { formatScreenText, STYLES_HEADER } from './screen-text.js';
 import { settleScreen } from './settle.js';
 import { classifySubject, describeReceived } from './subject.js';
-import type { LiveScreen } from './subject.js';
+import type { AppExit, LiveScreen } from './subject.js';
 
 /** A matcher's `{ pass, message }` (Vitest's synchronous `MatcherResult`). */
 export type SyncExpectationResult = Exclude<MatcherResult, PromiseLike<unknown>>;
@@ -42,9 +42,6 @@ export interface ScreenTextOptions {
   timeout?: number;
 }
 
-/** How an app ended (`TmuxApp`'s `ExitStatus`). */
-type ExitLike = { exitCode: number | null; signal: string | null };
-
 /** A screen source: live (re-read on every poll) or a fixed snapshot. */
 interface ScreenSource {
   read: () => ScreenSnapshot;
@@ -52,7 +49,7 @@ interface ScreenSource {
   /** Resolves when a live screen took new output, or after `ms`. */
   wake?: ((ms: number) => Promise<unknown>) | undefined;
   /** How a live app ended, once it has (undefined while it runs or when it cannot say). */
-  exitStatus?: (() => Promise<ExitLike | undefined>) | undefined;
+  exitStatus?: (() => Promise<AppExit | undefined>) | undefined;
   /** How messages name the subject. */
   label: string;
 }
@@ -97,7 +94,7 @@ export async function toShowText(
   const { read, live, label, wake, exitStatus } = sourceOf('toShowText', this.isNot, received);
   const timeout = options.timeout ?? WAIT.timeout;
   const isNot = this.isNot === true; // Vitest leaves it undefined when not negated
-  const goal = async (snapshot: ScreenSnapshot): Promise<{ exit?: ExitLike } | undefined> => {
+  const goal = async (snapshot: ScreenSnapshot): Promise<{ exit?: AppExit } | undefined> => {
     if ((findText(snapshot, pattern) === undefined) === isNot) return {};
     const exit = isNot ? undefined : await exitStatus?.();
     // Once exited, all its output is on the screen: text still missing never comes. Text that the
