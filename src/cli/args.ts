@@ -60,6 +60,14 @@ function checkOptionNames(command: string, args: string[], options: ParseArgsCon
   throw new UsageError(`unknown option '${unknown.rawName}'${hint}`, command);
 }
 
+/**
+ * For commands whose only arguments are flags and the app's argv after `--`.
+ * @throws {UsageError} naming the first argument given before `--` that is not a flag.
+ */
+export function rejectStrayArguments(command: string, positionals: readonly string[]): void {
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}': the app's command goes after --`, command);
+}
+
 /** Splits a `--keys` value on white space: "Down Down Enter" → ['Down', 'Down', 'Enter']. */
 export function splitKeys(keys: string): string[] {
   return keys.split(/\s+/).filter(Boolean);

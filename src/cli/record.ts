@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { TERMINAL, WAIT } from '../defaults.js';
 import { TmuxApp } from '../tmux-app.js';
-import { checkKeySteps, intFlag, parseCommandArgs, readyFlag } from './args.js';
+import { checkKeySteps, intFlag, parseCommandArgs, readyFlag, rejectStrayArguments } from './args.js';
 import { GIF_OPTIONS, GIF_USAGE, gifFlags } from './gif-flags.js';
 import { checkOutputPath, type CliIo, writeOutput } from './io.js';
 import { formatStopLine, playRecording } from './record-play.js';
@@ -65,7 +65,7 @@ export async function recordCommand(argv: string[], io: CliIo): Promise<number> 
     return 0;
   }
   if (args.command.length === 0) throw new UsageError('record needs a command after --, e.g. tmux-shot record -o demo.gif -- vim', 'record');
-  if (args.positionals.length > 0) throw new UsageError(`unexpected argument '${args.positionals[0]}': the app's command goes after --`, 'record');
+  rejectStrayArguments('record', args.positionals);
   if (v.script !== undefined && args.steps.length > 0) throw new UsageError('use either --script or --keys/--type, not both', 'record');
   const durationMs = v.duration === undefined ? undefined : seconds(v.duration);
   const timeout = intFlag('record', 'timeout', v.timeout, WAIT.timeout, 1, 3_600_000);

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { TERMINAL, WAIT } from '../defaults.js';
 import { TmuxApp } from '../tmux-app.js';
-import { checkKeySteps, intFlag, parseCommandArgs, readyFlag, type InputStep } from './args.js';
+import { checkKeySteps, intFlag, parseCommandArgs, readyFlag, rejectStrayArguments, type InputStep } from './args.js';
 import { checkOutputPath, type CliIo, writeOutput } from './io.js';
 import { renderFlags, RENDER_OPTIONS, RENDER_USAGE } from './render-flags.js';
 import { UsageError } from './usage-error.js';
@@ -53,7 +53,7 @@ export async function shotCommand(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (args.command.length === 0) throw new UsageError('shot needs a command after --, e.g. tmux-shot shot -- vim', 'shot');
-  if (args.positionals.length > 0) throw new UsageError(`unexpected argument '${args.positionals[0]}': the app's command goes after --`, 'shot');
+  rejectStrayArguments('shot', args.positionals);
   const timeout = intFlag('shot', 'timeout', args.values.timeout, WAIT.timeout, 1, 3_600_000);
   const render = renderFlags('shot', args.values);
   const out = resolve(String(args.values.out ?? 'tmux-shot.png'));
