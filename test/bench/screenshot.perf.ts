@@ -1,7 +1,8 @@
 /**
  * Issue 2's figures: the median cost of each screenshot stage (grab, parse, render, PNG encode)
  * and of a whole screenshot of a settled screen to a file, at 80x24 and 200x50, against the
- * median cost of one `tmux capture-pane -p -e` process in the same run.
+ * median cost of one `tmux capture-pane -p -e` process in the same run; and the grab's worst
+ * case (a different truecolor cell everywhere) against a plain-text screen of the same size.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,4 +56,27 @@ test('screenshot stages vs one capture-pane spawn', async () => {
     rows,
   );
   process.stdout.write(`target: whole screenshot at 80x24 ≤ 3x one capture-pane spawn → ${ratio80 <= 3 ? 'met' : 'NOT met'} (${ratio80.toFixed(2)}x)\n`);
+});
+
+test('grab: a different truecolor cell everywhere vs plain text, 200x50', async () => {
+  const E = '\x1b';
+  let styled = '';
+  let plain = '';
+  for (let i = 0; i < 200 * 50; i++) {
+    const char = String.fromCharCode(33 + (i % 90));
+    styled += `${E}[38;2;${i % 256};${(i >> 8) % 256};7;48;5;${i % 256}m${char}`;
+    plain += char;
+  }
+  const grab = async (bytes: string) => {
+    const model = new ScreenModel({ cols: 200, rows: 50 });
+    await model.write(new TextEncoder().encode(bytes));
+    const ms = await medianMs(() => model.snapshot());
+    model.dispose();
+    return ms;
+  };
+  const [worst, reference] = [await grab(styled), await grab(plain)];
+  printTable('Screen snapshot (grab), median ms', ['screen 200x50', 'grab', 'vs plain'], [
+    ['plain text', reference, '1.00x'],
+    ['truecolor everywhere', worst, `${(worst / reference).toFixed(2)}x`],
+  ]);
 });
