@@ -169,11 +169,13 @@ describe('TmuxApp waits', () => {
   it('gif() and asciicast() of a closed app end where it was closed, however much later they are asked for', async () => {
     const app = await TmuxApp.start({ command: 'printf hi; exec cat', server, cols: 20, rows: 3 });
     await app.close();
+    // Real-time delays and a short last-frame hold, so the GIF's length is the session's length.
+    const options = { keepRealTime: true, lastFrameHold: 20 };
     const cast = app.asciicast();
-    const gif = await app.gif();
+    const gif = await app.gif(options);
     await (await TmuxApp.start({ command: ['echo', 'time passes'], server })).close();
     expect(app.asciicast()).toBe(cast);
-    expect(Buffer.from(await app.gif()).equals(Buffer.from(gif))).toBe(true);
+    expect(Buffer.from(await app.gif(options)).equals(Buffer.from(gif))).toBe(true);
   });
 
   it('waitForExit reports a signal, and times out for an app still running', async () => {
