@@ -66,8 +66,17 @@ describe('agent', () => {
   });
 });
 
-describe('the tmuxApp fixture type', () => {
-  test('offers every public member of TmuxApp', () => {
+describe('the tmuxApp fixture API', () => {
+  test('offers every public member of TmuxApp', async ({ tmuxApp }) => {
+    // The types, checked by the tsc step of `npm test` (expectTypeOf does nothing at run time)…
     expectTypeOf<TmuxAppHandle>().toMatchTypeOf<Pick<TmuxApp, keyof TmuxApp>>();
+    // …and the members themselves, methods and fields, on a started app.
+    const app = await tmuxApp.start({ command: ['cat'], ready: 'none' });
+    const members = [...Object.getOwnPropertyNames(Object.getPrototypeOf(app)), ...Object.keys(app)].filter((name) => name !== 'constructor');
+    expect(members.sort()).toEqual([
+      'asciicast', 'close', 'exitStatus', 'gif', 'onOutput', 'press', 'resize', 'screen', 'screenshot',
+      'startedAt', 'text', 'timeline', 'type', 'waitForExit', 'waitForOutput', 'waitForStable', 'waitForText',
+    ]);
+    expect(members.filter((name) => !(name in tmuxApp))).toEqual([]);
   });
 });
