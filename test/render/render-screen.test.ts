@@ -82,15 +82,89 @@ describe('colours', () => {
     const hidden = renderScreen(one('X', { ...attrs, invisible: true }), BARE);
     const shown = renderScreen(one('X', attrs), BARE);
     expect(colorsIn(hidden, 0, 0, 9, 18)).toEqual(new Set(['52,101,164']));
-    expect(colorsIn(shown, 0, 0, 9, 18).size).toBeGreaterThan(2);
+    // The same cell visible: overline (row 0), X, strikethrough (row 10), underline (row 15).
+    expect(pixelArt(shown, cellRect(0), WHITE, [52, 101, 164])).toEqual([
+      '#########',
+      '.........',
+      '+#+...+#+',
+      '.+#+..+++',
+      '.+++.+#+.',
+      '..+#+++..',
+      '..+++#+..',
+      '...+#+...',
+      '...+#++..',
+      '..+#+#+..',
+      '#########',
+      '.+#+.+#+.',
+      '+#+...+#+',
+      '+#+...+++',
+      '.........',
+      '#########',
+      '.........',
+      '.........',
+    ]);
   });
 
   it('draws bold and italic text with other faces than regular text', () => {
-    const art = (attrs: Partial<Cell>) => pixelArt(renderScreen(one('A', attrs), BARE), cellRect(0), WHITE, BLACK).join('\n');
+    const art = (attrs: Partial<Cell>) => pixelArt(renderScreen(one('M', attrs), BARE), cellRect(0), WHITE, BLACK);
+    const lit = (rows: string[]): number => rows.join('').split('#').length - 1;
+    const blank = rows(4, EMPTY);
     const regular = art({});
-    expect(art({ bold: true })).not.toBe(regular);
-    expect(art({ italic: true })).not.toBe(regular);
-    expect(regular).toContain('#');
+    const bold = art({ bold: true });
+    const italic = art({ italic: true });
+    // DejaVu Sans Mono: Bold's strokes are thicker (7 more full pixels), Oblique's lean right.
+    expect(regular).toEqual([
+      EMPTY,
+      EMPTY,
+      '+#+...+#+',
+      '+##+.+##+',
+      '+#++.++#+',
+      '+#++.++#+',
+      '+#+#+#+#+',
+      '+#.+++.#+',
+      '+#.+#+.#+',
+      '+#.+++.#+',
+      '+#.....#+',
+      '+#.....#+',
+      '+#.....#+',
+      '+#.....#+',
+      ...blank,
+    ]);
+    expect(bold).toEqual([
+      EMPTY,
+      EMPTY,
+      '+##+.+##+',
+      '+##+.+##+',
+      '+##+.+##+',
+      '+#+#+#+#+',
+      '+#+#+#+#+',
+      '+#++#++#+',
+      '+#++#++#+',
+      '+#+++++#+',
+      '+#+...+#+',
+      '+#+...+#+',
+      '+#+...+#+',
+      '+#+...+#+',
+      ...blank,
+    ]);
+    expect(italic).toEqual([
+      EMPTY,
+      EMPTY,
+      '.+#+...+#',
+      '.+#+..+##',
+      '.++#+.++#',
+      '.#+++++++',
+      '+#+++++++',
+      '+#++++.++',
+      '++.+#++#+',
+      '++.++.+#+',
+      '++....+#+',
+      '#+....++.',
+      '#+....++.',
+      '#+....#+.',
+      ...blank,
+    ]);
+    expect([regular, bold, italic].map(lit)).toEqual([29, 36, 18]);
   });
 });
 
@@ -191,8 +265,27 @@ describe('glyphs', () => {
       for (let y = 0; y < 18; y++) for (let x = x0; x < x1; x++) if (pixel(image, x, y).join(',') !== '52,101,164') count++;
       return count;
     };
-    expect(lit(0, 9)).toBeGreaterThan(20);
-    expect(lit(9, 18)).toBeGreaterThan(20);
+    expect(pixelArt(image, cellRect(0, 0, 2), WHITE, [52, 101, 164])).toEqual([
+      '..................',
+      '........++........',
+      '........++........',
+      '........++........',
+      '..+############...',
+      '..+#++++++++++#...',
+      '..+#+...++...+#...',
+      '..+#+...++...+#...',
+      '..+#+...++...+#...',
+      '..+############...',
+      '..+#++++++++++#...',
+      '..+++...++....+...',
+      '........++........',
+      '........++........',
+      '........++........',
+      '..................',
+      '..................',
+      '..................',
+    ]);
+    expect([lit(0, 9), lit(9, 18)]).toEqual([50, 41]);
     expect(colorsIn(image, 18, 0, 9, 18)).toEqual(new Set(['0,0,0']));
   });
 
@@ -205,7 +298,24 @@ describe('glyphs', () => {
         if (r > 180 && g > 120 && b < 90) yellow++;
       }
     }
-    expect(yellow).toBeGreaterThan(60);
+    expect(yellow).toBe(126);
+    // Every pixel not black ('+'): a round face filling both cells.
+    expect(pixelArt(image, cellRect(0, 0, 2), [-1], BLACK)).toEqual([
+      '..................',
+      '.......+++........',
+      '....++++++++++....',
+      '...++++++++++++...',
+      '..++++++++++++++..',
+      '..++++++++++++++..',
+      ...rows(6, '.++++++++++++++++.'),
+      '..++++++++++++++..',
+      '..++++++++++++++..',
+      '...++++++++++++...',
+      '....++++++++++....',
+      '......++++++......',
+      '..................',
+    ]);
+    expect([colorsIn(image, 0, 0, 9, 18).size, colorsIn(image, 9, 0, 9, 18).size]).toEqual([80, 79]);
   });
 
   it('draws tofu, never a system font, for characters no bundled font covers', () => {
