@@ -86,7 +86,10 @@ describe('TmuxServer', () => {
     const error = await withEnv({ TMUX_SHOT_TMUX: '/nonexistent/tmux' }, () => TmuxServer.create()).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TmuxNotFoundError);
     expect((error as TmuxNotFoundError).binary).toBe('/nonexistent/tmux');
-    expect((error as Error).message).toContain('apt-get install -y tmux');
+    expect((error as Error).message).toBe(
+      "tmux was not found (tried '/nonexistent/tmux'). Install it (Debian/Ubuntu: apt-get install -y tmux; macOS: brew install tmux) " +
+        'or point TMUX_SHOT_TMUX at the binary.',
+    );
   });
 
   it('starts 20 servers in a row on the same socket path, each right after the last one was disposed', async () => {
