@@ -1,8 +1,9 @@
 // The matchers over a live app, in this repo's own Vitest run.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ConfigError } from '../../src/errors.js';
 import { renderPng, rendererFingerprint } from '../../src/render/index.js';
+import { snapshotText } from '../../src/screen/index.js';
 import { baselinePath } from '../../src/vitest/paths.js';
 import { takeShot } from '../../src/vitest/shot.js';
 import { onTestFinished } from 'vitest';
@@ -36,15 +37,27 @@ describe('toShowText', () => {
     );
   });
 
-  test('re-reads a live screen when its waitForOutput resolves, not on a timer', async () => {
-    const screens = [screen(['Loading'], 10), screen(['Done'], 10)];
-    const waits: number[] = [];
+  // The first pause ends when the app's answer to Enter reaches the screen (well within its
+  // 50 ms); should the machine stall the app longer than that, a retry takes over.
+  test('re-reads a live screen when its waitForOutput resolves, not on a timer', { retry: 2 }, async ({ tmuxApp }) => {
+    await expect(tmuxApp).toShowText('Loading');
+    const log: string[] = [];
     const live = {
-      screen: () => screens[0]!,
-      waitForOutput: async ({ timeout }: { timeout: number }) => void (waits.push(timeout), screens.shift()),
+      screen: () => {
+        const snapshot = tmuxApp.screen();
+        log.push(`read '${snapshotText(snapshot).split('\n')[0]}'`);
+        return snapshot;
+      },
+      waitForOutput: async ({ timeout }: { timeout: number }) => {
+        const output = tmuxApp.waitForOutput({ timeout });
+        if (!log.some((line) => line.startsWith('waitForOutput'))) await tmuxApp.press('Enter');
+        const woke = await output;
+        log.push(`waitForOutput(${timeout}) -> ${woke}`);
+        return woke;
+      },
     };
     await expect(live).toShowText('Done', { timeout: 10_000 });
-    expect(waits).toEqual([50]);
+    expect(log).toEqual(["read 'Loading...'", 'waitForOutput(50) -> true', "read 'Done ok'"]);
   });
 
   test('over an app closed before or during the wait, keeps re-reading at most every 50 ms until the timeout (no busy loop)', async ({ tmuxApp }) => {
@@ -114,15 +127,38 @@ describe('toMatchScreenshot against a baseline drawn by another renderer', () =>
     await mkdir(dirname(baseline), { recursive: true });
     await writeFile(baseline, renderPng(snapshot, { theme: 'light', cursor: 'hide' }));
     try {
-      const failure = expect(snapshot).toMatchScreenshot('renderer change');
-      await expect(failure).rejects.toThrow(
-        '\n\nThe reference was drawn by a different renderer (fonts, theme, cell size or tmux-shot version):\n' +
-          `  reference: ${rendererFingerprint({ theme: 'light', cursor: 'hide' })}\n` +
-          `  actual:    ${rendererFingerprint({ cursor: 'hide' })}\n` +
-          'If the screens look the same, refresh the baselines: run the tests with -u (vitest run -u).\n',
-      );
+      const failure: Error = await expect(snapshot).toMatchScreenshot('renderer change').then(() => expect.unreachable(), (error: Error) => error);
+      const attachments = resolve(dirname(task.file.filepath), '../../.vitest-attachments/test/vitest/matchers.test.ts');
       // Without the screen stored in the reference, changed cells come from the pixels.
-      await expect(failure).rejects.toThrow(/^expect\(screen\)\.toMatchScreenshot\('renderer change'\)\n\nScreenshot does not match the stored reference\.\n\d+ pixels differ, more than the 0 allowed \(allowedMismatchedPixels\)\.\n8 cells differ on row 0\nrow 0 col 0: now 'h'\n/);
+      expect(failure.message).toBe(
+        [
+          "expect(screen).toMatchScreenshot('renderer change')",
+          '',
+          'Screenshot does not match the stored reference.',
+          '2080 pixels differ, more than the 0 allowed (allowedMismatchedPixels).',
+          '8 cells differ on row 0',
+          "row 0 col 0: now 'h'",
+          "row 0 col 1: now 'e'",
+          "row 0 col 2: now 'l'",
+          "row 0 col 3: now 'l'",
+          "row 0 col 4: now 'o'",
+          '...and 3 more cells',
+          '',
+          'The reference was drawn by a different renderer (fonts, theme, cell size or tmux-shot version):',
+          `  reference: ${rendererFingerprint({ theme: 'light', cursor: 'hide' })}`,
+          `  actual:    ${rendererFingerprint({ cursor: 'hide' })}`,
+          'If the screens look the same, refresh the baselines: run the tests with -u (vitest run -u).',
+          '',
+          'Reference screenshot:',
+          `  ${baseline}`,
+          '',
+          'Actual screenshot:',
+          `  ${attachments}/renderer-change-actual.png`,
+          '',
+          'Diff screenshot:',
+          `  ${attachments}/renderer-change-diff.png`,
+        ].join('\n'),
+      );
     } finally {
       await rm(dirname(dirname(baseline)), { recursive: true });
     }
@@ -137,8 +173,24 @@ describe('toMatchScreenshot of PNG bytes', () => {
     await Promise.all([writeFile(first, a), writeFile(second, a)]);
     try {
       await expect(a).toMatchScreenshot('png a');
-      await expect(expect(b).toMatchScreenshot('png b')).rejects.toThrow(
-        /^expect\(png\)\.toMatchScreenshot\('png b'\)\n\nScreenshot does not match the stored reference\.\n\d+ pixels differ, more than the 0 allowed \(allowedMismatchedPixels\)\.\n\nReference screenshot:\n/,
+      const attachments = resolve(dirname(task.file.filepath), '../../.vitest-attachments/test/vitest/matchers.test.ts');
+      const failure: Error = await expect(b).toMatchScreenshot('png b').then(() => expect.unreachable(), (error: Error) => error);
+      expect(failure.message).toBe(
+        [
+          "expect(png).toMatchScreenshot('png b')",
+          '',
+          'Screenshot does not match the stored reference.',
+          '168 pixels differ, more than the 0 allowed (allowedMismatchedPixels).',
+          '',
+          'Reference screenshot:',
+          `  ${second}`,
+          '',
+          'Actual screenshot:',
+          `  ${attachments}/png-b-actual.png`,
+          '',
+          'Diff screenshot:',
+          `  ${attachments}/png-b-diff.png`,
+        ].join('\n'),
       );
       await expect(expect(a).toMatchScreenshot('png c', { mask: [/one/] })).rejects.toThrow(
         'toMatchScreenshot: mask and region need a screen (a tmuxApp or a snapshot), not PNG bytes.',
