@@ -135,7 +135,20 @@ describe('cassettes', () => {
     ]);
     const [, , , ...turn1] = recordModel.requests[1]!.messages;
     expect(turn1.map((m) => m.content)).toEqual([
-      expect.stringMatching(/^┌─+┐\n│ Menu/),
+      [
+        `┌${'─'.repeat(28)}┐`,
+        row(' Menu'),
+        `├${'─'.repeat(28)}┤`,
+        row(' > Open'),
+        row('   Save'),
+        row('   Settings'),
+        row('   Help'),
+        row('   Quit'),
+        `└${'─'.repeat(28)}┘`,
+        'Use arrows, Enter to choose, q to quit',
+        '',
+        '',
+      ].join('\n'),
       'ok: pressed Down',
       'error: arguments are not valid JSON: {"keys": "Down" — send a JSON object like {"name": value}',
     ]);

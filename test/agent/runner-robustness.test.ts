@@ -16,6 +16,22 @@ beforeEach(() => {
   ({ app, outDir } = ctx);
 });
 
+/** The menu's first screen as read_text returns it: 12 rows, trailing blanks trimmed. */
+const FIRST_SCREEN = [
+  '┌────────────────────────────┐',
+  '│ Menu                       │',
+  '├────────────────────────────┤',
+  '│ > Open                     │',
+  '│   Save                     │',
+  '│   Settings                 │',
+  '│   Help                     │',
+  '│   Quit                     │',
+  '└────────────────────────────┘',
+  'Use arrows, Enter to choose, q to quit',
+  '',
+  '',
+].join('\n');
+
 const finish = (summary = 'done') => ({ tool_calls: [toolCall('finish', { summary })] });
 const toolMessages = (messages: ChatMessage[]) => messages.filter((m) => m.role === 'tool');
 
@@ -76,7 +92,7 @@ describe('AgentRunner robustness', () => {
     const model = scriptedModel([{ tool_calls: [toolCall('read_text', '', 'r')] }, finish()]);
     await new AgentRunner(app, model, { model: 'm', outDir }).run('go');
 
-    expect(toolMessages(model.requests[1]!.messages)).toEqual([{ role: 'tool', tool_call_id: 'r', content: app.text() }]);
+    expect(toolMessages(model.requests[1]!.messages)).toEqual([{ role: 'tool', tool_call_id: 'r', content: FIRST_SCREEN }]);
     expect(model.requests[1]!.messages[2]).toMatchObject({ tool_calls: [{ function: { name: 'read_text', arguments: '{}' } }] });
   });
 
@@ -89,7 +105,9 @@ describe('AgentRunner robustness', () => {
 
     const [unknown, badKey] = toolMessages(model.requests[1]!.messages);
     expect(unknown!.content).toBe("error: unknown tool 'click'; valid tools: send_keys, type_text, screenshot, read_text, wait, finish");
-    expect(badKey!.content).toMatch(/^error: Unknown key name 'Dwn'\./);
+    expect(badKey!.content).toBe(
+      "error: Unknown key name 'Dwn'. Did you mean 'Down'? Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names (Control+C, ArrowUp); send literal text with type().",
+    );
   });
 
   it('counts every malformed call toward maxSteps', async () => {

@@ -11,6 +11,22 @@ import type { TmuxApp } from '../../src/tmux-app.js';
 import { screenRow, useMenuApp } from './app.js';
 
 
+/** The menu's first screen as read_text returns it: 12 rows, trailing blanks trimmed. */
+const FIRST_SCREEN = [
+  '┌────────────────────────────┐',
+  '│ Menu                       │',
+  '├────────────────────────────┤',
+  '│ > Open                     │',
+  '│   Save                     │',
+  '│   Settings                 │',
+  '│   Help                     │',
+  '│   Quit                     │',
+  '└────────────────────────────┘',
+  'Use arrows, Enter to choose, q to quit',
+  '',
+  '',
+].join('\n');
+
 /** A 502 as the openai SDK raises it for a failing gateway. */
 const badGateway = () =>
   new InternalServerError(502, { detail: 'Upstream connection failed' }, 'Bad Gateway', new Headers({ 'content-type': 'application/json' }));
@@ -239,7 +255,7 @@ describe('AgentRunner (spec)', () => {
     const tool = messages.find((m) => m.role === 'tool')!;
     expect(tool.content).not.toContain('unknown tool');
     expect(tool.content).not.toContain('error');
-    expect(tool).toEqual({ role: 'tool', tool_call_id: 'call_1', content: app.text() });
+    expect(tool).toEqual({ role: 'tool', tool_call_id: 'call_1', content: FIRST_SCREEN });
     expect(messages[0]).toEqual({
       role: 'assistant',
       content: null,

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_TOOLS, PLANNING_TOOLS, TOOLS, toolSpecs } from '../../src/agent/tools.js';
 
+const SEND_KEYS =
+  'Press keys by name, in order. Names are tmux key names or Playwright aliases: Up Down Left Right Enter ' +
+  'Escape Tab BSpace Space Home End PageUp PageDown F1..F12, C-c (Ctrl+C), M-x (Alt+x), single characters ' +
+  'like q or 5. For words or sentences use type_text.';
+
 describe('toolSpecs', () => {
   it('converts the zod schemas to JSON Schema function tools', () => {
     const [sendKeys] = toolSpecs(['send_keys']);
@@ -8,7 +13,7 @@ describe('toolSpecs', () => {
       type: 'function',
       function: {
         name: 'send_keys',
-        description: TOOLS.send_keys.description,
+        description: SEND_KEYS,
         parameters: {
           type: 'object',
           properties: {
@@ -29,7 +34,7 @@ describe('toolSpecs', () => {
         type: 'function',
         function: {
           name: 'propose_plan',
-          description: TOOLS.propose_plan.description,
+          description: 'Propose the plan of a long session: one array element per chunk, in order.',
           parameters: {
             type: 'object',
             properties: {
@@ -44,7 +49,7 @@ describe('toolSpecs', () => {
   });
 
   it('tells the model how keys and literal text differ', () => {
-    expect(TOOLS.send_keys.description).toContain('For words or sentences use type_text.');
-    expect(TOOLS.type_text.description).toContain('Type literal text exactly as given');
+    expect(TOOLS.send_keys.description).toBe(SEND_KEYS);
+    expect(TOOLS.type_text.description).toBe('Type literal text exactly as given (no key names are interpreted). A newline is sent as Enter.');
   });
 });
