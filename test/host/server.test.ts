@@ -55,11 +55,14 @@ describe('TmuxServer', () => {
   it('disposes its sessions: their processes and control clients are gone', async () => {
     const server = await TmuxServer.create();
     const session = await TmuxSession.create(server, { cols: 20, rows: 5 });
-    await session.respawnPane({ command: ['sleep', '1000'] });
+    // A duration no other process on the machine uses (other test runs start `sleep 1000`).
+    const sleeper = ['sleep', `1000.${process.pid}`];
+    await session.respawnPane({ command: sleeper });
+    await vi.waitFor(async () => expect(await processesMentioning(sleeper.join(' '))).toHaveLength(1), { timeout: 5000, interval: 20 });
     await server.dispose();
     expect(session.killed).toBe(true);
     expect(await processesMentioning(server.directory)).toEqual([]);
-    expect(await processesMentioning('sleep 1000')).toEqual([]);
+    expect(await processesMentioning(sleeper.join(' '))).toEqual([]);
   });
 
   it("ignores the caller's ~/.tmux.conf, XDG config and environment (NO_COLOR)", async () => {
