@@ -67,12 +67,20 @@ export class KeyNameError extends TmuxShotError {
     /** Valid names closest to it, best first. */
     readonly suggestions: readonly string[],
   ) {
-    const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
-    super(
-      `Unknown key name '${key}'.${hint} Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style ` +
-        `names (Control+C, ArrowUp); send literal text with type().`,
-    );
+    super(keyNameMessage(key, suggestions, 'type()'));
   }
+}
+
+/**
+ * The message of a {@link KeyNameError}, ending with how to send literal text where the name was
+ * given: `'type()'` in the library, `'--type'` on the command line, the agent's text tool.
+ */
+export function keyNameMessage(key: string, suggestions: readonly string[], literalText: string): string {
+  const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
+  return (
+    `Unknown key name '${key}'.${hint} Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style ` +
+    `names (Control+C, ArrowUp); send literal text with ${literalText}.`
+  );
 }
 
 /** The app could not be started, or exited before it was ready. */

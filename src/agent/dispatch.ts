@@ -1,6 +1,6 @@
 /** Carries out one validated tool call on the app through the {@link Driver}. */
 import { AGENT } from '../defaults.js';
-import { KeyNameError } from '../errors.js';
+import { KeyNameError, keyNameMessage } from '../errors.js';
 import type { ChatMessage } from './chat.js';
 import { truncateText } from './context.js';
 import type { Driver } from './driver.js';
@@ -78,7 +78,7 @@ async function input(ctx: DispatchContext, done: string, send: () => Promise<voi
   try {
     await send();
   } catch (error) {
-    if (error instanceof KeyNameError) return { content: `error: ${error.message}` };
+    if (error instanceof KeyNameError) return { content: `error: ${keyNameMessage(error.key, error.suggestions, 'type_text')}` };
     throw error;
   }
   const { settled, afterMs } = await ctx.driver.waitForStable({ quietMs: AGENT.settleQuietMs, timeout: AGENT.settleTimeout });

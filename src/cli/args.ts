@@ -4,6 +4,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { closestNames, resolveKeyNames } from '../host/index.js';
+import { KeyNameError, keyNameMessage } from '../errors.js';
 import { UsageError } from './usage-error.js';
 
 /** A `--keys` or `--type` step, in the order the user gave them. */
@@ -96,16 +97,19 @@ export function readyFlag(command: string, value: unknown): 'output' | 'none' {
 }
 
 /**
- * Checks key names of `--keys` steps before anything starts (tmux and Playwright names).
+ * Checks key names of `--keys` steps (or a script's `keys` lines) before anything starts (tmux
+ * and Playwright names).
+ * @param literalText How to send literal text instead, for the message. @default '--type'
  * @throws {UsageError} with the suggestions of the first unknown name.
  */
-export function checkKeySteps(command: string, steps: readonly { kind: string; keys?: string[] }[]): void {
+export function checkKeySteps(command: string, steps: readonly { kind: string; keys?: string[] }[], literalText = '--type'): void {
   for (const step of steps) {
     if (step.kind !== 'keys' || !step.keys) continue;
     try {
       resolveKeyNames(step.keys);
     } catch (error) {
-      throw new UsageError((error as Error).message, command);
+      if (!(error instanceof KeyNameError)) throw error;
+      throw new UsageError(keyNameMessage(error.key, error.suggestions, literalText), command);
     }
   }
 }

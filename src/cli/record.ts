@@ -76,7 +76,7 @@ export async function recordCommand(argv: string[], io: CliIo): Promise<number> 
   const steps: ScriptStep[] = v.script === undefined ? args.steps : parseScript(await readScript(String(v.script)));
   if (!['.gif', '.cast'].includes(extname(out))) throw new UsageError(`-o must end in .gif or .cast, not '${basename(out)}'`, 'record');
   checkOutputPath('record', out);
-  checkKeySteps('record', steps);
+  checkKeySteps('record', steps, v.script === undefined ? '--type' : "a 'type' line");
 
   await using app = await TmuxApp.start({
     command: args.command,

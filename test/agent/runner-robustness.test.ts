@@ -106,7 +106,7 @@ describe('AgentRunner robustness', () => {
     const [unknown, badKey] = toolMessages(model.requests[1]!.messages);
     expect(unknown!.content).toBe("error: unknown tool 'click'; valid tools: send_keys, type_text, screenshot, read_text, wait, finish");
     expect(badKey!.content).toBe(
-      "error: Unknown key name 'Dwn'. Did you mean 'Down'? Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names (Control+C, ArrowUp); send literal text with type().",
+      "error: Unknown key name 'Dwn'. Did you mean 'Down'? Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names (Control+C, ArrowUp); send literal text with type_text.",
     );
   });
 

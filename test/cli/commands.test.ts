@@ -1,7 +1,7 @@
 // The CLI end to end: main() in-process with captured output (real tmux, real files), and the
 // installed bin once.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -87,6 +87,17 @@ describe('tmux-shot record and render', () => {
     expect(light.canvases.at(-1)!.subarray(0, 3)).toEqual(new Uint8Array([0xff, 0xff, 0xff])); // light theme background
   });
 
+  it("names the script's 'type' line as the way to send literal text, for an unknown key in a script", async () => {
+    const script = join(dir, 'bad-keys.txt');
+    writeFileSync(script, 'keys Down Dwn\n');
+    const result = await run('record', '--script', script, '-o', join(dir, 'never.gif'), '--', 'true');
+    expect(result.code).toBe(2);
+    expect(result.err.split('\n')[0]).toBe(
+      "tmux-shot: Unknown key name 'Dwn'. Did you mean 'Down'? Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names (Control+C, ArrowUp); send literal text with a 'type' line.",
+    );
+    expect(existsSync(join(dir, 'never.gif'))).toBe(false);
+  });
+
   it('refuses --script together with --keys', async () => {
     const result = await run('record', '--script', 'x', '--keys', 'q', '--', 'true');
     expect(result.code).toBe(2);
@@ -126,7 +137,7 @@ describe('tmux-shot checks its input before starting the app', () => {
   it.each([
     [['shot', '-o', '/nonexistent-dir/a.png', '--', 'true'], 'tmux-shot: cannot write /nonexistent-dir/a.png: the folder /nonexistent-dir does not exist'],
     [['shot', '-o', tmpdir(), '--', 'true'], `tmux-shot: cannot write ${tmpdir()}: it is a folder`],
-    [['shot', '--keys', 'Down enter', '--', 'true'], "tmux-shot: Unknown key name 'enter'. Did you mean 'Enter'? Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names (Control+C, ArrowUp); send literal text with type()."],
+    [['shot', '--keys', 'Down enter', '--', 'true'], "tmux-shot: Unknown key name 'enter'. Did you mean 'Enter'? Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names (Control+C, ArrowUp); send literal text with --type."],
     [['shot', '--cols', '-5', '--', 'true'], "tmux-shot: Option '--cols' argument is ambiguous. Did you forget to specify the option argument for '--cols'? To specify an option argument starting with a dash use '--cols=-XYZ'."],
     [['record', '--duration', '1e9', '--', 'true'], "tmux-shot: --duration takes a number of seconds above 0 and at most 86400 (a day), not '1e9'"],
     [['record', '-o', 'demo.txt', '--', 'true'], "tmux-shot: -o must end in .gif or .cast, not 'demo.txt'"],
