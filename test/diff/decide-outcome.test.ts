@@ -128,7 +128,7 @@ describe('decideOutcome: details', () => {
     const error = thrown(() => decide('new', { reference: { png: NOT_A_PNG } }));
     expect(error).toBeInstanceOf(TmuxShotError);
     expect(error.message).toBe(
-      'The reference screenshot is not a valid PNG (9 bytes; unrecognised content at end of stream). Delete it, or run with -u to write it again.',
+      'The reference screenshot is not a valid PNG: its 9 bytes do not start with the PNG signature. Delete it, or run with -u to write it again.',
     );
     expect(decide('all', { reference: { png: NOT_A_PNG } })).toEqual({ kind: 'update-baseline', comparison: undefined });
   });
@@ -136,7 +136,7 @@ describe('decideOutcome: details', () => {
   it('throws when the actual bytes are not a PNG', () => {
     const error = thrown(() => decide('all', { reference: { png: REFERENCE_PNG }, actual: NOT_A_PNG }));
     expect(error).toBeInstanceOf(TmuxShotError);
-    expect(error.message).toBe('The actual screenshot is not a valid PNG (9 bytes; unrecognised content at end of stream).');
+    expect(error.message).toBe('The actual screenshot is not a valid PNG: its 9 bytes do not start with the PNG signature.');
   });
 
   it.each([
