@@ -56,6 +56,11 @@ export const WAIT = {
   keyModeQuietMs: 50,
   /** Poll interval of text waits when no output arrives, in ms. @default 50 */
   pollMs: 50,
+  /**
+   * How long `waitForStable` (and a screenshot of a live app) gives the app to answer an input
+   * with output, in ms: a key that changes nothing on screen costs this much once. @default 200
+   */
+  answerMs: 200,
 } as const;
 
 /** The live screen model (src/screen/). */

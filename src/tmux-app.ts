@@ -121,7 +121,10 @@ export class TmuxApp implements AsyncDisposable {
   readonly #wakers = new Set<() => void>();
   #writing: Promise<void> = Promise.resolve();
   #outputSeen = false;
+  /** Last input or output, in `performance.now()` ms. */
   #lastActivityAt: number;
+  /** False from an input (press, type, resize) until output arrives after it. */
+  #answered = true;
   #exit: Promise<ExitStatus> | undefined;
   #exitStatus: ExitStatus | undefined;
   #closing: Promise<void> | undefined;
@@ -180,7 +183,7 @@ export class TmuxApp implements AsyncDisposable {
   async press(...keys: string[]): Promise<void> {
     const names = resolveKeyNames(keys);
     this.#assertRunning();
-    this.#lastActivityAt = performance.now();
+    this.#markInput();
     await this.#session.sendKeys(names);
   }
 
@@ -192,7 +195,7 @@ export class TmuxApp implements AsyncDisposable {
    */
   async type(text: string): Promise<void> {
     this.#assertRunning();
-    this.#lastActivityAt = performance.now();
+    this.#markInput();
     await this.#session.sendBytes(Buffer.from(text.replaceAll('\n', '\r'), 'utf8'));
   }
 
@@ -274,19 +277,25 @@ export class TmuxApp implements AsyncDisposable {
 
   /**
    * Waits until neither the app has written output nor we have sent input for `quietMs`, and no
-   * synchronized update (DEC 2026) is open. Never throws on timeout.
+   * synchronized update (DEC 2026) is open. An input the app has not answered yet (no output
+   * since the last press, type or resize) keeps the wait going for at least
+   * {@link WAIT.answerMs} after it, so a screen read right after `press()` is not the one
+   * before the app's redraw. Never throws on timeout; after `close()` the screen is final and
+   * this resolves `settled: true` at once.
    * @param options.quietMs Silence that counts as settled, in ms. @default WAIT.quietMs (200)
    * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000)
+   * @throws TmuxShotError when `close()` is called while it waits.
    */
   async waitForStable(options: { quietMs?: number; timeout?: number } = {}): Promise<StableResult> {
     const quietMs = checkTimeout(options.quietMs ?? WAIT.quietMs, 'quietMs');
     const start = performance.now();
     const deadline = start + checkTimeout(options.timeout ?? WAIT.timeout);
+    if (this.#closing) return { settled: true, afterMs: 0 };
     for (;;) {
       this.#assertOpen(() => `waitForStable({ quietMs: ${quietMs} }) was pending.`);
       await this.#writing;
       const now = performance.now();
-      const quietUntil = this.#lastActivityAt + quietMs;
+      const quietUntil = this.#lastActivityAt + (this.#answered ? quietMs : Math.max(quietMs, WAIT.answerMs));
       if (now >= quietUntil && !this.#model.synchronizedOutput) return { settled: true, afterMs: now - start };
       if (now >= deadline) return { settled: false, afterMs: now - start };
       await this.#sleepOrOutput(Math.min(Math.max(quietUntil, now + WAIT.pollMs), deadline) - now);
@@ -342,7 +351,7 @@ export class TmuxApp implements AsyncDisposable {
   async resize(cols: number, rows: number): Promise<void> {
     const size = checkSize({ cols, rows });
     this.#assertRunning();
-    this.#lastActivityAt = performance.now();
+    this.#markInput();
     await this.#session.resizeWindow(size);
     this.timeline.appendResize(size, performance.now() - this.startedAt);
     this.#writing = this.#writing.then(() => this.#model.resize(size));
@@ -376,8 +385,14 @@ export class TmuxApp implements AsyncDisposable {
     return this.close();
   }
 
+  #markInput(): void {
+    this.#lastActivityAt = performance.now();
+    this.#answered = false;
+  }
+
   #receive(bytes: Buffer, atMs: number): void {
     this.#outputSeen = true;
+    this.#answered = true;
     this.#lastActivityAt = atMs;
     this.timeline.appendOutput(bytes, Math.max(0, atMs - this.startedAt));
     for (const listener of this.#listeners) listener(bytes, atMs);

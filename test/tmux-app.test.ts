@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { AppExitedError, ConfigError, WaitTimeoutError } from '../src/errors.js';
+import { WAIT } from '../src/defaults.js';
 import { TmuxServer } from '../src/host/index.js';
 import { isProcessAlive } from '../src/host/process-exit.js';
 import { TmuxApp } from '../src/tmux-app.js';
@@ -116,6 +117,22 @@ describe('TmuxApp waits', () => {
     const unsettled = await busy.waitForStable({ quietMs: 300, timeout: 400 });
     expect(unsettled.settled).toBe(false);
     expect(unsettled.afterMs).toBeGreaterThanOrEqual(400);
+  });
+
+  it("waitForStable gives a key the app's answer: a redraw 80 ms after it is waited for, a key nobody answers costs WAIT.answerMs", async () => {
+    // Raw mode: 'a' is answered 80 ms later, any other key never.
+    const late = "process.stdin.setRawMode(true); process.stdout.write('key?'); process.stdin.on('data', (d) => { if (String(d) === 'a') setTimeout(() => process.stdout.write(' got a'), 80); });";
+    await using app = await TmuxApp.start({ command: ['node', '-e', late], server, cols: 20, rows: 2 });
+    await app.press('a');
+    expect(await app.waitForStable({ quietMs: 50 })).toMatchObject({ settled: true });
+    expect(app.text()).toBe('key? got a\n');
+    const before = performance.now();
+    await app.press('b');
+    expect(await app.waitForStable({ quietMs: 0 })).toMatchObject({ settled: true });
+    expect(performance.now() - before).toBeGreaterThanOrEqual(WAIT.answerMs);
+    expect(app.text()).toBe('key? got a\n');
+    await app.close();
+    expect(await app.waitForStable()).toEqual({ settled: true, afterMs: 0 });
   });
 
   it('waitForOutput resolves true once new output is on the screen, false after its timeout or on close', async () => {

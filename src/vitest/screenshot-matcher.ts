@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MatcherState, RunnerTestCase } from 'vitest';
-import { VITEST } from '../defaults.js';
+import { VITEST, WAIT } from '../defaults.js';
 import type { ComparatorOptions, ScreenshotOutcome, UpdateMode } from '../diff/index.js';
 import { decideOutcome } from '../diff/index.js';
 import { ConfigError, TmuxShotError } from '../errors.js';
@@ -86,7 +86,11 @@ async function gather(subject: Subject, options: ScreenshotOptions, shotOptions:
   if (subject.kind === 'png') return { kind: 'shot', shot: pngShot(subject.png, options) };
   if (subject.kind === 'snapshot') return { kind: 'shot', shot: takeShot(subject.snapshot, shotOptions) };
   const timeout = options.timeout ?? VITEST.settleTimeout;
-  const settled = await settleScreen(() => subject.live.screen(), { timeout, interval: VITEST.settleInterval, signal });
+  // First the app's answer to the last key (its redraw may be a few ms away), then two equal grids.
+  const answer = Math.min(WAIT.answerMs, timeout === 0 ? WAIT.answerMs : timeout);
+  const { afterMs = 0 } = (await subject.live.waitForStable?.({ quietMs: 0, timeout: answer })) ?? {};
+  const remaining = timeout === 0 ? 0 : Math.max(1, timeout - afterMs);
+  const settled = await settleScreen(() => subject.live.screen(), { timeout: remaining, interval: VITEST.settleInterval, signal });
   if (settled.settled) return { kind: 'shot', shot: takeShot(settled.snapshot, shotOptions) };
   return { kind: 'unsettled', previous: takeShot(settled.previous, shotOptions), last: takeShot(settled.last, shotOptions) };
 }

@@ -18,6 +18,8 @@ export interface LiveScreen {
   waitForOutput?(options: { timeout: number }): Promise<unknown>;
   /** How the app ended once it has exited, else undefined (see `TmuxApp.exitStatus`); text waits then stop early. */
   exitStatus?(): Promise<AppExit | undefined>;
+  /** Waits for quiet and for an answer to the last input (see `TmuxApp.waitForStable`); screenshots call it before comparing grids. */
+  waitForStable?(options: { quietMs: number; timeout: number }): Promise<{ afterMs: number }>;
 }
 
 /** A matcher subject, classified. */

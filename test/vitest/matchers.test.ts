@@ -121,6 +121,26 @@ describe('toMatchScreenshot', () => {
   });
 });
 
+describe('toMatchScreenshot right after a key', () => {
+  // Raw mode; each key toggles "on"/"off", redrawn 80 ms later: two equal grids 50 ms apart
+  // would photograph the screen from before the key.
+  const toggle = ['node', '-e', "process.stdin.setRawMode(true); let on = false; process.stdout.write('off'); process.stdin.on('data', () => setTimeout(() => process.stdout.write((on = !on) ? '\\ron ' : '\\roff'), 80));"];
+  test.override({ tmuxOptions: { command: toggle, cols: 6, rows: 2 } });
+
+  test("waits for the app's answer before comparing", async ({ tmuxApp, task }) => {
+    await tmuxApp.press('x');
+    await expect(tmuxApp).toShowText('on');
+    const baseline = baselinePath(task.file.filepath, 'on');
+    onTestFinished(() => rm(dirname(baseline), { recursive: true, force: true }));
+    await mkdir(dirname(baseline), { recursive: true });
+    await writeFile(baseline, takeShot(tmuxApp.screen(), { mask: [], region: undefined, cursor: 'hide', render: {} }).png);
+    await tmuxApp.press('x');
+    await expect(tmuxApp).toShowText('off');
+    await tmuxApp.press('x');
+    await expect(tmuxApp).toMatchScreenshot('on');
+  });
+});
+
 describe('toMatchScreenshot against a baseline drawn by another renderer', () => {
   test('says so, and how to refresh the baselines', async ({ task }) => {
     const snapshot = screen(['hello'], 8);
