@@ -110,7 +110,8 @@ describe('TmuxApp waits', () => {
     await using quiet = await TmuxApp.start({ command: 'echo a; sleep 0.3; echo b; exec cat', server, ready: { text: 'a' } });
     const settled = await quiet.waitForStable({ quietMs: 500, timeout: 3000 });
     expect(settled.settled).toBe(true);
-    expect(settled.afterMs).toBeGreaterThanOrEqual(500);
+    // 500 ms of silence since 'b', the last output (timeline times count from startedAt).
+    expect(performance.now() - (quiet.startedAt + quiet.timeline.endMs)).toBeGreaterThanOrEqual(500);
     expect(quiet.text().split('\n').slice(0, 2)).toEqual(['a', 'b']);
 
     await using busy = await TmuxApp.start({ command: 'while :; do echo tick; sleep 0.05; done', server, ready: { text: 'tick' } });
@@ -257,11 +258,13 @@ describe('TmuxApp life cycle', () => {
   });
 
   it('close() is idempotent, kills the app, and keeps its last screen readable', async () => {
-    const app = await TmuxApp.start({ command: 'echo still here; exec sleep 1000', server, cols: 20, rows: 3 });
+    const sleeper = `sleep 1000.${process.pid}`; // a name no other process on the machine has
+    const app = await TmuxApp.start({ command: `echo still here; exec ${sleeper}`, server, cols: 20, rows: 3 });
+    expect((await execa('pgrep', ['-f', sleeper])).stdout).not.toBe('');
     await Promise.all([app.close(), app.close()]);
     expect(app.text()).toBe('still here\n\n');
     await expect(app.type('x')).rejects.toThrow('The app has been closed.');
-    const { stdout } = await execa('pgrep', ['-f', 'sleep 1000'], { reject: false });
+    const { stdout } = await execa('pgrep', ['-f', sleeper], { reject: false });
     expect(stdout).toBe('');
   });
 

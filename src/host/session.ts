@@ -157,8 +157,10 @@ export class TmuxSession implements AsyncDisposable {
    *   read (the pane's process has exited and its tty is gone, or `stty` is missing).
    */
   async isCanonical(): Promise<boolean | undefined> {
-    const [tty = ''] = await this.#server.command(displayCommand(this.paneId, '#{pane_tty}'));
-    if (tty === '') return undefined;
+    // A dead pane's tty may already belong to another terminal: Linux reuses the lowest free pts.
+    const [line = ''] = await this.#server.command(displayCommand(this.paneId, '#{pane_dead} #{pane_tty}'));
+    const [dead, tty = ''] = line.split(' ');
+    if (dead !== '0' || tty === '') return undefined;
     const stty = await execa('stty', sttyCommand(tty), { stdin: 'ignore', timeout: HOST.commandTimeout, reject: false });
     return stty.failed ? undefined : parseCanonical(stty.stdout);
   }

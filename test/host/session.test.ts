@@ -127,9 +127,10 @@ describe('TmuxSession', () => {
     // od shows what the tty delivers in raw mode; `stty size` what the app sees as its size.
     await session.respawnPane({ command: 'stty raw -echo opost; stty size; head -c 6 | od -An -tx1; stty size; sleep 1000' });
     await output.until((text) => text.startsWith('6 30'));
+    // Resize first: the second `stty size` runs as soon as head has its 6 bytes.
+    await session.resizeWindow({ cols: 50, rows: 9 });
     await session.sendBytes(Buffer.from([0x3b, 0x0a, 0x00, 0xc3, 0xa9]));
     await session.sendKeys(['Enter']);
-    await session.resizeWindow({ cols: 50, rows: 9 });
     expect(await output.until((text) => text.includes('9 50'))).toBe('6 30\r\n 3b 0a 00 c3 a9 0d\r\n9 50\r\n');
     expect(await session.capturePane()).toEqual(['6 30', ' 3b 0a 00 c3 a9 0d', '9 50', '', '', '', '', '', '']);
     await session.kill();
