@@ -11,6 +11,22 @@ import { TmuxApp } from '../../src/tmux-app.js';
 
 const MENU = resolve(import.meta.dirname, '../../fixtures/menu.mjs');
 
+/** The menu's first screen as read_text returns it: 12 rows, trailing blanks trimmed. */
+export const FIRST_SCREEN = [
+  '┌────────────────────────────┐',
+  '│ Menu                       │',
+  '├────────────────────────────┤',
+  '│ > Open                     │',
+  '│   Save                     │',
+  '│   Settings                 │',
+  '│   Help                     │',
+  '│   Quit                     │',
+  '└────────────────────────────┘',
+  'Use arrows, Enter to choose, q to quit',
+  '',
+  '',
+].join('\n');
+
 /** What each test gets: the running menu app and an empty output directory. */
 export interface MenuTestContext {
   app: TmuxApp;

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AgentRunner, scriptedModel, toolCall, type ChatMessage } from '../../src/agent/index.js';
 import { ModelApiError } from '../../src/errors.js';
 import type { TmuxApp } from '../../src/tmux-app.js';
-import { screenRow, useMenuApp } from './app.js';
+import { FIRST_SCREEN, screenRow, useMenuApp } from './app.js';
 
 const ctx = useMenuApp();
 let app: TmuxApp;
@@ -15,22 +15,6 @@ let outDir: string;
 beforeEach(() => {
   ({ app, outDir } = ctx);
 });
-
-/** The menu's first screen as read_text returns it: 12 rows, trailing blanks trimmed. */
-const FIRST_SCREEN = [
-  '┌────────────────────────────┐',
-  '│ Menu                       │',
-  '├────────────────────────────┤',
-  '│ > Open                     │',
-  '│   Save                     │',
-  '│   Settings                 │',
-  '│   Help                     │',
-  '│   Quit                     │',
-  '└────────────────────────────┘',
-  'Use arrows, Enter to choose, q to quit',
-  '',
-  '',
-].join('\n');
 
 const finish = (summary = 'done') => ({ tool_calls: [toolCall('finish', { summary })] });
 const toolMessages = (messages: ChatMessage[]) => messages.filter((m) => m.role === 'tool');

@@ -8,24 +8,7 @@ import { InternalServerError } from 'openai';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AgentRunner, scriptedModel, splitRunOnChunk, toolCall, type ChatMessage } from '../../src/agent/index.js';
 import type { TmuxApp } from '../../src/tmux-app.js';
-import { screenRow, useMenuApp } from './app.js';
-
-
-/** The menu's first screen as read_text returns it: 12 rows, trailing blanks trimmed. */
-const FIRST_SCREEN = [
-  '┌────────────────────────────┐',
-  '│ Menu                       │',
-  '├────────────────────────────┤',
-  '│ > Open                     │',
-  '│   Save                     │',
-  '│   Settings                 │',
-  '│   Help                     │',
-  '│   Quit                     │',
-  '└────────────────────────────┘',
-  'Use arrows, Enter to choose, q to quit',
-  '',
-  '',
-].join('\n');
+import { FIRST_SCREEN, screenRow, useMenuApp } from './app.js';
 
 /** A 502 as the openai SDK raises it for a failing gateway. */
 const badGateway = () =>
