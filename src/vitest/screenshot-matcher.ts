@@ -87,8 +87,8 @@ async function gather(subject: Subject, options: ScreenshotOptions, shotOptions:
   if (subject.kind === 'snapshot') return { kind: 'shot', shot: takeShot(subject.snapshot, shotOptions) };
   const timeout = options.timeout ?? VITEST.settleTimeout;
   // First the app's answer to the last key (its redraw may be a few ms away), then two equal grids.
-  const answer = Math.min(WAIT.answerMs, timeout === 0 ? WAIT.answerMs : timeout);
-  const { afterMs = 0 } = (await subject.live.waitForStable?.({ quietMs: 0, timeout: answer })) ?? {};
+  const answerTimeout = timeout === 0 ? WAIT.answerMs : Math.min(WAIT.answerMs, timeout);
+  const { afterMs = 0 } = (await subject.live.waitForStable?.({ quietMs: 0, timeout: answerTimeout })) ?? {};
   const remaining = timeout === 0 ? 0 : Math.max(1, timeout - afterMs);
   const settled = await settleScreen(() => subject.live.screen(), { timeout: remaining, interval: VITEST.settleInterval, signal });
   if (settled.settled) return { kind: 'shot', shot: takeShot(settled.snapshot, shotOptions) };
