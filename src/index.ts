@@ -12,8 +12,8 @@
  *     await app.close(); // or `await using app = …` where the runtime supports it
  *   }
  */
-export { TmuxApp } from './tmux-app.js';
-export type { ExitStatus, ReadyRule, StableResult, TmuxAppOptions } from './tmux-app.js';
+export { TmuxApp } from './app/index.js';
+export type { ExitStatus, ReadyRule, StableResult, TmuxAppOptions } from './app/index.js';
 export { TmuxServer } from './host/index.js';
 export type { TmuxServerOptions } from './host/index.js';
 export * from './errors.js';

@@ -17,10 +17,10 @@ const ALLOWED: Record<string, string[]> = {
   diff: BASE,
   record: [...BASE, 'screen', 'render'],
   agent: BASE,
-  'tmux-app': [...BASE, 'host', 'screen', 'render', 'record'],
-  vitest: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'tmux-app', 'index'],
-  cli: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'tmux-app', 'index'],
-  index: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'tmux-app'],
+  app: [...BASE, 'host', 'screen', 'render', 'record'],
+  vitest: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'index'],
+  cli: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'index'],
+  index: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app'],
 };
 
 /** Outside packages that may enter only through the named files (relative to src/). */

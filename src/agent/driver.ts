@@ -1,6 +1,6 @@
 /**
  * What the agent needs from a running app. `TmuxApp` implements it structurally; agent/ never
- * imports host/ or tmux-app.ts, so it can be tested with any object of this shape.
+ * imports host/ or app/, so it can be tested with any object of this shape.
  */
 export interface Driver {
   /**

@@ -2,7 +2,7 @@
 import { join, resolve } from 'node:path';
 import { AGENT, TERMINAL } from '../defaults.js';
 import { AgentRunner, createClient } from '../agent/index.js';
-import { TmuxApp } from '../tmux-app.js';
+import { TmuxApp } from '../app/index.js';
 import { intFlag, parseCommandArgs } from './args.js';
 import { type CliIo, writeOutput } from './io.js';
 import { UsageError } from './usage-error.js';

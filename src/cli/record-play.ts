@@ -3,7 +3,7 @@
  * the steps, then the wait for the end. The first SIGINT or SIGTERM ends it early.
  */
 import { WaitTimeoutError } from '../errors.js';
-import type { TmuxApp } from '../tmux-app.js';
+import type { TmuxApp } from '../app/index.js';
 import { pause, untilAborted } from './abortable.js';
 import type { ScriptStep } from './script.js';
 import { type Stop, trapStopSignals } from './stop-signals.js';

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { TERMINAL, WAIT } from '../defaults.js';
-import { TmuxApp } from '../tmux-app.js';
+import { TmuxApp } from '../app/index.js';
 import { checkKeySteps, intFlag, parseCommandArgs, readyFlag, rejectStrayArguments } from './args.js';
 import { GIF_OPTIONS, GIF_USAGE, gifFlags } from './gif-flags.js';
 import { checkOutputPath, type CliIo, writeOutput } from './io.js';

@@ -1,7 +1,7 @@
 /** `tmux-shot shot`: run an app, drive it, write a PNG of its screen. */
 import { resolve } from 'node:path';
 import { TERMINAL, WAIT } from '../defaults.js';
-import { TmuxApp } from '../tmux-app.js';
+import { TmuxApp } from '../app/index.js';
 import { checkKeySteps, intFlag, parseCommandArgs, readyFlag, rejectStrayArguments, type InputStep } from './args.js';
 import { checkOutputPath, type CliIo, writeOutput } from './io.js';
 import { renderFlags, RENDER_OPTIONS, RENDER_USAGE } from './render-flags.js';

@@ -7,8 +7,8 @@ import { ConfigError } from '../errors.js';
 import type { RenderOptions } from '../render/index.js';
 import type { ScreenSnapshot } from '../screen/index.js';
 import type { TmuxServer } from '../host/index.js';
-import { TmuxApp } from '../tmux-app.js';
-import type { TmuxAppOptions } from '../tmux-app.js';
+import { TmuxApp } from '../app/index.js';
+import type { TmuxAppOptions } from '../app/index.js';
 
 /**
  * Options of the `tmuxApp` fixture, set per file or `describe` with

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { TmuxServer } from '../../src/host/index.js';
-import { TmuxApp } from '../../src/tmux-app.js';
+import { TmuxApp } from '../../src/app/index.js';
 
 const MENU = resolve(import.meta.dirname, '../../fixtures/menu.mjs');
 

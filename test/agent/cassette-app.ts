@@ -19,7 +19,7 @@ import {
 } from '../../src/agent/index.js';
 import { TmuxServer } from '../../src/host/index.js';
 import { DEFAULT_TEXT_MASKS, normalizeText } from '../../src/screen/index.js';
-import { TmuxApp } from '../../src/tmux-app.js';
+import { TmuxApp } from '../../src/app/index.js';
 import { fileCassetteStore } from '../../src/vitest/cassette-files.js';
 
 const MENU = resolve(import.meta.dirname, '../../fixtures/menu.mjs');

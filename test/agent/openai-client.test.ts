@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AgentRunner, createClient } from '../../src/agent/index.js';
 import { ConfigError, ModelApiError } from '../../src/errors.js';
-import type { TmuxApp } from '../../src/tmux-app.js';
+import type { TmuxApp } from '../../src/app/index.js';
 import { screenRow, useMenuApp } from './app.js';
 import { type Answer, KEY, type Loopback, reply, startServer } from './loopback.js';
 

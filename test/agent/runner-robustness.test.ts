@@ -5,7 +5,7 @@ import { APIError, AuthenticationError } from 'openai';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AgentRunner, scriptedModel, toolCall, type ChatMessage } from '../../src/agent/index.js';
 import { ModelApiError } from '../../src/errors.js';
-import type { TmuxApp } from '../../src/tmux-app.js';
+import type { TmuxApp } from '../../src/app/index.js';
 import { FIRST_SCREEN, screenRow, useMenuApp } from './app.js';
 
 const ctx = useMenuApp();

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { InternalServerError } from 'openai';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AgentRunner, scriptedModel, splitRunOnChunk, toolCall, type ChatMessage } from '../../src/agent/index.js';
-import type { TmuxApp } from '../../src/tmux-app.js';
+import type { TmuxApp } from '../../src/app/index.js';
 import { FIRST_SCREEN, screenRow, useMenuApp } from './app.js';
 
 /** A 502 as the openai SDK raises it for a failing gateway. */

@@ -12,7 +12,7 @@ import { afterAll, test } from 'vitest';
 import { TmuxServer } from '../../src/host/index.js';
 import { encodePng, renderScreen } from '../../src/render/index.js';
 import { ScreenModel } from '../../src/screen/index.js';
-import { TmuxApp } from '../../src/tmux-app.js';
+import { TmuxApp } from '../../src/app/index.js';
 import { medianMs, printTable } from './measure.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tmux-shot-bench-'));
@@ -26,7 +26,7 @@ test('screenshot stages vs one capture-pane spawn', async () => {
     // vim with syntax colours on a real source file: a typical full-screen TUI.
     const output: Uint8Array[] = [];
     await using app = await TmuxApp.start({
-      command: ['vim', '-u', 'NONE', '-c', 'syntax on', '-c', 'set number', 'src/tmux-app.ts'],
+      command: ['vim', '-u', 'NONE', '-c', 'syntax on', '-c', 'set number', 'src/app/tmux-app.ts'],
       ...size,
       server,
     });

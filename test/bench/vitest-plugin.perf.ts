@@ -12,7 +12,7 @@ import { afterAll, test } from 'vitest';
 import { cellMetrics, renderPng } from '../../src/render/index.js';
 import { decideOutcome } from '../../src/diff/index.js';
 import { TmuxServer } from '../../src/host/index.js';
-import { TmuxApp } from '../../src/tmux-app.js';
+import { TmuxApp } from '../../src/app/index.js';
 import { medianMs, printTable } from './measure.js';
 
 const REPO = resolve(import.meta.dirname, '../..');

@@ -2,7 +2,7 @@
 // give a valid GIF (decoded here) or a clear error, never a corrupt file.
 import { expect, it } from 'vitest';
 import { TmuxServer } from '../../src/host/index.js';
-import { TmuxApp } from '../../src/tmux-app.js';
+import { TmuxApp } from '../../src/app/index.js';
 import { decodeGif } from './decode-gif.js';
 
 const SIZE = { cols: 40, rows: 8 };

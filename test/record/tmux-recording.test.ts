@@ -5,7 +5,7 @@ import { TmuxServer } from '../../src/host/index.js';
 import { renderScreen } from '../../src/render/index.js';
 import { parseAsciicast, replayFrames } from '../../src/record/index.js';
 import { snapshotText } from '../../src/screen/index.js';
-import { TmuxApp } from '../../src/tmux-app.js';
+import { TmuxApp } from '../../src/app/index.js';
 import { decodeGif } from './decode-gif.js';
 
 it('records the printf output of bash and replays it to the screen tmux showed', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expectTypeOf } from 'vitest';
 import { describe, expect, test } from '../../src/vitest/index.js';
 import type { TmuxAppHandle } from '../../src/vitest/index.js';
-import type { TmuxApp } from '../../src/tmux-app.js';
+import type { TmuxApp } from '../../src/app/index.js';
 import { scriptedModel, toolCall } from '../../src/agent/index.js';
 import { ConfigError } from '../../src/errors.js';
 

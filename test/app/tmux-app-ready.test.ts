@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppExitedError, TmuxNotFoundError, WaitTimeoutError } from '../src/errors.js';
-import { TmuxServer } from '../src/host/index.js';
-import { TmuxApp } from '../src/tmux-app.js';
+import { AppExitedError, TmuxNotFoundError, WaitTimeoutError } from '../../src/errors.js';
+import { TmuxServer } from '../../src/host/index.js';
+import { TmuxApp } from '../../src/app/tmux-app.js';
 
-const SLOW_START = resolve(import.meta.dirname, '../fixtures/slow-start.mjs');
-const LINE_THEN_RAW = resolve(import.meta.dirname, '../fixtures/line-then-raw.py');
+const SLOW_START = resolve(import.meta.dirname, '../../fixtures/slow-start.mjs');
+const LINE_THEN_RAW = resolve(import.meta.dirname, '../../fixtures/line-then-raw.py');
 
 let server: TmuxServer;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 // Waits and close(): a pending wait ends as soon as the app is closed, and bad durations are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppExitedError, ConfigError, TmuxShotError } from '../src/errors.js';
-import { TmuxServer } from '../src/host/index.js';
-import { TmuxApp } from '../src/tmux-app.js';
+import { AppExitedError, ConfigError, TmuxShotError } from '../../src/errors.js';
+import { TmuxServer } from '../../src/host/index.js';
+import { TmuxApp } from '../../src/app/tmux-app.js';
 
 let server: TmuxServer;
 beforeAll(async () => void (server = await TmuxServer.create()));

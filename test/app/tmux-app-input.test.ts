@@ -2,11 +2,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyNameError } from '../src/errors.js';
-import { TmuxServer } from '../src/host/index.js';
-import { TmuxApp } from '../src/tmux-app.js';
+import { KeyNameError } from '../../src/errors.js';
+import { TmuxServer } from '../../src/host/index.js';
+import { TmuxApp } from '../../src/app/tmux-app.js';
 
-const BYTE_LOGGER = resolve(import.meta.dirname, '../fixtures/byte-logger.mjs');
+const BYTE_LOGGER = resolve(import.meta.dirname, '../../fixtures/byte-logger.mjs');
 
 let server: TmuxServer;
 let scratch: string;

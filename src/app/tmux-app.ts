@@ -2,17 +2,17 @@
  * `TmuxApp`, the one composition root: a terminal app running in a private tmux session (host/),
  * its output fed into a live screen model (screen/), with keys, text, waits and resizing.
  */
-import { TERMINAL, WAIT } from './defaults.js';
-import { AppExitedError, ConfigError, TmuxShotError, WaitTimeoutError } from './errors.js';
-import type { Size } from './geometry.js';
-import { TmuxServer, TmuxSession, resolveKeyNames } from './host/index.js';
-import type { PaneStatus } from './host/index.js';
-import { createTimeline, encodeGif, formatAsciicast } from './record/index.js';
-import type { RecordOptions, Timeline } from './record/index.js';
-import { renderPng } from './render/index.js';
-import type { RenderOptions } from './render/index.js';
-import { ScreenModel, findText, snapshotText } from './screen/index.js';
-import type { ScreenSnapshot, TextMatch } from './screen/index.js';
+import { TERMINAL, WAIT } from '../defaults.js';
+import { AppExitedError, ConfigError, TmuxShotError, WaitTimeoutError } from '../errors.js';
+import type { Size } from '../geometry.js';
+import { TmuxServer, TmuxSession, resolveKeyNames } from '../host/index.js';
+import type { PaneStatus } from '../host/index.js';
+import { createTimeline, encodeGif, formatAsciicast } from '../record/index.js';
+import type { RecordOptions, Timeline } from '../record/index.js';
+import { renderPng } from '../render/index.js';
+import type { RenderOptions } from '../render/index.js';
+import { ScreenModel, findText, snapshotText } from '../screen/index.js';
+import type { ScreenSnapshot, TextMatch } from '../screen/index.js';
 
 /**
  * When `TmuxApp.start` considers the app ready:

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { AppExitedError, ConfigError, WaitTimeoutError } from '../src/errors.js';
-import { WAIT } from '../src/defaults.js';
-import { TmuxServer } from '../src/host/index.js';
-import { isProcessAlive } from '../src/host/process-exit.js';
-import { TmuxApp } from '../src/tmux-app.js';
+import { AppExitedError, ConfigError, WaitTimeoutError } from '../../src/errors.js';
+import { WAIT } from '../../src/defaults.js';
+import { TmuxServer } from '../../src/host/index.js';
+import { isProcessAlive } from '../../src/host/process-exit.js';
+import { TmuxApp } from '../../src/app/tmux-app.js';
 
-const MENU = resolve(import.meta.dirname, '../fixtures/menu.mjs');
+const MENU = resolve(import.meta.dirname, '../../fixtures/menu.mjs');
 
 let server: TmuxServer;
 let scratch: string;

@@ -1,0 +1,3 @@
+/** The composition root: `TmuxApp` wires host → screen and renders and records on request. */
+export { TmuxApp } from './tmux-app.js';
+export type { ExitStatus, ReadyRule, StableResult, TmuxAppOptions } from './tmux-app.js';
