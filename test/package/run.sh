@@ -97,6 +97,7 @@ failure_files() {
   local status=0
   (cd "$project" && CI=true npx --no vitest run fail/) || status=$?
   [ "$status" = 1 ] || fail "the failing run exited with status $status, not 1"
+  echo "   (the failure above is the expected one: exit status 1)"
   local stem="$project/.vitest-attachments/fail/menu.test.js/waits-for-a-text-that-never-shows"
   magic "$stem-failure.png" '89504e470d0a1a0a' 'the failure PNG'
   magic "$stem-recording.gif" '474946383961' 'the failure GIF'
