@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# The package as users install it: `npm pack` this checkout, install the tarball (and Vitest)
+# from the npm registry into a fresh project outside the repository, and run project/ there —
+# the fixture, a committed screenshot baseline, the text matchers, the three exports, failure
+# files of a test that fails on purpose, and the `tmux-shot` bin. A file missing from "files",
+# a wrong export or bin path, or a dependency with an install script fails this script.
+#
+#   bash test/package/run.sh        (npm run test:package; .ci/run calls it)
+#   bash test/package/run.sh -u     rewrite project/'s baseline and snapshot from a local run
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+suite="$repo/test/package/project"
+update=false
+case "${1:-}" in
+  '') ;;
+  -u | --update) update=true ;;
+  *) echo "usage: bash test/package/run.sh [-u|--update]" >&2; exit 2 ;;
+esac
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/tmux-shot-package.XXXXXX")
+current=''
+# On any failure (set -e) say which step failed, and exit 1 whatever the failed command's status;
+# always remove the temp dir.
+on_exit() {
+  local status=$?
+  rm -rf "$work"
+  if [ "$status" != 0 ] && [ -n "$current" ]; then
+    echo "package test FAILED in step: $current (exit status $status)" >&2
+    exit 1
+  fi
+}
+trap on_exit EXIT
+case "$work/" in
+  "$repo"/*) echo "package test: the temp dir $work is inside the repository; set TMPDIR elsewhere" >&2; exit 2 ;;
+esac
+project="$work/project"
+started=$SECONDS
+
+# Runs one step under set -e (not inside an `if`, which would turn set -e off); the EXIT trap
+# names the step that failed.
+step() {
+  current=$1; shift
+  local began=$SECONDS
+  echo "== package test: $current"
+  "$@"
+  echo "   ($((SECONDS - began)) s)"
+}
+
+fail() {
+  echo "package test: $*" >&2
+  exit 1
+}
+
+pack() {
+  (cd "$repo" && npm pack --pack-destination "$work" >/dev/null)
+  tarball=$(ls "$work"/tmux-shot-*.tgz)
+}
+
+install() {
+  cp -R "$suite" "$project"
+  local vitest
+  vitest=$(node -p 'require(process.argv[1]).devDependencies.vitest' "$repo/package.json")
+  (cd "$project" && npm install --no-audit --no-fund --prefer-offline --save-dev --save-exact "$tarball" "vitest@$vitest")
+}
+
+# npm 11 skips dependencies' install scripts until the user approves them (npm install-scripts):
+# the package must need none. npm query lists installed packages that have one.
+no_install_scripts() {
+  local listed
+  listed=$(cd "$project" && npm query ':attr(scripts, [preinstall]), :attr(scripts, [install]), :attr(scripts, [postinstall])' |
+    node -e 'for (const { name, version, scripts } of JSON.parse(require("fs").readFileSync(0, "utf8")))
+      console.log(`  ${name}@${version}: ${JSON.stringify(scripts)}`)')
+  [ -z "$listed" ] || fail "installed packages with install scripts (npm 11 asks users to approve them):"$'\n'"$listed"
+}
+
+# The .js files against the package's declarations (tsconfig.json: checkJs, strict): an entry
+# point without declarations fails with TS7016, a wrong signature with its own error.
+typecheck() {
+  (cd "$project" && node "$repo/node_modules/typescript/bin/tsc" -p tsconfig.json)
+}
+
+passing_suite() {
+  if $update; then
+    (cd "$project" && env -u CI npx --no vitest run pass/ -u)
+    rm -rf "$suite/pass/__screenshots__" "$suite/pass/__snapshots__"
+    cp -R "$project/pass/__screenshots__" "$project/pass/__snapshots__" "$suite/pass/"
+  else
+    # CI=true: a missing baseline or snapshot fails and nothing is written.
+    (cd "$project" && CI=true npx --no vitest run pass/)
+  fi
+}
+
+# A failing test in its own run: exit status 1, and the failure screen (PNG and text) and the
+# GIF of the run are written where the README says.
+failure_files() {
+  local status=0
+  (cd "$project" && CI=true npx --no vitest run fail/) || status=$?
+  [ "$status" = 1 ] || fail "the failing run exited with status $status, not 1"
+  echo "   (the failure above is the expected one: exit status 1)"
+  local stem="$project/.vitest-attachments/fail/menu.test.js/waits-for-a-text-that-never-shows"
+  magic "$stem-failure.png" '89504e470d0a1a0a' 'the failure PNG'
+  magic "$stem-recording.gif" '474946383961' 'the failure GIF'
+  grep -q 'Quit' "$stem-failure.txt" 2>/dev/null || fail "the failure text $stem-failure.txt is missing or does not show the menu"
+}
+
+# Checks that a file exists and starts with the given bytes (hex).
+magic() {
+  local file=$1 hex=$2 what=$3
+  [ -f "$file" ] || fail "$what $file was not written"
+  [ "$(head -c $((${#hex} / 2)) "$file" | od -An -tx1 | tr -d ' \n')" = "$hex" ] || fail "$what $file is not the expected file type"
+}
+
+# The bin as users call it: --help, and a screenshot with the pixels of the baseline of the same screen.
+cli() {
+  [ -x "$project/node_modules/.bin/tmux-shot" ] || fail "npm linked no tmux-shot bin: is package.json's \"bin\" path in the package?"
+  (cd "$project" && npx --no -- tmux-shot --help >/dev/null) || fail "npx tmux-shot --help did not exit 0"
+  (cd "$project" && npx --no -- tmux-shot shot --cols 40 --rows 12 --cursor hide --out shot.png -- node node_modules/tmux-shot/fixtures/menu.mjs) ||
+    fail "npx tmux-shot shot did not exit 0"
+  magic "$project/shot.png" '89504e470d0a1a0a' 'the PNG of npx tmux-shot shot'
+  node "$repo/test/package/same-pixels.mjs" "$project/shot.png" "$suite/pass/__screenshots__/menu.test.js/menu.png" ||
+    fail "the PNG of npx tmux-shot shot is not the screen of the baseline pass/__screenshots__/menu.test.js/menu.png"
+}
+
+step 'npm pack (prepack builds dist/)' pack
+echo "   $(basename "$tarball"): $(du -k "$tarball" | cut -f1) KiB"
+step "npm install the tarball and Vitest into $project" install
+step 'no dependency needs an install script' no_install_scripts
+step 'type check of the suite against the installed declarations' typecheck
+step 'Vitest: fixture, screenshot baseline, text matchers, tmux-shot and tmux-shot/reporter' passing_suite
+step 'Vitest: a failing test exits 1 and leaves its PNG, text and GIF' failure_files
+step 'npx tmux-shot --help and shot' cli
+echo "package test passed in $((SECONDS - started)) s"
