@@ -24,13 +24,16 @@ Options:
   --interval S       seconds between timed screenshots (default ${AGENT.screenshotInterval})
   --chunk S          seconds per planned part of a timed run (default ${AGENT.chunkSeconds})
   --max-steps N      most model turns (default ${AGENT.maxSteps})
+  --request-timeout S
+                     seconds to wait for one model answer; then the run fails naming
+                     the endpoint, without retrying (default ${AGENT.requestTimeout / 1000})
   --cols N           terminal columns (default ${TERMINAL.cols})
   --rows N           terminal rows (default ${TERMINAL.rows})
   --out DIR          where screenshots go (default tmux-shot-agent)
   -h, --help         show this help
 
 Exit status: 0 the agent finished or ran out its time; 1 it stopped otherwise (step cap,
-model outage, no endpoint configured); 2 wrong usage.`;
+model outage or timeout, no endpoint configured); 2 wrong usage.`;
 
 const OPTIONS = {
   model: { type: 'string' },
@@ -39,6 +42,7 @@ const OPTIONS = {
   interval: { type: 'string' },
   chunk: { type: 'string' },
   'max-steps': { type: 'string' },
+  'request-timeout': { type: 'string' },
   cols: { type: 'string' },
   rows: { type: 'string' },
   out: { type: 'string' },
@@ -57,6 +61,7 @@ export async function agentCommand(argv: string[], io: CliIo): Promise<number> {
   if (goal === undefined || goal.trim() === '' || extra.length > 0) throw new UsageError('agent takes one goal in quotes before --', 'agent');
   if (args.command.length === 0) throw new UsageError('agent needs a command after --, e.g. tmux-shot agent "open a file" -- vim', 'agent');
   const duration = seconds('duration', v.duration);
+  const requestTimeout = seconds('request-timeout', v['request-timeout']);
   const outDir = resolve(String(v.out ?? 'tmux-shot-agent'));
   const { client, model } = await createClient({ model: str(v.model), baseURL: str(v['base-url']) });
   await using app = await TmuxApp.start({
@@ -71,6 +76,7 @@ export async function agentCommand(argv: string[], io: CliIo): Promise<number> {
     screenshotInterval: seconds('interval', v.interval),
     chunkSeconds: seconds('chunk', v.chunk),
     maxSteps: intFlag('agent', 'max-steps', v['max-steps'], AGENT.maxSteps, 1, 10_000),
+    ...(requestTimeout === undefined ? {} : { requestTimeout: requestTimeout * 1000 }),
     log: (line) => io.stdout(line),
   });
   const result = await runner.run(goal);
