@@ -1,4 +1,5 @@
 /** `tmux-shot agent`: let a model drive an app towards a natural-language goal. */
+import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { AGENT, TERMINAL } from '../defaults.js';
 import { AgentRunner, createClient } from '../agent/index.js';
@@ -29,7 +30,7 @@ Options:
                      the endpoint, without retrying (default ${AGENT.requestTimeout / 1000})
   --cols N           terminal columns (default ${TERMINAL.cols})
   --rows N           terminal rows (default ${TERMINAL.rows})
-  --out DIR          where screenshots go (default tmux-shot-agent)
+  --out DIR          where screenshots go, created if missing (default tmux-shot-agent)
   -h, --help         show this help
 
 Exit status: 0 the agent finished or ran out its time; 1 it stopped otherwise (step cap,
@@ -64,6 +65,8 @@ export async function agentCommand(argv: string[], io: CliIo): Promise<number> {
   const requestTimeout = seconds('request-timeout', v['request-timeout']);
   const outDir = resolve(String(v.out ?? 'tmux-shot-agent'));
   const { client, model } = await createClient({ model: str(v.model), baseURL: str(v['base-url']) });
+  // Screenshots create it as they go, but session.gif must find it even when the model finished first.
+  await mkdir(outDir, { recursive: true });
   await using app = await TmuxApp.start({
     command: args.command,
     cols: intFlag('agent', 'cols', v.cols, TERMINAL.cols, TERMINAL.minCols, TERMINAL.maxCols),

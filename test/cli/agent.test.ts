@@ -1,8 +1,10 @@
 // `tmux-shot agent` end to end: the real openai SDK against a loopback OpenAI-compatible server,
-// driving the menu fixture in real tmux.
+// driving the menu fixture in real tmux; in-process through main(), and as the built bin
+// (dist/cli/bin.js, run `npm run build` first).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { execa } from 'execa';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { echoCredentials, KEY_FORMATS, type Loopback, reply, startServer } from '../agent/loopback.js';
@@ -10,6 +12,7 @@ import { decodeGif } from '../record/decode-gif.js';
 
 const KEY = 'sk-test-cli-agent-9876543210';
 const menu = resolve(import.meta.dirname, '../../fixtures/menu.mjs');
+const bin = resolve(import.meta.dirname, '../../dist/cli/bin.js');
 const dir = mkdtempSync(join(tmpdir(), 'tmux-shot-cli-agent-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -128,6 +131,16 @@ describe('tmux-shot agent', () => {
         'Check that the server is up, or raise the agent option requestTimeout (the CLI takes --request-timeout) for a slow model.',
     ]);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('as the built bin, writes session.gif into a new --out folder when the model finishes before the first screenshot', async () => {
+    server = await startServer([reply('finish', { summary: 'nothing to do' })]);
+    const outDir = join(dir, 'new', 'folder');
+    const env = { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: '', TMUX_SHOT_MODEL: 'loop-model' };
+    const result = await execa(bin, ['agent', 'do nothing', '--duration', '5', '--out', outDir, '--', 'node', menu], { env, reject: false });
+    expect([result.exitCode, result.stderr]).toEqual([0, '']);
+    expect(result.stdout.split('\n')).toEqual([join(outDir, 'session.gif'), 'finished: nothing to do']);
+    expect(decodeGif(readFileSync(join(outDir, 'session.gif'))).frames.length).toBeGreaterThan(0);
   });
 
   it('exits 1 with a clear message when no endpoint is configured', async () => {
