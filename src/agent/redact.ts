@@ -27,8 +27,10 @@ export function redactText(text: string, secrets: readonly string[] = []): strin
 /**
  * A copy of `value` with every string redacted by {@link redactText} and every auth field's value
  * replaced. Errors keep their prototype (so `instanceof` and class names still work), own fields
- * (`message`, `stack`, `status`, `error`, `headers`…) and `cause`; `Headers` stay `Headers`.
- * Other objects than plain ones, arrays, errors and headers are kept as they are.
+ * (`message`, `stack`, `status`, `error`, `headers`…) and `cause`, and what their class's getters
+ * return (a `DOMException`'s `name`) as own fields, since a copy has no internal slots to read them
+ * from; `Headers` stay `Headers`. Other objects than plain ones, arrays, errors and headers are
+ * kept as they are.
  */
 export function redactValue<T>(value: T, secrets: readonly string[] = []): T {
   const forms = secretForms(secrets);
@@ -54,15 +56,31 @@ export function redactValue<T>(value: T, secrets: readonly string[] = []): T {
     if (!(v instanceof Error) && proto !== Object.prototype && proto !== null) return v;
     const copy = Object.create(proto as object | null) as Record<PropertyKey, unknown>;
     seen.set(v, copy);
-    for (const key of Reflect.ownKeys(v)) {
-      const descriptor = Object.getOwnPropertyDescriptor(v, key)!;
-      const field = 'value' in descriptor ? descriptor.value : (v as Record<PropertyKey, unknown>)[key];
+    for (const key of fieldsOf(v)) {
+      let field: unknown;
+      try {
+        field = (v as Record<PropertyKey, unknown>)[key];
+      } catch {
+        continue; // a getter that refuses this object: nothing to copy
+      }
       const redacted = typeof key === 'string' && AUTH_FIELDS.has(key.toLowerCase()) && typeof field === 'string' ? REDACTED : visit(field, depth + 1);
-      Object.defineProperty(copy, key, { value: redacted, enumerable: descriptor.enumerable ?? false, writable: true, configurable: true });
+      const enumerable = Object.getOwnPropertyDescriptor(v, key)?.enumerable ?? false;
+      Object.defineProperty(copy, key, { value: redacted, enumerable, writable: true, configurable: true });
     }
     return copy;
   };
   return visit(value, 0) as T;
+}
+
+/** The own keys of `value`; for an error also `name`, `message` and its classes' getters. */
+function fieldsOf(value: object): PropertyKey[] {
+  const keys = new Set<PropertyKey>(Reflect.ownKeys(value));
+  if (!(value instanceof Error)) return [...keys];
+  keys.add('name').add('message');
+  for (let p: unknown = Object.getPrototypeOf(value); p && p !== Error.prototype; p = Object.getPrototypeOf(p)) {
+    for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(p))) if (descriptor.get) keys.add(key);
+  }
+  return [...keys];
 }
 
 function redactForms(text: string, forms: readonly string[]): string {

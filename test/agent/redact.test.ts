@@ -1,6 +1,7 @@
 import { AuthenticationError, InternalServerError } from 'openai';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { classifyApiError } from '../../src/agent/api-errors.js';
 import { redactText, redactValue } from '../../src/agent/redact.js';
 import { KEY_FORMATS } from './loopback.js';
 
@@ -56,6 +57,13 @@ describe('redactValue', () => {
     expect(copy['self']).toBe(copy);
     expect(copy['created']).toBe(reply['created']);
     expect([copy['n'], copy['empty']]).toEqual([1, null]);
+  });
+
+  it('copies what the getters of a built-in error class return, which a copy could not read', () => {
+    const copy = redactValue(new DOMException(`timed out with ${key}`, 'TimeoutError'), [key]);
+    expect(copy).toBeInstanceOf(DOMException);
+    expect([copy.name, copy.message, copy.code]).toEqual(['TimeoutError', 'timed out with [redacted]', 23]);
+    expect(classifyApiError(copy, 0)).toMatchObject({ timedOut: true, reason: 'timed out with [redacted]' });
   });
 
   it('keeps what retry classification reads: the class name, status and Retry-After', () => {
