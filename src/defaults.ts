@@ -131,8 +131,13 @@ export const AGENT = {
   model: 'gpt-4.1-mini',
   /** API base URL when neither the option nor `OPENAI_BASE_URL` gives one. @default 'https://api.openai.com/v1' */
   baseURL: 'https://api.openai.com/v1',
-  /** Timeout of one model request, in ms (the SDK's own `timeout`). @default 120000 */
-  requestTimeout: 120_000,
+  /**
+   * Longest wait for one model request, in ms (the agent option `requestTimeout`, sent as the SDK's
+   * per-request `timeout`). A test's own timeout must outlast it (ours is 30000 ms): cloud models
+   * answer a tool-call turn in 1–10 s, so 20 s leaves room for a slow one while a hang still
+   * fails with the endpoint's name inside the test. Slow local models need more. @default 20000
+   */
+  requestTimeout: 20_000,
   /** Pause after each model turn, in seconds (pacing for demos and rate limits). @default 0 */
   delay: 0,
   /** Most model turns in one run, nudges included; planning is not a turn. @default 30 */

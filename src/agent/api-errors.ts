@@ -3,11 +3,14 @@
  * `status` and `headers` on `APIError`, the class names `APIConnectionError` and
  * `APIConnectionTimeoutError` — without importing the SDK.
  */
+import { redactText } from './redact.js';
 
 /** What the retry policy needs to know about one failed call. */
 export interface ApiFailure {
-  /** Worth retrying: HTTP 408/409/429/5xx, connection errors, timeouts. */
+  /** Worth retrying: HTTP 408/409/429/5xx, connection errors (not a request that timed out). */
   transient: boolean;
+  /** The request got no answer within its timeout (`requestTimeout`). */
+  timedOut: boolean;
   /** HTTP status, when the server answered. */
   status: number | undefined;
   /** The server's `retry-after-ms` / `Retry-After`, in ms, uncapped. */
@@ -16,30 +19,32 @@ export interface ApiFailure {
   reason: string;
 }
 
-const CONNECTION_ERRORS = new Set(['APIConnectionError', 'APIConnectionTimeoutError', 'TimeoutError']);
+const CONNECTION_ERRORS = new Set(['APIConnectionError']);
+/** The SDK's timeout, and the DOMException of an `AbortSignal.timeout`. */
+const TIMEOUT_ERRORS = new Set(['APIConnectionTimeoutError', 'TimeoutError']);
 const CONNECTION_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
 
 /**
  * Classifies a thrown value, or returns undefined when it is not an API failure (a bug, or a
  * scripted model that ran out): those propagate unchanged. `now` (ms since the epoch) resolves
- * an HTTP-date `Retry-After`.
+ * an HTTP-date `Retry-After`. A request that timed out is not transient: it already waited its
+ * whole `requestTimeout`, and each retry would wait as long again, past the test's own timeout.
  */
 export function classifyApiError(error: unknown, now: number): ApiFailure | undefined {
   if (!(error instanceof Error)) return undefined;
   const status = (error as { status?: unknown }).status;
-  const reason = redactSecrets(error.message);
+  const reason = redactText(error.message);
+  const none = { status: undefined, retryAfter: undefined, timedOut: false };
   if (typeof status === 'number') {
     const transient = status === 408 || status === 409 || status === 429 || status >= 500;
     const retryAfter = parseRetryAfter((error as { headers?: unknown }).headers, now);
-    return { transient, status, retryAfter, reason };
+    return { transient, timedOut: false, status, retryAfter, reason };
   }
+  const names = classNames(error);
+  if (names.some((n) => TIMEOUT_ERRORS.has(n))) return { ...none, transient: false, timedOut: true, reason };
   const code = String((error as { code?: unknown }).code);
-  if (classNames(error).some((n) => CONNECTION_ERRORS.has(n)) || CONNECTION_CODES.has(code)) {
-    return { transient: true, status: undefined, retryAfter: undefined, reason };
-  }
-  if (error instanceof SyntaxError) {
-    return { transient: false, status: undefined, retryAfter: undefined, reason: `the server's reply is not valid JSON (${reason})` };
-  }
+  if (names.some((n) => CONNECTION_ERRORS.has(n)) || CONNECTION_CODES.has(code)) return { ...none, transient: true, reason };
+  if (error instanceof SyntaxError) return { ...none, transient: false, reason: `the server's reply is not valid JSON (${reason})` };
   return undefined;
 }
 
@@ -65,13 +70,9 @@ export function parseRetryAfter(headers: unknown, now: number): number | undefin
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** Replaces bearer tokens and OpenAI-style keys (`sk-…`) in text with `[redacted]`. */
-export function redactSecrets(text: string): string {
-  return text.replace(/(Bearer\s+)[^\s"',]+/gi, '$1[redacted]').replace(/\bsk-[A-Za-z0-9_-]{4,}/g, 'sk-[redacted]');
-}
-
 /** The advice that ends a non-transient failure message. */
-export function adviceFor(status: number | undefined): string {
+export function adviceFor({ status, timedOut }: Pick<ApiFailure, 'status' | 'timedOut'>): string {
+  if (timedOut) return 'Check that the server is up, or raise the agent option requestTimeout (the CLI takes --request-timeout) for a slow model.';
   if (status === 401 || status === 403) return 'Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).';
   if (status === 404) return 'Check the model name (TMUX_SHOT_MODEL) and OPENAI_BASE_URL.';
   if (status === undefined) return 'Check that OPENAI_BASE_URL points at an OpenAI-compatible /v1 endpoint.';

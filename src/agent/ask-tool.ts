@@ -19,6 +19,8 @@ export interface AskContext {
   retry: RetryPolicy;
   sleep: Sleep;
   random: () => number;
+  /** Longest wait for one answer, in ms (`requestTimeout`). */
+  requestTimeout: number;
 }
 
 /** A validated answer and what it cost. */
@@ -46,7 +48,8 @@ export async function askTool<T>(
   for (let calls = 1; ; calls++) {
     const params = { model: ctx.model, messages: structuredClone(messages), tools: [tool] };
     const ret = { policy: ctx.retry, sleep: ctx.sleep, random: ctx.random, now: Date.now, label };
-    const outcome = await callWithRetry(() => ctx.client.chat.completions.create(params), ret);
+    const options = { timeout: ctx.requestTimeout, maxRetries: 0 };
+    const outcome = await callWithRetry(() => ctx.client.chat.completions.create(params, options), ret);
     if (outcome.kind === 'outage') throw outcome.error;
     const reply = outcome.value;
     if (reply.usage) usage = addUsage(usage, reply.usage);

@@ -4,27 +4,17 @@
  */
 import type { z } from 'zod';
 import type { AskContext } from './ask-tool.js';
-import type { CassetteSession, InteractionClient } from './cassette-session.js';
+import type { CassetteClose, CassetteSession, InteractionClient } from './cassette-session.js';
+import type { InteractionCost } from './cassette-tally.js';
 import type { Driver } from './driver.js';
 import { assertPlan, queryPlan, runPlan, type TerminalSize } from './interaction-plans.js';
 import { judgeClaim, queryScreen, type Verdict } from './judge.js';
 import { resolveAgentOptions, type AgentRunnerOptions } from './options.js';
 import type { AgentResult } from './result.js';
 import { AgentRunner } from './runner.js';
-import type { Usage } from './chat.js';
 
 /** Runner options of a cassette agent; the model name comes from the connection or the cassette. */
 export type CassetteAgentOptions = Omit<AgentRunnerOptions, 'model'>;
-
-/** What one interaction cost and where its answers came from. */
-export interface InteractionCost {
-  /** Model calls answered (from the cassette when `replayed`). */
-  calls: number;
-  /** The answers came from the cassette. */
-  replayed: boolean;
-  /** Token usage summed over the calls, when reported (as recorded, when replayed). */
-  usage?: Usage;
-}
 
 /** A run's result with its cost. */
 export type CassetteRunResult = AgentResult & { cost: InteractionCost };
@@ -43,7 +33,8 @@ export class CassetteAgent {
   ) {}
 
   /**
-   * `AgentRunner.run(goal)` through the cassette; a replay skips `delay` (no model to pace).
+   * `AgentRunner.run(goal)` through the cassette; a replay skips `delay` (no model to pace). A run
+   * that ended in an outage is not kept for the cassette: its replay could not reproduce it.
    * @throws CassetteMismatchError (missing, stale, diverged or exhausted cassette), ConfigError,
    *   ModelApiError, as `CassetteSession.begin` and `AgentRunner.run`.
    */
@@ -55,8 +46,8 @@ export class CassetteAgent {
       ...(interaction.replaying ? { delay: 0 } : {}),
     });
     const result = await runner.run(goal);
-    await interaction.end();
-    return { ...result, cost: cost(interaction, result.usage) };
+    if (result.outcome !== 'outage') interaction.end();
+    return { ...result, cost: interaction.cost() };
   }
 
   /** Asks the model whether `claim` holds on the screen now. @throws as `run`, and TmuxShotError after two invalid verdicts. */
@@ -64,8 +55,8 @@ export class CassetteAgent {
     const screen = this.driver.text();
     const interaction = await this.session.begin(assertPlan(claim, this.driver.size()), () => screen);
     const answer = await judgeClaim(this.askContext(interaction), claim, screen);
-    await interaction.end();
-    return { ...answer.value, cost: cost(interaction, answer.usage) };
+    interaction.end();
+    return { ...answer.value, cost: interaction.cost() };
   }
 
   /** Asks `question` about the screen now; resolves the answer validated by `schema`. @throws as `assert`. */
@@ -73,16 +64,17 @@ export class CassetteAgent {
     const screen = this.driver.text();
     const interaction = await this.session.begin(queryPlan(schema, question, this.driver.size()), () => screen);
     const answer = await queryScreen(this.askContext(interaction), schema, question, screen);
-    await interaction.end();
-    return { value: answer.value, cost: cost(interaction, answer.usage) };
+    interaction.end();
+    return { value: answer.value, cost: interaction.cost() };
+  }
+
+  /** Ends the test's cassette session (see `CassetteSession.close`): call once, when the test ends. */
+  close(): Promise<CassetteClose> {
+    return this.session.close();
   }
 
   private askContext(interaction: InteractionClient): AskContext {
-    const { retry, sleep, random } = resolveAgentOptions({ ...this.options, model: interaction.model });
-    return { client: interaction.client, model: interaction.model, retry, sleep, random };
+    const { retry, sleep, random, requestTimeout } = resolveAgentOptions({ ...this.options, model: interaction.model });
+    return { client: interaction.client, model: interaction.model, retry, sleep, random, requestTimeout };
   }
-}
-
-function cost(interaction: InteractionClient, usage: Usage | undefined): InteractionCost {
-  return { calls: interaction.calls(), replayed: interaction.replaying, ...(usage ? { usage } : {}) };
 }

@@ -1,7 +1,9 @@
 /**
  * One test's cassette: decides per mode whether its interactions are replayed, recorded or live,
  * checks each replayed interaction's semantic inputs (stale → error with the re-record command),
- * and writes the cassette (or, after a `fallthrough` divergence, a pending one) through the store.
+ * and, when the test ends, writes the cassette (or, after a `fallthrough` divergence, a pending
+ * one) through the store — only when every interaction completed and some model call was
+ * answered, so an outage or an error while recording keeps the previous cassette.
  */
 import { performance } from 'node:perf_hooks';
 import { CASSETTE } from '../defaults.js';
@@ -10,8 +12,8 @@ import { formatCassette, parseCassette, type Cassette, type Interaction } from '
 import { semanticInputs, staleReasons, type InteractionPlan } from './cassette-inputs.js';
 import { decideCassetteAction, type CassetteAction, type CassetteMode } from './cassette-mode.js';
 import { pendingPath, type CassetteStore } from './cassette-store.js';
-import type { CassetteTally } from './cassette-tally.js';
-import type { ChatClient, ChatRequest } from './chat.js';
+import type { CassetteTally, InteractionCost } from './cassette-tally.js';
+import type { ChatClient, ChatRequest, ChatRequestOptions } from './chat.js';
 import type { ModelConnection } from './openai-client.js';
 import { RecordingClient, type ModelBudget } from './recording-client.js';
 import { ReplayingClient, type Divergence } from './replaying-client.js';
@@ -46,15 +48,31 @@ export interface InteractionClient {
   model: string;
   /** True when answers come from the cassette (no model latency, no backoff). */
   replaying: boolean;
-  /** Model calls answered so far in this interaction (replayed or live; failed attempts not counted). */
-  calls(): number;
-  /** Call after the interaction succeeded: stores it and writes the cassette when recording. */
-  end(): Promise<void>;
+  /** What the interaction has cost so far: live calls and tokens, and calls answered from the cassette. */
+  cost(): InteractionCost;
+  /**
+   * Call after the interaction completed (not after an outage or an error): it is kept for the
+   * cassette that {@link CassetteSession.close} writes.
+   */
+  end(): void;
 }
+
+/**
+ * What {@link CassetteSession.close} did: nothing to write (replayed wholly, live, no agent used),
+ * the cassette or the pending cassette written, or a recording not written (why, in words).
+ */
+export type CassetteClose =
+  | { kind: 'none' }
+  | { kind: 'written'; path: string }
+  | { kind: 'pending'; path: string; cassette: string }
+  | { kind: 'unwritten'; path: string; reason: string };
 
 /** A test's cassette session; interactions are numbered in the order `begin` is called. */
 export class CassetteSession {
+  /** The interactions that completed, in order. */
   private readonly output: Interaction[] = [];
+  /** Interactions begun. */
+  private begun = 0;
   private header: Omit<Cassette, 'interactions'>;
   /** Where `output` is written: the cassette when recording, the pending file after a divergence. */
   private target: string | undefined;
@@ -86,10 +104,12 @@ export class CassetteSession {
    *   ConfigError when a model is needed and none is configured.
    */
   async begin(plan: InteractionPlan, screen: () => string): Promise<InteractionClient> {
-    const { tally, budget = {}, normalize } = this.options;
-    const index = this.output.length;
+    const { tally, budget = {}, normalize, path } = this.options;
+    const index = this.begun++;
     const inputs = semanticInputs(plan);
     const context = { screen: () => normalize(screen()), tally, budget, now: () => performance.now() };
+    const start = { calls: tally.calls, tokens: tally.tokens };
+    const cost = (replayed: number): InteractionCost => ({ calls: tally.calls - start.calls, replayed, tokens: tally.tokens - start.tokens });
     if (this.action === 'missing') {
       tally.misses++;
       throw new CassetteMismatchError(
@@ -101,20 +121,39 @@ export class CassetteSession {
       if (this.action === 'record') tally.misses++;
       const connection = await this.connect();
       const recorder = new RecordingClient(connection.client, context);
-      const end = () => this.store({ inputs, entries: recorder.entries });
-      return { client: recorder, model: connection.model, replaying: false, calls: () => recorder.entries.length, end };
+      const end = () => void this.output.push({ inputs, entries: recorder.entries });
+      return { client: recorder, model: connection.model, replaying: false, cost: () => cost(0), end };
     }
     const recorded = this.recorded(index, inputs);
-    tally.hits++;
     const fallthrough =
       this.options.divergence === 'fallthrough' ? new RecordingClient(lazyClient(() => this.connect()), context) : undefined;
-    const player = new ReplayingClient(recorded.entries, { screen: context.screen, path: this.options.path, reRecord: this.options.reRecord, fallthrough });
-    const end = async () => {
-      if (player.diverged && fallthrough) this.target = pendingPath(this.options.path);
-      await this.store(player.diverged && fallthrough ? { inputs, entries: fallthrough.entries } : recorded);
+    const onMiss = () => {
+      tally.misses++;
+      if (player.diverged) this.target = pendingPath(path);
     };
-    const calls = () => (player.diverged && fallthrough ? fallthrough.entries.length : player.replayed.length);
-    return { client: player, model: this.header.model || 'cassette', replaying: true, calls, end };
+    const player = new ReplayingClient(recorded.entries, { screen: context.screen, path, reRecord: this.options.reRecord, fallthrough, onMiss });
+    const end = () => {
+      if (!player.diverged) tally.hits++;
+      this.output.push(player.diverged && fallthrough ? { inputs, entries: fallthrough.entries } : recorded);
+    };
+    return { client: player, model: this.header.model || 'cassette', replaying: true, cost: () => cost(player.replayed.length), end };
+  }
+
+  /**
+   * Ends the session when the test ends: writes what was recorded (or the pending cassette of a
+   * diverged `fallthrough` replay) when every interaction begun has completed and at least one
+   * model call was answered; otherwise the file on disk, if any, stays as it was.
+   */
+  async close(): Promise<CassetteClose> {
+    const { path, store } = this.options;
+    const target = this.target;
+    if (target === undefined) return { kind: 'none' };
+    if (this.output.length < this.begun) {
+      return { kind: 'unwritten', path: target, reason: 'an agent call did not complete (the model API failed, or an error stopped it)' };
+    }
+    if (this.output.every((i) => i.entries.length === 0)) return { kind: 'unwritten', path: target, reason: 'no model call was answered' };
+    await store.write(target, formatCassette({ ...this.header, format: CASSETTE.formatVersion, interactions: this.output }));
+    return target === path ? { kind: 'written', path } : { kind: 'pending', path: target, cassette: path };
   }
 
   /** The recorded interaction `index`, checked against the current inputs. */
@@ -149,13 +188,6 @@ export class CassetteSession {
       );
     }
   }
-
-  private async store(interaction: Interaction): Promise<void> {
-    this.output.push(interaction);
-    if (this.target === undefined) return;
-    const cassette: Cassette = { ...this.header, format: CASSETTE.formatVersion, interactions: this.output };
-    await this.options.store.write(this.target, formatCassette(cassette));
-  }
 }
 
 /** A client that connects on its first call (a fallthrough replay may never need the model). */
@@ -164,9 +196,9 @@ function lazyClient(connect: () => Promise<ModelConnection>): ChatClient {
   return {
     chat: {
       completions: {
-        create: async (params: ChatRequest) => {
+        create: async (params: ChatRequest, options?: ChatRequestOptions) => {
           client ??= connect().then((c) => c.client);
-          return (await client).chat.completions.create(params);
+          return (await client).chat.completions.create(params, options);
         },
       },
     },

@@ -2,16 +2,34 @@
 
 /** Model calls, tokens and cassette outcomes of a test. */
 export interface CassetteTally {
-  /** Model calls that reached a model (recorded or live), retries not counted. */
+  /** Model calls that reached a model (recorded or live), retries not counted; replayed calls are not. */
   calls: number;
   /** Tokens those calls used (`total_tokens`, when reported). */
   tokens: number;
-  /** Interactions answered from a cassette. */
+  /** Interactions answered wholly from a cassette. */
   hits: number;
-  /** Interactions that had no cassette to replay (recorded, or failed in replay mode). */
+  /**
+   * Interactions a cassette did not answer: none to replay (recorded, or failed in replay mode),
+   * or the replay diverged from the live screen (failed, or went on live with `fallthrough`) or
+   * ran out of recorded calls.
+   */
   misses: number;
   /** Interactions whose cassette was recorded under different semantic inputs. */
   stale: number;
+}
+
+/**
+ * What one interaction (`agent.run`, `assert`, `query`) cost, told apart by where the answers came
+ * from: `calls` and `tokens` count what reached a model now (the end-of-run line adds up the same),
+ * `replayed` what the cassette answered instead, at no cost.
+ */
+export interface InteractionCost {
+  /** Model calls that reached a model (recording, live, or after a `fallthrough` divergence); retries not counted. */
+  calls: number;
+  /** Model calls answered from the cassette. */
+  replayed: number;
+  /** Tokens the `calls` used (`total_tokens`, when reported; 0 otherwise). */
+  tokens: number;
 }
 
 /** A tally at zero. */

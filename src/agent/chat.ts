@@ -64,9 +64,20 @@ export interface ChatRequest {
 }
 
 /**
- * Anything with `chat.completions.create(params)`: the `openai` client (see `createClient`),
- * `scriptedModel(...)`, or a cassette player.
+ * Options of one request, as the `openai` SDK's per-request `RequestOptions` names them. The agent
+ * sends both with every request; clients that are not the SDK may ignore them.
+ */
+export interface ChatRequestOptions {
+  /** Longest wait for the answer, in ms; the SDK then aborts the request. */
+  timeout?: number;
+  /** The SDK's own retries: the agent sends 0 (its retry policy is `retry.ts`). */
+  maxRetries?: number;
+}
+
+/**
+ * Anything with `chat.completions.create(params, options?)`: the `openai` client (see
+ * `createClient`), `scriptedModel(...)`, or a cassette player.
  */
 export interface ChatClient {
-  chat: { completions: { create(params: ChatRequest): Promise<ChatReply> } };
+  chat: { completions: { create(params: ChatRequest, options?: ChatRequestOptions): Promise<ChatReply> } };
 }

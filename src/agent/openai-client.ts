@@ -5,7 +5,8 @@
  */
 import { AGENT } from '../defaults.js';
 import { ConfigError } from '../errors.js';
-import type { ChatClient } from './chat.js';
+import type { ChatClient, ChatReply, ChatRequest, ChatRequestOptions } from './chat.js';
+import { redactingClient } from './redact.js';
 
 /** Options of {@link createClient}; each falls back to an environment variable. */
 export interface CreateClientOptions {
@@ -15,7 +16,7 @@ export interface CreateClientOptions {
   baseURL?: string;
   /** Model name. @default env TMUX_SHOT_MODEL, else 'gpt-4.1-mini' */
   model?: string;
-  /** Timeout of one request, in ms. @default 120000 */
+  /** Timeout of a request that does not set its own (the agent sends `requestTimeout`), in ms. @default 20000 */
   timeout?: number;
   /** Where the variables are read. @default process.env */
   env?: Readonly<Record<string, string | undefined>>;
@@ -33,7 +34,9 @@ export interface ModelConnection {
  * Builds the client. The SDK's own retries are off (`maxRetries: 0`): `AgentRunner` owns the
  * retry policy, so a 429 with a huge Retry-After cannot stall a run and nothing retries twice.
  * A server without keys needs only `OPENAI_BASE_URL` (a placeholder key is sent). The key is
- * never printed or written.
+ * never printed or written: every reply and error passes through `redactingClient` with the key's
+ * value, whatever its format, so a server that echoes it shows `[redacted]`. A request that times
+ * out fails with the SDK's `APIConnectionTimeoutError` saying `no answer from <host> within <ms> ms`.
  * @throws ConfigError when neither an API key nor a base URL is configured.
  * @example
  * const { client, model } = await createClient(); // OPENAI_API_KEY=sk-… or OPENAI_BASE_URL=http://localhost:11434/v1
@@ -49,12 +52,19 @@ export async function createClient(options: CreateClientOptions = {}): Promise<M
         '(for an OpenAI-compatible server such as Ollama, vLLM or llama.cpp); the CLI also takes --base-url.',
     );
   }
-  const { default: OpenAI } = await import('openai');
-  const client = new OpenAI({
-    apiKey: apiKey ?? 'no-key',
-    baseURL: baseURL ?? AGENT.baseURL,
-    maxRetries: 0,
-    timeout: options.timeout ?? AGENT.requestTimeout,
-  });
-  return { client, model: options.model || env['TMUX_SHOT_MODEL'] || AGENT.model, baseURL: baseURL ?? AGENT.baseURL };
+  const { default: OpenAI, APIConnectionTimeoutError } = await import('openai');
+  const base = baseURL ?? AGENT.baseURL;
+  const timeout = options.timeout ?? AGENT.requestTimeout;
+  const sdk = new OpenAI({ apiKey: apiKey ?? 'no-key', baseURL: base, maxRetries: 0, timeout });
+  const host = new URL(base).host;
+  const create = async (params: ChatRequest, request?: ChatRequestOptions): Promise<ChatReply> => {
+    try {
+      return (await sdk.chat.completions.create(params as Parameters<typeof sdk.chat.completions.create>[0], request)) as ChatReply;
+    } catch (error) {
+      if (!(error instanceof APIConnectionTimeoutError)) throw error;
+      throw new APIConnectionTimeoutError({ message: `no answer from ${host} within ${request?.timeout ?? timeout} ms` });
+    }
+  };
+  const client = redactingClient({ chat: { completions: { create } } }, apiKey === undefined ? [] : [apiKey]);
+  return { client, model: options.model || env['TMUX_SHOT_MODEL'] || AGENT.model, baseURL: base };
 }

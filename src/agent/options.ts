@@ -37,6 +37,14 @@ export interface AgentRunnerOptions {
   random?: () => number;
   /** Retries of model calls; any field left out keeps its default (4 attempts, 1000 ms, 30000 ms cap). */
   retry?: Partial<RetryPolicy>;
+  /**
+   * Longest wait for one model request, in **ms**; sent as the `openai` SDK's per-request
+   * `timeout`. A request with no answer by then fails the run with a `ModelApiError` naming the
+   * endpoint's host and the time waited, and is not retried. Raise it for slow (local) models,
+   * and give a test that calls a live model a longer timeout than this.
+   * @default 20000
+   */
+  requestTimeout?: number;
 }
 
 /** Options after defaults, durations converted to ms. */
@@ -54,12 +62,14 @@ export interface ResolvedAgentOptions {
   clock: () => number;
   random: () => number;
   retry: RetryPolicy;
+  /** In ms. */
+  requestTimeout: number;
 }
 
 /**
  * Merges `options` with `AGENT` defaults and checks them.
  * @throws ConfigError for an empty model or outDir, a negative delay, a non-positive duration,
- * interval or chunk length, or a `maxSteps` that is not a positive integer.
+ * interval, chunk length or request timeout, or a `maxSteps` that is not a positive integer.
  */
 export function resolveAgentOptions(options: AgentRunnerOptions): ResolvedAgentOptions {
   const seconds = (name: string, value: number, min: 'positive' | 'non-negative') => {
@@ -74,6 +84,10 @@ export function resolveAgentOptions(options: AgentRunnerOptions): ResolvedAgentO
   if (!Number.isInteger(maxSteps) || maxSteps < 1) {
     throw new ConfigError(`Agent option 'maxSteps' must be a positive integer, got ${maxSteps}.`);
   }
+  const requestTimeout = options.requestTimeout ?? AGENT.requestTimeout;
+  if (!Number.isFinite(requestTimeout) || requestTimeout <= 0) {
+    throw new ConfigError(`Agent option 'requestTimeout' must be a positive number of ms, got ${requestTimeout}.`);
+  }
   return {
     model: options.model,
     outDir: options.outDir,
@@ -87,5 +101,6 @@ export function resolveAgentOptions(options: AgentRunnerOptions): ResolvedAgentO
     clock: options.clock ?? (() => performance.now()),
     random: options.random ?? Math.random,
     retry: { ...DEFAULT_RETRY, ...options.retry },
+    requestTimeout,
   };
 }

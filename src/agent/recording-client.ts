@@ -7,7 +7,7 @@ import { TmuxShotError } from '../errors.js';
 import type { CassetteEntry } from './cassette-format.js';
 import { observeRequest } from './cassette-observe.js';
 import type { CassetteTally } from './cassette-tally.js';
-import type { ChatClient, ChatReply, ChatRequest } from './chat.js';
+import type { ChatClient, ChatReply, ChatRequest, ChatRequestOptions } from './chat.js';
 
 /** Per-test limits of live model use; a call past them fails before reaching the model. */
 export interface ModelBudget {
@@ -32,7 +32,7 @@ export interface RecordingContext {
 export class RecordingClient implements ChatClient {
   /** The calls recorded so far, in order. */
   readonly entries: CassetteEntry[] = [];
-  readonly chat = { completions: { create: (params: ChatRequest) => this.create(params) } };
+  readonly chat = { completions: { create: (params: ChatRequest, options?: ChatRequestOptions) => this.create(params, options) } };
   private failures = 0;
   private chunk = 0;
 
@@ -48,13 +48,13 @@ export class RecordingClient implements ChatClient {
   }
 
   /** @throws TmuxShotError when the budget is spent; whatever the real client throws. */
-  private async create(params: ChatRequest): Promise<ChatReply> {
+  private async create(params: ChatRequest, options: ChatRequestOptions | undefined): Promise<ChatReply> {
     this.checkBudget();
     const seen = observeRequest(params, this.ctx.screen(), this.chunk);
     const start = this.ctx.now();
     let reply: ChatReply;
     try {
-      reply = await this.inner.chat.completions.create(params);
+      reply = await this.inner.chat.completions.create(params, options);
     } catch (error) {
       this.failures++;
       throw error;

@@ -7,7 +7,7 @@
 import { CassetteMismatchError } from '../errors.js';
 import type { CassetteEntry } from './cassette-format.js';
 import { observeRequest } from './cassette-observe.js';
-import type { ChatClient, ChatReply, ChatRequest } from './chat.js';
+import type { ChatClient, ChatReply, ChatRequest, ChatRequestOptions } from './chat.js';
 import type { RecordingClient } from './recording-client.js';
 import { unifiedDiff } from './screen-diff.js';
 
@@ -24,11 +24,13 @@ export interface ReplayContext {
   reRecord: string;
   /** The live client that takes over on divergence (`fallthrough` only). */
   fallthrough: RecordingClient | undefined;
+  /** Called when the cassette cannot answer a call: the screen diverged (before a handover or a failure), or it ran out. */
+  onMiss: () => void;
 }
 
 /** A replaying client; `diverged` tells whether it handed over to the live client. */
 export class ReplayingClient implements ChatClient {
-  readonly chat = { completions: { create: (params: ChatRequest) => this.create(params) } };
+  readonly chat = { completions: { create: (params: ChatRequest, options?: ChatRequestOptions) => this.create(params, options) } };
   /** Entries answered from the cassette so far. */
   readonly replayed: CassetteEntry[] = [];
   private live: RecordingClient | undefined;
@@ -44,11 +46,12 @@ export class ReplayingClient implements ChatClient {
   }
 
   /** @throws CassetteMismatchError past the last entry, or on a screen mismatch in strict mode. */
-  private async create(params: ChatRequest): Promise<ChatReply> {
-    if (this.live) return this.live.chat.completions.create(params);
+  private async create(params: ChatRequest, options: ChatRequestOptions | undefined): Promise<ChatReply> {
+    if (this.live) return this.live.chat.completions.create(params, options);
     const n = this.replayed.length + 1;
     const entry = this.entries[this.replayed.length];
     if (!entry) {
+      this.ctx.onMiss();
       throw new CassetteMismatchError(
         `Cassette ${this.ctx.path} has ${this.entries.length} model calls, but the run asked for call ${n}. ` +
           `Re-record it: ${this.ctx.reRecord}`,
@@ -56,10 +59,11 @@ export class ReplayingClient implements ChatClient {
     }
     const seen = observeRequest(params, this.ctx.screen(), this.replayed.at(-1)?.chunk ?? 0);
     if (seen.screen.digest !== entry.screen.digest) {
-      if (!this.ctx.fallthrough) throw this.divergence(n, entry, seen.screen.text);
-      this.live = this.ctx.fallthrough;
+      if (this.ctx.fallthrough) this.live = this.ctx.fallthrough;
+      this.ctx.onMiss();
+      if (!this.live) throw this.divergence(n, entry, seen.screen.text);
       this.live.continueFrom(this.replayed);
-      return this.live.chat.completions.create(params);
+      return this.live.chat.completions.create(params, options);
     }
     this.replayed.push(entry);
     const message = structuredClone(entry.message) as ChatReply['choices'][number]['message'];

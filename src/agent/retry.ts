@@ -55,7 +55,8 @@ export function retryDelay(failure: ApiFailure, retry: number, policy: RetryPoli
 
 /**
  * Runs `call`, retrying transient failures. Resolves `outage` when the budget is spent.
- * @throws ModelApiError at once for a non-transient API failure (400, 401, 403, 404, a reply that is not JSON).
+ * @throws ModelApiError at once for a non-transient API failure (400, 401, 403, 404, a reply that is
+ *   not JSON, no answer within the request's timeout).
  * Other errors (not from the API) propagate unchanged.
  */
 export async function callWithRetry<T>(call: () => Promise<T>, ctx: RetryContext): Promise<RetryOutcome<T>> {
@@ -67,11 +68,11 @@ export async function callWithRetry<T>(call: () => Promise<T>, ctx: RetryContext
       if (failure === undefined) throw error;
       const what = `${failure.status === undefined ? '' : 'HTTP '}${failure.reason.replace(/\.$/, '')}`;
       if (!failure.transient) {
-        const message = `Model request failed (${ctx.label}): ${what}. ${adviceFor(failure.status)}`;
+        const message = `Model request failed (${ctx.label}): ${what}. ${adviceFor(failure)}`;
         throw new ModelApiError(message, failure.status, { cause: error });
       }
       if (attempt >= ctx.policy.attempts) {
-        const message = `Model API unavailable (${ctx.label}): ${attempt} attempts failed, the last with ${what}.`;
+        const message = `Model API unavailable (${ctx.label}): ${attempt} attempt${attempt === 1 ? '' : 's'} failed, the last with ${what}.`;
         return { kind: 'outage', error: new ModelApiError(message, failure.status, { cause: error }), attempts: attempt };
       }
       await ctx.sleep(retryDelay(failure, attempt, ctx.policy, ctx.random));

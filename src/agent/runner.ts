@@ -201,10 +201,11 @@ export class AgentRunner {
   }
 
   private async request(messages: ChatMessage[], tools: ToolSpec[], label: string): Promise<RetryOutcome<ChatReply>> {
-    const { model, retry, sleep, random } = this.options;
+    const { model, retry, sleep, random, requestTimeout } = this.options;
     const params = { model, messages: boundImages(messages, AGENT.keepImages), tools };
     const ctx = { policy: retry, sleep, random, now: Date.now, label };
-    const outcome = await callWithRetry(() => this.client.chat.completions.create(params), ctx);
+    const options = { timeout: requestTimeout, maxRetries: 0 };
+    const outcome = await callWithRetry(() => this.client.chat.completions.create(params, options), ctx);
     if (outcome.kind === 'ok' && outcome.value.usage) this.addUsage(outcome.value.usage);
     return outcome;
   }

@@ -1,4 +1,5 @@
 /** `tmux-shot agent`: let a model drive an app towards a natural-language goal. */
+import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { AGENT, TERMINAL } from '../defaults.js';
 import { AgentRunner, createClient } from '../agent/index.js';
@@ -24,13 +25,16 @@ Options:
   --interval S       seconds between timed screenshots (default ${AGENT.screenshotInterval})
   --chunk S          seconds per planned part of a timed run (default ${AGENT.chunkSeconds})
   --max-steps N      most model turns (default ${AGENT.maxSteps})
+  --request-timeout S
+                     seconds to wait for one model answer; then the run fails naming
+                     the endpoint, without retrying (default ${AGENT.requestTimeout / 1000})
   --cols N           terminal columns (default ${TERMINAL.cols})
   --rows N           terminal rows (default ${TERMINAL.rows})
-  --out DIR          where screenshots go (default tmux-shot-agent)
+  --out DIR          where screenshots go, created if missing (default tmux-shot-agent)
   -h, --help         show this help
 
 Exit status: 0 the agent finished or ran out its time; 1 it stopped otherwise (step cap,
-model outage, no endpoint configured); 2 wrong usage.`;
+model outage or timeout, no endpoint configured); 2 wrong usage.`;
 
 const OPTIONS = {
   model: { type: 'string' },
@@ -39,6 +43,7 @@ const OPTIONS = {
   interval: { type: 'string' },
   chunk: { type: 'string' },
   'max-steps': { type: 'string' },
+  'request-timeout': { type: 'string' },
   cols: { type: 'string' },
   rows: { type: 'string' },
   out: { type: 'string' },
@@ -57,8 +62,11 @@ export async function agentCommand(argv: string[], io: CliIo): Promise<number> {
   if (goal === undefined || goal.trim() === '' || extra.length > 0) throw new UsageError('agent takes one goal in quotes before --', 'agent');
   if (args.command.length === 0) throw new UsageError('agent needs a command after --, e.g. tmux-shot agent "open a file" -- vim', 'agent');
   const duration = seconds('duration', v.duration);
+  const requestTimeout = seconds('request-timeout', v['request-timeout']);
   const outDir = resolve(String(v.out ?? 'tmux-shot-agent'));
   const { client, model } = await createClient({ model: str(v.model), baseURL: str(v['base-url']) });
+  // Screenshots create it as they go, but session.gif must find it even when the model finished first.
+  await mkdir(outDir, { recursive: true });
   await using app = await TmuxApp.start({
     command: args.command,
     cols: intFlag('agent', 'cols', v.cols, TERMINAL.cols, TERMINAL.minCols, TERMINAL.maxCols),
@@ -71,6 +79,7 @@ export async function agentCommand(argv: string[], io: CliIo): Promise<number> {
     screenshotInterval: seconds('interval', v.interval),
     chunkSeconds: seconds('chunk', v.chunk),
     maxSteps: intFlag('agent', 'max-steps', v['max-steps'], AGENT.maxSteps, 1, 10_000),
+    ...(requestTimeout === undefined ? {} : { requestTimeout: requestTimeout * 1000 }),
     log: (line) => io.stdout(line),
   });
   const result = await runner.run(goal);

@@ -6,6 +6,7 @@
  * `test.override({ agentModel: scriptedModel([...]) })`), else the OpenAI-compatible endpoint
  * configured by the environment (`OPENAI_API_KEY` or `OPENAI_BASE_URL`, `TMUX_SHOT_MODEL`).
  */
+import { relative } from 'node:path';
 import type { z } from 'zod';
 import { TestRunner } from 'vitest';
 import type {
@@ -37,7 +38,7 @@ export type AgentFixtureOptions = Partial<Omit<AgentRunnerOptions, 'outDir'>> & 
    * @default env TMUX_SHOT_CASSETTES, else 'replay' when CI is set, else 'auto'; 'live' with `agentModel`
    */
   cassette?: CassetteMode;
-  /** On a replayed step whose screen differs from the recording: fail, or continue live and write `<name>.pending.json`. @default 'strict' */
+  /** On a replayed step whose screen differs from the recording: fail, or continue live and write `<name>.pending.json` (stderr says where). @default 'strict' */
   divergence?: Divergence;
   /** Extra masks for screen digests, added to the built-ins (clock times, durations, spinners, pids, /tmp paths). @default [] */
   masks?: readonly RegExp[];
@@ -55,6 +56,8 @@ export class AgentHandle {
   readonly #options: AgentFixtureOptions;
   #tally: CassetteTally | undefined;
   #agent: Promise<CassetteAgent> | undefined;
+  /** The project root and test name, for messages; set when the agent opens. */
+  #test: { root: string; name: string } | undefined;
   /** Where this test's agent screenshots go. */
   readonly outDir: string;
 
@@ -100,6 +103,25 @@ export class AgentHandle {
     return (await this.#counted(() => agent.query(schema, question))).value;
   }
 
+  /**
+   * Ends the test's cassette session (called by the fixture when the test ends): writes what was
+   * recorded, and says on stderr where a pending cassette went, or why a recording was not written.
+   */
+  async close(): Promise<void> {
+    const agent = await this.#agent?.catch(() => undefined);
+    if (!agent || !this.#test) return;
+    const outcome = await agent.close();
+    const { root, name } = this.#test;
+    if (outcome.kind === 'pending') {
+      console.warn(
+        `tmux-shot: the live screen of '${name}' diverged from its cassette ${relative(root, outcome.cassette)}; the run went on live ` +
+          `and wrote ${relative(root, outcome.path)}: diff the two, then rename it over the cassette or delete it.`,
+      );
+    } else if (outcome.kind === 'unwritten') {
+      console.warn(`tmux-shot: the cassette ${relative(root, outcome.path)} of '${name}' was not written: ${outcome.reason}; a cassette already there is kept.`);
+    }
+  }
+
   /** Runs `work` and publishes the tally in the test's `meta` even when it throws. */
   async #counted<T>(work: () => Promise<T>): Promise<T> {
     try {
@@ -127,8 +149,9 @@ export class AgentHandle {
   async #openAgent(): Promise<CassetteAgent> {
     const task = TestRunner.getCurrentTest();
     if (!task) throw new TmuxShotError('The agent fixture was used outside a running test.');
-    const { CassetteAgent, CassetteSession, createClient, emptyTally, resolveCassetteMode } = await import('../agent/index.js');
+    const { CassetteAgent, CassetteSession, createClient, emptyTally, redactingClient, resolveCassetteMode } = await import('../agent/index.js');
     this.#tally = emptyTally();
+    this.#test = { root: projectRoot(task.file), name: task.fullTestName };
     const { cassette, divergence = 'strict', masks = [], budget = {} } = this.#options;
     const testPath = task.file.filepath;
     const session = await CassetteSession.open({
@@ -139,7 +162,7 @@ export class AgentHandle {
       divergence,
       connect: async (): Promise<ModelConnection> => {
         const { model } = this.#options;
-        if (this.#model) return { client: this.#model, model: model ?? SCRIPTED_MODEL_NAME };
+        if (this.#model) return { client: redactingClient(this.#model, keysOf(this.#model)), model: model ?? SCRIPTED_MODEL_NAME };
         return createClient(model === undefined ? {} : { model });
       },
       normalize: (text) => normalizeText(text, [...DEFAULT_TEXT_MASKS, ...masks]),
@@ -149,6 +172,12 @@ export class AgentHandle {
     });
     return new CassetteAgent(sizedDriver(this.#app), session, { ...this.#runnerOptions(), outDir: this.outDir });
   }
+}
+
+/** The API keys an `agentModel` may carry: OPENAI_API_KEY, and an `openai` client's own `apiKey`. */
+function keysOf(model: ChatClient): string[] {
+  const own = (model as { apiKey?: unknown }).apiKey;
+  return [process.env['OPENAI_API_KEY'], typeof own === 'string' ? own : undefined].filter((k): k is string => !!k);
 }
 
 /** The app as the agent's driver, with its terminal size. */

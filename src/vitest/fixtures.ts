@@ -107,6 +107,8 @@ export const tmuxShotFixtures = {
   ) => {
     const root = projectRoot(task.file);
     const stem = testAttachmentStem(root, join(root, VITEST.attachmentsDir), task.file.filepath, task.fullTestName, task.result?.retryCount ?? 0);
-    await use(new AgentHandle(tmuxApp, agentModel, agentOptions, `${stem}-agent`));
+    const agent = new AgentHandle(tmuxApp, agentModel, agentOptions, `${stem}-agent`);
+    await use(agent);
+    await agent.close();
   },
 };

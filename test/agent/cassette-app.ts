@@ -11,6 +11,8 @@ import {
   CassetteAgent,
   CassetteSession,
   emptyTally,
+  type CassetteAgentOptions,
+  type CassetteClose,
   type CassetteMode,
   type CassetteSessionOptions,
   type CassetteTally,
@@ -42,10 +44,21 @@ export const offline: ChatClient = {
 export interface CassetteTestContext {
   dir: string;
   cassette: string;
-  /** Starts the menu (40×12); `title` replaces its title "Menu" to change what it shows. */
-  start(title?: string): Promise<TmuxApp>;
+  /**
+   * Starts the menu (40×12); `title` replaces its title "Menu", and `edit` its source, to change
+   * what it shows.
+   */
+  start(title?: string, edit?: (source: string) => string): Promise<TmuxApp>;
   /** A CassetteAgent on `app` for `mode`, talking to `model` when one is needed. */
-  agent(app: TmuxApp, mode: CassetteMode, model: ChatClient, extra?: Partial<CassetteSessionOptions>): Promise<CassetteAgent>;
+  agent(
+    app: TmuxApp,
+    mode: CassetteMode,
+    model: ChatClient,
+    extra?: Partial<CassetteSessionOptions>,
+    options?: Partial<CassetteAgentOptions>,
+  ): Promise<CassetteAgent>;
+  /** Ends the test of the last `agent()`, as the fixture's teardown does: closes its cassette session. */
+  end(): Promise<CassetteClose>;
   /** The tally of the last `agent()`. */
   tally: CassetteTally;
   /** The cassette file as JSON. */
@@ -71,18 +84,21 @@ export function useCassettes(): CassetteTestContext {
   beforeEach(async () => {
     ctx.dir = await mkdtemp(join(tmpdir(), 'tmux-shot-cassette-'));
     ctx.cassette = join(ctx.dir, '__cassettes__', 'menu.test.ts', 'menu.json');
-    ctx.start = async (title) => {
+    ctx.start = async (title, edit) => {
       let script = MENU;
-      if (title !== undefined) {
+      if (title !== undefined || edit) {
         script = join(ctx.dir, 'menu-copy.mjs');
-        await writeFile(script, (await readFile(MENU, 'utf8')).replace("' Menu'", JSON.stringify(` ${title}`)));
+        const source = (await readFile(MENU, 'utf8')).replace("' Menu'", JSON.stringify(` ${title ?? 'Menu'}`));
+        await writeFile(script, edit ? edit(source) : source);
       }
       const app = await TmuxApp.start({ command: ['node', script], server, cols: 40, rows: 12 });
       apps.push(app);
       await app.waitForText('Quit');
       return app;
     };
-    ctx.agent = async (app, mode, model, extra = {}) => {
+    let last: CassetteAgent | undefined;
+    ctx.end = () => last!.close();
+    ctx.agent = async (app, mode, model, extra = {}, options = {}) => {
       ctx.tally = emptyTally();
       const session = await CassetteSession.open({
         path: ctx.cassette,
@@ -95,7 +111,8 @@ export function useCassettes(): CassetteTestContext {
         tally: ctx.tally,
         ...extra,
       });
-      return new CassetteAgent(sized(app), session, { outDir: join(ctx.dir, 'shots'), log: () => undefined });
+      last = new CassetteAgent(sized(app), session, { outDir: join(ctx.dir, 'shots'), log: () => undefined, ...options });
+      return last;
     };
     ctx.read = async () => JSON.parse(await readFile(ctx.cassette, 'utf8'));
   });

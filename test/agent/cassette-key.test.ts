@@ -28,8 +28,9 @@ describe('cassettes and the API key', () => {
     const agent = await ctx.agent(await ctx.start(), 'record', { chat: { completions: { create: () => Promise.reject(new Error('unused')) } } }, {
       connect: () => createClient({ env }),
     });
-    expect(await agent.run('move down')).toMatchObject({ outcome: 'finished', cost: { calls: 2, replayed: false } });
+    expect(await agent.run('move down')).toMatchObject({ outcome: 'finished', cost: { calls: 2, replayed: 0, tokens: 20 } });
     expect(server.requests[0]!.authorization).toBe(`Bearer ${KEY}`);
+    await ctx.end();
     const cassette = await ctx.read();
     expect([cassette.model, cassette.baseHost]).toEqual(['loop-model', new URL(server.url).host]);
     expect(cassette.interactions[0].entries[0].message).toEqual({

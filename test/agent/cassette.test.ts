@@ -1,12 +1,14 @@
 // Cassettes end to end: the scripted model plays the real model while recording against the menu
-// fixture in real tmux; replays use a client that throws if called.
-import { readdir } from 'node:fs/promises';
-import { InternalServerError } from 'openai';
+// fixture in real tmux; replays use a client that throws if called. A cassette is written when the
+// test ends (`ctx.end()`, the fixture's teardown).
+import { readdir, readFile } from 'node:fs/promises';
+import { AuthenticationError, InternalServerError } from 'openai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { pendingPath, scriptedModel, sha256, toolCall } from '../../src/agent/index.js';
 import { CassetteMismatchError, TmuxShotError } from '../../src/errors.js';
 import { DEFAULT_TEXT_MASKS, normalizeText } from '../../src/screen/index.js';
+import type { TmuxApp } from '../../src/app/index.js';
 import { offline, RE_RECORD, useCassettes } from './cassette-app.js';
 
 const SELECT_SETTINGS = [
@@ -23,12 +25,21 @@ const row = (text: string) => `│${text.padEnd(28)}│`;
 describe('cassettes', () => {
   const ctx = useCassettes();
 
+  /** Records GOAL on a fresh menu (or `app`) with `model`, as one test that ends. */
+  async function record(model = scriptedModel(SELECT_SETTINGS), app?: TmuxApp) {
+    const result = await (await ctx.agent(app ?? (await ctx.start()), 'auto', model)).run(GOAL);
+    expect(await ctx.end()).toEqual({ kind: 'written', path: ctx.cassette });
+    return result;
+  }
+
   it('records a run with its screens, raw replies and usage, then replays it without a model', async () => {
     const model = scriptedModel(SELECT_SETTINGS);
     const recorded = await (await ctx.agent(await ctx.start(), 'auto', model)).run(GOAL);
     expect(recorded).toMatchObject({ outcome: 'finished', summary: 'Settings chosen', steps: 3 });
-    expect(recorded.cost).toEqual({ calls: 3, replayed: false, usage: { prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 } });
+    expect(recorded.cost).toEqual({ calls: 3, replayed: 0, tokens: 55 });
     expect(ctx.tally).toEqual({ calls: 3, tokens: 55, hits: 0, misses: 1, stale: 0 });
+    await expect(readdir(ctx.dir)).resolves.not.toContain('__cassettes__');
+    expect(await ctx.end()).toEqual({ kind: 'written', path: ctx.cassette });
 
     const cassette = await ctx.read();
     expect(cassette).toMatchObject({ format: 1, test: 'menu', model: 'scripted', baseHost: '127.0.0.1:9', sampling: {} });
@@ -43,12 +54,23 @@ describe('cassettes', () => {
     expect(third.digest).toBe(sha256(third.text));
 
     const replayed = await (await ctx.agent(await ctx.start(), 'replay', offline)).run(GOAL);
-    expect(replayed).toMatchObject({ outcome: 'finished', summary: 'Settings chosen', steps: 3, cost: { calls: 3, replayed: true } });
+    expect(replayed).toMatchObject({ outcome: 'finished', summary: 'Settings chosen', steps: 3, cost: { calls: 0, replayed: 3, tokens: 0 } });
+    // `usage` is what the replies carried: as recorded, for a replay.
+    expect(replayed.usage).toEqual({ prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 });
     expect(ctx.tally).toEqual({ calls: 0, tokens: 0, hits: 1, misses: 0, stale: 0 });
+    expect(await ctx.end()).toEqual({ kind: 'none' });
+  });
+
+  it('counts a live run (cassettes ignored) as model calls, neither hit nor miss, and writes nothing', async () => {
+    const live = await (await ctx.agent(await ctx.start(), 'live', scriptedModel(SELECT_SETTINGS))).run(GOAL);
+    expect(live.cost).toEqual({ calls: 3, replayed: 0, tokens: 55 });
+    expect(ctx.tally).toEqual({ calls: 3, tokens: 55, hits: 0, misses: 0, stale: 0 });
+    expect(await ctx.end()).toEqual({ kind: 'none' });
+    await expect(readdir(ctx.dir)).resolves.not.toContain('__cassettes__');
   });
 
   it('fails a strict replay at the step whose live screen differs, with a diff and the re-record command', async () => {
-    await (await ctx.agent(await ctx.start(), 'auto', scriptedModel(SELECT_SETTINGS))).run(GOAL);
+    await record();
     const before = await ctx.read();
     const replay = (await ctx.agent(await ctx.start('Main menu'), 'replay', offline)).run(GOAL);
     const error = await replay.catch((e: unknown) => e);
@@ -63,25 +85,83 @@ describe('cassettes', () => {
         ` ${row(' > Open')}\n` +
         `If the app changed on purpose, re-record: ${RE_RECORD}`,
     );
+    expect(ctx.tally).toEqual({ calls: 0, tokens: 0, hits: 0, misses: 1, stale: 0 });
+    expect(await ctx.end()).toEqual({ kind: 'none' });
     expect(await ctx.read()).toEqual(before);
   });
 
   it('continues live on divergence with fallthrough and writes a pending cassette, leaving the recorded one', async () => {
-    await (await ctx.agent(await ctx.start(), 'auto', scriptedModel(SELECT_SETTINGS))).run(GOAL);
+    await record();
     const before = await ctx.read();
     const model = scriptedModel(SELECT_SETTINGS);
     const agent = await ctx.agent(await ctx.start('Main menu'), 'replay', model, { divergence: 'fallthrough' });
-    expect(await agent.run(GOAL)).toMatchObject({ outcome: 'finished', cost: { calls: 3, replayed: true } });
+    expect(await agent.run(GOAL)).toMatchObject({ outcome: 'finished', cost: { calls: 3, replayed: 0, tokens: 55 } });
+    expect(ctx.tally).toEqual({ calls: 3, tokens: 55, hits: 0, misses: 1, stale: 0 });
     expect(model.remaining).toBe(0);
+    expect(await ctx.end()).toEqual({ kind: 'pending', path: pendingPath(ctx.cassette), cassette: ctx.cassette });
     expect(await ctx.read()).toEqual(before);
-    const pending = JSON.parse(await (await import('node:fs/promises')).readFile(pendingPath(ctx.cassette), 'utf8'));
+    const pending = JSON.parse(await readFile(pendingPath(ctx.cassette), 'utf8'));
     expect(pending.interactions[0].entries[0].screen.text.split('\n')[1]).toBe(row(' Main menu'));
     expect(pending.interactions[0].entries).toHaveLength(3);
+  });
+
+  it('tells replayed calls from live ones when a fallthrough replay diverges part way', async () => {
+    await record();
+    const model = scriptedModel([{ tool_calls: [toolCall('finish', { summary: 'chosen' })], usage: { prompt_tokens: 6, completion_tokens: 1, total_tokens: 7 } }]);
+    // The copy says "Chosen: Settings" after Enter: the screens match until the third call.
+    const app = await ctx.start(undefined, (source) => source.replace('`Selected: ', '`Chosen: '));
+    const agent = await ctx.agent(app, 'replay', model, { divergence: 'fallthrough' });
+    expect(await agent.run(GOAL)).toMatchObject({ outcome: 'finished', summary: 'chosen', cost: { calls: 1, replayed: 2, tokens: 7 } });
+    expect(ctx.tally).toEqual({ calls: 1, tokens: 7, hits: 0, misses: 1, stale: 0 });
+    expect(await ctx.end()).toMatchObject({ kind: 'pending' });
+    const pending = JSON.parse(await readFile(pendingPath(ctx.cassette), 'utf8'));
+    expect(pending.interactions[0].entries.map((e: any) => [e.call, e.usage?.total_tokens ?? null])).toEqual([[1, 55], [2, null], [3, 7]]);
+  });
+
+  it('writes no cassette for a recording that ended in an outage, and keeps the one that was there', async () => {
+    const down = () => scriptedModel([new InternalServerError(502, undefined, 'bad gateway', new Headers())]);
+    const once = { retry: { attempts: 1 } };
+    const first = await (await ctx.agent(await ctx.start(), 'auto', down(), {}, once)).run(GOAL);
+    expect(first.outcome).toBe('outage');
+    const reason = 'an agent call did not complete (the model API failed, or an error stopped it)';
+    expect(await ctx.end()).toEqual({ kind: 'unwritten', path: ctx.cassette, reason });
+    await expect(readdir(ctx.dir)).resolves.not.toContain('__cassettes__');
+
+    await record();
+    const before = await readFile(ctx.cassette, 'utf8');
+    expect((await (await ctx.agent(await ctx.start(), 'record', down(), {}, once)).run(GOAL)).outcome).toBe('outage');
+    expect(await ctx.end()).toEqual({ kind: 'unwritten', path: ctx.cassette, reason });
+    expect(await readFile(ctx.cassette, 'utf8')).toBe(before);
+  });
+
+  it('keeps the previous cassette whole when a later interaction fails while re-recording', async () => {
+    const verdict = { tool_calls: [toolCall('verdict', { pass: true, reason: 'it says so' })] };
+    const agent = await ctx.agent(await ctx.start(), 'auto', scriptedModel([...SELECT_SETTINGS, verdict]));
+    await agent.run(GOAL);
+    await agent.assert('Settings was chosen');
+    await ctx.end();
+    const before = await readFile(ctx.cassette, 'utf8');
+    const denied = new AuthenticationError(401, { message: 'Incorrect API key provided' }, undefined, new Headers());
+    const again = await ctx.agent(await ctx.start(), 'record', scriptedModel([...SELECT_SETTINGS, denied]));
+    await again.run(GOAL);
+    await expect(again.assert('Settings was chosen')).rejects.toThrow('HTTP 401 Incorrect API key provided');
+    expect(await ctx.end()).toMatchObject({ kind: 'unwritten' });
+    expect(await readFile(ctx.cassette, 'utf8')).toBe(before);
+  });
+
+  it('writes no cassette for a recording in which no model call was answered', async () => {
+    let now = 0;
+    // A timed run whose clock is past its deadline at once: it ends before its first model call.
+    const agent = await ctx.agent(await ctx.start(), 'auto', offline, {}, { duration: 1, clock: () => (now += 1000) });
+    expect(await agent.run(GOAL)).toMatchObject({ outcome: 'duration-elapsed', steps: 0, cost: { calls: 0, replayed: 0, tokens: 0 } });
+    expect(await ctx.end()).toEqual({ kind: 'unwritten', path: ctx.cassette, reason: 'no model call was answered' });
+    await expect(readdir(ctx.dir)).resolves.not.toContain('__cassettes__');
   });
 
   it('masks volatile text in digests: built-in clock times and durations, and the test’s own masks', async () => {
     const masks = { normalize: (text: string) => normalizeText(text, [...DEFAULT_TEXT_MASKS, /build \d+/g]) };
     await (await ctx.agent(await ctx.start('Menu 12:34:56 1.5s build 41'), 'auto', scriptedModel(SELECT_SETTINGS), masks)).run(GOAL);
+    await ctx.end();
     expect((await ctx.read()).interactions[0].entries[0].screen.text.split('\n')[1]).toBe('│ Menu * * *│');
     const replayed = await (await ctx.agent(await ctx.start('Menu 09:10:11 20ms build 42'), 'replay', offline, masks)).run(GOAL);
     expect(replayed.outcome).toBe('finished');
@@ -105,6 +185,7 @@ describe('cassettes', () => {
     const names = z.object({ items: z.array(z.string()) });
     const model = scriptedModel([{ tool_calls: [toolCall('answer', { answer: { items: ['Open'] } })] }]);
     await (await ctx.agent(await ctx.start(), 'auto', model)).query(names, 'which items?');
+    await ctx.end();
     const agent = await ctx.agent(await ctx.start(), 'replay', offline);
     const renamed = z.object({ entries: z.array(z.string()) });
     await expect(agent.query(renamed, 'which items?')).rejects.toThrow(
@@ -126,7 +207,7 @@ describe('cassettes', () => {
         { tool_calls: [toolCall('finish', { summary: 'on Save' })] },
       ]);
     const recordModel = script();
-    await (await ctx.agent(await ctx.start(), 'auto', recordModel)).run(GOAL);
+    await record(recordModel);
     const cassette = await ctx.read();
     expect(cassette.interactions[0].entries[0].message.tool_calls.map((c: any) => c.function.name)).toEqual([
       'read_text<|channel|>commentary',
@@ -161,8 +242,7 @@ describe('cassettes', () => {
 
   it('stores only the final successful reply of a retried call, with its retry count', async () => {
     const model = scriptedModel([new InternalServerError(502, undefined, 'bad gateway', new Headers()), ...SELECT_SETTINGS]);
-    const agent = await ctx.agent(await ctx.start(), 'auto', model);
-    await agent.run(GOAL);
+    await record(model);
     const entries = (await ctx.read()).interactions[0].entries;
     expect(entries.map((e: any) => [e.call, e.retries])).toEqual([[1, 1], [2, 0], [3, 0]]);
     expect(ctx.tally.calls).toBe(3);
@@ -174,6 +254,7 @@ describe('cassettes', () => {
       { tool_calls: [toolCall('finish', { summary: 'saved', evidence: ['/Selected: S\\w+/'] })] },
     ];
     const recorded = await (await ctx.agent(await ctx.start(), 'auto', scriptedModel(lying))).run('save');
+    await ctx.end();
     const replayed = await (await ctx.agent(await ctx.start(), 'replay', offline)).run('save');
     for (const result of [recorded, replayed]) {
       expect(result.outcome).toBe('unverified');
@@ -191,14 +272,15 @@ describe('cassettes', () => {
     const { value, cost } = await (await ctx.agent(app, 'auto', model)).query(items, 'which items are shown, and which is selected?');
     const typed: { items: string[]; selected: string } = value;
     expect(typed).toEqual({ items: ['Open', 'Save', 'Settings', 'Help', 'Quit'], selected: 'Open' });
-    expect(cost).toEqual({ calls: 2, replayed: false });
+    expect(cost).toEqual({ calls: 2, replayed: 0, tokens: 0 });
+    await ctx.end();
     expect(model.requests[1]!.messages.at(-1)).toEqual({
       role: 'tool',
       tool_call_id: expect.any(String),
       content: 'error: the answer does not match the schema: answer.items: Invalid input: expected array, received string; answer.selected: Invalid input: expected string, received undefined',
     });
     const replayed = await (await ctx.agent(app, 'replay', offline)).query(items, 'which items are shown, and which is selected?');
-    expect(replayed).toEqual({ value: typed, cost: { calls: 2, replayed: true } });
+    expect(replayed).toEqual({ value: typed, cost: { calls: 0, replayed: 2, tokens: 0 } });
   });
 
   it('fails agent.query clearly when the answer is invalid twice', async () => {
@@ -215,10 +297,11 @@ describe('cassettes', () => {
     ]);
     const app = await ctx.start();
     const verdict = await (await ctx.agent(app, 'auto', model)).assert('the status bar says Saved');
-    expect(verdict).toEqual({ pass: false, reason: 'the status line says "Use arrows"', cost: { calls: 1, replayed: false } });
+    expect(verdict).toEqual({ pass: false, reason: 'the status line says "Use arrows"', cost: { calls: 1, replayed: 0, tokens: 0 } });
+    await ctx.end();
     expect(model.requests[0]!.tools.map((t) => t.function.name)).toEqual(['verdict']);
     expect(model.requests[0]!.messages[1]!.content).toMatch(/^Claim: the status bar says Saved\n\nThe screen now shows:\n```\n┌/);
-    expect(await (await ctx.agent(app, 'replay', offline)).assert('the status bar says Saved')).toMatchObject({ pass: false, cost: { replayed: true } });
+    expect(await (await ctx.agent(app, 'replay', offline)).assert('the status bar says Saved')).toMatchObject({ pass: false, cost: { calls: 0, replayed: 1 } });
   });
 
   it('stops a live run that goes past its call budget before the call reaches the model', async () => {

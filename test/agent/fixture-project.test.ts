@@ -1,6 +1,7 @@
 // The agent fixture in a child Vitest run on projects/cassettes: a false agent.assert fails the
 // test with the reason and the screen, agent.query returns typed data, a cassette is recorded with
-// the scripted model and replayed without it, CI without a cassette fails and writes nothing, and
+// the scripted model and replayed without it, a fallthrough replay says where its pending cassette
+// went, an outage while recording writes none, CI without a cassette fails and writes nothing, and
 // the cost line sums every test.
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -34,6 +35,8 @@ describe('the agent fixture with cassettes, in a child Vitest run', { timeout: 1
       ['assert > a false verdict fails the test', 'failed'],
       ['query > returns typed data', 'passed'],
       ['cassette > records then replays', 'passed'],
+      ['fallthrough > goes on live and says where the pending cassette went', 'passed'],
+      ['outage > while recording writes no cassette', 'passed'],
       ['without a model or a cassette', 'failed'],
     ]);
     const [assertError] = tests.get('assert > a false verdict fails the test')!.errors;
@@ -48,17 +51,32 @@ describe('the agent fixture with cassettes, in a child Vitest run', { timeout: 1
       /^No cassette at .*\/__cassettes__\/agent\.test\.js\/without-a-model-or-a-cassette\.json and no model to record one: No model endpoint configured: .* Then run: TMUX_SHOT_CASSETTES=record npx vitest run agent\.test\.js -t 'without a model or a cassette'$/,
     );
     expect(output).not.toContain('deprecated');
-    expect(output).toContain('tmux-shot agent: 5 model calls, 242 tokens; cassettes: 0 hits, 3 misses, 0 stale');
-    expect(await readdir(join(dir, '__cassettes__/agent.test.js'))).toEqual(['cassette-records-then-replays.json']);
+    expect(output).toContain('tmux-shot agent: 6 model calls, 250 tokens; cassettes: 0 hits, 5 misses, 0 stale');
+    expect(output).toContain(
+      "tmux-shot: the cassette __cassettes__/agent.test.js/outage-while-recording-writes-no-cassette.json of 'outage > while recording writes no cassette' " +
+        'was not written: an agent call did not complete (the model API failed, or an error stopped it); a cassette already there is kept.\n',
+    );
+    expect((await readdir(join(dir, '__cassettes__/agent.test.js'))).sort()).toEqual([
+      'cassette-records-then-replays.json',
+      'fallthrough-goes-on-live-and-says-where-the-pending-cassette-went.json',
+    ]);
     const cassette = JSON.parse(await readFile(join(dir, CASSETTE), 'utf8'));
     expect(cassette.interactions.map((i: { inputs: { kind: string } }) => i.inputs.kind)).toEqual(['run', 'assert']);
   });
 
-  it('replays the recorded cassette with a model that has no replies, and fails without one in CI writing nothing', async () => {
+  it('replays the recorded cassette with a model that has no replies, says where a pending cassette went, and fails without one in CI writing nothing', async () => {
     const recorded = await readFile(join(dir, CASSETTE), 'utf8');
     const replay = await runVitest(project, { TMUX_SHOT_TEST_STEP: 'replay' });
     expect(replay.tests.get('cassette > records then replays')!.state).toBe('passed');
-    expect(replay.output).toContain('tmux-shot agent: 2 model calls, 100 tokens; cassettes: 2 hits, 1 miss, 0 stale');
+    expect(replay.tests.get('fallthrough > goes on live and says where the pending cassette went')!.state).toBe('passed');
+    // The fallthrough run's live call counts; its interaction is a miss, not a hit.
+    expect(replay.output).toContain('tmux-shot agent: 3 model calls, 108 tokens; cassettes: 2 hits, 3 misses, 0 stale');
+    const fallthrough = '__cassettes__/agent.test.js/fallthrough-goes-on-live-and-says-where-the-pending-cassette-went';
+    expect(replay.output).toContain(
+      "tmux-shot: the live screen of 'fallthrough > goes on live and says where the pending cassette went' diverged from its cassette " +
+        `${fallthrough}.json; the run went on live and wrote ${fallthrough}.pending.json: diff the two, then rename it over the cassette or delete it.\n`,
+    );
+    expect(JSON.parse(await readFile(join(dir, `${fallthrough}.pending.json`), 'utf8')).interactions[0].entries).toHaveLength(1);
     expect(await readFile(join(dir, CASSETTE), 'utf8')).toBe(recorded);
 
     await rm(join(dir, '__cassettes__'), { recursive: true });

@@ -8,21 +8,30 @@ export const KEY = 'sk-test-loopback-0123456789';
 /** One scripted HTTP answer; `hang` never answers (until the server closes). */
 export type Answer = { status: number; body: string; headers?: Record<string, string> } | 'hang';
 
+/** A request as the server received it. */
+export interface LoopbackRequest {
+  path: string;
+  authorization: string | undefined;
+  body: Record<string, unknown>;
+}
+
 export interface Loopback {
   url: string;
-  requests: { path: string; authorization: string | undefined; body: Record<string, unknown> }[];
+  requests: LoopbackRequest[];
   close(): Promise<void>;
 }
 
-export async function startServer(answers: Answer[]): Promise<Loopback> {
+/** Answers `answers` in order (a 500 once they run out), or what `answers(request)` says for each request. */
+export async function startServer(answers: Answer[] | ((request: LoopbackRequest) => Answer)): Promise<Loopback> {
   const requests: Loopback['requests'] = [];
   const hanging: ServerResponse[] = [];
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     req.on('end', () => {
-      requests.push({ path: req.url ?? '', authorization: req.headers.authorization, body: JSON.parse(raw) as Record<string, unknown> });
-      const answer = answers.shift() ?? { status: 500, body: '{"error":{"message":"loopback script ran out"}}' };
+      const request = { path: req.url ?? '', authorization: req.headers.authorization, body: JSON.parse(raw) as Record<string, unknown> };
+      requests.push(request);
+      const answer = typeof answers === 'function' ? answers(request) : (answers.shift() ?? { status: 500, body: '{"error":{"message":"loopback script ran out"}}' });
       if (answer === 'hang') return void hanging.push(res);
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
       res.end(answer.body);
@@ -60,3 +69,31 @@ export const reply = (name: string, args: object, id = `call_${name}`) => ({
     usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 },
   }),
 });
+
+/**
+ * An answer that echoes the request's credentials back, as a careless server or proxy might: the
+ * key and the Authorization header in the error message, in other fields of the JSON body, and in
+ * response headers.
+ */
+export function echoCredentials(status: number, request: LoopbackRequest): Answer {
+  const authorization = request.authorization ?? '';
+  const key = authorization.replace(/^Bearer /, '');
+  return {
+    status,
+    body: JSON.stringify({
+      error: { message: `Incorrect API key provided: ${key}. You sent Authorization: ${authorization}`, type: 'invalid_request_error', key, headers: { authorization } },
+    }),
+    headers: { 'x-echo-authorization': authorization, 'x-echo-key': key },
+  };
+}
+
+/**
+ * API keys in the formats users have: an OpenAI project key, a 40-hex-digit token, a JWT-like
+ * bearer token, and a short key of a local server. Only the first has a shape redaction could guess.
+ */
+export const KEY_FORMATS = [
+  'sk-proj-Q2x7vLk9PzR4mN8tY1wE3uI6oA5sD0fG_hJ-kL2zX9cV7bN4mQ1w',
+  '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b',
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ0bXV4LXNob3QtdGVzdCJ9.c2lnbmF0dXJlLW9mLXRoZS10ZXN0',
+  'local-key',
+] as const;

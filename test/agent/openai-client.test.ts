@@ -1,12 +1,13 @@
 // createClient() over real HTTP: the openai SDK against an OpenAI-compatible server on loopback.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AgentRunner, createClient } from '../../src/agent/index.js';
 import { ConfigError, ModelApiError } from '../../src/errors.js';
 import type { TmuxApp } from '../../src/app/index.js';
 import { screenRow, useMenuApp } from './app.js';
-import { type Answer, KEY, type Loopback, reply, startServer } from './loopback.js';
+import { type Answer, echoCredentials, KEY, KEY_FORMATS, type Loopback, type LoopbackRequest, reply, startServer } from './loopback.js';
 
 const status = (code: number, headers: Record<string, string> = {}) => ({ status: code, body: `{"error":{"message":"status ${code}"}}`, headers });
 
@@ -26,18 +27,20 @@ describe('createClient over loopback HTTP', () => {
   });
 
   /** A runner on the real SDK pointed at `answers`; `slept` records backoff waits instead of waiting. */
-  async function loopbackRunner(answers: Answer[], timeout?: number) {
+  async function loopbackRunner(answers: Answer[] | ((request: LoopbackRequest) => Answer), options: { requestTimeout?: number; key?: string } = {}) {
     server = await startServer(answers);
-    const env = { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.url, TMUX_SHOT_MODEL: 'loop-model' };
-    const { client, model } = await createClient({ env, ...(timeout ? { timeout } : {}) });
+    const env = { OPENAI_API_KEY: options.key ?? KEY, OPENAI_BASE_URL: server.url, TMUX_SHOT_MODEL: 'loop-model' };
+    const { client, model } = await createClient({ env });
     const slept: number[] = [];
-    const runner = new AgentRunner(app, client, { model, outDir, sleep: async (ms) => void slept.push(ms), random: () => 0.5 });
-    return { runner, slept, requests: server.requests };
+    const log: string[] = [];
+    const timeout = options.requestTimeout === undefined ? {} : { requestTimeout: options.requestTimeout };
+    const runner = new AgentRunner(app, client, { model, outDir, sleep: async (ms) => void slept.push(ms), random: () => 0.5, log: (l) => log.push(l), ...timeout });
+    return { runner, slept, log, requests: server.requests };
   }
 
   /** Every file under outDir, as text, to look for the key. */
   async function outputText(): Promise<string> {
-    const files = await readdir(outDir);
+    const files = await readdir(outDir).catch(() => []);
     return (await Promise.all(files.map((f) => readFile(join(outDir, f), 'latin1')))).join('\n');
   }
 
@@ -102,11 +105,20 @@ describe('createClient over loopback HTTP', () => {
     expect(slept).toEqual([30000]);
   });
 
-  it('retries a request that times out', async () => {
-    const { runner, slept, requests } = await loopbackRunner(['hang', reply('finish', { summary: 'ok' })], 300);
-    expect((await runner.run('go')).outcome).toBe('finished');
-    expect(requests).toHaveLength(2);
-    expect(slept).toEqual([750]);
+  it('fails a request the server never answers at requestTimeout, naming the host and the time, without retrying', async () => {
+    const { runner, slept, requests } = await loopbackRunner(['hang', reply('finish', { summary: 'ok' })], { requestTimeout: 300 });
+    const started = performance.now();
+    const error = await runner.run('go').catch((e: unknown) => e);
+    const waited = performance.now() - started;
+    expect(error).toBeInstanceOf(ModelApiError);
+    expect((error as Error).message).toBe(
+      `Model request failed (step 1): no answer from ${new URL(server!.url).host} within 300 ms. ` +
+        'Check that the server is up, or raise the agent option requestTimeout (the CLI takes --request-timeout) for a slow model.',
+    );
+    expect(waited).toBeGreaterThanOrEqual(300);
+    expect(waited).toBeLessThan(3000);
+    expect(requests).toHaveLength(1);
+    expect(slept).toEqual([]);
   });
 
   it('fails clearly on a malformed JSON body', async () => {
@@ -128,10 +140,41 @@ describe('createClient over loopback HTTP', () => {
     expect(error).toBeInstanceOf(ModelApiError);
     expect(error.status).toBe(401);
     expect(error.message).toBe(
-      'Model request failed (step 1): HTTP 401 Incorrect API key provided: sk-[redacted]. Sent: Authorization: Bearer [redacted]. ' +
+      'Model request failed (step 1): HTTP 401 Incorrect API key provided: [redacted]. Sent: Authorization: Bearer [redacted]. ' +
         'Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).',
     );
     expect(await outputText()).not.toContain(KEY);
+  });
+
+  it.each(KEY_FORMATS.map((key, i) => ({ key, n: i + 1 })))('keeps key format $n out of the error, its causes, their fields, the log and the result', async ({ key }) => {
+    const echo = (request: LoopbackRequest): Answer => {
+      const step = server!.requests.length;
+      if (step === 1) return echoCredentials(500, request);
+      if (step === 2) return reply('send_keys', { keys: 'Down' });
+      if (step === 3) return reply('finish', { summary: `done with ${request.authorization}` });
+      return echoCredentials(401, request);
+    };
+    // A 500 (retried), a reply, a finish whose summary echoes the header: the run's result and log.
+    const { runner, log, requests } = await loopbackRunner(echo, { key });
+    const result = await runner.run('go');
+    expect(result).toMatchObject({ outcome: 'finished', summary: 'done with Bearer [redacted]' });
+    expect(requests.map((r) => r.authorization)).toEqual([`Bearer ${key}`, `Bearer ${key}`, `Bearer ${key}`]);
+    // A 401: the thrown error, whole.
+    const error = (await runner.run('go').catch((e: unknown) => e)) as ModelApiError;
+    expect(error.message).toBe(
+      'Model request failed (step 1): HTTP 401 Incorrect API key provided: [redacted]. You sent Authorization: Bearer [redacted]. ' +
+        'Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).',
+    );
+    const cause = error.cause as { error: unknown; headers: Headers };
+    expect(cause.error).toEqual({
+      message: 'Incorrect API key provided: [redacted]. You sent Authorization: Bearer [redacted]',
+      type: 'invalid_request_error',
+      key: '[redacted]',
+      headers: { authorization: '[redacted]' },
+    });
+    expect([cause.headers.get('x-echo-authorization'), cause.headers.get('x-echo-key')]).toEqual(['Bearer [redacted]', '[redacted]']);
+    const everything = [inspect(error, { depth: Infinity, showHidden: true }), JSON.stringify(result), log.join('\n'), await outputText()].join('\n');
+    expect(everything).not.toContain(key);
   });
 });
 

@@ -14,7 +14,9 @@ describe('resolveAgentOptions', () => {
       intervalMs: 200,
       chunkMs: 60000,
       retry: { attempts: 4, baseDelay: 1000, maxDelay: 30000 },
+      requestTimeout: 20000,
     });
+    expect(resolveAgentOptions({ model: 'm', outDir: 'o', requestTimeout: 500 }).requestTimeout).toBe(500);
     expect(resolveAgentOptions({ model: 'm', outDir: 'o', retry: { attempts: 2 } }).retry).toEqual({ attempts: 2, baseDelay: 1000, maxDelay: 30000 });
     expect(resolveAgentOptions({ model: 'm', outDir: 'o' }).durationMs).toBeUndefined();
   });
@@ -28,6 +30,8 @@ describe('resolveAgentOptions', () => {
     [{ duration: 0 }, "Agent option 'duration' must be a positive number of seconds, got 0."],
     [{ screenshotInterval: Number.NaN }, "Agent option 'screenshotInterval' must be a positive number of seconds, got NaN."],
     [{ chunkSeconds: 0 }, "Agent option 'chunkSeconds' must be a positive number of seconds, got 0."],
+    [{ requestTimeout: 0 }, "Agent option 'requestTimeout' must be a positive number of ms, got 0."],
+    [{ requestTimeout: Number.POSITIVE_INFINITY }, "Agent option 'requestTimeout' must be a positive number of ms, got Infinity."],
   ])('rejects %j', (bad, message) => {
     expect(() => resolveAgentOptions({ model: 'm', outDir: 'o', ...bad })).toThrow(new ConfigError(message));
   });

@@ -1,6 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, AuthenticationError, InternalServerError } from 'openai';
 import { describe, expect, it } from 'vitest';
-import { classifyApiError, parseRetryAfter, redactSecrets } from '../../src/agent/api-errors.js';
+import { adviceFor, classifyApiError, parseRetryAfter } from '../../src/agent/api-errors.js';
 import { callWithRetry, DEFAULT_RETRY, retryDelay, type RetryContext } from '../../src/agent/retry.js';
 import { ModelApiError, TmuxShotError } from '../../src/errors.js';
 
@@ -34,20 +34,32 @@ describe('classifyApiError', () => {
     expect(classifyApiError(apiError(status), NOW)).toMatchObject({ transient: false, status });
   });
 
-  it('treats connection errors and timeouts as transient', () => {
+  it('treats connection errors as transient', () => {
     expect(classifyApiError(new APIConnectionError({ message: 'Connection error.' }), NOW)).toEqual({
       transient: true,
+      timedOut: false,
       status: undefined,
       retryAfter: undefined,
       reason: 'Connection error.',
     });
-    expect(classifyApiError(new APIConnectionTimeoutError(), NOW)).toMatchObject({ transient: true, reason: 'Request timed out.' });
     expect(classifyApiError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), NOW)).toMatchObject({ transient: true });
+  });
+
+  it('treats a request that timed out as not transient: it already waited its whole timeout', () => {
+    expect(classifyApiError(new APIConnectionTimeoutError({ message: 'no answer from 127.0.0.1:9 within 500 ms' }), NOW)).toEqual({
+      transient: false,
+      timedOut: true,
+      status: undefined,
+      retryAfter: undefined,
+      reason: 'no answer from 127.0.0.1:9 within 500 ms',
+    });
+    expect(classifyApiError(new DOMException('The operation was aborted due to timeout', 'TimeoutError'), NOW)).toMatchObject({ timedOut: true });
   });
 
   it('reads a reply that is not JSON as a non-transient failure', () => {
     expect(classifyApiError(new SyntaxError("Expected property name or '}' in JSON at position 1"), NOW)).toEqual({
       transient: false,
+      timedOut: false,
       status: undefined,
       retryAfter: undefined,
       reason: "the server's reply is not valid JSON (Expected property name or '}' in JSON at position 1)",
@@ -81,16 +93,24 @@ describe('parseRetryAfter', () => {
   });
 });
 
-describe('redactSecrets', () => {
-  it('hides keys and bearer tokens', () => {
-    expect(redactSecrets('401 Incorrect API key provided: sk-test-abc123XYZ. Authorization: Bearer sk-test-abc123XYZ')).toBe(
-      '401 Incorrect API key provided: sk-[redacted]. Authorization: Bearer [redacted]',
-    );
+describe('adviceFor', () => {
+  it.each([
+    [{ status: 401, timedOut: false }, 'Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).'],
+    [{ status: 403, timedOut: false }, 'Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).'],
+    [{ status: 404, timedOut: false }, 'Check the model name (TMUX_SHOT_MODEL) and OPENAI_BASE_URL.'],
+    [{ status: 400, timedOut: false }, 'The server rejected the request; it was not retried.'],
+    [{ status: undefined, timedOut: false }, 'Check that OPENAI_BASE_URL points at an OpenAI-compatible /v1 endpoint.'],
+    [
+      { status: undefined, timedOut: true },
+      'Check that the server is up, or raise the agent option requestTimeout (the CLI takes --request-timeout) for a slow model.',
+    ],
+  ])('%j → %s', (failure, advice) => {
+    expect(adviceFor(failure)).toBe(advice);
   });
 });
 
 describe('retryDelay', () => {
-  const failure = { transient: true, status: 502, retryAfter: undefined, reason: '' };
+  const failure = { transient: true, timedOut: false, status: 502, retryAfter: undefined, reason: '' };
 
   it('doubles from the base delay, jittered to 50–100 %, capped', () => {
     expect([1, 2, 3, 4].map((n) => retryDelay(failure, n, DEFAULT_RETRY, () => 0))).toEqual([500, 1000, 2000, 4000]);
@@ -133,6 +153,27 @@ describe('callWithRetry', () => {
     expect(error.message).toBe('Model API unavailable (step 2): 4 attempts failed, the last with HTTP 502 Bad Gateway.');
   });
 
+  it('counts a single attempt in the singular', async () => {
+    const ctx = { ...recording(), policy: { ...DEFAULT_RETRY, attempts: 1 } };
+    const outcome = await callWithRetry(failing(apiError(502)).call, ctx);
+    expect((outcome as { error: ModelApiError }).error.message).toBe('Model API unavailable (step 1): 1 attempt failed, the last with HTTP 502 Bad Gateway.');
+  });
+
+  it('fails at once on a request that timed out, without retrying it', async () => {
+    const ctx = recording('step 4');
+    const timeout = new APIConnectionTimeoutError({ message: 'no answer from api.example.com within 20000 ms' });
+    const { call, calls } = failing(timeout);
+    const error = await callWithRetry(call, ctx).catch((e: unknown) => e);
+    expect(calls()).toBe(1);
+    expect(ctx.slept).toEqual([]);
+    expect(error).toBeInstanceOf(ModelApiError);
+    expect((error as ModelApiError).cause).toBe(timeout);
+    expect((error as Error).message).toBe(
+      'Model request failed (step 4): no answer from api.example.com within 20000 ms. ' +
+        'Check that the server is up, or raise the agent option requestTimeout (the CLI takes --request-timeout) for a slow model.',
+    );
+  });
+
   it('fails at once on a non-transient 401, without the key in the message', async () => {
     const ctx = recording();
     const key = new AuthenticationError(401, { message: 'Incorrect API key provided: sk-test-secret1234.' }, undefined, new Headers());
@@ -144,7 +185,7 @@ describe('callWithRetry', () => {
     expect((error as ModelApiError).status).toBe(401);
     expect((error as ModelApiError).cause).toBe(key);
     expect((error as Error).message).toBe(
-      'Model request failed (step 1): HTTP 401 Incorrect API key provided: sk-[redacted]. Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).',
+      'Model request failed (step 1): HTTP 401 Incorrect API key provided: [redacted]. Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).',
     );
   });
 

@@ -121,7 +121,7 @@ describe('AgentRunner robustness', () => {
 
     expect(error).toBeInstanceOf(ModelApiError);
     expect((error as Error).message).toBe(
-      'Model request failed (step 1): HTTP 401 Incorrect API key provided: sk-[redacted]. Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).',
+      'Model request failed (step 1): HTTP 401 Incorrect API key provided: [redacted]. Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).',
     );
     expect(model.requests).toHaveLength(1);
     expect(slept).toEqual([]);

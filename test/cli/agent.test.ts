@@ -1,15 +1,18 @@
 // `tmux-shot agent` end to end: the real openai SDK against a loopback OpenAI-compatible server,
-// driving the menu fixture in real tmux.
+// driving the menu fixture in real tmux; in-process through main(), and as the built bin
+// (dist/cli/bin.js, run `npm run build` first).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { execa } from 'execa';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { type Loopback, reply, startServer } from '../agent/loopback.js';
+import { echoCredentials, KEY_FORMATS, type Loopback, reply, startServer } from '../agent/loopback.js';
 import { decodeGif } from '../record/decode-gif.js';
 
 const KEY = 'sk-test-cli-agent-9876543210';
 const menu = resolve(import.meta.dirname, '../../fixtures/menu.mjs');
+const bin = resolve(import.meta.dirname, '../../dist/cli/bin.js');
 const dir = mkdtempSync(join(tmpdir(), 'tmux-shot-cli-agent-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -66,6 +69,78 @@ describe('tmux-shot agent', () => {
     const gif = decodeGif(readFileSync(gifPath));
     // Frame delays (1/100 s) add up to at least the requested 1.5 s: the GIF covers the run.
     expect(gif.frames.reduce((sum, f) => sum + f.delay, 0)).toBeGreaterThanOrEqual(150);
+  });
+
+  /** A server that echoes the credentials in a 401 or 500 (by the model name sent), else finishes saying them. */
+  const echoing = () =>
+    startServer((request) => {
+      const model = request.body['model'];
+      if (model === 'echo-401') return echoCredentials(401, request);
+      if (model === 'echo-500') return echoCredentials(500, request);
+      return reply('finish', { summary: `done with ${request.authorization}` });
+    });
+
+  /** Output lines and stderr of `results`, and the files of `outDir` that contain `key`. */
+  const leaks = (key: string, outDir: string, ...results: { out: string[]; err: string }[]) => ({
+    output: results.flatMap((r) => [...r.out, r.err]).filter((text) => text.includes(key)),
+    files: readdirSync(outDir).filter((file) => readFileSync(join(outDir, file), 'latin1').includes(key)),
+  });
+
+  it.each(KEY_FORMATS.map((key, i) => ({ key, n: i + 1 })))('prints and writes no key of format $n, when the server echoes it in a 401 or a reply', async ({ key }) => {
+    server = await echoing();
+    vi.stubEnv('OPENAI_API_KEY', key);
+    vi.stubEnv('OPENAI_BASE_URL', server.url);
+    const outDir = join(dir, `keys-${key.length}`);
+    const app = ['--out', outDir, '--cols', '50', '--rows', '14', '--', 'node', menu];
+    const denied = await run('agent', 'go', '--model', 'echo-401', ...app);
+    expect([denied.code, denied.err]).toEqual([
+      1,
+      'tmux-shot agent: Model request failed (step 1): HTTP 401 Incorrect API key provided: [redacted]. You sent Authorization: Bearer [redacted]. ' +
+        'Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).',
+    ]);
+    const done = await run('agent', 'go', '--model', 'echo-200', '--duration', '0.5', ...app);
+    expect(done.out.at(-1)).toBe('finished: done with Bearer [redacted]');
+    expect(leaks(key, outDir, denied, done)).toEqual({ output: [], files: [] });
+    expect(server.requests.map((r) => r.authorization)).toEqual([`Bearer ${key}`, `Bearer ${key}`]);
+  });
+
+  it('prints no key when the server echoes it in the 500s of an outage', async () => {
+    server = await echoing();
+    const key = KEY_FORMATS[2];
+    vi.stubEnv('OPENAI_API_KEY', key);
+    vi.stubEnv('OPENAI_BASE_URL', server.url);
+    const outDir = join(dir, 'outage');
+    const down = await run('agent', 'go', '--model', 'echo-500', '--out', outDir, '--', 'node', menu);
+    expect(down.code).toBe(1);
+    expect(down.out).toEqual([
+      'outage: Model API unavailable (step 1): 4 attempts failed, the last with HTTP 500 Incorrect API key provided: [redacted]. You sent Authorization: Bearer [redacted].',
+    ]);
+    expect(leaks(key, outDir, down)).toEqual({ output: [], files: [] });
+  });
+
+  it('fails a request the endpoint never answers after --request-timeout, naming the host and the time', async () => {
+    server = await startServer(['hang']);
+    vi.stubEnv('OPENAI_BASE_URL', server.url);
+    vi.stubEnv('OPENAI_API_KEY', '');
+    const started = performance.now();
+    const result = await run('agent', 'go', '--request-timeout', '0.5', '--out', join(dir, 'hang'), '--', 'node', menu);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect([result.code, result.err]).toEqual([
+      1,
+      `tmux-shot agent: Model request failed (step 1): no answer from ${new URL(server.url).host} within 500 ms. ` +
+        'Check that the server is up, or raise the agent option requestTimeout (the CLI takes --request-timeout) for a slow model.',
+    ]);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('as the built bin, writes session.gif into a new --out folder when the model finishes before the first screenshot', async () => {
+    server = await startServer([reply('finish', { summary: 'nothing to do' })]);
+    const outDir = join(dir, 'new', 'folder');
+    const env = { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: '', TMUX_SHOT_MODEL: 'loop-model' };
+    const result = await execa(bin, ['agent', 'do nothing', '--duration', '5', '--out', outDir, '--', 'node', menu], { env, reject: false });
+    expect([result.exitCode, result.stderr]).toEqual([0, '']);
+    expect(result.stdout.split('\n')).toEqual([join(outDir, 'session.gif'), 'finished: nothing to do']);
+    expect(decodeGif(readFileSync(join(outDir, 'session.gif'))).frames.length).toBeGreaterThan(0);
   });
 
   it('exits 1 with a clear message when no endpoint is configured', async () => {

@@ -2,6 +2,7 @@
 // TMUX_SHOT_TEST_STEP picks what the scripted model of 'records then replays' is: 'record' gives
 // it a script, 'replay' gives it none (any call fails), so the second run proves the replay.
 import { join } from 'node:path';
+import { InternalServerError } from 'openai';
 import { z } from 'zod';
 import { scriptedModel, toolCall } from '@repo/src/agent/index.ts';
 import { expect, test, describe } from 'tmux-shot/vitest';
@@ -39,8 +40,33 @@ describe('cassette', () => {
   test('records then replays', async ({ agent, tmuxApp }) => {
     await expect(tmuxApp).toShowText('Quit');
     const result = await agent.run('choose Settings');
-    expect(result).toMatchObject({ outcome: 'finished', steps: 2, cost: { calls: 2, replayed: step === 'replay' } });
+    expect(result).toMatchObject({ outcome: 'finished', steps: 2, cost: step === 'replay' ? { calls: 0, replayed: 2, tokens: 0 } : { calls: 2, replayed: 0, tokens: 42 } });
     expect(await agent.assert('Settings was chosen')).toEqual({ pass: true, reason: 'the status line says "Selected: Settings"' });
+  });
+});
+
+describe('fallthrough', () => {
+  // The replay step presses Down first: the screen differs from the recording at the first call.
+  const finish = { tool_calls: [toolCall('finish', { summary: 'done' })], usage: { prompt_tokens: 7, completion_tokens: 1, total_tokens: 8 } };
+  test.override({ agentModel: scriptedModel([finish]), agentOptions: { cassette: step === 'record' ? 'record' : 'replay', divergence: 'fallthrough' } });
+  test('goes on live and says where the pending cassette went', async ({ agent, tmuxApp }) => {
+    await expect(tmuxApp).toShowText('Quit');
+    if (step === 'replay') {
+      await tmuxApp.press('Down');
+      await expect(tmuxApp).toShowText('> Save');
+    }
+    expect(await agent.run('choose Help')).toMatchObject({ outcome: 'finished', cost: { calls: 1, replayed: 0, tokens: 8 } });
+  });
+});
+
+describe('outage', () => {
+  test.override({
+    agentModel: scriptedModel([new InternalServerError(502, undefined, 'bad gateway', new Headers())]),
+    agentOptions: { cassette: 'auto', retry: { attempts: 1 } },
+  });
+  test('while recording writes no cassette', async ({ agent, tmuxApp }) => {
+    await expect(tmuxApp).toShowText('Quit');
+    expect(await agent.run('choose Help')).toMatchObject({ outcome: 'outage', cost: { calls: 0, replayed: 0, tokens: 0 } });
   });
 });
 
