@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { CASSETTE } from '../defaults.js';
 import type { CassetteStore } from '../agent/index.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeOutputFile } from '../output-file.js';
 import { sanitizeSegment } from './paths.js';
 
 /** The cassette of test `fullName` (`describe > test`) in `testPath`. */
@@ -34,5 +34,5 @@ export const fileCassetteStore: CassetteStore = {
       throw error;
     }
   },
-  write: (path, text) => writeFileAtomic(path, text),
+  write: (path, text) => writeOutputFile(path, text, 'cassette'),
 };

@@ -9,7 +9,7 @@ import type { RunnerTestCase, TestArtifact, TestArtifactBase, TestAttachment } f
 import { recordArtifact } from 'vitest';
 import { VITEST } from '../defaults.js';
 import type { TmuxAppHandle } from './app-handle.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeOutputFile } from '../output-file.js';
 import { projectRoot, testAttachmentStem } from './paths.js';
 
 /** When a test's session is saved as a GIF. */
@@ -47,7 +47,7 @@ export async function saveRecording(task: Readonly<RunnerTestCase>, app: TmuxApp
   const root = projectRoot(task.file);
   const stem = testAttachmentStem(root, join(root, VITEST.attachmentsDir), task.file.filepath, task.fullTestName, task.result?.retryCount ?? 0);
   const path = `${stem}-recording.gif`;
-  await writeFileAtomic(path, await app.gif());
+  await writeOutputFile(path, await app.gif(), 'recording');
   const artifact: TestArtifact = failed
     ? { type: 'internal:failureScreenshot', attachments: [{ path, originalPath: path, contentType: 'image/gif' }] }
     : { type: 'tmux-shot:recording', attachments: [{ path, contentType: 'image/gif' }] };
