@@ -18,10 +18,11 @@ const ALLOWED: Record<string, string[]> = {
   record: [...BASE, 'screen', 'render'],
   agent: BASE,
   app: [...BASE, 'host', 'screen', 'render', 'record'],
-  // The one writer of files we are asked to write, shared by the two shells that write them.
+  // Shared by the two shells that write files: the one writer, and how names become file names.
   'output-file': ['errors'],
-  vitest: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'index', 'output-file'],
-  cli: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'index', 'output-file'],
+  'file-names': [],
+  vitest: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'index', 'output-file', 'file-names'],
+  cli: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'index', 'output-file', 'file-names'],
   index: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app'],
 };
 

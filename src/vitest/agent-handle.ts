@@ -155,7 +155,7 @@ export class AgentHandle {
     const { cassette, divergence = 'strict', masks = [], budget = {} } = this.#options;
     const testPath = task.file.filepath;
     const session = await CassetteSession.open({
-      path: cassettePath(testPath, task.fullTestName),
+      path: cassettePath(task),
       testName: task.fullTestName,
       store: fileCassetteStore,
       mode: this.#model && cassette === undefined ? 'live' : resolveCassetteMode(cassette, process.env),

@@ -36,7 +36,7 @@ async function listPngs(folder: string): Promise<string[]> {
  */
 export async function reportUnusedBaselines(file: Readonly<RunnerTestFile>, updateMode: UpdateMode): Promise<string[]> {
   if (!ranFully(file.tasks)) return [];
-  const unused = unusedBaselines(await listPngs(baselineDirectory(file.filepath)), usedByFile.get(file) ?? new Set());
+  const unused = unusedBaselines(await listPngs(baselineDirectory(file)), usedByFile.get(file) ?? new Set());
   if (unused.length === 0) return unused;
   const root = projectRoot(file);
   const list = unused.map((path) => `  ${relative(root, path)}`).join('\n');

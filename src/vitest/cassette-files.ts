@@ -1,18 +1,24 @@
 /**
  * Where cassettes live and how they are written, following `__screenshots__`:
- * `<test dir>/__cassettes__/<test file name>/<sanitized full test name>.json`. The file store
- * injected into agent/ (which does no I/O) is here.
+ * `<test dir>/__cassettes__/[<project>/]<test file name>/<sanitized full test name>.json`. The
+ * file store injected into agent/ (which does no I/O) is here.
  */
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { CASSETTE } from '../defaults.js';
 import type { CassetteStore } from '../agent/index.js';
 import { writeOutputFile } from '../output-file.js';
-import { sanitizeSegment } from './paths.js';
+import { testFileFolder, testNameStem, testNames } from './paths.js';
+import type { TestRef } from './paths.js';
 
-/** The cassette of test `fullName` (`describe > test`) in `testPath`. */
-export function cassettePath(testPath: string, fullName: string): string {
-  return join(dirname(testPath), CASSETTE.directory, basename(testPath), `${sanitizeSegment(fullName)}.json`);
+/**
+ * The cassette of `test` (its full name `describe > test`), in the folder of its file and project.
+ * @throws {ConfigError} when the test's name has no letter or digit, or another test of its file
+ *   names its files the same (see `testNameStem`).
+ */
+export function cassettePath(test: TestRef): string {
+  const stem = testNameStem(test.fullTestName, testNames(test.file.tasks));
+  return join(testFileFolder(join(dirname(test.file.filepath), CASSETTE.directory), test.file), `${stem}.json`);
 }
 
 /**

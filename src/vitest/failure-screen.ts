@@ -3,9 +3,8 @@
  * `onTestFailed`): a PNG drawn with the cursor, the text with styles, both recorded as artifacts
  * and their paths printed.
  */
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import type { RunnerTestCase } from 'vitest';
-import { VITEST } from '../defaults.js';
 import type { RenderOptions } from '../render/index.js';
 import { renderPng } from '../render/index.js';
 import type { ScreenSnapshot } from '../screen/index.js';
@@ -25,7 +24,7 @@ export async function saveFailureScreen(
   render: Partial<RenderOptions>,
 ): Promise<{ png: string; text: string }> {
   const root = projectRoot(task.file);
-  const stem = testAttachmentStem(root, join(root, VITEST.attachmentsDir), task.file.filepath, task.fullTestName, task.result?.retryCount ?? 0);
+  const stem = testAttachmentStem(task, task.result?.retryCount ?? 0);
   const paths = { png: `${stem}-failure.png`, text: `${stem}-failure.txt` };
   await writeOutputFile(paths.png, renderPng(snapshot, { ...render, cursor: 'show' }), 'failure screen');
   await writeOutputFile(paths.text, `${formatScreenText(snapshot)}\n`, 'failure screen text');

@@ -4,10 +4,9 @@
  * every test (`'always'`), or never (`'off'`); set it in the Vitest config with
  * `provide: { tmuxRecording: 'always' }` or per file with `test.override({ tmuxRecording: … })`.
  */
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import type { RunnerTestCase, TestArtifact, TestArtifactBase, TestAttachment } from 'vitest';
 import { recordArtifact } from 'vitest';
-import { VITEST } from '../defaults.js';
 import type { TmuxAppHandle } from './app-handle.js';
 import { writeOutputFile } from '../output-file.js';
 import { projectRoot, testAttachmentStem } from './paths.js';
@@ -45,7 +44,7 @@ export function wantsRecording(mode: RecordingMode, failed: boolean): boolean {
  */
 export async function saveRecording(task: Readonly<RunnerTestCase>, app: TmuxAppHandle, failed: boolean): Promise<string> {
   const root = projectRoot(task.file);
-  const stem = testAttachmentStem(root, join(root, VITEST.attachmentsDir), task.file.filepath, task.fullTestName, task.result?.retryCount ?? 0);
+  const stem = testAttachmentStem(task, task.result?.retryCount ?? 0);
   const path = `${stem}-recording.gif`;
   await writeOutputFile(path, await app.gif(), 'recording');
   const artifact: TestArtifact = failed
