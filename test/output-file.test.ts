@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, TmuxShotError } from '../src/errors.js';
 import { pathKind, writeOutputFile, writeStrategy } from '../src/output-file.js';
-import { guardDevNull, mkfifo, readFifo } from './special-files.js';
+import { canUnshare, guardDevNull, mkfifo, readFifo, readOnlyWrap } from './special-files.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -133,9 +133,6 @@ function writeInChild(path: string, label: string, wrap: readonly string[] = [])
   return child.stdout.trim() ? (JSON.parse(child.stdout) as ChildFailure) : undefined;
 }
 
-/** True when this machine lets us mount inside a user and mount namespace of our own. */
-const canUnshare = spawnSync('unshare', ['-rm', 'true']).status === 0;
-
 describe('a read-only folder', () => {
   let folder: string;
   beforeEach(async () => {
@@ -159,8 +156,7 @@ describe('a read-only folder', () => {
     await chmod(folder, 0o755);
     await writeFile(join(folder, 'kept.png'), 'old');
     const path = join(folder, 'kept.png');
-    const wrap = ['unshare', '-rm', 'sh', '-c', 'mount --bind -o ro "$0" "$0" && exec "$@"', folder];
-    expect(writeInChild(path, 'screenshot baseline', wrap)).toEqual({
+    expect(writeInChild(path, 'screenshot baseline', readOnlyWrap(folder))).toEqual({
       name: 'TmuxShotError',
       message: `Cannot write the screenshot baseline ${path}: the file system is read-only (EROFS).`,
       code: 'EROFS',

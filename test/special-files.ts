@@ -1,7 +1,7 @@
 /**
- * FIFOs and /dev/null for the tests of the one file writer (test/output-file.test.ts,
- * test/cli/io.test.ts): a reader process for a FIFO, and a guard that puts /dev/null back if a
- * broken writer replaced it by a regular file (possible as root).
+ * Special files for the tests of the one file writer (test/output-file.test.ts, test/cli/io.test.ts,
+ * test/vitest/baselines.test.ts): a FIFO and its reader process, a guard that puts /dev/null back
+ * if a broken writer replaced it by a regular file (possible as root), and read-only folders.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { lstat, rm } from 'node:fs/promises';
@@ -40,4 +40,15 @@ export async function guardDevNull(work: () => Promise<unknown>): Promise<{ befo
     }
   }
   return { before: [before.ino, before.rdev], after: [after.ino, after.isCharacterDevice() ? after.rdev : -1] };
+}
+
+/** True when this machine lets a child mount in a user and mount namespace of its own (unshare -rm). */
+export const canUnshare = spawnSync('unshare', ['-rm', 'true']).status === 0;
+
+/**
+ * A command prefix that runs a command with `folder` bind-mounted read-only in a mount namespace
+ * of its own: writes there fail with EROFS, as root too, and nothing changes outside the child.
+ */
+export function readOnlyWrap(folder: string): string[] {
+  return ['unshare', '-rm', 'sh', '-c', 'mount --bind -o ro "$0" "$0" && exec "$@"', folder];
 }
