@@ -60,8 +60,13 @@ describe.sequential('baselines in a Vitest run', () => {
     expect(run.output).toContain('tmux-shot: removed 1 unused screenshot baseline(s) of skipped.test.js:\n  __screenshots__/skipped.test.js/runs-2.png\n');
   });
 
-  test('a run filtered by -t removes only the stale baselines of the tests it ran', { timeout: 180_000 }, async () => {
+  test('a run filtered by -t reports, and with -u removes, only the stale baselines of the tests it ran', { timeout: 180_000 }, async () => {
     await seed(['sweep.test.js/passes-3.png']);
+    const report = await project.run(['sweep.test.js', '-t', '^passes$']);
+    expect(report.output).toContain(
+      'tmux-shot: 1 screenshot baseline(s) of sweep.test.js no test used:\n  __screenshots__/sweep.test.js/passes-3.png\nRun with -u to remove them.\n',
+    );
+    expect(await baselines('sweep.test.js')).toContain('passes-3.png');
     const run = await project.run(['sweep.test.js', '-u', '-t', '^passes$']);
     expect(states(run)).toEqual({ 'sweep.test.js > passes': 'passed', 'sweep.test.js > fails early': 'skipped', 'sweep.test.js > times out': 'skipped' });
     expect(await baselines('sweep.test.js')).toEqual(['dialog.png', 'fails-early-1.png', 'gone-test-1.png', 'passes-1.png', 'times-out-1.png']);
