@@ -26,7 +26,6 @@ import { TmuxShotError } from '../errors.js';
 import { DEFAULT_TEXT_MASKS, normalizeText } from '../screen/index.js';
 import type { TmuxAppHandle } from './app-handle.js';
 import { cassettePath, fileCassetteStore, reRecordCommand } from './cassette-files.js';
-import { projectRoot } from './paths.js';
 import { publishTally } from './tally-meta.js';
 
 /** Agent options settable per file or `describe` (`test.override({ agentOptions: { … } })`); runner options also per run. */
@@ -153,7 +152,6 @@ export class AgentHandle {
     this.#tally = emptyTally();
     this.#test = { root: projectRoot(task.file), name: task.fullTestName };
     const { cassette, divergence = 'strict', masks = [], budget = {} } = this.#options;
-    const testPath = task.file.filepath;
     const session = await CassetteSession.open({
       path: cassettePath(task),
       testName: task.fullTestName,
@@ -166,7 +164,7 @@ export class AgentHandle {
         return createClient(model === undefined ? {} : { model });
       },
       normalize: (text) => normalizeText(text, [...DEFAULT_TEXT_MASKS, ...masks]),
-      reRecord: reRecordCommand(projectRoot(task.file), testPath, task.fullTestName),
+      reRecord: reRecordCommand(task),
       budget,
       tally: this.#tally,
     });

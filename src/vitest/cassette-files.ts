@@ -8,7 +8,7 @@ import { dirname, join, relative } from 'node:path';
 import { CASSETTE } from '../defaults.js';
 import type { CassetteStore } from '../agent/index.js';
 import { writeOutputFile } from '../output-file.js';
-import { testFileFolder, testNameStem, testNames } from './paths.js';
+import { projectRoot, testFileFolder, testNameStem, testNames } from './paths.js';
 import type { TestRef } from './paths.js';
 
 /**
@@ -21,13 +21,21 @@ export function cassettePath(test: TestRef): string {
   return join(testFileFolder(join(dirname(test.file.filepath), CASSETTE.directory), test.file), `${stem}.json`);
 }
 
+/** `text` quoted for a POSIX shell. */
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
 /**
- * The shell command that re-records one test's cassette, relative to the project `root`:
- * `TMUX_SHOT_CASSETTES=record npx vitest run <file> -t '<full name>'`.
+ * The shell command that re-records one test's cassette, relative to the project root:
+ * `TMUX_SHOT_CASSETTES=record npx vitest run <file> -t '<full name>'`, with `--project '<name>'`
+ * for a test of a named Vitest project (its cassette is that project's own).
  */
-export function reRecordCommand(root: string, testPath: string, fullName: string): string {
-  const quoted = `'${fullName.replace(/'/g, `'\\''`)}'`;
-  return `${CASSETTE.modeVariable}=record npx vitest run ${relative(root, testPath) || testPath} -t ${quoted}`;
+export function reRecordCommand(test: TestRef): string {
+  const { filepath, projectName } = test.file;
+  const file = relative(projectRoot(test.file), filepath) || filepath;
+  const project = projectName ? ` --project ${shellQuote(projectName)}` : '';
+  return `${CASSETTE.modeVariable}=record npx vitest run ${file}${project} -t ${shellQuote(test.fullTestName)}`;
 }
 
 /** Cassettes on disk: missing files read as undefined; writes are atomic. */
