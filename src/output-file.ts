@@ -66,7 +66,7 @@ const REASONS: Readonly<Record<string, string>> = {
  * The message of a failed write of `label` at `path` (pure): the file we were asked to write, the
  * reason in words and its errno code — never the temporary file the atomic write used.
  */
-export function formatWriteFailure(label: string, path: string, error: NodeJS.ErrnoException): string {
+function formatWriteFailure(label: string, path: string, error: NodeJS.ErrnoException): string {
   const reason = error.code && REASONS[error.code];
   const why = reason ? `${reason} (${error.code})` : error.code ? `${error.code}: ${error.message}` : error.message;
   return `Cannot write the ${label} ${path}: ${why}.`;

@@ -83,7 +83,7 @@ export function projectRoot(file: { filepath: string; name: string }): string {
  * The folder of `file`'s files in the attachments folder, mirroring Vitest's `resolveDiffPath`:
  * `<root>/.vitest-attachments/<test dir relative to root>/[<project>/]<test file name>`.
  */
-export function attachmentFolder(file: TestFileRef): string {
+function attachmentFolder(file: TestFileRef): string {
   const root = projectRoot(file);
   return testFileFolder(join(root, VITEST.attachmentsDir, relative(root, dirname(file.filepath))), file);
 }
