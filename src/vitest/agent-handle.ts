@@ -153,9 +153,8 @@ export class AgentHandle {
     this.#tally = emptyTally();
     this.#test = { root: projectRoot(task.file), name: task.fullTestName };
     const { cassette, divergence = 'strict', masks = [], budget = {} } = this.#options;
-    const testPath = task.file.filepath;
     const session = await CassetteSession.open({
-      path: cassettePath(testPath, task.fullTestName),
+      path: cassettePath(task),
       testName: task.fullTestName,
       store: fileCassetteStore,
       mode: this.#model && cassette === undefined ? 'live' : resolveCassetteMode(cassette, process.env),
@@ -166,7 +165,7 @@ export class AgentHandle {
         return createClient(model === undefined ? {} : { model });
       },
       normalize: (text) => normalizeText(text, [...DEFAULT_TEXT_MASKS, ...masks]),
-      reRecord: reRecordCommand(projectRoot(task.file), testPath, task.fullTestName),
+      reRecord: reRecordCommand(task),
       budget,
       tally: this.#tally,
     });

@@ -1,13 +1,14 @@
 /**
- * The end-of-file report of baselines no test used, registered as an `afterAll` of every test
- * file that imports the plugin. With `-u` it deletes them, as Vitest removes obsolete snapshots.
+ * The end-of-file report of baselines no test needs (see `unusedBaselines` for the rule),
+ * registered as an `afterAll` of every test file that imports the plugin. With `-u` it deletes
+ * them, as Vitest removes obsolete snapshots.
  */
 import { readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { RunnerTestFile } from 'vitest';
 import type { UpdateMode } from '../diff/index.js';
-import { baselineDirectory, projectRoot } from './paths.js';
-import { ranFully, unusedBaselines } from './unused-baselines.js';
+import { baselineDirectory, baselinePath, projectRoot } from './paths.js';
+import { sweptTests, unusedBaselines } from './unused-baselines.js';
 
 /**
  * Baselines compared (or written) in each run of a test file. Keyed by Vitest's file task, a new
@@ -28,15 +29,20 @@ async function listPngs(folder: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.png')).map((entry) => join(entry.parentPath, entry.name));
 }
 
+/** The path of `fullName`'s automatic baselines in `file` without the counter: `<dir>/<name>-`. */
+function autoPrefix(file: Readonly<RunnerTestFile>, fullName: string): string {
+  return baselinePath(file, `${fullName} 1`).slice(0, -'1.png'.length);
+}
+
 /**
- * Checks the baselines of `file` once all its tests ran: when none was filtered out, any PNG in
- * its `__screenshots__` folder that no assertion used is reported on stderr — or deleted when
- * `updateMode` is `'all'` (`-u`).
- * @returns The unused baselines (deleted or not); empty when the file did not run fully.
+ * Checks the baselines of `file` once all its tests ran: each PNG in its `__screenshots__` folder
+ * that is unused (no assertion asked for it, and the test it may belong to is gone or passed) is
+ * reported on stderr — or deleted when `updateMode` is `'all'` (`-u`).
+ * @returns The unused baselines (deleted or not).
  */
 export async function reportUnusedBaselines(file: Readonly<RunnerTestFile>, updateMode: UpdateMode): Promise<string[]> {
-  if (!ranFully(file.tasks)) return [];
-  const unused = unusedBaselines(await listPngs(baselineDirectory(file.filepath)), usedByFile.get(file) ?? new Set());
+  const tests = sweptTests(file.tasks, (fullName) => autoPrefix(file, fullName));
+  const unused = unusedBaselines(await listPngs(baselineDirectory(file)), usedByFile.get(file) ?? new Set(), tests);
   if (unused.length === 0) return unused;
   const root = projectRoot(file);
   const list = unused.map((path) => `  ${relative(root, path)}`).join('\n');

@@ -1,27 +1,41 @@
 /**
  * Where cassettes live and how they are written, following `__screenshots__`:
- * `<test dir>/__cassettes__/<test file name>/<sanitized full test name>.json`. The file store
- * injected into agent/ (which does no I/O) is here.
+ * `<test dir>/__cassettes__/[<project>/]<test file name>/<sanitized full test name>.json`. The
+ * file store injected into agent/ (which does no I/O) is here.
  */
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { CASSETTE } from '../defaults.js';
 import type { CassetteStore } from '../agent/index.js';
-import { writeFileAtomic } from './atomic-write.js';
-import { sanitizeSegment } from './paths.js';
+import { writeOutputFile } from '../output-file.js';
+import { projectRoot, testFileFolder, testNameStem, testNames } from './paths.js';
+import type { TestRef } from './paths.js';
 
-/** The cassette of test `fullName` (`describe > test`) in `testPath`. */
-export function cassettePath(testPath: string, fullName: string): string {
-  return join(dirname(testPath), CASSETTE.directory, basename(testPath), `${sanitizeSegment(fullName)}.json`);
+/**
+ * The cassette of `test` (its full name `describe > test`), in the folder of its file and project.
+ * @throws {ConfigError} when the test's name has no letter or digit, or another test of its file
+ *   names its files the same (see `testNameStem`).
+ */
+export function cassettePath(test: TestRef): string {
+  const stem = testNameStem(test.fullTestName, testNames(test.file.tasks));
+  return join(testFileFolder(join(dirname(test.file.filepath), CASSETTE.directory), test.file), `${stem}.json`);
+}
+
+/** `text` quoted for a POSIX shell. */
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /**
- * The shell command that re-records one test's cassette, relative to the project `root`:
- * `TMUX_SHOT_CASSETTES=record npx vitest run <file> -t '<full name>'`.
+ * The shell command that re-records one test's cassette, relative to the project root:
+ * `TMUX_SHOT_CASSETTES=record npx vitest run <file> -t '<full name>'`, with `--project '<name>'`
+ * for a test of a named Vitest project (its cassette is that project's own).
  */
-export function reRecordCommand(root: string, testPath: string, fullName: string): string {
-  const quoted = `'${fullName.replace(/'/g, `'\\''`)}'`;
-  return `${CASSETTE.modeVariable}=record npx vitest run ${relative(root, testPath) || testPath} -t ${quoted}`;
+export function reRecordCommand(test: TestRef): string {
+  const { filepath, projectName } = test.file;
+  const file = relative(projectRoot(test.file), filepath) || filepath;
+  const project = projectName ? ` --project ${shellQuote(projectName)}` : '';
+  return `${CASSETTE.modeVariable}=record npx vitest run ${file}${project} -t ${shellQuote(test.fullTestName)}`;
 }
 
 /** Cassettes on disk: missing files read as undefined; writes are atomic. */
@@ -34,5 +48,5 @@ export const fileCassetteStore: CassetteStore = {
       throw error;
     }
   },
-  write: (path, text) => writeFileAtomic(path, text),
+  write: (path, text) => writeOutputFile(path, text, 'cassette'),
 };

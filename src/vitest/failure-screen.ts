@@ -3,14 +3,13 @@
  * `onTestFailed`): a PNG drawn with the cursor, the text with styles, both recorded as artifacts
  * and their paths printed.
  */
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import type { RunnerTestCase } from 'vitest';
-import { VITEST } from '../defaults.js';
 import type { RenderOptions } from '../render/index.js';
 import { renderPng } from '../render/index.js';
 import type { ScreenSnapshot } from '../screen/index.js';
 import { recordFailureScreen } from './artifacts.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeOutputFile } from '../output-file.js';
 import { projectRoot, testAttachmentStem } from './paths.js';
 import { formatScreenText } from './screen-text.js';
 
@@ -25,10 +24,10 @@ export async function saveFailureScreen(
   render: Partial<RenderOptions>,
 ): Promise<{ png: string; text: string }> {
   const root = projectRoot(task.file);
-  const stem = testAttachmentStem(root, join(root, VITEST.attachmentsDir), task.file.filepath, task.fullTestName, task.result?.retryCount ?? 0);
+  const stem = testAttachmentStem(task, task.result?.retryCount ?? 0);
   const paths = { png: `${stem}-failure.png`, text: `${stem}-failure.txt` };
-  await writeFileAtomic(paths.png, renderPng(snapshot, { ...render, cursor: 'show' }));
-  await writeFileAtomic(paths.text, `${formatScreenText(snapshot)}\n`);
+  await writeOutputFile(paths.png, renderPng(snapshot, { ...render, cursor: 'show' }), 'failure screen');
+  await writeOutputFile(paths.text, `${formatScreenText(snapshot)}\n`, 'failure screen text');
   await recordFailureScreen(task, paths.png, paths.text);
   console.warn(`tmux-shot: the last screen of '${task.fullTestName}' is in ${relative(root, paths.png)} and ${relative(root, paths.text)}`);
   return paths;

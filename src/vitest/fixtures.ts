@@ -3,7 +3,6 @@
  * `tmuxRecording` and `tmuxApp` (one app per test), `agentModel`, `agentOptions` and `agent`. Options are plain
  * fixtures, so `test.override({ tmuxOptions: { … } })` sets them per file or `describe`.
  */
-import { join } from 'node:path';
 import type { TestContext } from 'vitest';
 import { VITEST } from '../defaults.js';
 import type { ChatClient } from '../agent/index.js';
@@ -16,7 +15,7 @@ import { failureDocumented } from './artifacts.js';
 import { saveFailureScreen } from './failure-screen.js';
 import { saveRecording, wantsRecording } from './recording.js';
 import type { RecordingMode } from './recording.js';
-import { projectRoot, testAttachmentStem } from './paths.js';
+import { testAttachmentStem } from './paths.js';
 
 /** Fixtures set up once per Vitest worker. */
 export interface TmuxShotWorkerFixtures {
@@ -105,8 +104,7 @@ export const tmuxShotFixtures = {
     { tmuxApp, agentModel, agentOptions, task }: { tmuxApp: TmuxAppHandle; agentModel: ChatClient | undefined; agentOptions: AgentFixtureOptions; task: TestContext['task'] },
     use: Use<AgentHandle>,
   ) => {
-    const root = projectRoot(task.file);
-    const stem = testAttachmentStem(root, join(root, VITEST.attachmentsDir), task.file.filepath, task.fullTestName, task.result?.retryCount ?? 0);
+    const stem = testAttachmentStem(task, task.result?.retryCount ?? 0);
     const agent = new AgentHandle(tmuxApp, agentModel, agentOptions, `${stem}-agent`);
     await use(agent);
     await agent.close();

@@ -1,28 +1,31 @@
 /**
- * Where screenshots live, following Vitest's browser `toMatchScreenshot` layout without the
- * `-<browser>-<platform>` suffix (our rendering is machine-independent). Pure string work.
+ * Where screenshots, attachments and cassettes live, following Vitest's browser
+ * `toMatchScreenshot` layout without the `-<browser>-<platform>` suffix (our rendering is
+ * machine-independent). A test file run by a named Vitest project (`test.projects`) gets a folder
+ * of that project's own, so two projects that run the same file never share a file. Pure string work.
  */
 import { basename, dirname, extname, join, posix, relative } from 'node:path';
+import { VITEST } from '../defaults.js';
+import { ConfigError } from '../errors.js';
+import { fileNameKey, sanitizeSegment } from '../file-names.js';
 
 /** The folder next to a test file that holds its baselines. */
 export const SCREENSHOT_DIRECTORY = '__screenshots__';
 
-/**
- * One path segment made safe for a file name, as Vitest sanitizes screenshot names: whitespace
- * runs become `-`, characters other than `[A-Za-z0-9_-]` are dropped, `-` runs collapse to one.
- * @example sanitizeSegment('menu > opens it 1') === 'menu-opens-it-1'
- */
-export function sanitizeSegment(input: string): string {
-  return input
-    .replace(/\s+/g, '-')
-    .replace(/[^\w-]+/g, '')
-    .replace(/-{2,}/g, '-');
+/** What places the files of a test file: Vitest's file task (`task.file`) has these fields. */
+export interface TestFileRef {
+  /** Absolute path of the test file. */
+  filepath: string;
+  /** Its path relative to the project root (`test/menu.test.ts`). */
+  name: string;
+  /** The Vitest project running it: `''` or undefined without `test.projects` (and without `test.name`). */
+  projectName?: string;
 }
 
 /**
  * A screenshot name made safe as a relative path: `/` keeps sub-folders, each segment is
  * sanitized, `..` and leading `/` cannot climb out of the test file's folder, and a trailing
- * `.png` is dropped (it is added back by {@link baselinePath}).
+ * `.png` is dropped (it is added back by {@link baselinePath}). May return `''`.
  */
 export function sanitizeScreenshotName(name: string): string {
   const withoutExt = extname(name).toLowerCase() === '.png' ? name.slice(0, -4) : name;
@@ -36,35 +39,35 @@ export function sanitizeScreenshotName(name: string): string {
 }
 
 /**
- * The baseline of screenshot `name` of `testPath`:
- * `<test dir>/__screenshots__/<test file name>/<sanitized name>.png`.
+ * The folder of a named project, as one path segment; `[]` for the unnamed (single) project.
+ * @throws {ConfigError} for a project name with no letter or digit.
  */
-export function baselinePath(testPath: string, name: string): string {
-  return join(baselineDirectory(testPath), `${sanitizeScreenshotName(name)}.png`);
-}
-
-/** The folder holding every baseline of `testPath`: `<test dir>/__screenshots__/<test file name>`. */
-export function baselineDirectory(testPath: string): string {
-  return join(dirname(testPath), SCREENSHOT_DIRECTORY, basename(testPath));
-}
-
-/** The images a failed comparison leaves in the attachments folder. */
-export interface AttachmentPaths {
-  /** The screenshot taken now. */
-  actual: string;
-  /** The diff image (reference in grey, mismatches in red). */
-  diff: string;
+function projectFolder(projectName: string | undefined): string[] {
+  if (!projectName) return [];
+  const segment = sanitizeSegment(projectName);
+  if (segment === '') {
+    throw new ConfigError(`The Vitest project name '${projectName}' has no letter or digit to name its folder of screenshots and cassettes after: rename the project.`);
+  }
+  return [segment];
 }
 
 /**
- * Where a failed comparison writes its images, mirroring Vitest's `resolveDiffPath`:
- * `<attachmentsDir>/<test dir relative to root>/<test file name>/<name>-actual.png` (and
- * `-diff.png`).
+ * The folder of one test file's files inside `folder` (`__screenshots__`, `__cassettes__` or an
+ * attachments folder): `<folder>/<test file name>`, or `<folder>/<project>/<test file name>` for
+ * a named project.
  */
-export function attachmentPaths(root: string, attachmentsDir: string, testPath: string, name: string): AttachmentPaths {
-  const folder = join(attachmentsDir, relative(root, dirname(testPath)), basename(testPath));
-  const stem = join(folder, sanitizeScreenshotName(name));
-  return { actual: `${stem}-actual.png`, diff: `${stem}-diff.png` };
+export function testFileFolder(folder: string, file: TestFileRef): string {
+  return join(folder, ...projectFolder(file.projectName), basename(file.filepath));
+}
+
+/** The folder holding every baseline of `file`: `<test dir>/__screenshots__/[<project>/]<test file name>`. */
+export function baselineDirectory(file: TestFileRef): string {
+  return testFileFolder(join(dirname(file.filepath), SCREENSHOT_DIRECTORY), file);
+}
+
+/** The baseline of screenshot `name` of `file`: `<baseline directory>/<sanitized name>.png`. */
+export function baselinePath(file: TestFileRef, name: string): string {
+  return join(baselineDirectory(file), `${sanitizeScreenshotName(name)}.png`);
 }
 
 /**
@@ -77,11 +80,74 @@ export function projectRoot(file: { filepath: string; name: string }): string {
 }
 
 /**
- * Files of one test run in the attachments folder: `<attachmentsDir>/<test dir relative to
- * root>/<test file name>/<sanitized full test name><suffix>`, with `-retry-N` after the name for
- * retries (so each attempt keeps its own evidence).
+ * The folder of `file`'s files in the attachments folder, mirroring Vitest's `resolveDiffPath`:
+ * `<root>/.vitest-attachments/<test dir relative to root>/[<project>/]<test file name>`.
  */
-export function testAttachmentStem(root: string, attachmentsDir: string, testPath: string, fullName: string, retry: number): string {
-  const folder = join(attachmentsDir, relative(root, dirname(testPath)), basename(testPath));
-  return join(folder, `${sanitizeSegment(fullName)}${retry > 0 ? `-retry-${retry}` : ''}`);
+function attachmentFolder(file: TestFileRef): string {
+  const root = projectRoot(file);
+  return testFileFolder(join(root, VITEST.attachmentsDir, relative(root, dirname(file.filepath))), file);
+}
+
+/** The images a failed comparison leaves in the attachments folder. */
+export interface AttachmentPaths {
+  /** The screenshot taken now. */
+  actual: string;
+  /** The diff image (reference in grey, mismatches in red). */
+  diff: string;
+}
+
+/** Where a failed comparison of screenshot `name` writes its images: `<attachment folder>/<name>-actual.png` (and `-diff.png`). */
+export function attachmentPaths(file: TestFileRef, name: string): AttachmentPaths {
+  const stem = join(attachmentFolder(file), sanitizeScreenshotName(name));
+  return { actual: `${stem}-actual.png`, diff: `${stem}-diff.png` };
+}
+
+/**
+ * A test's full name as the file-name stem of its cassette and attachments, checked against the
+ * full names of the other tests of its file (`siblings`), so two tests never share a file.
+ * @throws {ConfigError} when the name has no letter or digit, or another test's name gives the
+ *   same stem (also when they differ only in case: one file on macOS and Windows).
+ */
+export function testNameStem(fullName: string, siblings: Iterable<string>): string {
+  const stem = sanitizeSegment(fullName);
+  if (stem === '') {
+    throw new ConfigError(`The test name '${fullName}' has no letter or digit to name its files (cassette, failure screen, GIF) after: rename the test.`);
+  }
+  for (const other of siblings) {
+    if (other !== fullName && fileNameKey(sanitizeSegment(other)) === fileNameKey(stem)) {
+      throw new ConfigError(
+        `The tests '${other}' and '${fullName}' of one file both name their files (cassette, failure screen, GIF) ${stem}: ` +
+          `file names keep only letters, digits, '_' and '-', and ignore case. Rename one of the tests.`,
+      );
+    }
+  }
+  return stem;
+}
+
+/** A test as far as its file names go: its full name, its file, and the full names of its file's tests. */
+export interface TestRef {
+  fullTestName: string;
+  file: TestFileRef & { tasks: readonly TaskTree[] };
+}
+
+/** The part of Vitest's task tree needed to list a file's test names. */
+export interface TaskTree {
+  type: string;
+  fullTestName?: string;
+  tasks?: readonly TaskTree[];
+}
+
+/** The full names of every test under `tasks`. */
+export function testNames(tasks: readonly TaskTree[]): string[] {
+  return tasks.flatMap((task) => (task.type === 'suite' ? testNames(task.tasks ?? []) : task.fullTestName === undefined ? [] : [task.fullTestName]));
+}
+
+/**
+ * Files of one test run in the attachments folder: `<attachment folder>/<test name stem>`, with
+ * `-retry-N` after the name for retries (so each attempt keeps its own evidence).
+ * @throws {ConfigError} as {@link testNameStem}.
+ */
+export function testAttachmentStem(test: TestRef, retry: number): string {
+  const stem = testNameStem(test.fullTestName, testNames(test.file.tasks));
+  return join(attachmentFolder(test.file), `${stem}${retry > 0 ? `-retry-${retry}` : ''}`);
 }

@@ -4,12 +4,11 @@
  * every test (`'always'`), or never (`'off'`); set it in the Vitest config with
  * `provide: { tmuxRecording: 'always' }` or per file with `test.override({ tmuxRecording: … })`.
  */
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import type { RunnerTestCase, TestArtifact, TestArtifactBase, TestAttachment } from 'vitest';
 import { recordArtifact } from 'vitest';
-import { VITEST } from '../defaults.js';
 import type { TmuxAppHandle } from './app-handle.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeOutputFile } from '../output-file.js';
 import { projectRoot, testAttachmentStem } from './paths.js';
 
 /** When a test's session is saved as a GIF. */
@@ -45,9 +44,9 @@ export function wantsRecording(mode: RecordingMode, failed: boolean): boolean {
  */
 export async function saveRecording(task: Readonly<RunnerTestCase>, app: TmuxAppHandle, failed: boolean): Promise<string> {
   const root = projectRoot(task.file);
-  const stem = testAttachmentStem(root, join(root, VITEST.attachmentsDir), task.file.filepath, task.fullTestName, task.result?.retryCount ?? 0);
+  const stem = testAttachmentStem(task, task.result?.retryCount ?? 0);
   const path = `${stem}-recording.gif`;
-  await writeFileAtomic(path, await app.gif());
+  await writeOutputFile(path, await app.gif(), 'recording');
   const artifact: TestArtifact = failed
     ? { type: 'internal:failureScreenshot', attachments: [{ path, originalPath: path, contentType: 'image/gif' }] }
     : { type: 'tmux-shot:recording', attachments: [{ path, contentType: 'image/gif' }] };

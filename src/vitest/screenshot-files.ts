@@ -6,7 +6,7 @@
 import type { ScreenshotOutcome } from '../diff/index.js';
 import type { RgbaImage } from '../geometry.js';
 import type { RegressionImage } from './artifacts.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeOutputFile } from '../output-file.js';
 import type { ImagePaths } from './failure-message.js';
 import type { AttachmentPaths } from './paths.js';
 
@@ -46,18 +46,18 @@ export async function writeOutcomeFiles(outcome: ScreenshotOutcome, files: Outco
       return { paths: {}, images: [] };
     case 'write-new-baseline':
     case 'update-baseline':
-      await writeFileAtomic(files.baseline, files.actual);
+      await writeOutputFile(files.baseline, files.actual, 'screenshot baseline');
       return { paths: {}, images: [] };
     case 'write-new-baseline-and-fail':
-      await writeFileAtomic(files.baseline, files.actual);
+      await writeOutputFile(files.baseline, files.actual, 'screenshot baseline');
       return { paths: { reference: files.baseline }, images: [{ name: 'reference', path: files.baseline, ...actualSize }] };
     case 'missing-baseline-ci':
-      await writeFileAtomic(files.attachments.actual, files.actual);
+      await writeOutputFile(files.attachments.actual, files.actual, 'actual screenshot');
       return { paths: { actual: files.attachments.actual }, images: [{ name: 'actual', path: files.attachments.actual, ...actualSize }] };
     case 'mismatch': {
       const { diff, sizeMismatch } = outcome.comparison;
-      await writeFileAtomic(files.attachments.actual, files.actual);
-      await writeFileAtomic(files.attachments.diff, files.encodePng(diff));
+      await writeOutputFile(files.attachments.actual, files.actual, 'actual screenshot');
+      await writeOutputFile(files.attachments.diff, files.encodePng(diff), 'diff image');
       const referenceSize = sizeMismatch?.reference ?? actualSize;
       return {
         paths: { reference: files.baseline, actual: files.attachments.actual, diff: files.attachments.diff },

@@ -4,7 +4,6 @@
  * (`formatScreenshotFailure` and a visual-regression artifact).
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { MatcherState, RunnerTestCase } from 'vitest';
 import { VITEST, WAIT } from '../defaults.js';
 import type { ComparatorOptions, ScreenshotOutcome, UpdateMode } from '../diff/index.js';
@@ -19,7 +18,7 @@ import { markBaselineUsed } from './baseline-report.js';
 import { describeChangedCells } from './cell-lines.js';
 import { formatBadSubject, formatHeader, formatScreenshotFailure } from './failure-message.js';
 import type { ImagePaths, ScreenshotFailure } from './failure-message.js';
-import { attachmentPaths, baselinePath, projectRoot } from './paths.js';
+import { attachmentPaths, baselinePath, sanitizeScreenshotName } from './paths.js';
 import type { AttachmentPaths } from './paths.js';
 import { decodeScreen, SCREEN_TEXT_KEY } from './screen-codec.js';
 import { writeOutcomeFiles } from './screenshot-files.js';
@@ -59,7 +58,7 @@ const namesByFile = new WeakMap<Readonly<RunnerTestCase['file']>, ScreenshotName
 
 function namesOf(file: Readonly<RunnerTestCase['file']>): ScreenshotNames {
   let names = namesByFile.get(file);
-  if (!names) namesByFile.set(file, (names = new ScreenshotNames()));
+  if (!names) namesByFile.set(file, (names = new ScreenshotNames(sanitizeScreenshotName)));
   return names;
 }
 
@@ -138,12 +137,11 @@ interface Located {
 }
 
 /** Names the screenshot (explicit, or the test's full name and a counter) and places its files. */
-function locate(task: Readonly<RunnerTestCase>, testPath: string, fullName: string, explicit: string | undefined): Located {
+function locate(task: Readonly<RunnerTestCase>, fullName: string, explicit: string | undefined): Located {
   const name = namesOf(task.file).next({ id: task.id, fullName, attempt: attemptOf(task) }, explicit);
-  const baseline = baselinePath(testPath, name);
+  const baseline = baselinePath(task.file, name);
   markBaselineUsed(task.file, baseline);
-  const root = projectRoot(task.file);
-  return { baseline, attachments: attachmentPaths(root, join(root, VITEST.attachmentsDir), testPath, name) };
+  return { baseline, attachments: attachmentPaths(task.file, name) };
 }
 
 /** Decide, act, report: compares `shot` with the baseline and writes what the update mode calls for. */
@@ -186,7 +184,7 @@ export async function toMatchScreenshot(
   if (!task || !testPath) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot can only be used inside a test.`);
   if (!subject) throw new TmuxShotError(formatBadSubject(header, 'a tmuxApp, a TmuxApp, a screen snapshot or PNG bytes', describeReceived(received)));
 
-  const files = locate(task, testPath, this.currentTestName ?? task.name, explicit);
+  const files = locate(task, this.currentTestName ?? task.name, explicit);
   const shotOptions: ShotOptions = { mask: options.mask ?? [], region: options.region, cursor: options.cursor ?? VITEST.cursor, render: renderOptionsOf(received) };
   const gathered = await gather(subject, options, shotOptions, task.context.signal);
   if (gathered.kind === 'shot') return compare(task, header, gathered.shot, files, options, readUpdateMode(this));

@@ -2,8 +2,10 @@
  * Screenshot names inside one test, as Vitest's `toMatchScreenshot` names them: an explicit name,
  * or the test's full name plus a counter (`menu > opens 1`, `menu > opens 2`…). The counter starts
  * again when Vitest retries or repeats the test, so a retry compares against the same baselines.
+ * Two different names that would be one file of the test file are refused, never shared.
  */
 import { ConfigError } from '../errors.js';
+import { fileNameKey } from '../file-names.js';
 
 /** The test asking for a name. */
 export interface NamedTest {
@@ -24,17 +26,34 @@ interface TestNames {
   explicit: Set<string>;
 }
 
+/** A file of the test file and the name (and test) that first asked for it. */
+interface Claim {
+  name: string;
+  fullName: string;
+}
+
 /**
- * Hands out screenshot names for the tests of one worker. Tests that share a full name (Vitest
- * allows it) continue each other's counter, so their auto-names never collide.
+ * Hands out screenshot names for the tests of one test file. Tests that share a full name (Vitest
+ * allows it) continue each other's counter, so their auto-names never collide; the same name
+ * asked for by two tests is one shared baseline, as before.
  */
 export class ScreenshotNames {
   readonly #tests = new Map<string, TestNames>();
   readonly #counters = new Map<string, number>();
+  /** Claims by {@link fileNameKey} of the file name. */
+  readonly #files = new Map<string, Claim>();
+  readonly #fileOf: (name: string) => string;
+
+  /** @param fileOf - the file name (relative, without extension) a screenshot name is stored under. */
+  constructor(fileOf: (name: string) => string) {
+    this.#fileOf = fileOf;
+  }
 
   /**
    * The name of the next screenshot of `test`: `explicit` as given, or `<fullName> <n>`.
-   * @throws {ConfigError} when `explicit` was already used in this run of the test.
+   * @throws {ConfigError} when `explicit` was already used in this run of the test, when the name
+   *   has no letter or digit to name a file after, or when another name of this test file gives
+   *   the same file name (also when they differ only in case: one file on macOS and Windows).
    */
   next(test: NamedTest, explicit?: string): string {
     const names = this.#namesOf(test);
@@ -45,13 +64,32 @@ export class ScreenshotNames {
             `Give each toMatchScreenshot call in a test its own name, or omit names to number them.`,
         );
       }
+      this.#claim(explicit, test.fullName);
       names.explicit.add(explicit);
       return explicit;
     }
+    const name = `${test.fullName} ${names.base + names.count + 1}`;
+    this.#claim(name, test.fullName);
     names.count += 1;
-    const number = names.base + names.count;
-    this.#counters.set(test.fullName, Math.max(this.#counters.get(test.fullName) ?? 0, number));
-    return `${test.fullName} ${number}`;
+    this.#counters.set(test.fullName, Math.max(this.#counters.get(test.fullName) ?? 0, names.base + names.count));
+    return name;
+  }
+
+  /** Claims the file of `name` for it. */
+  #claim(name: string, fullName: string): void {
+    const file = this.#fileOf(name);
+    if (file === '') {
+      throw new ConfigError(`The screenshot name '${name}' of test '${fullName}' has no letter or digit to name its file after: give it a name with some.`);
+    }
+    const key = fileNameKey(file);
+    const claim = this.#files.get(key);
+    if (claim === undefined) this.#files.set(key, { name, fullName });
+    else if (claim.name !== name) {
+      throw new ConfigError(
+        `The screenshot names '${claim.name}' (test '${claim.fullName}') and '${name}' (test '${fullName}') would share the baseline ${file}.png: ` +
+          `file names keep only letters, digits, '_' and '-', and ignore case. Rename one of them.`,
+      );
+    }
   }
 
   #namesOf(test: NamedTest): TestNames {

@@ -2,7 +2,7 @@
 import { VITEST } from '../defaults.js';
 import type { RegressionImage } from './artifacts.js';
 import { describeReadChange } from './cell-lines.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeOutputFile } from '../output-file.js';
 import type { ScreenshotFailure } from './failure-message.js';
 import type { AttachmentPaths } from './paths.js';
 import { pngSize } from './screenshot-files.js';
@@ -26,8 +26,8 @@ export async function unsettledFiles(
   timeout: number,
 ): Promise<{ failure: ScreenshotFailure; images: RegressionImage[] }> {
   const previousPath = paths.actual.replace(/-actual\.png$/, '-previous.png');
-  await writeFileAtomic(previousPath, previous.png);
-  await writeFileAtomic(paths.actual, last.png);
+  await writeOutputFile(previousPath, previous.png, 'screenshot');
+  await writeOutputFile(paths.actual, last.png, 'screenshot');
   const cellLines = describeReadChange(previous.snapshot, last.snapshot, VITEST.listedCells);
   return {
     failure: { kind: 'unsettled', timeout, cellLines, previous: previousPath, last: paths.actual },

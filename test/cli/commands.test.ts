@@ -136,7 +136,7 @@ describe('tmux-shot shot with apps that wait silently or fail', () => {
 describe('tmux-shot checks its input before starting the app', () => {
   it.each([
     [['shot', '-o', '/nonexistent-dir/a.png', '--', 'true'], 'tmux-shot: cannot write /nonexistent-dir/a.png: the folder /nonexistent-dir does not exist'],
-    [['shot', '-o', tmpdir(), '--', 'true'], `tmux-shot: cannot write ${tmpdir()}: it is a folder`],
+    [['shot', '-o', tmpdir(), '--', 'true'], `tmux-shot: cannot write ${tmpdir()}: it is a directory`],
     [['shot', '--keys', 'Down enter', '--', 'true'], "tmux-shot: Unknown key name 'enter'. Did you mean 'Enter'? Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names (Control+C, ArrowUp); send literal text with --type."],
     [['shot', '--cols', '-5', '--', 'true'], "tmux-shot: Option '--cols' argument is ambiguous. Did you forget to specify the option argument for '--cols'? To specify an option argument starting with a dash use '--cols=-XYZ'."],
     [['record', '--duration', '1e9', '--', 'true'], "tmux-shot: --duration takes a number of seconds above 0 and at most 86400 (a day), not '1e9'"],

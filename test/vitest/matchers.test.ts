@@ -110,7 +110,7 @@ describe('toMatchScreenshot', () => {
   test.override({ tmuxOptions: { command: counter, cols: 12, rows: 2, ready: { text: /\d/ } } });
 
   test('fails on a screen that never settles, with its last two reads', { retry: 2 }, async ({ tmuxApp, task }) => {
-    onTestFinished(() => rm(dirname(baselinePath(task.file.filepath, 'counter')), { recursive: true, force: true }));
+    onTestFinished(() => rm(dirname(baselinePath(task.file, 'counter')), { recursive: true, force: true }));
     const failure = expect(tmuxApp).toMatchScreenshot('counter', { timeout: 300 });
     await expect(failure).rejects.toThrow(/^expect\(tmuxApp\)\.toMatchScreenshot\('counter'\)\n\nThe screen did not settle within 300 ms: two consecutive reads still differed\.\n(\d+ cells? differs? on row 0|the cursor moved from row 0 col \d+ to row 0 col \d+)\n/);
     await expect(failure).rejects.toThrow(/\nSecond to last screen:\n  .*\/\.vitest-attachments\/test\/vitest\/matchers\.test\.ts\/counter-previous\.png\n\nLast screen:\n  .*\/counter-actual\.png$/);
@@ -130,7 +130,7 @@ describe('toMatchScreenshot right after a key', () => {
   test("waits for the app's answer before comparing", async ({ tmuxApp, task }) => {
     await tmuxApp.press('x');
     await expect(tmuxApp).toShowText('on');
-    const baseline = baselinePath(task.file.filepath, 'on');
+    const baseline = baselinePath(task.file, 'on');
     onTestFinished(() => rm(dirname(baseline), { recursive: true, force: true }));
     await mkdir(dirname(baseline), { recursive: true });
     await writeFile(baseline, takeShot(tmuxApp.screen(), { mask: [], region: undefined, cursor: 'hide', render: {} }).png);
@@ -144,7 +144,7 @@ describe('toMatchScreenshot right after a key', () => {
 describe('toMatchScreenshot against a baseline drawn by another renderer', () => {
   test('says so, and how to refresh the baselines', async ({ task }) => {
     const snapshot = screen(['hello'], 8);
-    const baseline = baselinePath(task.file.filepath, 'renderer change');
+    const baseline = baselinePath(task.file, 'renderer change');
     await mkdir(dirname(baseline), { recursive: true });
     await writeFile(baseline, renderPng(snapshot, { theme: 'light', cursor: 'hide' }));
     try {
@@ -189,7 +189,7 @@ describe('toMatchScreenshot against a baseline drawn by another renderer', () =>
 describe('toMatchScreenshot of PNG bytes', () => {
   test('compares them as they are: identical bytes pass, other pixels fail without cell details', async ({ task }) => {
     const [a, b] = [renderPng(screen(['one'], 6)), renderPng(screen(['two'], 6))];
-    const [first, second] = [baselinePath(task.file.filepath, 'png a'), baselinePath(task.file.filepath, 'png b')];
+    const [first, second] = [baselinePath(task.file, 'png a'), baselinePath(task.file, 'png b')];
     await mkdir(dirname(first), { recursive: true });
     await Promise.all([writeFile(first, a), writeFile(second, a)]);
     try {
@@ -225,10 +225,10 @@ describe('toMatchScreenshot of PNG bytes', () => {
 describe('toMatchScreenshot of a region', () => {
   test('compares only the cells inside it, and names changed cells in screen coordinates', async ({ task }) => {
     const region = { col: 2, row: 1, cols: 4, rows: 1 };
-    const baseline = baselinePath(task.file.filepath, 'region a');
+    const baseline = baselinePath(task.file, 'region a');
     const reference = takeShot(screen(['title', '> Open'], 8), { mask: [], region, cursor: 'hide', render: {} }).png;
     await mkdir(dirname(baseline), { recursive: true });
-    await Promise.all([writeFile(baseline, reference), writeFile(baselinePath(task.file.filepath, 'region b'), reference)]);
+    await Promise.all([writeFile(baseline, reference), writeFile(baselinePath(task.file, 'region b'), reference)]);
     try {
       await expect(screen(['TITLE', '> Open'], 8)).toMatchScreenshot('region a', { region });
       await expect(expect(screen(['title', '> Opus'], 8)).toMatchScreenshot('region b', { region })).rejects.toThrow(

@@ -172,9 +172,9 @@ describe.sequential('Vitest on a fixture project', () => {
     }
     expect(new Set(socketOf.values()).size).toBe(socketOf.size);
 
-    expect(run.output).toContain(
-      'tmux-shot: 1 screenshot baseline(s) of menu.test.js no test used:\n  __screenshots__/menu.test.js/orphan.png\nRun with -u to remove them.',
-    );
+    // Two tests of menu.test.js failed, and orphan.png may be one of theirs (an explicit name
+    // says not whose): it is not called unused until a run in which all of them pass (the next).
+    expect(run.output).not.toContain('orphan.png');
     expect(await bytesOf(SHOTS)).toEqual(before);
   });
 

@@ -13,7 +13,7 @@ const PROJECTS = resolve(import.meta.dirname, 'projects');
 
 /** One test as the dump reporter saw it. */
 export interface TestReport {
-  /** File (relative to the project) and full name: `menu.test.ts > opens`. */
+  /** File (relative to the project) and full name: `menu.test.ts > opens`, after `[project] ` for a named Vitest project. */
   id: string;
   state: 'passed' | 'failed' | 'skipped' | 'pending';
   errors: string[];
@@ -33,7 +33,8 @@ export interface RunResult {
 /** A temporary copy of `projects/<name>` wired to this checkout; `dispose()` removes it. */
 export interface FixtureProject {
   dir: string;
-  run(args?: readonly string[], env?: Record<string, string>): Promise<RunResult>;
+  /** Runs `vitest run --root <dir> ...args`; `wrap` is a command the child runs under (e.g. unshare). */
+  run(args?: readonly string[], env?: Record<string, string>, wrap?: readonly string[]): Promise<RunResult>;
   dispose(): Promise<void>;
 }
 
@@ -54,6 +55,8 @@ export interface ProjectOptions {
   projectsDir?: string;
   /** Add tmux-shot's agent cost reporter after the others, named by path as `'tmux-shot/reporter'` is. @default false */
   costReporter?: boolean;
+  /** More of the config's `test` block, as source text (e.g. `projects: [...]`). @default '' */
+  testConfig?: string;
 }
 
 /** Copies `<projectsDir>/<name>` (plus the shared config and reporter) to a fresh temp dir. */
@@ -68,21 +71,22 @@ export async function createProject(name: string, options: ProjectOptions = {}):
     `import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { 'tmux-shot/vitest': ${JSON.stringify(join(REPO, 'src/vitest/index.ts'))}, '@repo': ${JSON.stringify(REPO)} } },
-  test: { include: ['**/*.test.js'], reporters: ['default', './dump-reporter.js'${options.costReporter ? `, ${JSON.stringify(join(REPO, 'src/vitest/reporter.ts'))}` : ''}], testTimeout: 30000, hookTimeout: 30000 },
+  test: { include: ['**/*.test.js'], reporters: ['default', './dump-reporter.js'${options.costReporter ? `, ${JSON.stringify(join(REPO, 'src/vitest/reporter.ts'))}` : ''}], testTimeout: 30000, hookTimeout: 30000${options.testConfig ? `, ${options.testConfig}` : ''} },
 });
 `,
   );
   return {
     dir,
-    run: (args = [], env = {}) => runVitest(dir, args, env),
+    run: (args = [], env = {}, wrap = []) => runVitest(dir, args, env, wrap),
     dispose: () => rm(dir, { recursive: true, force: true }),
   };
 }
 
-async function runVitest(dir: string, args: readonly string[], env: Record<string, string>): Promise<RunResult> {
+async function runVitest(dir: string, args: readonly string[], env: Record<string, string>, wrap: readonly string[]): Promise<RunResult> {
   const vitest = join(REPO, 'node_modules/vitest/vitest.mjs');
+  const command = [...wrap, process.execPath, vitest, 'run', '--root', dir, ...args];
   const { exitCode, output } = await new Promise<{ exitCode: number; output: string }>((done) => {
-    execFile(process.execPath, [vitest, 'run', '--root', dir, ...args], { cwd: dir, env: childEnv(env), maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(command[0]!, command.slice(1), { cwd: dir, env: childEnv(env), maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const failure = error as (Error & { code?: unknown; signal?: NodeJS.Signals | null }) | null;
       // A child killed by a signal (an abort is SIGABRT) reports 128 + its number, as a shell does.
       const signalled = failure?.signal ? 128 + (osConstants.signals[failure.signal] ?? 0) : undefined;

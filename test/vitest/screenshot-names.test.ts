@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
+import { sanitizeScreenshotName } from '../../src/vitest/paths.js';
 import { ScreenshotNames } from '../../src/vitest/screenshot-names.js';
 
 const first = { id: 't1', fullName: 'menu > opens', attempt: '0:0' };
+const names = () => new ScreenshotNames(sanitizeScreenshotName);
 
 describe('ScreenshotNames', () => {
   it('numbers unnamed screenshots from 1 after the full test name', () => {
-    const names = new ScreenshotNames();
-    expect([names.next(first), names.next(first), names.next(first, 'custom'), names.next(first)]).toEqual([
+    const shots = names();
+    expect([shots.next(first), shots.next(first), shots.next(first, 'custom'), shots.next(first)]).toEqual([
       'menu > opens 1',
       'menu > opens 2',
       'custom',
@@ -16,29 +18,58 @@ describe('ScreenshotNames', () => {
   });
 
   it('starts the counter again when the test is retried or repeated', () => {
-    const names = new ScreenshotNames();
-    names.next(first);
-    names.next(first);
-    expect(names.next({ ...first, attempt: '1:0' })).toBe('menu > opens 1');
-    expect(names.next({ ...first, attempt: '1:1' })).toBe('menu > opens 1');
+    const shots = names();
+    shots.next(first);
+    shots.next(first);
+    expect(shots.next({ ...first, attempt: '1:0' })).toBe('menu > opens 1');
+    expect(shots.next({ ...first, attempt: '1:1' })).toBe('menu > opens 1');
   });
 
   it('rejects an explicit name used twice in one run, but not in a retry', () => {
-    const names = new ScreenshotNames();
-    names.next(first, 'dialog');
-    expect(() => names.next(first, 'dialog')).toThrow(ConfigError);
-    expect(() => names.next(first, 'dialog')).toThrow(
+    const shots = names();
+    shots.next(first, 'dialog');
+    expect(() => shots.next(first, 'dialog')).toThrow(ConfigError);
+    expect(() => shots.next(first, 'dialog')).toThrow(
       "The screenshot name 'dialog' is used twice in test 'menu > opens'. Give each toMatchScreenshot call in a test its own name, or omit names to number them.",
     );
-    expect(names.next({ ...first, attempt: '1:0' }, 'dialog')).toBe('dialog');
+    expect(shots.next({ ...first, attempt: '1:0' }, 'dialog')).toBe('dialog');
   });
 
   it('continues the counter of another test with the same full name', () => {
-    const names = new ScreenshotNames();
-    names.next(first);
-    names.next(first);
+    const shots = names();
+    shots.next(first);
+    shots.next(first);
     const twin = { ...first, id: 't2' };
-    expect(names.next(twin)).toBe('menu > opens 3');
-    expect(names.next({ ...twin, attempt: '1:0' })).toBe('menu > opens 3');
+    expect(shots.next(twin)).toBe('menu > opens 3');
+    expect(shots.next({ ...twin, attempt: '1:0' })).toBe('menu > opens 3');
+  });
+
+  it('keeps names in other scripts apart, and lets two tests share one name', () => {
+    const shots = names();
+    const second = { id: 't2', fullName: 'menu > closes', attempt: '0:0' };
+    expect([shots.next(first, 'メニュー'), shots.next(first, '菜单'), shots.next(first, 'Меню'), shots.next(second, 'メニュー')]).toEqual([
+      'メニュー',
+      '菜单',
+      'Меню',
+      'メニュー',
+    ]);
+  });
+
+  it('refuses two different names that would be one file of the test file, and a name with no letter or digit', () => {
+    const shots = names();
+    const second = { id: 't2', fullName: 'menu > closes', attempt: '0:0' };
+    shots.next(first, 'main menu');
+    expect(() => shots.next(second, 'main-menu!')).toThrow(
+      new ConfigError(
+        "The screenshot names 'main menu' (test 'menu > opens') and 'main-menu!' (test 'menu > closes') would share the baseline main-menu.png: file names keep only letters, digits, '_' and '-', and ignore case. Rename one of them.",
+      ),
+    );
+    expect(() => shots.next(second, 'Main Menu')).toThrow(/^The screenshot names 'main menu' \(test 'menu > opens'\) and 'Main Menu'/);
+    expect(() => shots.next(second, '🎉')).toThrow(
+      new ConfigError("The screenshot name '🎉' of test 'menu > closes' has no letter or digit to name its file after: give it a name with some."),
+    );
+    // An auto-name meets an explicit one of another test: 'menu > opens 1' is menu-opens-1.png.
+    shots.next(second, 'menu opens 1');
+    expect(() => shots.next(first)).toThrow(/^The screenshot names 'menu opens 1' \(test 'menu > closes'\) and 'menu > opens 1' \(test 'menu > opens'\)/);
   });
 });

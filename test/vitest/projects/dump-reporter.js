@@ -8,7 +8,7 @@ export default class DumpReporter {
     const root = process.cwd();
     const tests = modules.flatMap((module) =>
       [...module.children.allTests()].map((test) => ({
-        id: `${relative(root, module.moduleId)} > ${test.fullName}`,
+        id: `${module.project.name ? `[${module.project.name}] ` : ''}${relative(root, module.moduleId)} > ${test.fullName}`,
         state: test.result().state,
         errors: (test.result().errors ?? []).map((error) => error.message),
         artifacts: test.artifacts(),

@@ -1,0 +1,99 @@
+/**
+ * Baselines in child Vitest runs of projects/baselines: `-u` removes only the baselines of tests
+ * that ran to the end and passed without asking for them (failed, timed-out, skipped and filtered
+ * tests keep theirs); names in other scripts get files of their own; a read-only baseline folder
+ * fails with the baseline's name and the reason.
+ */
+import { readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { canUnshare, readOnlyWrap } from '../special-files.js';
+import { createProject } from './run-vitest.js';
+import type { FixtureProject, RunResult } from './run-vitest.js';
+
+let project: FixtureProject;
+beforeAll(async () => void (project = await createProject('baselines')));
+afterAll(() => project.dispose());
+
+/** Puts a stand-in baseline (not a PNG: no test compares it) at each path under `__screenshots__`. */
+async function seed(paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    await mkdir(dirname(join(project.dir, '__screenshots__', path)), { recursive: true });
+    await writeFile(join(project.dir, '__screenshots__', path), 'a baseline');
+  }
+}
+
+/** Every file under `__screenshots__/<folder>`, relative to it, sorted. */
+async function baselines(folder: string): Promise<string[]> {
+  return (await readdir(join(project.dir, '__screenshots__', folder)).catch(() => [])).sort();
+}
+
+function states(run: RunResult): Record<string, string> {
+  return Object.fromEntries([...run.tests].map(([id, { state }]) => [id, state]));
+}
+
+describe.sequential('baselines in a Vitest run', () => {
+  test('-u keeps the baselines of failed, timed-out and skipped tests and removes a passing test\'s stale one', { timeout: 180_000 }, async () => {
+    await seed([
+      'sweep.test.js/passes-2.png',
+      'sweep.test.js/fails-early-1.png',
+      'sweep.test.js/dialog.png',
+      'sweep.test.js/times-out-1.png',
+      'sweep.test.js/gone-test-1.png',
+      'skipped.test.js/runs-2.png',
+      'skipped.test.js/skipped-1.png',
+    ]);
+    const run = await project.run(['sweep.test.js', 'skipped.test.js', '-u']);
+    expect(states(run)).toEqual({
+      'sweep.test.js > passes': 'passed',
+      'sweep.test.js > fails early': 'failed',
+      'sweep.test.js > times out': 'failed',
+      'skipped.test.js > runs': 'passed',
+      'skipped.test.js > skipped': 'skipped',
+    });
+    expect(run.tests.get('sweep.test.js > times out')!.errors[0]!.split('\n')[0]).toBe('Test timed out in 1500ms.');
+    // A name no test makes automatically (an explicit name, or a test that is gone) may belong to
+    // a test that failed: it stays until a run where every test of the file passes.
+    expect(await baselines('sweep.test.js')).toEqual(['dialog.png', 'fails-early-1.png', 'gone-test-1.png', 'passes-1.png', 'times-out-1.png']);
+    expect(await baselines('skipped.test.js')).toEqual(['runs-1.png', 'skipped-1.png']);
+    expect(run.output).toContain('tmux-shot: removed 1 unused screenshot baseline(s) of sweep.test.js:\n  __screenshots__/sweep.test.js/passes-2.png\n');
+    expect(run.output).toContain('tmux-shot: removed 1 unused screenshot baseline(s) of skipped.test.js:\n  __screenshots__/skipped.test.js/runs-2.png\n');
+  });
+
+  test('a run filtered by -t reports, and with -u removes, only the stale baselines of the tests it ran', { timeout: 180_000 }, async () => {
+    await seed(['sweep.test.js/passes-3.png']);
+    const report = await project.run(['sweep.test.js', '-t', '^passes$']);
+    expect(report.output).toContain(
+      'tmux-shot: 1 screenshot baseline(s) of sweep.test.js no test used:\n  __screenshots__/sweep.test.js/passes-3.png\nRun with -u to remove them.\n',
+    );
+    expect(await baselines('sweep.test.js')).toContain('passes-3.png');
+    const run = await project.run(['sweep.test.js', '-u', '-t', '^passes$']);
+    expect(states(run)).toEqual({ 'sweep.test.js > passes': 'passed', 'sweep.test.js > fails early': 'skipped', 'sweep.test.js > times out': 'skipped' });
+    expect(await baselines('sweep.test.js')).toEqual(['dialog.png', 'fails-early-1.png', 'gone-test-1.png', 'passes-1.png', 'times-out-1.png']);
+  });
+
+  test('names in other scripts get files of their own; two names that make one file fail', { timeout: 180_000 }, async () => {
+    const run = await project.run(['names.test.js', '-u']);
+    expect(states(run)).toEqual({ 'names.test.js > names in other scripts': 'passed', 'names.test.js > two names, one file': 'failed' });
+    expect(run.tests.get('names.test.js > two names, one file')!.errors).toEqual([
+      "The screenshot names 'main menu' (test 'two names, one file') and 'main-menu!' (test 'two names, one file') would share the baseline main-menu.png: " +
+        "file names keep only letters, digits, '_' and '-', and ignore case. Rename one of them.",
+    ]);
+    expect(await baselines('names.test.js')).toEqual(['main-menu.png', 'メニュー.png', '菜单.png']);
+    const [menu, chinese] = await Promise.all(['メニュー.png', '菜单.png'].map((name) => readFile(join(project.dir, '__screenshots__/names.test.js', name))));
+    expect(menu!.equals(chinese!)).toBe(false);
+  });
+
+  // The folder is bind-mounted read-only for the child alone (see readOnlyWrap): this works as
+  // root too, where file modes do not stop writes.
+  test.skipIf(!canUnshare)('a read-only baseline folder fails with the baseline and the reason, not a temporary file', { timeout: 180_000 }, async () => {
+    const folder = join(project.dir, '__screenshots__/names.test.js');
+    await rm(join(folder, 'メニュー.png'));
+    const run = await project.run(['names.test.js', '-t', 'names in other scripts'], {}, readOnlyWrap(folder));
+    expect(run.tests.get('names.test.js > names in other scripts')).toMatchObject({
+      state: 'failed',
+      errors: [`Cannot write the screenshot baseline ${folder}/メニュー.png: the file system is read-only (EROFS).`],
+    });
+    expect(await baselines('names.test.js')).toEqual(['main-menu.png', '菜单.png']);
+  });
+});
