@@ -44,7 +44,11 @@ export const APP_ENV: Readonly<Record<string, string>> = {
 
 /** Waits over the live screen. */
 export const WAIT = {
-  /** How long a wait may take before it throws, in ms. @default 5000 */
+  /**
+   * How long a wait may take before it throws, in ms. Inside a Vitest test, a wait without a
+   * `timeout` of its own ends `VITEST.timeoutMargin` before the test's own timeout when that comes
+   * first (see `Deadline`). @default 5000
+   */
   timeout: 5_000,
   /** Output silence that counts as "settled", in ms. @default 200 */
   quietMs: 200,
@@ -61,6 +65,15 @@ export const WAIT = {
    * with output, in ms: a key that changes nothing on screen costs this much once. @default 200
    */
   answerMs: 200,
+  /**
+   * How long `waitForStable` (and a screenshot) gives the app to answer a resize, in ms, when its
+   * terminal has left canonical (line) mode: such an app owns the screen and redraws on SIGWINCH
+   * (bash and python at a prompt, vim, less, top, watch, curses and raw-mode Node apps answered
+   * within 10 ms here), some only after debouncing. An app in line mode (sh, cat, a script) has
+   * nothing to redraw and gets `answerMs`. A full-screen app that ignores resizes costs this much
+   * once per resize. @default 1000
+   */
+  resizeAnswerMs: 1_000,
 } as const;
 
 /** The live screen model (src/screen/). */
