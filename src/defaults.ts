@@ -186,11 +186,23 @@ export const VITEST = {
   /**
    * Longest wait for the screen to settle (two consecutive identical reads) before a screenshot
    * or screen-text snapshot, in ms; 0 waits without limit. Vitest's `toMatchScreenshot` default.
+   * Inside a test it ends `timeoutMargin` before the test's own timeout when that comes first.
    * @default 5000
    */
   settleTimeout: 5_000,
-  /** Pause between two reads of the live screen while settling, in ms. @default 50 */
-  settleInterval: 50,
+  /**
+   * Pauses before each re-read of a live screen while settling, in ms; the last one repeats.
+   * Playwright's `toHaveScreenshot` schedule: a redraw that pauses up to 100 ms is still seen,
+   * and a screen that keeps changing is read less and less often. @default [100, 250, 500, 1000]
+   */
+  settleIntervals: [100, 250, 500, 1_000],
+  /**
+   * Time kept free before a test's own timeout, in ms: inside a Vitest test, a wait or matcher
+   * without a `timeout` of its own ends this long before the test would time out, so it fails
+   * with its own message and the screen rather than with "Test timed out": it covers the worker's
+   * tmux server start in its first test (60–180 ms here) and the report after a wait gives up. @default 500
+   */
+  timeoutMargin: 500,
   /** Cursor in screenshots, like Vitest's `caret: 'hide'`: the blinking cursor is not part of the UI. @default 'hide' */
   cursor: 'hide',
   /** Vitest's `attachmentsDir` default, relative to the project root; images of failures go here. @default '.vitest-attachments' */
