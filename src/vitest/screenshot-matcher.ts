@@ -32,7 +32,7 @@ import { takeShot } from './shot.js';
 import type { ScreenShot, Shot, ShotOptions } from './shot.js';
 import { classifySubject, describeReceived, subjectLabel } from './subject.js';
 import type { LiveScreen, Subject } from './subject.js';
-import { testDeadline, trackWait } from './test-timeout.js';
+import { attemptSignal, testDeadline, trackWait } from './test-timeout.js';
 import type { SyncExpectationResult } from './text-matchers.js';
 import { unsettledFiles } from './unsettled-files.js';
 import { readUpdateMode } from './update-mode.js';
@@ -122,7 +122,7 @@ async function gatherLive(live: LiveScreen, options: ScreenshotOptions, shotOpti
     return verdict.outcome.kind === 'pass' || verdict.outcome.kind === 'pass-byte-equal' ? verdict : undefined;
   };
   const wait = { what: header, timeout, screenText: () => snapshotText(live.screen()) };
-  const settled = await trackWait(task, wait, () => settleLive(live, { timeout: timeout.ms, signal: task.context.signal, accept }));
+  const settled = await trackWait(task, wait, () => settleLive(live, { timeout: timeout.ms, signal: attemptSignal(task), accept }));
   if (!settled.settled) return { kind: 'unsettled', previous: judged.get(settled.previous)!.shot, last: judged.get(settled.last)!.shot, timeout };
   // Stable: the read before the last is the same screen, judged already.
   return { kind: 'shot', ...(settled.accepted ?? judged.get(latest!)!) };

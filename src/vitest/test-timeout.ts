@@ -69,6 +69,16 @@ export function testDeadline(task: Task | undefined): Deadline | undefined {
 }
 
 /**
+ * The test's abort signal for a wait that begins now, or undefined when it is aborted already:
+ * Vitest keeps one signal per test, so after an attempt timed out, a retry's signal reads aborted
+ * from the start and would end every wait of the retry at its first look.
+ */
+export function attemptSignal(task: Task | undefined): AbortSignal | undefined {
+  const signal = task?.context.signal;
+  return signal?.aborted ? undefined : signal;
+}
+
+/**
  * Runs `work`, a wait, as pending in `task`: should the test time out meanwhile, its error says
  * so (see {@link formatTimedOut}). Outside a test, or inside another tracked wait (a matcher
  * polling through `tmuxApp.waitForOutput`), it just runs `work`.

@@ -20,7 +20,7 @@ import { formatScreenText, STYLES_HEADER } from './screen-text.js';
 import { settleLive } from './settle.js';
 import { classifySubject, describeReceived } from './subject.js';
 import type { AppExit, LiveScreen } from './subject.js';
-import { testDeadline, trackWait } from './test-timeout.js';
+import { attemptSignal, testDeadline, trackWait } from './test-timeout.js';
 
 /** A matcher's `{ pass, message }` (Vitest's synchronous `MatcherResult`). */
 export type SyncExpectationResult = Exclude<MatcherResult, PromiseLike<unknown>>;
@@ -112,7 +112,7 @@ export async function toShowText(
     return exit && !findText(read(), pattern) ? { exit } : undefined;
   };
   const header = formatHeader('toShowText', this.isNot, [formatPattern(pattern)], label);
-  const poll = { timeout: live ? timeout.ms : 0, interval: WAIT.pollMs, signal: this.task?.context.signal, wake };
+  const poll = { timeout: live ? timeout.ms : 0, interval: WAIT.pollMs, signal: attemptSignal(this.task), wake };
   const result = await trackWait(this.task, { what: header, timeout, screenText: () => snapshotText(read()) }, () => pollScreen(read, goal, poll));
   const exit = result.met ? result.value.exit : undefined;
   const snapshot = exit ? read() : result.snapshot; // an exited app's last screen, all output drawn
@@ -157,7 +157,7 @@ export async function toMatchScreenText(
   const { read, live, label } = sourceOf('toMatchScreenText', this.isNot, received);
   const header = formatHeader('toMatchScreenText', false, hint === undefined ? [] : [`'${hint}'`], label);
   const timeout = resolveTimeout(options.timeout, VITEST.settleTimeout, testDeadline(this.task), performance.now());
-  const settle = (app: LiveScreen) => settleLive(app, { timeout: timeout.ms, signal: this.task?.context.signal });
+  const settle = (app: LiveScreen) => settleLive(app, { timeout: timeout.ms, signal: attemptSignal(this.task) });
   const wait = { what: header, timeout, screenText: () => snapshotText(read()) };
   const settled = live ? await trackWait(this.task, wait, () => settle(live)) : { settled: true as const, snapshot: read() };
   if (!settled.settled) {

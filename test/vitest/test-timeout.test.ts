@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunnerTestCase } from 'vitest';
-import { deadlineOf, formatTimedOut, markTestStart, testDeadline, trackWait, watchScreen } from '../../src/vitest/test-timeout.js';
+import { attemptSignal, deadlineOf, formatTimedOut, markTestStart, testDeadline, trackWait, watchScreen } from '../../src/vitest/test-timeout.js';
 
 /** A stand-in for Vitest's test task: what the module reads of it (timeout, context.signal). */
 function fakeTask(timeout: number): { task: Readonly<RunnerTestCase>; timeOut: () => Error } {
@@ -91,5 +91,15 @@ describe('trackWait and a test that times out', () => {
       throw new Error('closed');
     });
     expect(timeOut().message).toBe('Test timed out in 1500ms.');
+  });
+});
+
+describe('attemptSignal', () => {
+  it("is the test's signal, unless an earlier attempt's timeout aborted it already", () => {
+    const { task, timeOut } = fakeTask(1500);
+    expect(attemptSignal(task)).toBe(task.context.signal);
+    timeOut();
+    expect(attemptSignal(task)).toBeUndefined();
+    expect(attemptSignal(undefined)).toBeUndefined();
   });
 });

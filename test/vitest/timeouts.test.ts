@@ -127,6 +127,10 @@ describe('when Vitest’s timeout wins', () => {
     expect(run.output).toMatch(/Pending: tmuxApp\.waitForText\('deploy finished'\), waiting \d+ ms of 20000 ms\.\n\nScreen:\n  0 │ Build status\n/);
   });
 
+  test('a retry after an attempt that timed out waits again (Vitest keeps the test signal aborted)', () => {
+    expect(report('late.test.js > after a first attempt that timed out > a retry waits again')).toMatchObject({ state: 'passed', retryCount: 1 });
+  });
+
   test('with no wait pending, the error shows the last screen', () => {
     expect(errorOf('late.test.js > a step of its own that hangs').split('\n')).toEqual([...TIMED_OUT, ...STATUS_BLOCK]);
   });
