@@ -8,7 +8,7 @@
 import { TERMINAL } from '../defaults.js';
 import { ConfigError, describeValue } from '../errors.js';
 import type { Size } from '../geometry.js';
-import { TmuxServer } from '../host/index.js';
+import type { TmuxServer } from '../host/index.js';
 import { checkDuration } from '../wait.js';
 import type { Deadline } from '../wait.js';
 import type { ReadyRule, TmuxAppOptions } from './tmux-app.js';
@@ -29,10 +29,9 @@ export interface ResolvedAppOptions {
 
 const EXAMPLE = 'e.g. { command: ["vim", "notes.txt"] }';
 
+/** An object that is not an array or a RegExp (prototypes are not compared: objects may come from another realm, e.g. Vitest's vm pools). */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return prototype === Object.prototype || prototype === null;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof RegExp);
 }
 
 /**
@@ -104,9 +103,13 @@ function checkEnv(env: unknown): Readonly<Record<string, string>> {
   return env as Readonly<Record<string, string>>;
 }
 
-/** @throws ConfigError unless `server` is undefined or a `TmuxServer`. */
+/**
+ * @throws ConfigError unless `server` is undefined or looks like a `TmuxServer` (duck-typed: a
+ *   second copy of the package, e.g. `tmux-shot` beside a source alias, has its own class).
+ */
 function checkServer(server: unknown): TmuxServer | undefined {
-  if (server === undefined || server instanceof TmuxServer) return server;
+  const looksLikeServer = isPlainObject(server) && typeof server.command === 'function' && typeof server.adopt === 'function';
+  if (server === undefined || looksLikeServer) return server as TmuxServer | undefined;
   throw new ConfigError(`server must be a TmuxServer (from TmuxServer.create()); got ${describeValue(server)}.`);
 }
 
