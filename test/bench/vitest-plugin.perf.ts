@@ -36,7 +36,8 @@ test('screenshot comparison and fixture overhead', async ({ task }) => {
   // The whole matcher on a live app whose screen equals its baseline: settle, render, compare.
   // Each call as a new run of the test file (a fresh file task), so the name may repeat.
   const benchTask = { ...task, context: task.context };
-  const state = () => ({ ...expect.getState(), testPath: join(dir, 'bench.test.ts'), task: Object.assign(benchTask, { file: { ...task.file } }) });
+  const file = join(dir, 'bench.test.ts'); // baselines go to the temp dir, beside this "test file"
+  const state = () => ({ ...expect.getState(), testPath: file, task: Object.assign(benchTask, { file: { ...task.file, filepath: file } }) });
   const matcher = async () => {
     const result = await toMatchScreenshot.call(state(), app, 'unchanged');
     if (!result.pass) throw new Error(result.message());

@@ -7,6 +7,7 @@ import type { TmuxServer } from '../../src/host/index.js';
 import { renderPng, rendererFingerprint } from '../../src/render/index.js';
 import { snapshotText } from '../../src/screen/index.js';
 import { baselinePath } from '../../src/vitest/paths.js';
+import type { TestFileRef } from '../../src/vitest/paths.js';
 import { takeShot } from '../../src/vitest/shot.js';
 import { onTestFinished } from 'vitest';
 import { describe, expect, test } from '../../src/vitest/index.js';
@@ -152,7 +153,7 @@ describe('toMatchScreenshot and toMatchScreenText of a late redraw', () => {
   test.override({ tmuxOptions: { command: late, cols: 30, rows: 6 } });
 
   /** The screen `steps` leave on a second copy of the app, fully drawn, as a baseline PNG. */
-  async function baselineAfter(server: TmuxServer, steps: (app: TmuxApp) => Promise<void>, name: string, file: string): Promise<void> {
+  async function baselineAfter(server: TmuxServer, steps: (app: TmuxApp) => Promise<void>, name: string, file: TestFileRef): Promise<void> {
     await using app = await TmuxApp.start({ command: late, server, cols: 30, rows: 6 });
     await steps(app);
     const baseline = baselinePath(file, name);
@@ -162,13 +163,13 @@ describe('toMatchScreenshot and toMatchScreenText of a late redraw', () => {
   }
 
   test('a screenshot right after resize() waits for a redraw 500 ms after SIGWINCH', async ({ tmuxApp, tmuxServer, task }) => {
-    await baselineAfter(tmuxServer, async (app) => (await app.resize(40, 8), void (await app.waitForText('size 40x8'))), 'resized', task.file.filepath);
+    await baselineAfter(tmuxServer, async (app) => (await app.resize(40, 8), void (await app.waitForText('size 40x8'))), 'resized', task.file);
     await tmuxApp.resize(40, 8);
     await expect(tmuxApp).toMatchScreenshot('resized');
   });
 
   test('a screenshot after a key sees the rest of the redraw, 70 ms after the first answer', async ({ tmuxApp, tmuxServer, task }) => {
-    await baselineAfter(tmuxServer, async (app) => (await app.press('x'), void (await app.waitForText('keys: 1'))), 'key', task.file.filepath);
+    await baselineAfter(tmuxServer, async (app) => (await app.press('x'), void (await app.waitForText('keys: 1'))), 'key', task.file);
     await tmuxApp.press('x');
     await expect(tmuxApp).toMatchScreenshot('key');
   });
