@@ -44,7 +44,11 @@ export const APP_ENV: Readonly<Record<string, string>> = {
 
 /** Waits over the live screen. */
 export const WAIT = {
-  /** How long a wait may take before it throws, in ms. @default 5000 */
+  /**
+   * How long a wait may take before it throws, in ms. Inside a Vitest test, a wait without a
+   * `timeout` of its own ends `VITEST.timeoutMargin` before the test's own timeout when that comes
+   * first (see `Deadline`). @default 5000
+   */
   timeout: 5_000,
   /** Output silence that counts as "settled", in ms. @default 200 */
   quietMs: 200,
@@ -61,6 +65,15 @@ export const WAIT = {
    * with output, in ms: a key that changes nothing on screen costs this much once. @default 200
    */
   answerMs: 200,
+  /**
+   * How long `waitForStable` (and a screenshot) gives the app to answer a resize, in ms, when its
+   * terminal has left canonical (line) mode: such an app owns the screen and redraws on SIGWINCH
+   * (bash and python at a prompt, vim, less, top, watch, curses and raw-mode Node apps answered
+   * within 10 ms here), some only after debouncing. An app in line mode (sh, cat, a script) has
+   * nothing to redraw and gets `answerMs`. A full-screen app that ignores resizes costs this much
+   * once per resize. @default 1000
+   */
+  resizeAnswerMs: 1_000,
 } as const;
 
 /** The live screen model (src/screen/). */
@@ -173,11 +186,23 @@ export const VITEST = {
   /**
    * Longest wait for the screen to settle (two consecutive identical reads) before a screenshot
    * or screen-text snapshot, in ms; 0 waits without limit. Vitest's `toMatchScreenshot` default.
+   * Inside a test it ends `timeoutMargin` before the test's own timeout when that comes first.
    * @default 5000
    */
   settleTimeout: 5_000,
-  /** Pause between two reads of the live screen while settling, in ms. @default 50 */
-  settleInterval: 50,
+  /**
+   * Pauses before each re-read of a live screen while settling, in ms; the last one repeats.
+   * Playwright's `toHaveScreenshot` schedule: a redraw that pauses up to 100 ms is still seen,
+   * and a screen that keeps changing is read less and less often. @default [100, 250, 500, 1000]
+   */
+  settleIntervals: [100, 250, 500, 1_000],
+  /**
+   * Time kept free before a test's own timeout, in ms: inside a Vitest test, a wait or matcher
+   * without a `timeout` of its own ends this long before the test would time out, so it fails
+   * with its own message and the screen rather than with "Test timed out": it covers the worker's
+   * tmux server start in its first test (60–180 ms here) and the report after a wait gives up. @default 500
+   */
+  timeoutMargin: 500,
   /** Cursor in screenshots, like Vitest's `caret: 'hide'`: the blinking cursor is not part of the UI. @default 'hide' */
   cursor: 'hide',
   /** Vitest's `attachmentsDir` default, relative to the project root; images of failures go here. @default '.vitest-attachments' */

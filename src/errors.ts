@@ -126,3 +126,25 @@ export class ModelApiError extends TmuxShotError {
 export class ConfigError extends TmuxShotError {
   override name = 'ConfigError';
 }
+
+/**
+ * What a caller passed, for "expected X; got Y" messages: numbers, booleans, null and undefined as
+ * written (`-1`, `NaN`), strings quoted and named (`the string '80'`), RegExps as written, and
+ * the kind of anything else (`an array`, `a function`, `an object { x, y }`, `a Map`).
+ */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return `the string ${JSON.stringify(value).replace(/^"|"$/g, "'")}`;
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'symbol') return 'a symbol';
+  if (typeof value === 'function') return 'a function';
+  if (typeof value !== 'object' || value === null) return String(value);
+  if (value instanceof RegExp) return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : `an array of ${value.length}`;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  if (prototype !== null && prototype !== Object.prototype) {
+    const name = (prototype.constructor as { name?: string } | undefined)?.name || 'object';
+    return `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`;
+  }
+  const keys = Object.keys(value);
+  return keys.length === 0 ? 'an empty object' : `an object { ${keys.slice(0, 4).join(', ')}${keys.length > 4 ? ', …' : ''} }`;
+}

@@ -18,6 +18,7 @@ export { TmuxServer } from './host/index.js';
 export type { TmuxServerOptions } from './host/index.js';
 export * from './errors.js';
 export type { CellRect, RgbaImage, Rgb, Size } from './geometry.js';
+export type { Deadline } from './wait.js';
 export { ScreenModel, findText, normalizeText, screensEqual, snapshotText } from './screen/index.js';
 export type { Cell, Color, Cursor, ScreenSnapshot, TextMatch, UnderlineStyle } from './screen/index.js';
 export {

@@ -2,9 +2,8 @@
  * `TmuxApp`, the one composition root: a terminal app running in a private tmux session (host/),
  * its output fed into a live screen model (screen/), with keys, text, waits and resizing.
  */
-import { TERMINAL, WAIT } from '../defaults.js';
-import { AppExitedError, ConfigError, TmuxShotError, WaitTimeoutError } from '../errors.js';
-import type { Size } from '../geometry.js';
+import { WAIT } from '../defaults.js';
+import { AppExitedError, TmuxShotError, WaitTimeoutError } from '../errors.js';
 import { TmuxServer, TmuxSession, resolveKeyNames } from '../host/index.js';
 import type { PaneStatus } from '../host/index.js';
 import { createTimeline, encodeGif, formatAsciicast } from '../record/index.js';
@@ -13,6 +12,9 @@ import { renderPng } from '../render/index.js';
 import type { RenderOptions } from '../render/index.js';
 import { ScreenModel, findText, snapshotText } from '../screen/index.js';
 import type { ScreenSnapshot, TextMatch } from '../screen/index.js';
+import { checkDuration, formatTimeout, resolveTimeout } from '../wait.js';
+import type { Deadline, WaitTimeout } from '../wait.js';
+import { checkKeys, checkListener, checkOptions, checkPattern, checkSize, checkText, resolveAppOptions } from './options.js';
 
 /**
  * When `TmuxApp.start` considers the app ready:
@@ -53,8 +55,16 @@ export interface TmuxAppOptions {
   server?: TmuxServer;
   /** When `start` resolves; see {@link ReadyRule}. @default 'output' */
   ready?: ReadyRule;
-  /** How long to wait for readiness, in ms. @default WAIT.timeout (5000) */
+  /** How long to wait for readiness, in ms. @default WAIT.timeout (5000), or less to end by `deadline` */
   timeout?: number;
+  /**
+   * A moment by which every wait of this app without a `timeout` of its own must end — readiness,
+   * `waitForText`, `waitForStable`, `waitForOutput`, `waitForExit`: each takes `WAIT.timeout` or
+   * the time left until then, whichever is less, and says so when it times out. An explicit
+   * `timeout` is never shortened. The `tmuxApp` fixture sets it just before the Vitest test's own
+   * timeout, as Playwright bounds actions by the test timeout. @default none
+   */
+  deadline?: Deadline;
 }
 
 /** How the app ended. */
@@ -123,18 +133,22 @@ export class TmuxApp implements AsyncDisposable {
   #outputSeen = false;
   /** Last input or output, in `performance.now()` ms. */
   #lastActivityAt: number;
-  /** False from an input (press, type, resize) until output arrives after it. */
-  #answered = true;
+  /** The last input (press and type are keys), from when it is sent until output arrives after it. */
+  #unanswered: 'keys' | 'resize' | undefined;
+  /** How long the unanswered resize may still be answered, in ms, once read (see {@link #answerWindow}). */
+  #resizeAnswerMs: Promise<number> | undefined;
+  readonly #deadline: Deadline | undefined;
   #exit: Promise<ExitStatus> | undefined;
   #exitStatus: ExitStatus | undefined;
   #closing: Promise<void> | undefined;
   #closedAt: number | undefined;
   #finalScreen: ScreenSnapshot | undefined;
 
-  private constructor(session: TmuxSession, model: ScreenModel, command: readonly string[] | string) {
+  private constructor(session: TmuxSession, model: ScreenModel, command: readonly string[] | string, deadline: Deadline | undefined) {
     this.#session = session;
     this.#model = model;
     this.#command = typeof command === 'string' ? command : command.join(' ');
+    this.#deadline = deadline;
     this.startedAt = performance.now();
     this.#lastActivityAt = this.startedAt;
     this.timeline = createTimeline(model.size, { startedAt: Date.now() });
@@ -145,28 +159,27 @@ export class TmuxApp implements AsyncDisposable {
    * Starts `options.command` in a new tmux session and waits until it is ready (see
    * {@link ReadyRule}). An app that exits at once, like `echo hi`, still starts: its screen stays
    * readable and `waitForExit()` reports its status.
-   * @throws ConfigError for a size out of range, an empty command, a bad env name or a missing
-   *   cwd; TmuxNotFoundError when tmux is not installed; AppExitedError when the command could
-   *   not be run (sh status 127 "not found", 126 "not executable"), with the screen and status,
-   *   or exited before showing the `ready` text; WaitTimeoutError when `ready` is not met within
-   *   `timeout` ms.
+   * @throws ConfigError for options of the wrong type or shape (see `resolveAppOptions`: a size
+   *   out of range, an empty command, an env that is not an object of strings, a ready rule other
+   *   than 'output', 'none' or { text }…) or a missing cwd; TmuxNotFoundError when tmux is not
+   *   installed; AppExitedError when the command could not be run (sh status 127 "not found", 126
+   *   "not executable"), with the screen and status, or exited before showing the `ready` text;
+   *   WaitTimeoutError when `ready` is not met within `timeout` ms.
    */
   static async start(options: TmuxAppOptions): Promise<TmuxApp> {
-    checkCommand(options?.command);
-    const size = { cols: options.cols ?? TERMINAL.cols, rows: options.rows ?? TERMINAL.rows };
-    const env = checkEnv(options.env ?? {});
+    const { command, size, env, cwd, server, ready, timeout, deadline } = resolveAppOptions(options);
     const model = new ScreenModel(size);
     let session: TmuxSession;
     try {
-      session = await TmuxSession.create(options.server ?? (await getSharedServer()), size);
+      session = await TmuxSession.create(server ?? (await getSharedServer()), size);
     } catch (error) {
       model.dispose();
       throw error;
     }
-    const app = new TmuxApp(session, model, options.command);
+    const app = new TmuxApp(session, model, command, deadline);
     try {
-      await session.respawnPane({ command: options.command, env, cwd: options.cwd ?? process.cwd() });
-      await app.#awaitReady(options.ready ?? 'output', options.timeout ?? WAIT.timeout);
+      await session.respawnPane({ command, env, cwd });
+      await app.#awaitReady(ready, app.#timeout(timeout));
     } catch (error) {
       await app.close();
       throw error;
@@ -178,12 +191,12 @@ export class TmuxApp implements AsyncDisposable {
    * Presses keys in order, in one tmux `send-keys`: tmux names (`Enter`, `C-c`, `M-x`, `F1`,
    * `BTab`, `a`) or Playwright names (`ArrowDown`, `Control+C`, `Shift+Tab`); case-sensitive.
    * @throws KeyNameError, before anything is sent, when any name is unknown (with suggestions);
-   *   AppExitedError after the app has exited.
+   *   ConfigError when an argument is not a string; AppExitedError after the app has exited.
    */
   async press(...keys: string[]): Promise<void> {
-    const names = resolveKeyNames(keys);
+    const names = resolveKeyNames(checkKeys(keys));
     this.#assertRunning();
-    this.#markInput();
+    this.#markInput('keys');
     await this.#session.sendKeys(names);
   }
 
@@ -191,11 +204,12 @@ export class TmuxApp implements AsyncDisposable {
    * Types `text` byte-exact as UTF-8 (`send-keys -H`: no key-name lookup, `;` and leading `-`
    * are literal). Each `'\n'` is sent as CR (0x0D), what Enter sends, so `type('ls\n')` is
    * `type('ls')` then `press('Enter')` and submits in raw-mode apps too.
-   * @throws AppExitedError after the app has exited.
+   * @throws ConfigError when `text` is not a string; AppExitedError after the app has exited.
    */
   async type(text: string): Promise<void> {
+    checkText(text);
     this.#assertRunning();
-    this.#markInput();
+    this.#markInput('keys');
     await this.#session.sendBytes(Buffer.from(text.replaceAll('\n', '\r'), 'utf8'));
   }
 
@@ -253,12 +267,15 @@ export class TmuxApp implements AsyncDisposable {
 
   /**
    * Waits until `pattern` is on the screen (see `findText`: per row, first match).
+   * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the `deadline` option of `start`
    * @returns Where it matched, in cells.
-   * @throws WaitTimeoutError after `timeout` ms, with the pattern, the timeout and the screen.
+   * @throws WaitTimeoutError after `timeout` ms, with the pattern, the timeout and the screen;
+   *   ConfigError for a pattern that is not a string or RegExp, or a bad timeout.
    */
-  waitForText(pattern: string | RegExp, options: { timeout?: number } = {}): Promise<TextMatch> {
-    const timeout = options.timeout ?? WAIT.timeout;
-    const what = () => `Text ${formatPattern(pattern)} did not appear within ${timeout} ms.`;
+  async waitForText(pattern: string | RegExp, options?: { timeout?: number }): Promise<TextMatch> {
+    checkPattern(pattern, 'waitForText');
+    const timeout = this.#timeout(checkOptions(options, 'waitForText', '{ timeout }').timeout);
+    const what = () => `Text ${formatPattern(pattern)} did not appear within ${formatTimeout(timeout)}.`;
     return this.#poll(() => this.#find(pattern) ?? this.#failIfExited(pattern), timeout, what, this.waitForText);
   }
 
@@ -282,20 +299,24 @@ export class TmuxApp implements AsyncDisposable {
    * {@link WAIT.answerMs} after it, so a screen read right after `press()` is not the one
    * before the app's redraw. Never throws on timeout; after `close()` the screen is final and
    * this resolves `settled: true` at once.
+   * A resize counts as an input too, with a longer window when the app reads keys one by one
+   * (see {@link WAIT.resizeAnswerMs}).
    * @param options.quietMs Silence that counts as settled, in ms. @default WAIT.quietMs (200)
-   * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000)
-   * @throws TmuxShotError when `close()` is called while it waits.
+   * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the `deadline` option of `start`
+   * @throws TmuxShotError when `close()` is called while it waits; ConfigError for bad options.
    */
-  async waitForStable(options: { quietMs?: number; timeout?: number } = {}): Promise<StableResult> {
-    const quietMs = checkTimeout(options.quietMs ?? WAIT.quietMs, 'quietMs');
+  async waitForStable(options?: { quietMs?: number; timeout?: number }): Promise<StableResult> {
+    const given = checkOptions(options, 'waitForStable', '{ quietMs, timeout }');
+    const quietMs = checkDuration(given.quietMs ?? WAIT.quietMs, 'quietMs');
     const start = performance.now();
-    const deadline = start + checkTimeout(options.timeout ?? WAIT.timeout);
+    const deadline = start + this.#timeout(given.timeout).ms;
     if (this.#closing) return { settled: true, afterMs: 0 };
     for (;;) {
       this.#assertOpen(() => `waitForStable({ quietMs: ${quietMs} }) was pending.`);
+      const answerMs = this.#unanswered ? await this.#answerWindow() : 0;
       await this.#writing;
       const now = performance.now();
-      const quietUntil = this.#lastActivityAt + (this.#answered ? quietMs : Math.max(quietMs, WAIT.answerMs));
+      const quietUntil = this.#lastActivityAt + (this.#unanswered ? Math.max(quietMs, answerMs) : quietMs);
       if (now >= quietUntil && !this.#model.synchronizedOutput) return { settled: true, afterMs: now - start };
       if (now >= deadline) return { settled: false, afterMs: now - start };
       await this.#sleepOrOutput(Math.min(Math.max(quietUntil, now + WAIT.pollMs), deadline) - now);
@@ -306,27 +327,29 @@ export class TmuxApp implements AsyncDisposable {
    * Waits for the app's next output to reach the screen: for code that re-reads the screen after
    * each change (the text matchers do) instead of on a timer. Never throws on timeout.
    * @param options.timeout Longest wait, in ms; one past 2^31 − 1 ms (≈ 24.8 days) ends there.
-   *   @default WAIT.timeout (5000)
+   *   @default WAIT.timeout (5000), or less to end by the `deadline` option of `start`
    * @returns true once new output is on the screen; false when `timeout` passed first or the app
    *   was closed.
    * @throws ConfigError when `timeout` is not a number of ms ≥ 0.
    */
-  async waitForOutput(options: { timeout?: number } = {}): Promise<boolean> {
-    const timeout = checkTimeout(options.timeout ?? WAIT.timeout);
+  async waitForOutput(options?: { timeout?: number }): Promise<boolean> {
+    const timeout = this.#timeout(checkOptions(options, 'waitForOutput', '{ timeout }').timeout);
     if (this.#closing) return false;
-    return this.#sleepOrOutput(timeout);
+    return this.#sleepOrOutput(timeout.ms);
   }
 
   /**
    * Waits for the app to exit and for every byte it wrote to reach the screen, then ends its
    * tmux session (the screen stays readable: tmux keeps the dead pane without a "Pane is dead"
    * line). Resolves at once, with the same status, when called again.
-   * @throws WaitTimeoutError when it is still running after `timeout` ms (default WAIT.timeout).
+   * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the `deadline` option of `start`
+   * @throws WaitTimeoutError when it is still running after `timeout` ms; ConfigError for bad options.
    */
-  waitForExit(options: { timeout?: number } = {}): Promise<ExitStatus> {
+  async waitForExit(options?: { timeout?: number }): Promise<ExitStatus> {
+    const given = checkOptions(options, 'waitForExit', '{ timeout }');
     if (this.#exit) return this.#exit;
-    const timeout = options.timeout ?? WAIT.timeout;
-    const what = () => `'${this.#command}' did not exit within ${timeout} ms.`;
+    const timeout = this.#timeout(given.timeout);
+    const what = () => `'${this.#command}' did not exit within ${formatTimeout(timeout)}.`;
     const exited = this.#poll(() => this.#deadStatus(), timeout, what, this.waitForExit);
     this.#exit = exited.then((status) => this.#finish(status));
     this.#exit.catch(() => (this.#exit = undefined));
@@ -345,13 +368,14 @@ export class TmuxApp implements AsyncDisposable {
 
   /**
    * Resizes the terminal to exactly `cols` × `rows` cells: tmux's window (the app gets SIGWINCH)
-   * and the screen model, in the order of the output stream.
-   * @throws ConfigError when the size is out of range (2–1000 cells).
+   * and the screen model, in the order of the output stream. Like a key, it is an input the app
+   * answers: {@link waitForStable} and screenshots wait for the redraw (see `WAIT.resizeAnswerMs`).
+   * @throws ConfigError when the size is not whole cells from 2 to 1000.
    */
   async resize(cols: number, rows: number): Promise<void> {
-    const size = checkSize({ cols, rows });
+    const size = checkSize(cols, rows);
     this.#assertRunning();
-    this.#markInput();
+    this.#markInput('resize');
     await this.#session.resizeWindow(size);
     this.timeline.appendResize(size, performance.now() - this.startedAt);
     this.#writing = this.#writing.then(() => this.#model.resize(size));
@@ -364,7 +388,7 @@ export class TmuxApp implements AsyncDisposable {
    * @returns The function that unsubscribes.
    */
   onOutput(listener: (bytes: Uint8Array, atMs: number) => void): () => void {
-    this.#listeners.add(listener);
+    this.#listeners.add(checkListener(listener, 'onOutput'));
     return () => this.#listeners.delete(listener);
   }
 
@@ -385,14 +409,35 @@ export class TmuxApp implements AsyncDisposable {
     return this.close();
   }
 
-  #markInput(): void {
+  #markInput(kind: 'keys' | 'resize'): void {
     this.#lastActivityAt = performance.now();
-    this.#answered = false;
+    this.#unanswered = kind;
+    this.#resizeAnswerMs = undefined;
+  }
+
+  /**
+   * How long the unanswered input may still be answered, in ms: `WAIT.answerMs` for keys; for a
+   * resize `WAIT.resizeAnswerMs` when the terminal has left canonical mode (the app owns the
+   * screen and redraws), else `WAIT.answerMs` (a line-mode app has nothing to redraw; so has a
+   * pane whose mode cannot be read). The mode is read once per resize, and only when asked.
+   */
+  #answerWindow(): Promise<number> {
+    if (this.#unanswered !== 'resize') return Promise.resolve(WAIT.answerMs);
+    this.#resizeAnswerMs ??= this.#session.isCanonical().then(
+      (canonical) => (canonical === false ? WAIT.resizeAnswerMs : WAIT.answerMs),
+      () => WAIT.answerMs,
+    );
+    return this.#resizeAnswerMs;
+  }
+
+  /** The timeout of a wait: `explicit`, or `WAIT.timeout` cut to the app's deadline. @throws ConfigError for a bad `explicit`. */
+  #timeout(explicit: unknown): WaitTimeout {
+    return resolveTimeout(explicit, WAIT.timeout, this.#deadline, performance.now());
   }
 
   #receive(bytes: Buffer, atMs: number): void {
     this.#outputSeen = true;
-    this.#answered = true;
+    this.#unanswered = undefined;
     this.#lastActivityAt = atMs;
     this.timeline.appendOutput(bytes, Math.max(0, atMs - this.startedAt));
     for (const listener of this.#listeners) listener(bytes, atMs);
@@ -429,14 +474,13 @@ export class TmuxApp implements AsyncDisposable {
    */
   async #poll<T>(
     probe: () => Promise<T | undefined> | T | undefined,
-    timeout: number,
+    timeout: WaitTimeout,
     what: () => string,
     caller: Function,
   ): Promise<T> {
-    checkTimeout(timeout);
     const callSite: { stack?: string } = {};
     Error.captureStackTrace(callSite, caller);
-    const deadline = performance.now() + timeout;
+    const deadline = performance.now() + timeout.ms;
     for (;;) {
       const value = await probe();
       if (value !== undefined) return value;
@@ -445,7 +489,7 @@ export class TmuxApp implements AsyncDisposable {
       if (remaining <= 0) {
         await this.#writing;
         const screenText = this.text();
-        const error = new WaitTimeoutError(`${what()} ${formatScreen(screenText)}`, timeout, screenText);
+        const error = new WaitTimeoutError(`${what()} ${formatScreen(screenText)}`, timeout.ms, screenText);
         error.stack = `${error.name}: ${error.message}${callSite.stack?.slice(callSite.stack.indexOf('\n')) ?? ''}`;
         throw error;
       }
@@ -475,15 +519,15 @@ export class TmuxApp implements AsyncDisposable {
     return this.#exitStatus;
   }
 
-  async #awaitReady(ready: ReadyRule, timeout: number): Promise<void> {
+  async #awaitReady(ready: ReadyRule, timeout: WaitTimeout): Promise<void> {
     if (ready === 'none') return;
     const start = performance.now();
     if (ready === 'output') {
-      const what = () => `'${this.#command}' printed nothing within ${timeout} ms; pass ready: 'none' (CLI: --ready none) for an app that waits silently.`;
+      const what = () => `'${this.#command}' printed nothing within ${formatTimeout(timeout)}; pass ready: 'none' (CLI: --ready none) for an app that waits silently.`;
       const dead = await this.#poll(async () => (this.#outputSeen ? null : await this.#deadStatus()), timeout, what, TmuxApp.start);
-      if (dead === null) await this.#awaitQuietInput(Math.max(0, timeout - (performance.now() - start)));
+      if (dead === null) await this.#awaitQuietInput(Math.max(0, timeout.ms - (performance.now() - start)));
     } else {
-      const what = () => `Text ${formatPattern(ready.text)} did not appear within ${timeout} ms.`;
+      const what = () => `Text ${formatPattern(ready.text)} did not appear within ${formatTimeout(timeout)}.`;
       const found = await this.#poll(async () => this.#find(ready.text) ?? (await this.#deadStatus()), timeout, what, TmuxApp.start);
       if (!('dead' in found)) return;
     }
@@ -521,34 +565,6 @@ export class TmuxApp implements AsyncDisposable {
   }
 }
 
-/** `size` when it is whole cells within TERMINAL's limits. @throws ConfigError otherwise. */
-function checkSize(size: Size): Size {
-  const ok = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
-  if (ok(size.cols, TERMINAL.minCols, TERMINAL.maxCols) && ok(size.rows, TERMINAL.minRows, TERMINAL.maxRows)) return size;
-  throw new ConfigError(
-    `Invalid terminal size ${size.cols}x${size.rows}: cols must be whole numbers from ${TERMINAL.minCols} to ` +
-      `${TERMINAL.maxCols} and rows from ${TERMINAL.minRows} to ${TERMINAL.maxRows}.`,
-  );
-}
-
-/** @throws ConfigError when `command` is an empty argv or a blank command line. */
-function checkCommand(command: readonly string[] | string | undefined): void {
-  const empty = typeof command === 'string' ? command.trim() === '' : !Array.isArray(command) || command.length === 0;
-  if (empty || (Array.isArray(command) && !command.every((word) => typeof word === 'string'))) {
-    throw new ConfigError('The command is empty: give the program and its arguments, e.g. { command: ["vim", "notes.txt"] }.');
-  }
-}
-
-/** `env` when every name is non-empty without `=` and no value holds a NUL. @throws ConfigError otherwise. */
-function checkEnv(env: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
-  for (const [name, value] of Object.entries(env)) {
-    if (name === '' || name.includes('=') || name.includes('\0') || String(value).includes('\0')) {
-      throw new ConfigError(`Invalid environment variable '${name}': names need no '=' or NUL, values no NUL.`);
-    }
-  }
-  return env;
-}
-
 function formatPattern(pattern: string | RegExp): string {
   return typeof pattern === 'string' ? JSON.stringify(pattern) : String(pattern);
 }
@@ -557,15 +573,4 @@ function formatPattern(pattern: string | RegExp): string {
 function formatScreen(screenText: string): string {
   const shown = screenText.replace(/\s+$/, '');
   return shown === '' ? 'The screen is blank.' : `Screen:\n${shown}`;
-}
-
-/**
- * Checks a duration option in ms.
- * @throws ConfigError unless it is a finite number ≥ 0.
- */
-function checkTimeout(ms: number, name = 'timeout'): number {
-  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
-    throw new ConfigError(`${name} must be a number of ms, 0 or more; got ${String(ms)}.`);
-  }
-  return ms;
 }

@@ -1,6 +1,6 @@
 /** Comparator options (Vitest's names), their defaults, and the pass/fail check against them. */
 import { COMPARE } from '../defaults.js';
-import { ConfigError } from '../errors.js';
+import { ConfigError, describeValue } from '../errors.js';
 
 /**
  * How exact a screenshot comparison is. Names and meaning follow Vitest's `toMatchScreenshot`
@@ -50,16 +50,16 @@ export interface MeasuredMismatch {
 }
 
 function checkRange(name: string, value: number | undefined, max: number): void {
-  if (value !== undefined && !(value >= 0 && value <= max)) {
-    throw new ConfigError(`${name} must be a number from 0 to ${max}, got ${value}.`);
+  if (value !== undefined && !(typeof value === 'number' && value >= 0 && value <= max)) {
+    throw new ConfigError(`${name} must be a number from 0 to ${max}, got ${describeValue(value)}.`);
   }
 }
 
 /**
  * Applies the `COMPARE` defaults to `options`.
  *
- * @throws {ConfigError} when `threshold` or `allowedMismatchedPixelRatio` is outside 0–1, or a
- *   count is negative or not a number.
+ * @throws {ConfigError} when `threshold` or `allowedMismatchedPixelRatio` is outside 0–1 or not a
+ *   number, a count is negative or not a number, or `includeAA` is not a boolean.
  */
 export function resolveComparatorOptions(options: ComparatorOptions = {}): ResolvedComparatorOptions {
   const { allowedMismatchedPixels, allowedMismatchedPixelRatio, allowedMismatchedCells } = options;
@@ -67,6 +67,9 @@ export function resolveComparatorOptions(options: ComparatorOptions = {}): Resol
   checkRange('allowedMismatchedPixelRatio', allowedMismatchedPixelRatio, 1);
   checkRange('allowedMismatchedPixels', allowedMismatchedPixels, Number.MAX_SAFE_INTEGER);
   checkRange('allowedMismatchedCells', allowedMismatchedCells, Number.MAX_SAFE_INTEGER);
+  if (options.includeAA !== undefined && typeof options.includeAA !== 'boolean') {
+    throw new ConfigError(`includeAA must be true or false, got ${describeValue(options.includeAA)}.`);
+  }
   const noLimit = allowedMismatchedPixels === undefined && allowedMismatchedPixelRatio === undefined && allowedMismatchedCells === undefined;
   return {
     threshold: options.threshold ?? COMPARE.threshold,

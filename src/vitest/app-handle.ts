@@ -3,19 +3,25 @@
  * when the fixture options name a command, else by `tmuxApp.start(...)` in the test — with the
  * app's methods, the renderer options of the file, and a `screenshot()` that uses them.
  */
+import type { RunnerTestCase } from 'vitest';
+import { WAIT } from '../defaults.js';
 import { ConfigError } from '../errors.js';
 import type { RenderOptions } from '../render/index.js';
 import type { ScreenSnapshot } from '../screen/index.js';
 import type { TmuxServer } from '../host/index.js';
 import { TmuxApp } from '../app/index.js';
 import type { TmuxAppOptions } from '../app/index.js';
+import { resolveTimeout } from '../wait.js';
+import { formatPattern } from './failure-message.js';
+import { testDeadline, trackWait } from './test-timeout.js';
 
 /**
  * Options of the `tmuxApp` fixture, set per file or `describe` with
  * `test.override({ tmuxOptions: { … } })` and per call with `tmuxApp.start({ … })`: those of
- * `TmuxApp.start` (the server is the worker's), plus how screenshots are drawn.
+ * `TmuxApp.start` (the server is the worker's; the deadline of waits is the test's), plus how
+ * screenshots are drawn.
  */
-export interface TmuxAppFixtureOptions extends Partial<Omit<TmuxAppOptions, 'server'>> {
+export interface TmuxAppFixtureOptions extends Partial<Omit<TmuxAppOptions, 'server' | 'deadline'>> {
   /** Colours of screenshots and failure screens. @default 'dark' */
   theme?: RenderOptions['theme'];
   /** Other renderer options (font size, scale, padding…); `theme` above wins over `render.theme`. @default {} */
@@ -36,11 +42,17 @@ function mergeAppOptions(base: TmuxAppFixtureOptions, call: TmuxAppFixtureOption
 export class TmuxAppHandle implements AsyncDisposable {
   #options: TmuxAppFixtureOptions;
   readonly #server: TmuxServer;
+  readonly #task: Readonly<RunnerTestCase> | undefined;
   #app: TmuxApp | undefined;
 
-  constructor(options: TmuxAppFixtureOptions, server: TmuxServer) {
+  /**
+   * @param task The test the app belongs to: its waits end before the test's own timeout (see
+   *   `testDeadline`), and if the test times out anyway its error names the pending wait.
+   */
+  constructor(options: TmuxAppFixtureOptions, server: TmuxServer, task?: Readonly<RunnerTestCase>) {
     this.#options = options;
     this.#server = server;
+    this.#task = task;
   }
 
   /** The options the app was (or will be) started with. */
@@ -86,8 +98,15 @@ export class TmuxAppHandle implements AsyncDisposable {
     const { theme: _theme, render: _render, failureScreen: _failureScreen, command, ...start } = merged;
     if (command === undefined) throw new ConfigError('tmuxApp.start() needs a command: tmuxApp.start({ command: ["vim", "file.txt"] }).');
     this.#options = merged;
-    this.#app = await TmuxApp.start({ ...start, command, server: this.#server });
+    const deadline = testDeadline(this.#task);
+    this.#app = await this.#track('tmuxApp.start()', start.timeout, () => TmuxApp.start({ ...start, command, server: this.#server, deadline }));
     return this.#app;
+  }
+
+  /** Runs one of the app's waits as pending in the test (see `trackWait`). */
+  async #track<T>(what: string, timeout: unknown, wait: () => Promise<T>): Promise<T> {
+    const resolved = resolveTimeout(timeout, WAIT.timeout, testDeadline(this.#task), performance.now());
+    return trackWait(this.#task, { what, timeout: resolved, screenText: () => this.#app?.text() }, wait);
   }
 
   /** Presses keys (tmux names like `Enter`, `C-c`, or `ArrowDown`-style aliases). See `TmuxApp.press`. */
@@ -112,17 +131,17 @@ export class TmuxAppHandle implements AsyncDisposable {
 
   /** Waits for text on the screen. See `TmuxApp.waitForText`. */
   waitForText(...args: Parameters<TmuxApp['waitForText']>): ReturnType<TmuxApp['waitForText']> {
-    return this.app.waitForText(...args);
+    return this.#track(`tmuxApp.waitForText(${formatPattern(args[0])})`, args[1]?.timeout, () => this.app.waitForText(...args));
   }
 
   /** Waits for output silence. See `TmuxApp.waitForStable`. */
   waitForStable(...args: Parameters<TmuxApp['waitForStable']>): ReturnType<TmuxApp['waitForStable']> {
-    return this.app.waitForStable(...args);
+    return this.#track('tmuxApp.waitForStable()', args[0]?.timeout, () => this.app.waitForStable(...args));
   }
 
   /** Waits for the app's next output to reach the screen. See `TmuxApp.waitForOutput`. */
   waitForOutput(...args: Parameters<TmuxApp['waitForOutput']>): ReturnType<TmuxApp['waitForOutput']> {
-    return this.app.waitForOutput(...args);
+    return this.#track('tmuxApp.waitForOutput()', args[0]?.timeout, () => this.app.waitForOutput(...args));
   }
 
   /** The exit status once the app has exited, else undefined; does not wait. See `TmuxApp.exitStatus`. */
@@ -132,7 +151,7 @@ export class TmuxAppHandle implements AsyncDisposable {
 
   /** Waits for the app to exit. See `TmuxApp.waitForExit`. */
   waitForExit(...args: Parameters<TmuxApp['waitForExit']>): ReturnType<TmuxApp['waitForExit']> {
-    return this.app.waitForExit(...args);
+    return this.#track('tmuxApp.waitForExit()', args[0]?.timeout, () => this.app.waitForExit(...args));
   }
 
   /** Resizes the terminal, in cells. See `TmuxApp.resize`. */

@@ -3,6 +3,8 @@
  * files, then hands plain data here. Wording follows Vitest's `toMatchScreenshot` where it has one
  * ("No existing reference screenshot found…", "Screenshot does not match the stored reference.").
  */
+import { formatTimeout } from '../wait.js';
+import type { WaitTimeout } from '../wait.js';
 import type { AppExit } from './subject.js';
 
 /** Image files a screenshot assertion left behind, absolute paths. */
@@ -16,8 +18,8 @@ export interface ImagePaths {
 export type ScreenshotFailure =
   | {
       kind: 'unsettled';
-      /** The settle timeout, in ms. */
-      timeout: number;
+      /** The settle timeout. */
+      timeout: WaitTimeout;
       /** `formatCellDiff` lines between the last two reads. */
       cellLines: readonly string[];
       /** The last two screens, rendered. */
@@ -63,7 +65,7 @@ export function formatScreenshotFailure(header: string, failure: ScreenshotFailu
       return [
         header,
         '',
-        `The screen did not settle within ${failure.timeout} ms: two consecutive reads still differed.`,
+        `The screen did not settle within ${formatTimeout(failure.timeout)}: two consecutive reads still differed.`,
         ...failure.cellLines,
         'Wait for the app first (waitForText, waitForStable), mask the moving area, or raise `timeout`.',
         ...pathLines({ reference: failure.previous, actual: failure.last }).map((line) =>
@@ -127,9 +129,9 @@ export function formatPattern(pattern: string | RegExp): string {
 /** What `toShowText` saw. */
 export type TextFailure =
   /** The pattern never appeared. */
-  | { kind: 'not-shown'; pattern: string | RegExp; timeout: number; screenText: string }
+  | { kind: 'not-shown'; pattern: string | RegExp; timeout: WaitTimeout; screenText: string }
   /** `.not`: the pattern was still there; `at` is where, 0-based. */
-  | { kind: 'still-shown'; pattern: string | RegExp; timeout: number; screenText: string; at: { row: number; col: number } }
+  | { kind: 'still-shown'; pattern: string | RegExp; timeout: WaitTimeout; screenText: string; at: { row: number; col: number } }
   /** The app exited, and its last screen lacks the pattern: it will never appear. */
   | { kind: 'exited'; pattern: string | RegExp; screenText: string; exit: AppExit };
 
@@ -138,10 +140,10 @@ export function formatTextFailure(header: string, failure: TextFailure): string 
   const pattern = formatPattern(failure.pattern);
   const sentence =
     failure.kind === 'not-shown'
-      ? `Expected the screen to show ${pattern} within ${failure.timeout} ms, but it did not.`
+      ? `Expected the screen to show ${pattern} within ${formatTimeout(failure.timeout)}, but it did not.`
       : failure.kind === 'exited'
         ? `Expected the screen to show ${pattern}, but the app exited (${failure.exit.signal ?? `exit status ${failure.exit.exitCode}`}) without showing it.`
-        : `Expected the screen to stop showing ${pattern} within ${failure.timeout} ms, but it still shows it ` +
+        : `Expected the screen to stop showing ${pattern} within ${formatTimeout(failure.timeout)}, but it still shows it ` +
           `at row ${failure.at.row} col ${failure.at.col}.`;
   return [header, '', sentence, '', 'Screen:', formatScreenBlock(failure.screenText)].join('\n');
 }

@@ -16,6 +16,7 @@ import { saveFailureScreen } from './failure-screen.js';
 import { saveRecording, wantsRecording } from './recording.js';
 import type { RecordingMode } from './recording.js';
 import { testAttachmentStem } from './paths.js';
+import { markTestStart, watchScreen } from './test-timeout.js';
 
 /** Fixtures set up once per Vitest worker. */
 export interface TmuxShotWorkerFixtures {
@@ -89,7 +90,9 @@ export const tmuxShotFixtures = {
     { tmuxOptions, tmuxRecording, tmuxServer, task }: { tmuxOptions: TmuxAppFixtureOptions; tmuxRecording: RecordingMode; tmuxServer: TmuxServer; task: TestContext['task'] },
     use: Use<TmuxAppHandle>,
   ) => {
-    const handle = new TmuxAppHandle(tmuxOptions, tmuxServer);
+    markTestStart(task); // set up inside the test's timer, right after the worker's tmux server
+    const handle = new TmuxAppHandle(tmuxOptions, tmuxServer, task);
+    watchScreen(task, () => (handle.started ? handle.text() : undefined));
     try {
       if (tmuxOptions.command !== undefined) await handle.start();
       await use(handle);

@@ -5,14 +5,17 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { MatcherState, RunnerTestCase } from 'vitest';
-import { VITEST, WAIT } from '../defaults.js';
+import { VITEST } from '../defaults.js';
 import type { ComparatorOptions, ScreenshotOutcome, UpdateMode } from '../diff/index.js';
 import { decideOutcome } from '../diff/index.js';
 import { ConfigError, TmuxShotError } from '../errors.js';
 import type { CellRect } from '../geometry.js';
 import type { RenderOptions } from '../render/index.js';
 import { encodePng, readPngText, RENDERER_TEXT_KEY } from '../render/index.js';
+import { snapshotText } from '../screen/index.js';
 import type { ScreenSnapshot } from '../screen/index.js';
+import { resolveTimeout } from '../wait.js';
+import type { WaitTimeout } from '../wait.js';
 import { attemptOf, recordRegression } from './artifacts.js';
 import { markBaselineUsed } from './baseline-report.js';
 import { describeChangedCells } from './cell-lines.js';
@@ -23,11 +26,13 @@ import type { AttachmentPaths } from './paths.js';
 import { decodeScreen, SCREEN_TEXT_KEY } from './screen-codec.js';
 import { writeOutcomeFiles } from './screenshot-files.js';
 import { ScreenshotNames } from './screenshot-names.js';
-import { settleScreen } from './settle.js';
+import { checkScreenshotOptions } from './matcher-options.js';
+import { settleLive } from './settle.js';
 import { takeShot } from './shot.js';
 import type { ScreenShot, Shot, ShotOptions } from './shot.js';
 import { classifySubject, describeReceived, subjectLabel } from './subject.js';
-import type { Subject } from './subject.js';
+import type { LiveScreen, Subject } from './subject.js';
+import { attemptSignal, testDeadline, trackWait } from './test-timeout.js';
 import type { SyncExpectationResult } from './text-matchers.js';
 import { unsettledFiles } from './unsettled-files.js';
 import { readUpdateMode } from './update-mode.js';
@@ -37,7 +42,10 @@ import { readUpdateMode } from './update-mode.js';
  * `allowedMismatchedPixels`, `allowedMismatchedPixelRatio`) plus terminal ones.
  */
 export interface ScreenshotOptions extends ComparatorOptions {
-  /** Longest wait for the screen to settle (two identical reads), in ms; 0 waits without limit. @default 5000 */
+  /**
+   * Longest wait for the screen to settle (two identical reads), in ms; 0 waits without limit.
+   * @default 5000 (VITEST.settleTimeout), or what is left of the test's own timeout less 500 ms (VITEST.timeoutMargin)
+   */
   timeout?: number;
   /**
    * Cells left out of the comparison and painted #ff00ff in the image: cell rects (0-based), or
@@ -50,8 +58,22 @@ export interface ScreenshotOptions extends ComparatorOptions {
   cursor?: 'hide' | 'show';
 }
 
-/** The actual image, or why there is none (the screen kept changing). */
-type Gathered = { kind: 'shot'; shot: Shot } | { kind: 'unsettled'; previous: ScreenShot; last: ScreenShot };
+/** A screenshot and what to do with it. */
+interface Judged {
+  shot: Shot;
+  outcome: ScreenshotOutcome;
+}
+
+/** The judged screenshot, or why there is none (the screen kept changing). */
+type Gathered = ({ kind: 'shot' } & Judged) | { kind: 'unsettled'; previous: ScreenShot; last: ScreenShot; timeout: WaitTimeout };
+
+/** Compares a screenshot with the baseline, as the update mode says (`decideOutcome`). */
+type Decide = (shot: Shot) => ScreenshotOutcome;
+
+/** A screenshot of a subject that cannot change (a snapshot, PNG bytes), judged. */
+function fixedShot(shot: Shot, decide: Decide): Gathered {
+  return { kind: 'shot', shot, outcome: decide(shot) };
+}
 
 /** Names per run of a test file (a new file task each run, so watch-mode reruns start at 1). */
 const namesByFile = new WeakMap<Readonly<RunnerTestCase['file']>, ScreenshotNames>();
@@ -81,17 +103,29 @@ function pngShot(png: Uint8Array, options: ScreenshotOptions): Shot {
   return { png, snapshot: undefined, metrics: undefined, mask: [], fingerprint: readPngText(png)[RENDERER_TEXT_KEY] };
 }
 
-async function gather(subject: Subject, options: ScreenshotOptions, shotOptions: ShotOptions, signal: AbortSignal | undefined): Promise<Gathered> {
-  if (subject.kind === 'png') return { kind: 'shot', shot: pngShot(subject.png, options) };
-  if (subject.kind === 'snapshot') return { kind: 'shot', shot: takeShot(subject.snapshot, shotOptions) };
-  const timeout = options.timeout ?? VITEST.settleTimeout;
-  // First the app's answer to the last key (its redraw may be a few ms away), then two equal grids.
-  const answerTimeout = timeout === 0 ? WAIT.answerMs : Math.min(WAIT.answerMs, timeout);
-  const { afterMs = 0 } = (await subject.live.waitForStable?.({ quietMs: 0, timeout: answerTimeout })) ?? {};
-  const remaining = timeout === 0 ? 0 : Math.max(1, timeout - afterMs);
-  const settled = await settleScreen(() => subject.live.screen(), { timeout: remaining, interval: VITEST.settleInterval, signal });
-  if (settled.settled) return { kind: 'shot', shot: takeShot(settled.snapshot, shotOptions) };
-  return { kind: 'unsettled', previous: takeShot(settled.previous, shotOptions), last: takeShot(settled.last, shotOptions) };
+/**
+ * Settles a live screen and judges it. Each distinct read is rendered and judged once, as it is
+ * read, so rendering (the first one loads the fonts) happens within the timeout and the reads the
+ * result needs are drawn already. With a baseline, the first read that passes ends the wait at
+ * once — the first read right after the app's answer, when the screen is as expected (the cheap
+ * path: no pause at all). A screen that is stable but different fails at once, as Playwright's
+ * `toHaveScreenshot` does; without a baseline only a stable screen is taken.
+ */
+async function gatherLive(live: LiveScreen, options: ScreenshotOptions, shotOptions: ShotOptions, decide: Decide, task: Readonly<RunnerTestCase>, header: string): Promise<Gathered> {
+  const timeout = resolveTimeout(options.timeout, VITEST.settleTimeout, testDeadline(task), performance.now());
+  const judged = new WeakMap<ScreenSnapshot, Judged & { shot: ScreenShot }>();
+  let latest: ScreenSnapshot | undefined;
+  const accept = (snapshot: ScreenSnapshot) => {
+    const shot = takeShot(snapshot, shotOptions);
+    const verdict = { shot, outcome: decide(shot) };
+    judged.set((latest = snapshot), verdict);
+    return verdict.outcome.kind === 'pass' || verdict.outcome.kind === 'pass-byte-equal' ? verdict : undefined;
+  };
+  const wait = { what: header, timeout, screenText: () => snapshotText(live.screen()) };
+  const settled = await trackWait(task, wait, () => settleLive(live, { timeout: timeout.ms, signal: attemptSignal(task), accept }));
+  if (!settled.settled) return { kind: 'unsettled', previous: judged.get(settled.previous)!.shot, last: judged.get(settled.last)!.shot, timeout };
+  // Stable: the read before the last is the same screen, judged already.
+  return { kind: 'shot', ...(settled.accepted ?? judged.get(latest!)!) };
 }
 
 /** The failure to report for a failing outcome, or undefined when the outcome passes. */
@@ -144,18 +178,22 @@ function locate(task: Readonly<RunnerTestCase>, fullName: string, explicit: stri
   return { baseline, attachments: attachmentPaths(task.file, name) };
 }
 
-/** Decide, act, report: compares `shot` with the baseline and writes what the update mode calls for. */
-async function compare(task: Readonly<RunnerTestCase>, header: string, shot: Shot, files: Located, options: ScreenshotOptions, updateMode: UpdateMode): Promise<SyncExpectationResult> {
-  const reference = await readReference(files.baseline);
-  const outcome = decideOutcome({
-    reference: reference && { png: reference },
-    actual: { png: shot.png },
-    updateMode,
-    comparatorOptions: comparatorOptionsOf(options),
-    metrics: shot.metrics,
-    mask: shot.mask,
-    region: options.region,
-  });
+/** The decision for one screenshot against `reference`. */
+function decider(reference: Uint8Array | undefined, options: ScreenshotOptions, updateMode: UpdateMode): Decide {
+  return (shot) =>
+    decideOutcome({
+      reference: reference && { png: reference },
+      actual: { png: shot.png },
+      updateMode,
+      comparatorOptions: comparatorOptionsOf(options),
+      metrics: shot.metrics,
+      mask: shot.mask,
+      region: options.region,
+    });
+}
+
+/** Act, report: writes what the decided outcome calls for and says how it went. */
+async function report(task: Readonly<RunnerTestCase>, header: string, { shot, outcome }: Judged, reference: Uint8Array | undefined, files: Located): Promise<SyncExpectationResult> {
   const written = await writeOutcomeFiles(outcome, { ...files, actual: shot.png, encodePng: (image) => encodePng(image) });
   const failure = failureOf(outcome, shot, reference, written.paths);
   if (!failure) return { pass: true, message: () => `${header}\n\nThe screenshot matches ${files.baseline}.` };
@@ -164,10 +202,10 @@ async function compare(task: Readonly<RunnerTestCase>, header: string, shot: Sho
 
 /**
  * Compares the subject's screenshot with its baseline `<test dir>/__screenshots__/<test file>/<name>.png`.
- * A live subject is first given `timeout` ms to settle. Names, update modes (`-u`, CI) and
- * messages follow Vitest's `toMatchScreenshot`; see the README for each case.
+ * A live subject is first given `timeout` ms to settle (see `gatherLive`). Names, update modes
+ * (`-u`, CI) and messages follow Vitest's `toMatchScreenshot`; see the README for each case.
  * @throws {TmuxShotError} under `.not`, outside a test, or for a subject that is not a screen;
- *   {@link ConfigError} for a duplicate explicit name or invalid options.
+ *   {@link ConfigError} for a duplicate explicit name or options of the wrong type or shape.
  */
 export async function toMatchScreenshot(
   this: MatcherState,
@@ -176,7 +214,7 @@ export async function toMatchScreenshot(
   maybeOptions: ScreenshotOptions = {},
 ): Promise<SyncExpectationResult> {
   const explicit = typeof nameOrOptions === 'string' ? nameOrOptions : undefined;
-  const options = typeof nameOrOptions === 'object' ? nameOrOptions : maybeOptions;
+  const options = checkScreenshotOptions(typeof nameOrOptions === 'object' ? nameOrOptions : maybeOptions);
   const subject = classifySubject(received);
   const header = formatHeader('toMatchScreenshot', this.isNot, explicit === undefined ? [] : [`'${explicit}'`], subjectLabel(subject));
   if (this.isNot) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot cannot be used with .not.`);
@@ -186,8 +224,13 @@ export async function toMatchScreenshot(
 
   const files = locate(task, this.currentTestName ?? task.name, explicit);
   const shotOptions: ShotOptions = { mask: options.mask ?? [], region: options.region, cursor: options.cursor ?? VITEST.cursor, render: renderOptionsOf(received) };
-  const gathered = await gather(subject, options, shotOptions, task.context.signal);
-  if (gathered.kind === 'shot') return compare(task, header, gathered.shot, files, options, readUpdateMode(this));
-  const { failure, images } = await unsettledFiles(gathered.previous, gathered.last, files.attachments, options.timeout ?? VITEST.settleTimeout);
+  const reference = await readReference(files.baseline);
+  const decide = decider(reference, options, readUpdateMode(this));
+  const gathered =
+    subject.kind === 'live'
+      ? await gatherLive(subject.live, options, shotOptions, decide, task, header)
+      : fixedShot(subject.kind === 'png' ? pngShot(subject.png, options) : takeShot(subject.snapshot, shotOptions), decide);
+  if (gathered.kind === 'shot') return report(task, header, gathered, reference, files);
+  const { failure, images } = await unsettledFiles(gathered.previous, gathered.last, files.attachments, gathered.timeout);
   return fail(task, formatScreenshotFailure(header, failure), images);
 }

@@ -1,45 +1,77 @@
 /**
- * "Is the screen still moving?" for screenshots: poll the live model until two consecutive grids
- * are identical, as Vitest's `toMatchScreenshot` waits for two identical screenshots — but on
- * cells, which costs microseconds instead of a render each time.
+ * "Is the screen still moving?" for screenshots and screen-text snapshots. First the app's answer
+ * to the last input (a key or a resize: see `TmuxApp.waitForStable`), then reads of the cell grid
+ * on a widening schedule until two in a row are identical — Playwright's `toHaveScreenshot`
+ * algorithm (server/page.ts `expectScreenshot`: retakes 0, 100, 250, 500, 1000, 1000… ms apart),
+ * on cells, so a read costs microseconds instead of a screenshot.
  */
+import { VITEST, WAIT } from '../defaults.js';
 import { screensEqual, systemClock } from '../screen/index.js';
 import type { Clock, ScreenSnapshot } from '../screen/index.js';
+import type { LiveScreen } from './subject.js';
 
 /** Options of {@link settleScreen}. */
-export interface SettleOptions {
-  /** Longest wait, in ms. */
+export interface SettleOptions<T> {
+  /** Longest wait, in ms; 0 waits without limit (as in Vitest). */
   timeout: number;
-  /** Pause between two grid reads, in ms. */
-  interval: number;
+  /** Pauses before each re-read, in ms; the last one repeats. @default VITEST.settleIntervals (100, 250, 500, 1000) */
+  intervals?: readonly number[];
   /** Time source. @default systemClock */
   clock?: Clock;
   /** Stops the wait early, as if the timeout had passed (the test's `signal`). */
   signal?: AbortSignal | undefined;
+  /**
+   * Called with the first read and with each read that differs from the one before; a value other
+   * than undefined ends the wait at once (a screenshot that matches its baseline needs no more
+   * reads). @default none: only a stable screen ends the wait
+   */
+  accept?: ((snapshot: ScreenSnapshot) => T | undefined) | undefined;
 }
 
 /** What {@link settleScreen} saw. */
-export type SettleResult =
-  | { settled: true; snapshot: ScreenSnapshot }
+export type SettleResult<T> =
+  /** Two reads in a row were equal, or `accept` took the last one (then `accepted` is what it returned). */
+  | { settled: true; snapshot: ScreenSnapshot; accepted?: T }
   /** The screen was still changing at the deadline; `previous` and `last` are the final two reads. */
   | { settled: false; previous: ScreenSnapshot; last: ScreenSnapshot };
 
 /**
- * Reads the screen, then again every `interval` ms, until a read equals the one before
- * (`screensEqual`: cells, cursor and alternate screen), at most `timeout` ms (0: no limit, as in
- * Vitest).
- * @returns `settled: true` with the stable snapshot, or `settled: false` with the last two reads.
+ * Reads the screen, then again after each pause of the schedule, until a read equals the one
+ * before (`screensEqual`: cells, cursor and alternate screen) or `accept` takes one, at most
+ * `timeout` ms: a redraw that pauses up to 100 ms is still seen, and a screen that keeps changing
+ * is read less and less often.
+ * @returns `settled: true` with the stable (or accepted) snapshot, or `settled: false` with the
+ *   last two reads.
  */
-export async function settleScreen(read: () => ScreenSnapshot, options: SettleOptions): Promise<SettleResult> {
+export async function settleScreen<T = never>(read: () => ScreenSnapshot, options: SettleOptions<T>): Promise<SettleResult<T>> {
   const clock = options.clock ?? systemClock;
+  const intervals = options.intervals ?? VITEST.settleIntervals;
   const deadline = options.timeout === 0 ? Number.POSITIVE_INFINITY : clock.now() + options.timeout;
   let previous = read();
-  for (;;) {
+  const first = options.accept?.(previous);
+  if (first !== undefined) return { settled: true, snapshot: previous, accepted: first };
+  for (let step = 0; ; step++) {
+    const interval = intervals[Math.min(step, intervals.length - 1)]!;
     const remaining = deadline - clock.now();
-    await clock.sleep(Math.max(0, Math.min(options.interval, remaining)));
+    await clock.sleep(Math.max(0, Math.min(interval, remaining)));
     const last = read();
     if (screensEqual(previous, last)) return { settled: true, snapshot: last };
-    if (remaining <= options.interval || options.signal?.aborted) return { settled: false, previous, last };
+    const accepted = options.accept?.(last);
+    if (accepted !== undefined) return { settled: true, snapshot: last, accepted };
+    if (remaining <= interval || options.signal?.aborted) return { settled: false, previous, last };
     previous = last;
   }
+}
+
+/**
+ * Settles a live screen: waits for the app's answer to the last input (at most the longest answer
+ * window, `WAIT.resizeAnswerMs`; `TmuxApp.waitForStable` decides how long each input gets), then
+ * {@link settleScreen} with the time left.
+ */
+export async function settleLive<T = never>(live: LiveScreen, options: SettleOptions<T>): Promise<SettleResult<T>> {
+  const { timeout } = options;
+  const answerTimeout = timeout === 0 ? WAIT.resizeAnswerMs : Math.min(WAIT.resizeAnswerMs, timeout);
+  const { afterMs = 0 } = (await live.waitForStable?.({ quietMs: 0, timeout: answerTimeout })) ?? {};
+  const remaining = timeout === 0 ? 0 : Math.max(1, timeout - afterMs);
+  return settleScreen(() => live.screen(), { ...options, timeout: remaining });
 }

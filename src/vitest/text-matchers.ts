@@ -8,22 +8,26 @@ import type { MatcherResult, MatcherState } from 'vitest';
 import { Snapshots } from 'vitest';
 import { VITEST, WAIT } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
+import { checkPattern } from '../app/index.js';
 import { findText, normalizeText, snapshotText } from '../screen/index.js';
 import type { ScreenSnapshot } from '../screen/index.js';
+import { resolveTimeout } from '../wait.js';
 import { formatBadSubject, formatHeader, formatPattern, formatScreenshotFailure, formatTextFailure } from './failure-message.js';
 import { describeReadChange } from './cell-lines.js';
+import { checkScreenTextOptions, checkShowTextOptions } from './matcher-options.js';
 import { pollScreen } from './poll-screen.js';
 import { formatScreenText, STYLES_HEADER } from './screen-text.js';
-import { settleScreen } from './settle.js';
+import { settleLive } from './settle.js';
 import { classifySubject, describeReceived } from './subject.js';
 import type { AppExit, LiveScreen } from './subject.js';
+import { attemptSignal, testDeadline, trackWait } from './test-timeout.js';
 
 /** A matcher's `{ pass, message }` (Vitest's synchronous `MatcherResult`). */
 export type SyncExpectationResult = Exclude<MatcherResult, PromiseLike<unknown>>;
 
 /** Options of `toShowText`. */
 export interface ToShowTextOptions {
-  /** Longest wait, in ms. @default 5000 (WAIT.timeout) */
+  /** Longest wait, in ms. @default 5000 (WAIT.timeout), or what is left of the test's own timeout less 500 ms (VITEST.timeoutMargin) */
   timeout?: number;
 }
 
@@ -38,14 +42,18 @@ export interface ScreenTextOptions {
   styles?: boolean;
   /** Volatile text replaced by `*` before comparing (clocks, pids…), as `normalizeText` does. @default [] */
   mask?: readonly RegExp[];
-  /** Longest wait for the screen to settle first, in ms; 0 waits without limit. @default 5000 */
+  /**
+   * Longest wait for the screen to settle first, in ms; 0 waits without limit.
+   * @default 5000 (VITEST.settleTimeout), or what is left of the test's own timeout less 500 ms (VITEST.timeoutMargin)
+   */
   timeout?: number;
 }
 
 /** A screen source: live (re-read on every poll) or a fixed snapshot. */
 interface ScreenSource {
   read: () => ScreenSnapshot;
-  live: boolean;
+  /** The app, for a live screen. */
+  live: LiveScreen | undefined;
   /** Resolves when a live screen took new output, or after `ms`. */
   wake?: ((ms: number) => Promise<unknown>) | undefined;
   /** How a live app ended, once it has (undefined while it runs or when it cannot say). */
@@ -60,9 +68,9 @@ function sourceOf(matcher: string, isNot: boolean, received: unknown): ScreenSou
     const { live } = subject;
     const wake = live.waitForOutput ? (ms: number) => wakeOnOutput(live, ms) : undefined;
     const exitStatus = live.exitStatus ? () => live.exitStatus!().catch(() => undefined) : undefined; // closed: unknown
-    return { read: () => live.screen(), live: true, label: 'tmuxApp', wake, exitStatus };
+    return { read: () => live.screen(), live, label: 'tmuxApp', wake, exitStatus };
   }
-  if (subject?.kind === 'snapshot') return { read: () => subject.snapshot, live: false, label: 'screen' };
+  if (subject?.kind === 'snapshot') return { read: () => subject.snapshot, live: undefined, label: 'screen' };
   const accepts = 'a tmuxApp, a TmuxApp or a screen snapshot';
   throw new TmuxShotError(formatBadSubject(formatHeader(matcher, isNot), accepts, describeReceived(received)));
 }
@@ -83,16 +91,18 @@ async function wakeOnOutput(live: LiveScreen, ms: number): Promise<void> {
  * `findText` does). Over a live app it re-reads the screen whenever new output reaches it (and
  * at least every 50 ms, WAIT.pollMs) until `timeout`, and fails at once when the app has exited
  * without showing it; under `.not` it waits for the text to disappear. A snapshot is checked once.
- * @throws {TmuxShotError} when `received` is not a screen.
+ * @throws {TmuxShotError} when `received` is not a screen; {@link ConfigError} for a pattern
+ *   that is not a string or RegExp, or options of the wrong type.
  */
 export async function toShowText(
   this: MatcherState,
   received: unknown,
   pattern: string | RegExp,
-  options: ToShowTextOptions = {},
+  options?: ToShowTextOptions,
 ): Promise<SyncExpectationResult> {
   const { read, live, label, wake, exitStatus } = sourceOf('toShowText', this.isNot, received);
-  const timeout = options.timeout ?? WAIT.timeout;
+  checkPattern(pattern, 'toShowText');
+  const timeout = resolveTimeout(checkShowTextOptions(options).timeout, WAIT.timeout, testDeadline(this.task), performance.now());
   const isNot = this.isNot === true; // Vitest leaves it undefined when not negated
   const goal = async (snapshot: ScreenSnapshot): Promise<{ exit?: AppExit } | undefined> => {
     if ((findText(snapshot, pattern) === undefined) === isNot) return {};
@@ -101,12 +111,12 @@ export async function toShowText(
     // last output brought is found by the next read.
     return exit && !findText(read(), pattern) ? { exit } : undefined;
   };
-  const signal = this.task?.context.signal;
-  const result = await pollScreen(read, goal, { timeout: live ? timeout : 0, interval: WAIT.pollMs, signal, wake });
+  const header = formatHeader('toShowText', this.isNot, [formatPattern(pattern)], label);
+  const poll = { timeout: live ? timeout.ms : 0, interval: WAIT.pollMs, signal: attemptSignal(this.task), wake };
+  const result = await trackWait(this.task, { what: header, timeout, screenText: () => snapshotText(read()) }, () => pollScreen(read, goal, poll));
   const exit = result.met ? result.value.exit : undefined;
   const snapshot = exit ? read() : result.snapshot; // an exited app's last screen, all output drawn
   const found = findText(snapshot, pattern);
-  const header = formatHeader('toShowText', this.isNot, [formatPattern(pattern)], label);
   const screenText = snapshotText(snapshot);
   return {
     pass: found !== undefined,
@@ -130,25 +140,30 @@ function screenTextOf(snapshot: ScreenSnapshot, options: ScreenTextOptions): str
 
 /**
  * Compares the screen's text (see `formatScreenText`) with a Vitest snapshot: the test file's
- * `.snap` under `hint`, or `options.file`. A live screen must settle first (two identical reads).
+ * `.snap` under `hint`, or `options.file`. A live screen must settle first: the app's answer to
+ * the last input, then two identical reads on the widening schedule of `VITEST.settleIntervals`.
  * `-u`, CI (`--ci`, update mode 'none') and obsolete snapshots work as for `toMatchSnapshot`.
- * @throws {TmuxShotError} when `received` is not a screen.
+ * @throws {TmuxShotError} when `received` is not a screen; {@link ConfigError} for options of the
+ *   wrong type.
  */
 export async function toMatchScreenText(
   this: MatcherState,
   received: unknown,
   hintOrOptions?: string | ScreenTextOptions,
-  maybeOptions: ScreenTextOptions = {},
+  maybeOptions?: ScreenTextOptions,
 ): Promise<SyncExpectationResult> {
   const hint = typeof hintOrOptions === 'string' ? hintOrOptions : undefined;
-  const options = typeof hintOrOptions === 'object' ? hintOrOptions : maybeOptions;
+  const options = checkScreenTextOptions(hintOrOptions === undefined || typeof hintOrOptions === 'string' ? maybeOptions : hintOrOptions);
   const { read, live, label } = sourceOf('toMatchScreenText', this.isNot, received);
-  const timeout = options.timeout ?? VITEST.settleTimeout;
-  const settled = live ? await settleScreen(read, { timeout, interval: VITEST.settleInterval, signal: this.task?.context.signal }) : { settled: true as const, snapshot: read() };
+  const header = formatHeader('toMatchScreenText', false, hint === undefined ? [] : [`'${hint}'`], label);
+  const timeout = resolveTimeout(options.timeout, VITEST.settleTimeout, testDeadline(this.task), performance.now());
+  const settle = (app: LiveScreen) => settleLive(app, { timeout: timeout.ms, signal: attemptSignal(this.task) });
+  const wait = { what: header, timeout, screenText: () => snapshotText(read()) };
+  const settled = live ? await trackWait(this.task, wait, () => settle(live)) : { settled: true as const, snapshot: read() };
   if (!settled.settled) {
     const cellLines = describeReadChange(settled.previous, settled.last, VITEST.listedCells);
     const failure = { kind: 'unsettled', timeout, cellLines, previous: undefined, last: undefined } as const;
-    return { pass: false, message: () => formatScreenshotFailure(formatHeader('toMatchScreenText', false, [], label), failure) };
+    return { pass: false, message: () => formatScreenshotFailure(header, failure) };
   }
   const text = screenTextOf(settled.snapshot, options);
   if (options.file !== undefined) return Snapshots.toMatchFileSnapshot.call(this, text, options.file, hint);

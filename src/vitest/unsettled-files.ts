@@ -7,6 +7,7 @@ import type { ScreenshotFailure } from './failure-message.js';
 import type { AttachmentPaths } from './paths.js';
 import { pngSize } from './screenshot-files.js';
 import type { ScreenSnapshot } from '../screen/index.js';
+import type { WaitTimeout } from '../wait.js';
 
 /** A rendered read of the screen. */
 interface Read {
@@ -17,13 +18,13 @@ interface Read {
 /**
  * Writes the second-to-last read as `<name>-previous.png` and the last as `<name>-actual.png` in
  * the attachments folder, and describes how they differ.
- * @param timeout - the settle timeout that ran out, in ms.
+ * @param timeout - the settle timeout that ran out.
  */
 export async function unsettledFiles(
   previous: Read,
   last: Read,
   paths: AttachmentPaths,
-  timeout: number,
+  timeout: WaitTimeout,
 ): Promise<{ failure: ScreenshotFailure; images: RegressionImage[] }> {
   const previousPath = paths.actual.replace(/-actual\.png$/, '-previous.png');
   await writeOutputFile(previousPath, previous.png, 'screenshot');

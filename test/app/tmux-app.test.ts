@@ -10,6 +10,7 @@ import { isProcessAlive } from '../../src/host/process-exit.js';
 import { TmuxApp } from '../../src/app/tmux-app.js';
 
 const MENU = resolve(import.meta.dirname, '../../fixtures/menu.mjs');
+const LATE_REDRAW = resolve(import.meta.dirname, '../../fixtures/late-redraw.mjs');
 
 let server: TmuxServer;
 let scratch: string;
@@ -92,6 +93,30 @@ describe('TmuxApp with the menu fixture', () => {
   });
 });
 
+describe('TmuxApp arguments of the wrong type', () => {
+  it('are ConfigErrors naming the argument and what was expected, thrown before anything is sent', async () => {
+    await expect(TmuxApp.start({ command: ['cat'], server, ready: 'bogus' as never })).rejects.toThrow(
+      new ConfigError("ready must be 'output', 'none' or { text: string | RegExp }; got the string 'bogus'."),
+    );
+    await expect(TmuxApp.start({ command: ['cat'], server, env: { A: 1 as never } })).rejects.toThrow(new ConfigError('env.A must be a string; got 1.'));
+    await using app = await TmuxApp.start({ command: ['cat'], server, cols: 20, rows: 3, ready: 'none' });
+    const calls: [() => unknown, string][] = [
+      [() => app.press(42 as never), "press() takes key names as strings, one per argument: press('Down', 'Enter'); argument 1 is 42."],
+      [() => app.type(null as never), 'type() takes the text as a string; got null.'],
+      [() => app.waitForText(5 as never), 'waitForText() takes the text to find as a string or a RegExp; got 5.'],
+      [() => app.waitForText('x', { timeout: '5s' as never }), "timeout must be a number of ms, 0 or more; got the string '5s'."],
+      [() => app.waitForStable(100 as never), 'waitForStable() takes an options object { quietMs, timeout }; got 100.'],
+      [() => app.waitForExit({ timeout: null as never }), 'timeout must be a number of ms, 0 or more; got null.'],
+      [() => app.resize('80' as never, 24), "cols must be a whole number of cells from 2 to 1000; got the string '80'."],
+      [() => app.onOutput(undefined as never), 'onOutput() takes a function; got undefined.'],
+    ];
+    for (const [call, message] of calls) await expect((async () => call())()).rejects.toThrow(new ConfigError(message));
+    await app.type('still here\n');
+    await app.waitForText('still here');
+    expect(app.screen().cols).toBe(20);
+  });
+});
+
 describe('TmuxApp waits', () => {
   it('waitForText times out with the pattern, the timeout in ms and the screen in the message', async () => {
     await using app = await TmuxApp.start({ command: 'echo hello; exec cat', server, cols: 20, rows: 3 });
@@ -134,6 +159,53 @@ describe('TmuxApp waits', () => {
     expect(app.text()).toBe('key? got a\n');
     await app.close();
     expect(await app.waitForStable()).toEqual({ settled: true, afterMs: 0 });
+  });
+
+  it('waitForStable after a resize waits for an app that redraws 500 ms after SIGWINCH', async () => {
+    await using app = await TmuxApp.start({ command: ['node', LATE_REDRAW, '500'], server, cols: 30, rows: 6 });
+    await app.waitForText('size 30x6');
+    await app.resize(40, 8);
+    const { settled, afterMs } = await app.waitForStable({ quietMs: 0 });
+    expect(settled).toBe(true);
+    expect(afterMs).toBeGreaterThanOrEqual(500);
+    expect(app.text().split('\n').slice(0, 2)).toEqual([`┌${'─'.repeat(38)}┐`, `│ size 40x8${' '.repeat(28)}│`]);
+  });
+
+  it('an unanswered resize costs WAIT.answerMs in line mode (cat: nothing to redraw), WAIT.resizeAnswerMs in key-by-key mode', async () => {
+    await using cat = await TmuxApp.start({ command: ['cat'], server, cols: 20, rows: 3, ready: 'none' });
+    let before = performance.now();
+    await cat.resize(30, 4);
+    await cat.waitForStable({ quietMs: 0 });
+    expect(performance.now() - before).toBeGreaterThanOrEqual(WAIT.answerMs);
+    expect(performance.now() - before).toBeLessThan(WAIT.resizeAnswerMs);
+    // Raw mode, and no redraw on SIGWINCH: the whole window passes.
+    const deaf = "process.stdin.setRawMode(true); process.stdin.resume(); process.stdout.write('raw');";
+    await using raw = await TmuxApp.start({ command: ['node', '-e', deaf], server, cols: 20, rows: 3 });
+    before = performance.now();
+    await raw.resize(30, 4);
+    await raw.waitForStable({ quietMs: 0 });
+    expect(performance.now() - before).toBeGreaterThanOrEqual(WAIT.resizeAnswerMs);
+    expect(raw.text()).toBe('raw\n\n\n');
+  });
+
+  it('a deadline cuts the default timeout of every wait and the message says so; an explicit timeout is never cut', async () => {
+    const reason = "the test's 1500 ms timeout";
+    await expect(TmuxApp.start({ command: ['sleep', '5'], server, deadline: { at: performance.now() + 300, reason } })).rejects.toThrow(
+      /^'sleep 5' printed nothing within \d+ ms \(what was left of the test's 1500 ms timeout\); pass ready: 'none'/,
+    );
+    const deadline = { at: performance.now() + 1000, reason };
+    await using app = await TmuxApp.start({ command: 'echo hello; exec cat', server, cols: 20, rows: 3, deadline });
+    const error = await app.waitForText('goodbye').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect((error as Error).message).toMatch(/^Text "goodbye" did not appear within \d+ ms \(what was left of the test's 1500 ms timeout\)\. Screen:\nhello$/);
+    expect((error as WaitTimeoutError).timeout).toBeLessThan(1000);
+    expect(performance.now()).toBeGreaterThanOrEqual(deadline.at - 1);
+    // Past the deadline, nothing is left: waits give up at once.
+    await expect(app.waitForExit()).rejects.toThrow(
+      new WaitTimeoutError("'echo hello; exec cat' did not exit within 1 ms (what was left of the test's 1500 ms timeout). Screen:\nhello", 1, 'hello\n\n'),
+    );
+    expect(await app.waitForOutput()).toBe(false);
+    await expect(app.waitForText('goodbye', { timeout: 100 })).rejects.toThrow('Text "goodbye" did not appear within 100 ms. Screen:\nhello');
   });
 
   it('waitForOutput resolves true once new output is on the screen, false after its timeout or on close', async () => {

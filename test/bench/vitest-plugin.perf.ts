@@ -8,18 +8,19 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { cellMetrics, renderPng } from '../../src/render/index.js';
 import { decideOutcome } from '../../src/diff/index.js';
 import { TmuxServer } from '../../src/host/index.js';
 import { TmuxApp } from '../../src/app/index.js';
+import { toMatchScreenshot } from '../../src/vitest/screenshot-matcher.js';
 import { medianMs, printTable } from './measure.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'tmux-shot-bench-plugin-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-test('screenshot comparison and fixture overhead', async () => {
+test('screenshot comparison and fixture overhead', async ({ task }) => {
   await using server = await TmuxServer.create();
   await using app = await TmuxApp.start({ command: ['node', 'fixtures/menu.mjs'], server });
   await app.waitForText('Quit');
@@ -32,6 +33,17 @@ test('screenshot comparison and fixture overhead', async () => {
   const render = await medianMs(() => renderPng(app.screen()));
   const same = await medianMs(() => decideOutcome({ reference: { png: reference }, actual: { png: renderPng(app.screen()) }, updateMode: 'none', metrics }));
   const oneCell = await medianMs(() => decideOutcome({ reference: { png: reference }, actual: { png: changed }, updateMode: 'none', metrics }));
+  // The whole matcher on a live app whose screen equals its baseline: settle, render, compare.
+  // Each call as a new run of the test file (a fresh file task), so the name may repeat.
+  const benchTask = { ...task, context: task.context };
+  const file = join(dir, 'bench.test.ts'); // baselines go to the temp dir, beside this "test file"
+  const state = () => ({ ...expect.getState(), testPath: file, task: Object.assign(benchTask, { file: { ...task.file, filepath: file } }) });
+  const matcher = async () => {
+    const result = await toMatchScreenshot.call(state(), app, 'unchanged');
+    if (!result.pass) throw new Error(result.message());
+  };
+  await toMatchScreenshot.call(state(), app, 'unchanged'); // writes the baseline
+  const matched = await medianMs(matcher, 15, 2);
   const fixture = await medianMs(async () => {
     const bash = await TmuxApp.start({ command: ['bash', '--norc', '--noprofile'], server });
     await bash.close();
@@ -40,6 +52,7 @@ test('screenshot comparison and fixture overhead', async () => {
     ['render + PNG of the screen', render],
     ['identical screen: render + byte-equal compare', same],
     ['one changed cell: decode + pixelmatch + cell mapping', oneCell],
+    ['toMatchScreenshot of an unchanged live screen (settle + render + compare)', matched],
     ['fixture: start bash, first settled screen, teardown', fixture],
   ]);
 });

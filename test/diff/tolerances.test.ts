@@ -26,6 +26,10 @@ describe('resolveComparatorOptions', () => {
     { given: { allowedMismatchedPixelRatio: 1.5 }, message: 'allowedMismatchedPixelRatio must be a number from 0 to 1, got 1.5.' },
     { given: { allowedMismatchedPixels: -1 }, message: `allowedMismatchedPixels must be a number from 0 to ${Number.MAX_SAFE_INTEGER}, got -1.` },
     { given: { allowedMismatchedCells: Number.NaN }, message: `allowedMismatchedCells must be a number from 0 to ${Number.MAX_SAFE_INTEGER}, got NaN.` },
+    // Strings compare as numbers in JavaScript ('0.1' <= 1): the type is checked first.
+    { given: { threshold: '0.1' as never }, message: "threshold must be a number from 0 to 1, got the string '0.1'." },
+    { given: { allowedMismatchedPixels: '10' as never }, message: `allowedMismatchedPixels must be a number from 0 to ${Number.MAX_SAFE_INTEGER}, got the string '10'.` },
+    { given: { includeAA: 'no' as never }, message: "includeAA must be true or false, got the string 'no'." },
   ])('rejects $given', ({ given, message }) => {
     const error = thrown(() => resolveComparatorOptions(given));
     expect(error).toBeInstanceOf(ConfigError);

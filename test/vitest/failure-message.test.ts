@@ -53,7 +53,7 @@ describe('screenshot failure messages', () => {
 
   it('explain a screen that never settled, with the last two reads', () => {
     expect(
-      formatScreenshotFailure(header, { kind: 'unsettled', timeout: 500, cellLines: ['1 cell differs on row 0'], previous: '/p.png', last: '/l.png' }),
+      formatScreenshotFailure(header, { kind: 'unsettled', timeout: { ms: 500 }, cellLines: ['1 cell differs on row 0'], previous: '/p.png', last: '/l.png' }),
     ).toBe(
       `${header}\n\nThe screen did not settle within 500 ms: two consecutive reads still differed.\n1 cell differs on row 0\n` +
         'Wait for the app first (waitForText, waitForStable), mask the moving area, or raise `timeout`.\n\nSecond to last screen:\n  /p.png\n\nLast screen:\n  /l.png',
@@ -70,10 +70,10 @@ describe('text failure messages', () => {
 
   it('name the pattern, the timeout and where a .not pattern still shows', () => {
     const notHeader = formatHeader('toShowText', true, ['/Load/']);
-    expect(formatTextFailure(notHeader, { kind: 'still-shown', pattern: /Load/, timeout: 100, screenText: ' Loading', at: { row: 0, col: 1 } })).toBe(
+    expect(formatTextFailure(notHeader, { kind: 'still-shown', pattern: /Load/, timeout: { ms: 100 }, screenText: ' Loading', at: { row: 0, col: 1 } })).toBe(
       'expect(tmuxApp).not.toShowText(/Load/)\n\nExpected the screen to stop showing /Load/ within 100 ms, but it still shows it at row 0 col 1.\n\nScreen:\n  0 │  Loading',
     );
-    expect(formatTextFailure(formatHeader('toShowText', false, ["'x'"]), { kind: 'not-shown', pattern: 'x', timeout: 5000, screenText: 'y' })).toBe(
+    expect(formatTextFailure(formatHeader('toShowText', false, ["'x'"]), { kind: 'not-shown', pattern: 'x', timeout: { ms: 5000 }, screenText: 'y' })).toBe(
       "expect(tmuxApp).toShowText('x')\n\nExpected the screen to show 'x' within 5000 ms, but it did not.\n\nScreen:\n  0 │ y",
     );
   });

@@ -1,14 +1,19 @@
 // The matchers over a live app, in this repo's own Vitest run.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { TmuxApp } from '../../src/app/index.js';
 import { ConfigError } from '../../src/errors.js';
+import type { TmuxServer } from '../../src/host/index.js';
 import { renderPng, rendererFingerprint } from '../../src/render/index.js';
 import { snapshotText } from '../../src/screen/index.js';
 import { baselinePath } from '../../src/vitest/paths.js';
+import type { TestFileRef } from '../../src/vitest/paths.js';
 import { takeShot } from '../../src/vitest/shot.js';
 import { onTestFinished } from 'vitest';
 import { describe, expect, test } from '../../src/vitest/index.js';
 import { screen } from './build-snapshot.js';
+
+const LATE_REDRAW = resolve(import.meta.dirname, '../../fixtures/late-redraw.mjs');
 
 // Shows "Loading..." until Enter (not echoed), then "Done ok" with "ok" bold green.
 const loader = ['sh', '-c', 'stty -echo; printf "Loading..."; head -n 1 >/dev/null; printf "\\r\\033[KDone \\033[1;32mok\\033[0m"; sleep 30'];
@@ -105,7 +110,7 @@ describe('toMatchScreenText', () => {
 
 describe('toMatchScreenshot', () => {
   // A counter redrawn as fast as sh can loop. Should the machine stall the app for a whole
-  // 50 ms read interval, the screen settles after all and a retry takes over.
+  // 100 ms read interval, the screen settles after all and a retry takes over.
   const counter = ['sh', '-c', 'i=0; while :; do i=$((i+1)); printf "\\r%d" $i; done'];
   test.override({ tmuxOptions: { command: counter, cols: 12, rows: 2, ready: { text: /\d/ } } });
 
@@ -138,6 +143,58 @@ describe('toMatchScreenshot right after a key', () => {
     await expect(tmuxApp).toShowText('off');
     await tmuxApp.press('x');
     await expect(tmuxApp).toMatchScreenshot('on');
+  });
+});
+
+describe('toMatchScreenshot and toMatchScreenText of a late redraw', () => {
+  // fixtures/late-redraw.mjs: a box with the terminal size, redrawn 500 ms after a resize; a key is
+  // answered at once ('key 1'), the rest of its redraw (the count in the bottom border) 70 ms later.
+  const late = ['node', LATE_REDRAW, '500', '70'];
+  test.override({ tmuxOptions: { command: late, cols: 30, rows: 6 } });
+
+  /** The screen `steps` leave on a second copy of the app, fully drawn, as a baseline PNG. */
+  async function baselineAfter(server: TmuxServer, steps: (app: TmuxApp) => Promise<void>, name: string, file: TestFileRef): Promise<void> {
+    await using app = await TmuxApp.start({ command: late, server, cols: 30, rows: 6 });
+    await steps(app);
+    const baseline = baselinePath(file, name);
+    onTestFinished(() => rm(dirname(baseline), { recursive: true, force: true }));
+    await mkdir(dirname(baseline), { recursive: true });
+    await writeFile(baseline, takeShot(app.screen(), { mask: [], region: undefined, cursor: 'hide', render: {} }).png);
+  }
+
+  test('a screenshot right after resize() waits for a redraw 500 ms after SIGWINCH', async ({ tmuxApp, tmuxServer, task }) => {
+    await baselineAfter(tmuxServer, async (app) => (await app.resize(40, 8), void (await app.waitForText('size 40x8'))), 'resized', task.file);
+    await tmuxApp.resize(40, 8);
+    await expect(tmuxApp).toMatchScreenshot('resized');
+  });
+
+  test('a screenshot after a key sees the rest of the redraw, 70 ms after the first answer', async ({ tmuxApp, tmuxServer, task }) => {
+    await baselineAfter(tmuxServer, async (app) => (await app.press('x'), void (await app.waitForText('keys: 1'))), 'key', task.file);
+    await tmuxApp.press('x');
+    await expect(tmuxApp).toMatchScreenshot('key');
+  });
+
+  test('screen text after resize() and after a key waits for the same redraws', async ({ tmuxApp }) => {
+    await tmuxApp.resize(34, 5);
+    await expect(tmuxApp).toMatchScreenText('resized', { styles: false });
+    await tmuxApp.press('x');
+    await expect(tmuxApp).toMatchScreenText('key', { styles: false });
+  });
+});
+
+describe('matcher options of the wrong type', () => {
+  test('are ConfigErrors naming the matcher and the option', async () => {
+    const snapshot = screen(['hello'], 8);
+    await expect(expect(snapshot).toShowText(42 as never)).rejects.toThrow(new ConfigError('toShowText() takes the text to find as a string or a RegExp; got 42.'));
+    await expect(expect(snapshot).toShowText('hello', { timeout: '5s' as never })).rejects.toThrow(
+      new ConfigError("toShowText: timeout must be a number of ms, 0 or more; got the string '5s'."),
+    );
+    await expect(expect(snapshot).toMatchScreenText({ mask: '12:00' as never })).rejects.toThrow(
+      new ConfigError("toMatchScreenText: mask must be an array of RegExps; got the string '12:00'."),
+    );
+    await expect(expect(snapshot).toMatchScreenshot('never written', { region: [0, 0, 2, 1] as never })).rejects.toThrow(
+      new ConfigError('toMatchScreenshot: region must be a cell rectangle { col, row, cols, rows } (numbers of cells); got an array of 4.'),
+    );
   });
 });
 

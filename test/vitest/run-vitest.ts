@@ -57,6 +57,8 @@ export interface ProjectOptions {
   costReporter?: boolean;
   /** More of the config's `test` block, as source text (e.g. `projects: [...]`). @default '' */
   testConfig?: string;
+  /** Leave `testTimeout` and `hookTimeout` at Vitest's defaults (5000 and 10000 ms) instead of 30000 ms. @default false */
+  vitestTimeouts?: boolean;
 }
 
 /** Copies `<projectsDir>/<name>` (plus the shared config and reporter) to a fresh temp dir. */
@@ -66,12 +68,13 @@ export async function createProject(name: string, options: ProjectOptions = {}):
   await cp(join(PROJECTS, 'dump-reporter.js'), join(dir, 'dump-reporter.js'));
   await symlink(join(REPO, 'node_modules'), join(dir, 'node_modules'));
   await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
+  const timeouts = options.vitestTimeouts ? '' : ', testTimeout: 30000, hookTimeout: 30000';
   await writeFile(
     join(dir, 'vitest.config.ts'),
     `import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { 'tmux-shot/vitest': ${JSON.stringify(join(REPO, 'src/vitest/index.ts'))}, '@repo': ${JSON.stringify(REPO)} } },
-  test: { include: ['**/*.test.js'], reporters: ['default', './dump-reporter.js'${options.costReporter ? `, ${JSON.stringify(join(REPO, 'src/vitest/reporter.ts'))}` : ''}], testTimeout: 30000, hookTimeout: 30000${options.testConfig ? `, ${options.testConfig}` : ''} },
+  test: { include: ['**/*.test.js'], reporters: ['default', './dump-reporter.js'${options.costReporter ? `, ${JSON.stringify(join(REPO, 'src/vitest/reporter.ts'))}` : ''}]${timeouts}${options.testConfig ? `, ${options.testConfig}` : ''} },
 });
 `,
   );

@@ -1,0 +1,179 @@
+/**
+ * Every option and argument check of `TmuxApp`, in one place: {@link resolveAppOptions} checks
+ * `start`'s options and merges them over the defaults once, and the `check…` functions guard the
+ * arguments of the other methods. A wrong type (`press(42)`, `cols: '80'`, `ready: 'bogus'`) is a
+ * ConfigError that names the argument, what was expected and what was given — never a TypeError
+ * from deep inside. Pure: no processes, files or clocks.
+ */
+import { TERMINAL } from '../defaults.js';
+import { ConfigError, describeValue } from '../errors.js';
+import type { Size } from '../geometry.js';
+import type { TmuxServer } from '../host/index.js';
+import { checkDuration } from '../wait.js';
+import type { Deadline } from '../wait.js';
+import type { ReadyRule, TmuxAppOptions } from './tmux-app.js';
+
+/** {@link TmuxAppOptions} checked, with every default applied that does not need I/O. */
+export interface ResolvedAppOptions {
+  command: readonly string[] | string;
+  size: Size;
+  env: Readonly<Record<string, string>>;
+  cwd: string;
+  /** Undefined: the process-wide server. */
+  server: TmuxServer | undefined;
+  ready: ReadyRule;
+  /** The readiness timeout the caller gave, in ms; undefined: the default, cut to `deadline`. */
+  timeout: number | undefined;
+  deadline: Deadline | undefined;
+}
+
+const EXAMPLE = 'e.g. { command: ["vim", "notes.txt"] }';
+
+/** An object that is not an array or a RegExp (prototypes are not compared: objects may come from another realm, e.g. Vitest's vm pools). */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof RegExp);
+}
+
+/**
+ * Checks `TmuxApp.start`'s options and applies the defaults: `TERMINAL` size, no extra env, the
+ * current directory, readiness `'output'`.
+ * @param cwd The directory a missing `cwd` means. @default process.cwd()
+ * @throws ConfigError for options that are not an object, a command that is empty or not an argv
+ *   array of strings / a string, a size out of range or not whole cells, an env that is not an
+ *   object of strings or has a bad name, a cwd that is not a string, a server that is not a
+ *   TmuxServer, a ready rule other than 'output', 'none' or { text }, a timeout that is not a
+ *   number of ms ≥ 0, or a malformed deadline.
+ */
+export function resolveAppOptions(options: unknown, cwd = process.cwd()): ResolvedAppOptions {
+  if (!isPlainObject(options)) {
+    throw new ConfigError(`TmuxApp.start() takes an options object with a command, ${EXAMPLE}; got ${describeValue(options)}.`);
+  }
+  const given = options as Partial<Record<keyof TmuxAppOptions, unknown>>;
+  return {
+    command: checkCommand(given.command),
+    size: checkSize(given.cols ?? TERMINAL.cols, given.rows ?? TERMINAL.rows),
+    env: checkEnv(given.env ?? {}),
+    cwd: checkString(given.cwd ?? cwd, 'cwd', 'a directory path'),
+    server: checkServer(given.server),
+    ready: checkReady(given.ready ?? 'output'),
+    timeout: given.timeout === undefined ? undefined : checkDuration(given.timeout, 'timeout'),
+    deadline: checkDeadline(given.deadline),
+  };
+}
+
+/** @throws ConfigError unless `command` is a non-blank string or a non-empty array of strings. */
+function checkCommand(command: unknown): readonly string[] | string {
+  if (typeof command === 'string' ? command.trim() === '' : Array.isArray(command) && command.length === 0) {
+    throw new ConfigError(`The command is empty: give the program and its arguments, ${EXAMPLE}.`);
+  }
+  if (typeof command === 'string') return command;
+  if (!Array.isArray(command)) {
+    throw new ConfigError(`command must be an argv array of strings or a command line (a string), ${EXAMPLE}; got ${describeValue(command)}.`);
+  }
+  command.forEach((word: unknown, index) => checkString(word, `command[${index}]`, 'a string'));
+  return command as readonly string[];
+}
+
+/**
+ * `{ cols, rows }` when both are whole cells within `TERMINAL`'s limits (2–1000).
+ * @throws ConfigError otherwise.
+ */
+export function checkSize(cols: unknown, rows: unknown): Size {
+  for (const [name, value] of [['cols', cols], ['rows', rows]] as const) {
+    if (typeof value !== 'number') throw new ConfigError(`${name} must be a whole number of cells from 2 to 1000; got ${describeValue(value)}.`);
+  }
+  const size = { cols: cols as number, rows: rows as number };
+  const ok = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
+  if (ok(size.cols, TERMINAL.minCols, TERMINAL.maxCols) && ok(size.rows, TERMINAL.minRows, TERMINAL.maxRows)) return size;
+  throw new ConfigError(
+    `Invalid terminal size ${size.cols}x${size.rows}: cols must be whole numbers from ${TERMINAL.minCols} to ` +
+      `${TERMINAL.maxCols} and rows from ${TERMINAL.minRows} to ${TERMINAL.maxRows}.`,
+  );
+}
+
+/** `env` when it is an object of strings whose names are non-empty without `=` or NUL, and values hold no NUL. @throws ConfigError otherwise. */
+function checkEnv(env: unknown): Readonly<Record<string, string>> {
+  if (!isPlainObject(env)) throw new ConfigError(`env must be an object of strings, e.g. { env: { NAME: "value" } }; got ${describeValue(env)}.`);
+  for (const [name, value] of Object.entries(env)) {
+    checkString(value, `env.${name}`, 'a string');
+    if (name === '' || name.includes('=') || name.includes('\0') || (value as string).includes('\0')) {
+      throw new ConfigError(`Invalid environment variable '${name}': names need no '=' or NUL, values no NUL.`);
+    }
+  }
+  return env as Readonly<Record<string, string>>;
+}
+
+/**
+ * @throws ConfigError unless `server` is undefined or looks like a `TmuxServer` (duck-typed: a
+ *   second copy of the package, e.g. `tmux-shot` beside a source alias, has its own class).
+ */
+function checkServer(server: unknown): TmuxServer | undefined {
+  const looksLikeServer = isPlainObject(server) && typeof server.command === 'function' && typeof server.adopt === 'function';
+  if (server === undefined || looksLikeServer) return server as TmuxServer | undefined;
+  throw new ConfigError(`server must be a TmuxServer (from TmuxServer.create()); got ${describeValue(server)}.`);
+}
+
+/** @throws ConfigError unless `ready` is 'output', 'none' or { text: string | RegExp }. */
+function checkReady(ready: unknown): ReadyRule {
+  if (ready === 'output' || ready === 'none') return ready;
+  if (isPlainObject(ready) && (typeof ready.text === 'string' || ready.text instanceof RegExp)) return { text: ready.text };
+  const got = isPlainObject(ready) && 'text' in ready ? `{ text: ${describeValue(ready.text)} }` : describeValue(ready);
+  throw new ConfigError(`ready must be 'output', 'none' or { text: string | RegExp }; got ${got}.`);
+}
+
+/** @throws ConfigError unless `deadline` is undefined or { at: ms, reason: string }. */
+function checkDeadline(deadline: unknown): Deadline | undefined {
+  if (deadline === undefined) return undefined;
+  if (isPlainObject(deadline) && typeof deadline.at === 'number' && !Number.isNaN(deadline.at) && typeof deadline.reason === 'string') {
+    return { at: deadline.at, reason: deadline.reason };
+  }
+  throw new ConfigError(`deadline must be { at: ms on the performance.now() clock, reason: string }; got ${describeValue(deadline)}.`);
+}
+
+/** `value` when it is a string. @throws ConfigError naming `name` and `expected` otherwise. */
+function checkString(value: unknown, name: string, expected: string): string {
+  if (typeof value === 'string') return value;
+  throw new ConfigError(`${name} must be ${expected}; got ${describeValue(value)}.`);
+}
+
+/**
+ * The arguments of `press(...keys)` when each is a string (a key name).
+ * @throws ConfigError for any other argument, with its position (from 1); an array says to spread it.
+ */
+export function checkKeys(keys: readonly unknown[]): string[] {
+  keys.forEach((key, index) => {
+    if (typeof key === 'string') return;
+    const hint = Array.isArray(key) ? ' Spread an array of keys: press(...keys).' : '';
+    throw new ConfigError(`press() takes key names as strings, one per argument: press('Down', 'Enter'); argument ${index + 1} is ${describeValue(key)}.${hint}`);
+  });
+  return keys as string[];
+}
+
+/** The argument of `type(text)` when it is a string. @throws ConfigError otherwise. */
+export function checkText(text: unknown): string {
+  if (typeof text === 'string') return text;
+  throw new ConfigError(`type() takes the text as a string; got ${describeValue(text)}.`);
+}
+
+/** A text pattern argument when it is a string or a RegExp. @throws ConfigError naming `method` otherwise. */
+export function checkPattern(pattern: unknown, method: string): string | RegExp {
+  if (typeof pattern === 'string' || pattern instanceof RegExp) return pattern;
+  throw new ConfigError(`${method}() takes the text to find as a string or a RegExp; got ${describeValue(pattern)}.`);
+}
+
+/**
+ * A method's options argument when it is undefined or an object (`{ timeout }`…).
+ * @param shape How the options look, for the message: `{ timeout }`.
+ * @throws ConfigError otherwise.
+ */
+export function checkOptions<T extends object>(options: T | undefined, method: string, shape: string): Partial<T> {
+  if (options === undefined) return {};
+  if (isPlainObject(options)) return options;
+  throw new ConfigError(`${method}() takes an options object ${shape}; got ${describeValue(options)}.`);
+}
+
+/** A listener argument when it is a function. @throws ConfigError naming `method` otherwise. */
+export function checkListener<T extends Function>(listener: T, method: string): T {
+  if (typeof listener === 'function') return listener;
+  throw new ConfigError(`${method}() takes a function; got ${describeValue(listener)}.`);
+}
