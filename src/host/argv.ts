@@ -4,6 +4,7 @@
  * `tmux` process). Targets are tmux ids (`$1` session, `%3` pane), never names, so no prefix
  * or pattern matching applies.
  */
+import { HOST } from '../defaults.js';
 import type { Size } from '../geometry.js';
 import { escapeFormat, formatExecCommand, quoteShellWord, quoteTmuxArgument } from './quote.js';
 import type { TmuxCommand } from './quote.js';
@@ -34,15 +35,41 @@ export function startServerCommands(): TmuxCommand[] {
 /**
  * Creates the lobby: an idle session that our one control client attaches to, printing
  * {@link LOBBY_FORMAT}. When that client detaches — it does when its stdin closes, i.e. when our
- * process is gone, however it died — the lobby's `client-detached` hook removes `directory` (the
- * server's private one) and kills the server.
+ * process is gone, however it died — the lobby's `client-detached` hook starts
+ * {@link formatReaperScript} for the server's processes (`tmuxPrefix`, see `tmuxEnvPrefix`),
+ * removes `directory` (the server's private one) and kills the server. `run-shell` expands
+ * formats in its command, so both are format-escaped.
  */
-export function createLobbyCommands(idleCommand: string, directory: string): TmuxCommand[] {
-  const cleanUp = `run-shell ${quoteTmuxArgument(`rm -rf -- ${quoteShellWord(directory)}`)} ; kill-server`;
+export function createLobbyCommands(idleCommand: string, directory: string, tmuxPrefix: string): TmuxCommand[] {
+  const runShell = (flags: string, script: string) => `run-shell ${flags}${quoteTmuxArgument(escapeFormat(script))}`;
+  const cleanUp = [runShell('-b ', formatReaperScript(tmuxPrefix)), runShell('', `rm -rf -- ${quoteShellWord(directory)}`), 'kill-server'];
   return [
     ['new-session', '-d', '-s', LOBBY_NAME, '-P', '-F', LOBBY_FORMAT, idleCommand],
-    ['set-hook', '-t', LOBBY_NAME, 'client-detached', cleanUp],
+    ['set-hook', '-t', LOBBY_NAME, 'client-detached', cleanUp.join(' ; ')],
   ];
+}
+
+/**
+ * A POSIX sh script that does what `endProcessTree` does when no process of ours is left to do
+ * it: it waits {@link HOST.hangupGrace} ms after the server's hangup, sends SIGTERM to every
+ * process whose environment holds `TMUX=<tmuxPrefix>` (Linux `/proc/<pid>/environ`; elsewhere
+ * it finds none), then {@link HOST.terminateGrace} ms later SIGKILL. It ignores the SIGTERM that
+ * kill-server sends its jobs, and skips itself (a job of the server carries the mark too).
+ */
+export function formatReaperScript(tmuxPrefix: string): string {
+  return [
+    "trap '' HUP TERM",
+    'exec >/dev/null 2>&1',
+    'reap() {',
+    '  for environ in /proc/[0-9]*/environ; do',
+    '    pid=${environ#/proc/}',
+    '    pid=${pid%/environ}',
+    `    [ "$pid" != $$ ] && grep -qaF ${quoteShellWord(`TMUX=${tmuxPrefix}`)} "$environ" && kill -s "$1" "$pid"`,
+    '  done',
+    '}',
+    `sleep ${HOST.hangupGrace / 1000}; reap TERM; sleep ${HOST.terminateGrace / 1000}; reap KILL`,
+    '',
+  ].join('\n');
 }
 
 /** A detached session of exactly `size` cells running `idleCommand`, printing {@link NEW_SESSION_FORMAT}. */

@@ -26,6 +26,9 @@ import { PaneOutput } from './pane-output.js';
 import type { OutputListener } from './pane-output.js';
 import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from './pane-status.js';
 import type { PaneStatus } from './pane-status.js';
+import { tmuxEnvPrefix } from './process-table.js';
+import type { ProcessClock, ProcessScope } from './process-table.js';
+import { endProcessTree, processClock } from './process-tree.js';
 import type { TmuxServer } from './server.js';
 import { parseCanonical, sttyCommand } from './tty-mode.js';
 
@@ -49,13 +52,16 @@ export class TmuxSession implements AsyncDisposable {
   readonly #server: TmuxServer;
   readonly #output: PaneOutput;
   readonly #forget: () => void;
+  /** The pane's processes, for teardown (the leader is looked up when the session is killed). */
+  readonly #processes: ProcessScope;
   #killing: Promise<void> | undefined;
 
-  private constructor(server: TmuxServer, sessionId: string, paneId: string, output: PaneOutput) {
+  private constructor(server: TmuxServer, sessionId: string, paneId: string, output: PaneOutput, since: ProcessClock) {
     this.#server = server;
     this.sessionId = sessionId;
     this.paneId = paneId;
     this.#output = output;
+    this.#processes = { tmuxPrefix: tmuxEnvPrefix(server.connection.socketPath, server.pid), paneId, since };
     this.#forget = server.adopt(this);
   }
 
@@ -65,13 +71,14 @@ export class TmuxSession implements AsyncDisposable {
    * @throws TmuxCommandError when tmux refuses or times out.
    */
   static async create(server: TmuxServer, size: Size): Promise<TmuxSession> {
+    const since = processClock();
     const [ids = ''] = await server.command(newSessionCommand(size, IDLE_COMMAND));
     const [sessionId = '', paneId = ''] = ids.split(' ');
     try {
       await server.command(pinWindowSizeCommand(paneId));
       const fifoPath = join(server.directory, `pane-${paneId.slice(1)}.fifo`);
       const output = await PaneOutput.open(fifoPath, () => server.command(pipePaneCommand(paneId, fifoPath)));
-      return new TmuxSession(server, sessionId, paneId, output);
+      return new TmuxSession(server, sessionId, paneId, output, since);
     } catch (error) {
       await server.command(killSessionCommand(sessionId)).catch(() => undefined);
       throw error;
@@ -166,8 +173,10 @@ export class TmuxSession implements AsyncDisposable {
   }
 
   /**
-   * Kills the session (its processes get SIGHUP), then waits until its output stream has ended,
-   * at most {@link HOST.exitTimeout} ms. Idempotent.
+   * Kills the session: tmux closes the pane's terminal, so its processes get SIGHUP. Waits until
+   * the output stream has ended (at most {@link HOST.exitTimeout} ms), then ends what is left of
+   * the pane's process tree, daemons included: SIGTERM after {@link HOST.hangupGrace} ms, SIGKILL
+   * after {@link HOST.terminateGrace} more (see `endProcessTree`). Idempotent; never throws.
    */
   kill(): Promise<void> {
     this.#killing ??= this.#kill();
@@ -180,11 +189,14 @@ export class TmuxSession implements AsyncDisposable {
 
   async #kill(): Promise<void> {
     this.#forget();
+    // Asked in the same round trip as the kill: members of its session are found after the hangup.
+    const leader = this.#server.command(displayCommand(this.paneId, '#{pane_pid}')).then(([pid]) => Number(pid), () => undefined);
     await this.#server.command(killSessionCommand(this.sessionId)).catch(() => undefined); // gone already is fine
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.#output.ended, new Promise((resolve) => (timer = setTimeout(resolve, HOST.exitTimeout)))]);
     clearTimeout(timer);
     this.#output.close();
+    await endProcessTree({ ...this.#processes, sessionLeader: await leader });
   }
 }
 

@@ -5,6 +5,7 @@ import {
   chunkBytes,
   createLobbyCommands,
   displayCommand,
+  formatReaperScript,
   killServerCommand,
   killSessionCommand,
   newSessionCommand,
@@ -17,16 +18,20 @@ import {
   sendKeysCommand,
   startServerCommands,
 } from '../../src/host/argv.js';
+import { escapeFormat, quoteTmuxArgument } from '../../src/host/quote.js';
 
 describe('tmux command builders', () => {
   it('start-server, then print the pid and config file', () => {
     expect(startServerCommands()).toEqual([['start-server'], ['display-message', '-p', '#{pid} #{config_files}']]);
   });
 
-  it('create the lobby session, which removes the directory and kills the server when its client leaves', () => {
-    expect(createLobbyCommands('cat', "/tmp/it's")).toEqual([
+  it('create the lobby session, which reaps, removes the directory and kills the server when its client leaves', () => {
+    const reaper = quoteTmuxArgument(escapeFormat(formatReaperScript('/tmp/#S/socket,42,')));
+    expect(reaper).toContain("pid=\\${environ##/proc/}\\012");
+    expect(reaper).toContain("grep -qaF 'TMUX=/tmp/##S/socket,42,'");
+    expect(createLobbyCommands('cat', "/tmp/it's #S", '/tmp/#S/socket,42,')).toEqual([
       ['new-session', '-d', '-s', 'tmux-shot-lobby', '-P', '-F', '#{session_id}', 'cat'],
-      ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', `run-shell "rm -rf -- '/tmp/it'\\\\''s'" ; kill-server`],
+      ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', `run-shell -b ${reaper} ; run-shell "rm -rf -- '/tmp/it'\\\\''s ##S'" ; kill-server`],
     ]);
   });
 
