@@ -55,6 +55,12 @@ export interface TmuxAppOptions {
   ready?: ReadyRule;
   /** How long to wait for readiness, in ms. @default WAIT.timeout (5000) */
   timeout?: number;
+  /**
+   * Stops a pending `start`: once aborted, the app is closed (its whole process tree ended) and
+   * `start` rejects with `signal.reason`. The Vitest fixture passes one so that a test that
+   * times out inside `start` leaves nothing running. @default undefined
+   */
+  signal?: AbortSignal;
 }
 
 /** How the app ended. */
@@ -149,12 +155,14 @@ export class TmuxApp implements AsyncDisposable {
    *   cwd; TmuxNotFoundError when tmux is not installed; AppExitedError when the command could
    *   not be run (sh status 127 "not found", 126 "not executable"), with the screen and status,
    *   or exited before showing the `ready` text; WaitTimeoutError when `ready` is not met within
-   *   `timeout` ms.
+   *   `timeout` ms; `signal.reason` once `signal` is aborted.
    */
   static async start(options: TmuxAppOptions): Promise<TmuxApp> {
     checkCommand(options?.command);
     const size = { cols: options.cols ?? TERMINAL.cols, rows: options.rows ?? TERMINAL.rows };
     const env = checkEnv(options.env ?? {});
+    const { signal } = options;
+    signal?.throwIfAborted();
     const model = new ScreenModel(size);
     let session: TmuxSession;
     try {
@@ -164,12 +172,17 @@ export class TmuxApp implements AsyncDisposable {
       throw error;
     }
     const app = new TmuxApp(session, model, options.command);
+    const abort = () => void app.close(); // pending waits see the app closing and stop
+    signal?.addEventListener('abort', abort, { once: true });
     try {
+      signal?.throwIfAborted();
       await session.respawnPane({ command: options.command, env, cwd: options.cwd ?? process.cwd() });
       await app.#awaitReady(options.ready ?? 'output', options.timeout ?? WAIT.timeout);
     } catch (error) {
       await app.close();
-      throw error;
+      throw signal?.aborted ? signal.reason : error;
+    } finally {
+      signal?.removeEventListener('abort', abort);
     }
     return app;
   }

@@ -3,7 +3,7 @@
  * when the fixture options name a command, else by `tmuxApp.start(...)` in the test — with the
  * app's methods, the renderer options of the file, and a `screenshot()` that uses them.
  */
-import { ConfigError } from '../errors.js';
+import { ConfigError, TmuxShotError } from '../errors.js';
 import type { RenderOptions } from '../render/index.js';
 import type { ScreenSnapshot } from '../screen/index.js';
 import type { TmuxServer } from '../host/index.js';
@@ -15,7 +15,7 @@ import type { TmuxAppOptions } from '../app/index.js';
  * `test.override({ tmuxOptions: { … } })` and per call with `tmuxApp.start({ … })`: those of
  * `TmuxApp.start` (the server is the worker's), plus how screenshots are drawn.
  */
-export interface TmuxAppFixtureOptions extends Partial<Omit<TmuxAppOptions, 'server'>> {
+export interface TmuxAppFixtureOptions extends Partial<Omit<TmuxAppOptions, 'server' | 'signal'>> {
   /** Colours of screenshots and failure screens. @default 'dark' */
   theme?: RenderOptions['theme'];
   /** Other renderer options (font size, scale, padding…); `theme` above wins over `render.theme`. @default {} */
@@ -32,11 +32,22 @@ function mergeAppOptions(base: TmuxAppFixtureOptions, call: TmuxAppFixtureOption
   return merged;
 }
 
-/** The `tmuxApp` fixture: one app per test on the worker's tmux server. */
+/** A `start()` in progress: how to stop it, and when it is over (its app, if any, set). */
+interface Starting {
+  controller: AbortController;
+  over: Promise<void>;
+}
+
+/**
+ * The `tmuxApp` fixture: one app per test on the worker's tmux server. It owns the app from the
+ * moment its tmux session exists: `close()` during a `start()` (a test that timed out inside it)
+ * stops the start, through `TmuxApp.start`'s `signal`, and closes the app.
+ */
 export class TmuxAppHandle implements AsyncDisposable {
   #options: TmuxAppFixtureOptions;
   readonly #server: TmuxServer;
   #app: TmuxApp | undefined;
+  #starting: Starting | undefined;
 
   constructor(options: TmuxAppFixtureOptions, server: TmuxServer) {
     this.#options = options;
@@ -81,13 +92,20 @@ export class TmuxAppHandle implements AsyncDisposable {
    *   whatever `TmuxApp.start` throws (`AppExitedError`, `TmuxNotFoundError`…).
    */
   async start(options: TmuxAppFixtureOptions = {}): Promise<TmuxApp> {
-    if (this.#app) throw new ConfigError('tmuxApp is already running in this test: close() it before starting another.');
+    if (this.#app || this.#starting) throw new ConfigError('tmuxApp is already running in this test: close() it before starting another.');
     const merged = mergeAppOptions(this.#options, options);
     const { theme: _theme, render: _render, failureScreen: _failureScreen, command, ...start } = merged;
     if (command === undefined) throw new ConfigError('tmuxApp.start() needs a command: tmuxApp.start({ command: ["vim", "file.txt"] }).');
     this.#options = merged;
-    this.#app = await TmuxApp.start({ ...start, command, server: this.#server });
-    return this.#app;
+    const controller = new AbortController();
+    const started = TmuxApp.start({ ...start, command, server: this.#server, signal: controller.signal }).then((app) => (this.#app = app));
+    const starting: Starting = { controller, over: started.then(() => undefined, () => undefined) };
+    this.#starting = starting;
+    try {
+      return await started;
+    } finally {
+      if (this.#starting === starting) this.#starting = undefined;
+    }
   }
 
   /** Presses keys (tmux names like `Enter`, `C-c`, or `ArrowDown`-style aliases). See `TmuxApp.press`. */
@@ -173,8 +191,14 @@ export class TmuxAppHandle implements AsyncDisposable {
     return this.app.asciicast();
   }
 
-  /** Stops the app (if started). Idempotent; the fixture calls it after every test. */
+  /**
+   * Stops the app (if started), or the `start()` still in progress (which then rejects).
+   * Idempotent; the fixture calls it after every test.
+   */
   async close(): Promise<void> {
+    const starting = this.#starting;
+    starting?.controller.abort(new TmuxShotError('tmuxApp was closed while it was starting.'));
+    await starting?.over;
     await this.#app?.close();
   }
 

@@ -86,10 +86,19 @@ export const tmuxShotFixtures = {
   tmuxOptions: [{}, { scope: 'test' }] as [TmuxAppFixtureOptions, { scope: 'test' }],
   tmuxRecording: [VITEST.recording, { scope: 'test', injected: true }] as [RecordingMode, { scope: 'test'; injected: true }],
   tmuxApp: async (
-    { tmuxOptions, tmuxRecording, tmuxServer, task }: { tmuxOptions: TmuxAppFixtureOptions; tmuxRecording: RecordingMode; tmuxServer: TmuxServer; task: TestContext['task'] },
+    {
+      tmuxOptions,
+      tmuxRecording,
+      tmuxServer,
+      task,
+      onTestFinished,
+    }: { tmuxOptions: TmuxAppFixtureOptions; tmuxRecording: RecordingMode; tmuxServer: TmuxServer } & Pick<TestContext, 'task' | 'onTestFinished'>,
     use: Use<TmuxAppHandle>,
   ) => {
     const handle = new TmuxAppHandle(tmuxOptions, tmuxServer);
+    // When the test times out inside the start below, Vitest never resumes this function for
+    // teardown, but it awaits this hook before the next test: close() stops the start.
+    onTestFinished(() => handle.close());
     try {
       if (tmuxOptions.command !== undefined) await handle.start();
       await use(handle);
