@@ -97,9 +97,10 @@ export function attachControlCommand(sessionId: string): TmuxCommand {
 /**
  * Copies everything the pane's process writes from now on (`pipe-pane -O`) into the FIFO at
  * `fifoPath`, through `cat`. The pipe survives `respawn-pane` and closes when the pane is killed.
+ * tmux expands the command as a format after strftime(3), so it is escaped for both.
  */
 export function pipePaneCommand(paneId: string, fifoPath: string): TmuxCommand {
-  return ['pipe-pane', '-O', '-t', paneId, `exec cat > ${quoteShellWord(fifoPath)}`];
+  return ['pipe-pane', '-O', '-t', paneId, escapeFormat(`exec cat > ${quoteShellWord(fifoPath)}`, { strftime: true })];
 }
 
 /** What a pane runs and where. */

@@ -46,9 +46,9 @@ describe('tmux command builders', () => {
     expect(attachControlCommand('$4')).toEqual(['-C', 'attach-session', '-f', 'no-output', '-t', '$4']);
   });
 
-  it('pipe-pane into a FIFO through cat, path quoted for sh', () => {
-    expect(pipePaneCommand('%2', "/tmp/it's/pane-2.fifo")).toEqual([
-      'pipe-pane', '-O', '-t', '%2', "exec cat > '/tmp/it'\\''s/pane-2.fifo'",
+  it('pipe-pane into a FIFO through cat, path quoted for sh, then for strftime and formats', () => {
+    expect(pipePaneCommand('%2', "/tmp/it's #S %d/pane-2.fifo")).toEqual([
+      'pipe-pane', '-O', '-t', '%2', "exec cat > '/tmp/it'\\''s ##S %%d/pane-2.fifo'",
     ]);
   });
 
