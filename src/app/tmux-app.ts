@@ -507,7 +507,7 @@ export class TmuxApp implements AsyncDisposable {
     const reason = exit.exitCode === null ? undefined : COULD_NOT_RUN[exit.exitCode];
     if (ready === 'output' && reason === undefined) return;
     const how = exit.signal ?? `exit status ${exit.exitCode}${reason ? `, ${reason}` : ''}`;
-    const when = ready === 'output' ? 'could not be run' : `exited before showing ${formatPattern(ready.text)}`;
+    const when = reason || typeof ready === 'string' ? 'could not be run' : `exited before showing ${formatPattern(ready.text)}`;
     const screenText = this.text();
     throw new AppExitedError(`'${this.#command}' ${when} (${how}). ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText);
   }

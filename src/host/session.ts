@@ -9,6 +9,7 @@ import type { Size } from '../geometry.js';
 import {
   IDLE_COMMAND,
   capturePaneCommand,
+  checkExecSize,
   chunkBytes,
   displayCommand,
   killSessionCommand,
@@ -107,9 +108,11 @@ export class TmuxSession implements AsyncDisposable {
    * Replaces the pane's process with `pane.command` (`respawn-pane -k`): an argv array runs
    * exactly as given (no shell word splitting or expansion), a string runs with `/bin/sh -c`.
    * @throws ConfigError when `pane.cwd` is not a directory (tmux would silently use another);
-   *   TmuxCommandError.
+   *   AppExitedError when the command line or an environment string is too long to exec (see
+   *   `checkExecSize`); TmuxCommandError.
    */
   async respawnPane(pane: PaneCommand): Promise<void> {
+    checkExecSize(pane);
     if (pane.cwd !== undefined && !(await isDirectory(pane.cwd))) {
       throw new ConfigError(`The working directory '${pane.cwd}' does not exist or is not a directory.`);
     }
