@@ -24,7 +24,8 @@ test('times out in start() called by the test', { timeout: 500, retry: 2 }, asyn
 describe('with the command in tmuxOptions', () => {
   test.override({ tmuxOptions: { command: app(2), ...never } });
 
-  // No retry: Vitest 4.1 does not set a fixture up again on retry after its setup failed.
+  // No retry: Vitest 4.1 never sets a fixture up again once its setup has failed, so a retry gets
+  // it undefined (vitest-dev/vitest#11237).
   test('times out in start() called by the fixture', { timeout: 500 }, async ({ tmuxApp }) => {
     tmuxApp.text();
   });
