@@ -36,7 +36,7 @@ export interface ProcessView {
 export const procfsView: ProcessView = {
   survey(scope) {
     const now = processClock();
-    pidMax ??= Number(readText('/proc/sys/kernel/pid_max')) || 2 ** 22;
+    pidMax ??= Number(readText('/proc/sys/kernel/pid_max')) || 2 ** 22; // else the highest a 64-bit kernel allows
     const targets: Target[] = [];
     for (const name of readdirSync('/proc')) {
       const pid = Number(name);
