@@ -177,9 +177,10 @@ export class TmuxSession implements AsyncDisposable {
 
   /**
    * Kills the session: tmux closes the pane's terminal, so its processes get SIGHUP. Waits until
-   * the output stream has ended (at most {@link HOST.exitTimeout} ms), then ends what is left of
-   * the pane's process tree, daemons included: SIGTERM after {@link HOST.hangupGrace} ms, SIGKILL
-   * after {@link HOST.terminateGrace} more (see `endProcessTree`). Idempotent; never throws.
+   * the output stream has ended (at most {@link HOST.exitTimeout} ms) and, meanwhile, ends what
+   * is left of the pane's process tree, daemons included: SIGTERM after {@link HOST.hangupGrace}
+   * ms, SIGKILL after {@link HOST.terminateGrace} more (see `endProcessTree`). Idempotent; never
+   * throws.
    */
   kill(): Promise<void> {
     this.#killing ??= this.#kill();
@@ -196,10 +197,11 @@ export class TmuxSession implements AsyncDisposable {
     const leader = this.#server.command(displayCommand(this.paneId, '#{pane_pid}')).then(([pid]) => Number(pid), () => undefined);
     await this.#server.command(killSessionCommand(this.sessionId)).catch(() => undefined); // gone already is fine
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.#output.ended, new Promise((resolve) => (timer = setTimeout(resolve, HOST.exitTimeout)))]);
-    clearTimeout(timer);
-    this.#output.close();
-    await endProcessTree({ ...this.#processes, sessionLeader: await leader });
+    const drained = Promise.race([this.#output.ended, new Promise((resolve) => (timer = setTimeout(resolve, HOST.exitTimeout)))]).then(() => {
+      clearTimeout(timer);
+      this.#output.close();
+    });
+    await Promise.all([drained, leader.then((sessionLeader) => endProcessTree({ ...this.#processes, sessionLeader }))]);
   }
 }
 
