@@ -27,8 +27,19 @@ export const HOST = {
   commandTimeout: 10_000,
   /** Scrollback kept by tmux, in lines. @default 10000 */
   historyLimit: 10_000,
-  /** How long `close()` waits for the tmux server process to exit, in ms. @default 5000 */
+  /**
+   * How long `close()` waits for a process to exit: the tmux server after kill-server, the
+   * app's processes after SIGKILL, in ms. @default 5000
+   */
   exitTimeout: 5_000,
+  /**
+   * How long the processes of a closed app (its pane's whole tree, daemons included) have to
+   * exit after tmux's hangup (SIGHUP) before they get SIGTERM, in ms. An app that exits on
+   * SIGHUP, as most do, is not waited for this long. @default 500
+   */
+  hangupGrace: 500,
+  /** How long processes that outlived {@link HOST.hangupGrace} have to exit after SIGTERM before they get SIGKILL, in ms. @default 500 */
+  terminateGrace: 500,
 } as const;
 
 /**

@@ -88,11 +88,11 @@ export class AppExitedError extends TmuxShotError {
   override name = 'AppExitedError';
   constructor(
     message: string,
-    /** Exit status, or null when killed by a signal. */
+    /** Exit status; null when a signal ended it, or when it was refused before it ran (both fields null). */
     readonly exitCode: number | null,
     /** Signal name that ended it, if any. */
     readonly signal: string | null,
-    /** The pane's last screen text. */
+    /** The pane's last screen text ('' when it never ran). */
     readonly screenText: string,
   ) {
     super(message);

@@ -25,6 +25,7 @@ export interface ResolvedAppOptions {
   /** The readiness timeout the caller gave, in ms; undefined: the default, cut to `deadline`. */
   timeout: number | undefined;
   deadline: Deadline | undefined;
+  signal: AbortSignal | undefined;
 }
 
 const EXAMPLE = 'e.g. { command: ["vim", "notes.txt"] }';
@@ -42,7 +43,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  *   array of strings / a string, a size out of range or not whole cells, an env that is not an
  *   object of strings or has a bad name, a cwd that is not a string, a server that is not a
  *   TmuxServer, a ready rule other than 'output', 'none' or { text }, a timeout that is not a
- *   number of ms ≥ 0, or a malformed deadline.
+ *   number of ms ≥ 0, a malformed deadline, or a signal that is not an AbortSignal.
  */
 export function resolveAppOptions(options: unknown, cwd = process.cwd()): ResolvedAppOptions {
   if (!isPlainObject(options)) {
@@ -58,7 +59,16 @@ export function resolveAppOptions(options: unknown, cwd = process.cwd()): Resolv
     ready: checkReady(given.ready ?? 'output'),
     timeout: given.timeout === undefined ? undefined : checkDuration(given.timeout, 'timeout'),
     deadline: checkDeadline(given.deadline),
+    signal: checkSignal(given.signal),
   };
+}
+
+/** @throws ConfigError unless `signal` is undefined or an AbortSignal (by shape: it may come from another realm). */
+function checkSignal(signal: unknown): AbortSignal | undefined {
+  if (signal === undefined) return undefined;
+  const candidate = signal as Partial<AbortSignal> | null;
+  if (typeof candidate?.aborted === 'boolean' && typeof candidate.addEventListener === 'function') return signal as AbortSignal;
+  throw new ConfigError(`signal must be an AbortSignal (new AbortController().signal); got ${describeValue(signal)}.`);
 }
 
 /** @throws ConfigError unless `command` is a non-blank string or a non-empty array of strings. */

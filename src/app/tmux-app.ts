@@ -65,6 +65,12 @@ export interface TmuxAppOptions {
    * timeout, as Playwright bounds actions by the test timeout. @default none
    */
   deadline?: Deadline;
+  /**
+   * Stops a pending `start`: once aborted, the app is closed (its whole process tree ended) and
+   * `start` rejects with `signal.reason`. The Vitest fixture passes one so that a test that
+   * times out inside `start` leaves nothing running. @default undefined
+   */
+  signal?: AbortSignal;
 }
 
 /** How the app ended. */
@@ -164,10 +170,12 @@ export class TmuxApp implements AsyncDisposable {
    *   than 'output', 'none' or { text }…) or a missing cwd; TmuxNotFoundError when tmux is not
    *   installed; AppExitedError when the command could not be run (sh status 127 "not found", 126
    *   "not executable"), with the screen and status, or exited before showing the `ready` text;
-   *   WaitTimeoutError when `ready` is not met within `timeout` ms.
+   *   WaitTimeoutError when `ready` is not met within `timeout` ms; `signal.reason` once `signal`
+   *   is aborted.
    */
   static async start(options: TmuxAppOptions): Promise<TmuxApp> {
-    const { command, size, env, cwd, server, ready, timeout, deadline } = resolveAppOptions(options);
+    const { command, size, env, cwd, server, ready, timeout, deadline, signal } = resolveAppOptions(options);
+    signal?.throwIfAborted();
     const model = new ScreenModel(size);
     let session: TmuxSession;
     try {
@@ -177,12 +185,17 @@ export class TmuxApp implements AsyncDisposable {
       throw error;
     }
     const app = new TmuxApp(session, model, command, deadline);
+    const abort = () => void app.close(); // pending waits see the app closing and stop
+    signal?.addEventListener('abort', abort, { once: true });
     try {
+      signal?.throwIfAborted();
       await session.respawnPane({ command, env, cwd });
       await app.#awaitReady(ready, app.#timeout(timeout));
     } catch (error) {
       await app.close();
-      throw error;
+      throw signal?.aborted ? signal.reason : error;
+    } finally {
+      signal?.removeEventListener('abort', abort);
     }
     return app;
   }
@@ -538,7 +551,7 @@ export class TmuxApp implements AsyncDisposable {
     const reason = exit.exitCode === null ? undefined : COULD_NOT_RUN[exit.exitCode];
     if (ready === 'output' && reason === undefined) return;
     const how = exit.signal ?? `exit status ${exit.exitCode}${reason ? `, ${reason}` : ''}`;
-    const when = ready === 'output' ? 'could not be run' : `exited before showing ${formatPattern(ready.text)}`;
+    const when = reason || typeof ready === 'string' ? 'could not be run' : `exited before showing ${formatPattern(ready.text)}`;
     const screenText = this.text();
     throw new AppExitedError(`'${this.#command}' ${when} (${how}). ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText);
   }

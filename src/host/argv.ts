@@ -4,6 +4,8 @@
  * `tmux` process). Targets are tmux ids (`$1` session, `%3` pane), never names, so no prefix
  * or pattern matching applies.
  */
+import { HOST } from '../defaults.js';
+import { AppExitedError } from '../errors.js';
 import type { Size } from '../geometry.js';
 import { escapeFormat, formatExecCommand, quoteShellWord, quoteTmuxArgument } from './quote.js';
 import type { TmuxCommand } from './quote.js';
@@ -34,15 +36,41 @@ export function startServerCommands(): TmuxCommand[] {
 /**
  * Creates the lobby: an idle session that our one control client attaches to, printing
  * {@link LOBBY_FORMAT}. When that client detaches — it does when its stdin closes, i.e. when our
- * process is gone, however it died — the lobby's `client-detached` hook removes `directory` (the
- * server's private one) and kills the server.
+ * process is gone, however it died — the lobby's `client-detached` hook starts
+ * {@link formatReaperScript} for the server's processes (`tmuxPrefix`, see `tmuxEnvPrefix`),
+ * removes `directory` (the server's private one) and kills the server. `run-shell` expands
+ * formats in its command, so both are format-escaped.
  */
-export function createLobbyCommands(idleCommand: string, directory: string): TmuxCommand[] {
-  const cleanUp = `run-shell ${quoteTmuxArgument(`rm -rf -- ${quoteShellWord(directory)}`)} ; kill-server`;
+export function createLobbyCommands(idleCommand: string, directory: string, tmuxPrefix: string): TmuxCommand[] {
+  const runShell = (flags: string, script: string) => `run-shell ${flags}${quoteTmuxArgument(escapeFormat(script))}`;
+  const cleanUp = [runShell('-b ', formatReaperScript(tmuxPrefix)), runShell('', `rm -rf -- ${quoteShellWord(directory)}`), 'kill-server'];
   return [
     ['new-session', '-d', '-s', LOBBY_NAME, '-P', '-F', LOBBY_FORMAT, idleCommand],
-    ['set-hook', '-t', LOBBY_NAME, 'client-detached', cleanUp],
+    ['set-hook', '-t', LOBBY_NAME, 'client-detached', cleanUp.join(' ; ')],
   ];
+}
+
+/**
+ * A POSIX sh script that does what `endProcessTree` does when no process of ours is left to do
+ * it: it waits {@link HOST.hangupGrace} ms after the server's hangup, sends SIGTERM to every
+ * process whose environment holds `TMUX=<tmuxPrefix>` (Linux `/proc/<pid>/environ`; elsewhere
+ * it finds none), then {@link HOST.terminateGrace} ms later SIGKILL. It ignores the SIGTERM that
+ * kill-server sends its jobs, and skips itself (a job of the server carries the mark too).
+ */
+export function formatReaperScript(tmuxPrefix: string): string {
+  return [
+    "trap '' HUP TERM",
+    'exec >/dev/null 2>&1',
+    'reap() {',
+    '  for environ in /proc/[0-9]*/environ; do',
+    '    pid=${environ#/proc/}',
+    '    pid=${pid%/environ}',
+    `    [ "$pid" != $$ ] && grep -qaF ${quoteShellWord(`TMUX=${tmuxPrefix}`)} "$environ" && kill -s "$1" "$pid"`,
+    '  done',
+    '}',
+    `sleep ${HOST.hangupGrace / 1000}; reap TERM; sleep ${HOST.terminateGrace / 1000}; reap KILL`,
+    '',
+  ].join('\n');
 }
 
 /** A detached session of exactly `size` cells running `idleCommand`, printing {@link NEW_SESSION_FORMAT}. */
@@ -70,9 +98,10 @@ export function attachControlCommand(sessionId: string): TmuxCommand {
 /**
  * Copies everything the pane's process writes from now on (`pipe-pane -O`) into the FIFO at
  * `fifoPath`, through `cat`. The pipe survives `respawn-pane` and closes when the pane is killed.
+ * tmux expands the command as a format after strftime(3), so it is escaped for both.
  */
 export function pipePaneCommand(paneId: string, fifoPath: string): TmuxCommand {
-  return ['pipe-pane', '-O', '-t', paneId, `exec cat > ${quoteShellWord(fifoPath)}`];
+  return ['pipe-pane', '-O', '-t', paneId, escapeFormat(`exec cat > ${quoteShellWord(fifoPath)}`, { strftime: true })];
 }
 
 /** What a pane runs and where. */
@@ -96,6 +125,44 @@ export function respawnPaneCommand(paneId: string, pane: PaneCommand): TmuxComma
   for (const [name, value] of Object.entries(pane.env ?? {})) args.push('-e', `${name}=${value}`);
   args.push('--', typeof pane.command === 'string' ? pane.command : formatExecCommand(pane.command));
   return args;
+}
+
+/**
+ * Linux's limit on one argument or environment string of a program, in bytes with its NUL
+ * (execve(2) E2BIG; MAX_ARG_STRLEN, 32 pages: 131072 with 4 KiB pages, as on x86-64; kernels
+ * with larger pages allow more, and are held to this too).
+ */
+export const MAX_ARG_STRLEN = 131_072;
+
+/** Longest command shown in a message, in characters; the rest is cut with `…`. */
+const SHOWN_COMMAND_CHARS = 40;
+
+/**
+ * Refuses, before tmux runs it, a pane command whose exec would fail with E2BIG on Linux: the sh
+ * command line tmux passes as one argument (see {@link respawnPaneCommand}), or a `NAME=VALUE`
+ * of `pane.env`, of {@link MAX_ARG_STRLEN} bytes or more. tmux's child would `_exit(1)` without a
+ * word (spawn.c), leaving a blank screen. Other platforms limit only the total size (macOS: 1 MiB
+ * with the environment), which is not checked.
+ * @throws AppExitedError saying which string is too long; no process has been started.
+ */
+export function checkExecSize(pane: PaneCommand, platform: NodeJS.Platform = process.platform): void {
+  if (platform !== 'linux') return;
+  const line = typeof pane.command === 'string' ? pane.command : formatExecCommand(pane.command);
+  const strings: [string, string][] = [['its sh command line', line]];
+  for (const [name, value] of Object.entries(pane.env ?? {})) strings.push([`the environment string ${name}=…`, `${name}=${value}`]);
+  for (const [what, text] of strings) {
+    const bytes = Buffer.byteLength(text);
+    if (bytes < MAX_ARG_STRLEN) continue;
+    const command = typeof pane.command === 'string' ? pane.command : pane.command.join(' ');
+    const shown = command.length > SHOWN_COMMAND_CHARS ? `${command.slice(0, SHOWN_COMMAND_CHARS)}…` : command;
+    throw new AppExitedError(
+      `'${shown}' could not be run: ${what} is ${bytes} bytes, over the ${MAX_ARG_STRLEN - 1} bytes Linux allows one argument or ` +
+        'environment string of a program (MAX_ARG_STRLEN). Pass large data in a file or on stdin instead.',
+      null,
+      null,
+      '',
+    );
+  }
 }
 
 /** Sends tmux key names (`Enter`, `C-c`, `a`) to a pane; `--` so a name like `-` is a key. */

@@ -1,9 +1,12 @@
 /**
  * Waiting for a process we did not start (the daemonized tmux server) to be gone, and killing
- * every live server synchronously when our own process exits.
+ * every live server, with every process its panes started, synchronously when our own process
+ * exits.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ProcessScope } from './process-table.js';
+import { killProcessTreeSync } from './process-tree.js';
 
 /** Poll interval of {@link waitForProcessExit}, in ms. */
 const EXIT_POLL_MS = 5;
@@ -35,18 +38,25 @@ export async function waitForProcessExit(pid: number, timeout: number): Promise<
   return true;
 }
 
-/** Live servers: pid → their private directory. One per module, whatever number of servers. */
-const liveServers = new Map<number, string>();
+/** A live server's private directory and processes. */
+interface LiveServer {
+  directory: string;
+  processes: ProcessScope;
+}
+
+/** Live servers by pid. One per module, whatever number of servers. */
+const liveServers = new Map<number, LiveServer>();
 let exitHookInstalled = false;
 
 /**
  * Remembers a live server so that, should our process exit without disposing it (a crash, a
- * forgotten `dispose()`, `process.exit()`), the 'exit' handler kills it (SIGTERM, synchronous)
- * and removes its directory. Fatal signals that bypass 'exit' (an unhandled SIGKILL) cannot be
- * covered.
+ * forgotten `dispose()`, `process.exit()`), the 'exit' handler kills it and removes its
+ * directory. The handler must be synchronous, so there is no grace period: every process of
+ * `processes` gets SIGKILL (as Playwright kills its browsers on exit), the server SIGTERM. Fatal
+ * signals that bypass 'exit' (SIGKILL, an unhandled SIGTERM) cannot be covered here.
  */
-export function registerLiveServer(pid: number, dir: string): void {
-  liveServers.set(pid, dir);
+export function registerLiveServer(pid: number, directory: string, processes: ProcessScope): void {
+  liveServers.set(pid, { directory, processes });
   if (!exitHookInstalled) {
     process.once('exit', killLiveServersSync);
     exitHookInstalled = true;
@@ -58,15 +68,16 @@ export function unregisterLiveServer(pid: number): void {
   liveServers.delete(pid);
 }
 
-/** Kills every registered server and removes its directory, synchronously and once each. */
+/** Kills every registered server and its processes and removes its directory, synchronously and once each. */
 function killLiveServersSync(): void {
-  for (const [pid, dir] of liveServers) {
+  for (const [pid, { directory, processes }] of liveServers) {
+    killProcessTreeSync(processes);
     try {
       process.kill(pid, 'SIGTERM');
     } catch {
       // already gone
     }
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(directory, { recursive: true, force: true });
   }
   liveServers.clear();
 }

@@ -68,9 +68,12 @@ export function formatExecCommand(argv: readonly string[]): string {
 }
 
 /**
- * Escapes text for options tmux expands as formats (e.g. `respawn-pane -c`): `#` becomes `##`,
- * so `#{…}` and `#(…)` in a path are neither expanded nor run.
+ * Escapes text for arguments tmux expands as formats (tmux(1) FORMATS; in 3.3a: `respawn-pane
+ * -c`, `run-shell`'s command, `pipe-pane`'s command): `#` becomes `##`, so `#S`, `#{…}` and
+ * `#(…)` in a path are neither expanded nor run. `pipe-pane` first passes its command through
+ * strftime(3) (format.c `format_expand_time`): with `strftime`, `%` becomes `%%` too.
  */
-export function escapeFormat(text: string): string {
-  return text.replaceAll('#', '##');
+export function escapeFormat(text: string, options: { strftime?: boolean } = {}): string {
+  const escaped = text.replaceAll('#', '##');
+  return options.strftime ? escaped.replaceAll('%', '%%') : escaped;
 }

@@ -10,6 +10,9 @@ import type { TmuxConnection } from './connection.js';
 import { ControlClient } from './control-client.js';
 import type { ControlCommandOptions } from './control-client.js';
 import { registerLiveServer, unregisterLiveServer, waitForProcessExit } from './process-exit.js';
+import { tmuxEnvPrefix } from './process-table.js';
+import type { ProcessScope } from './process-table.js';
+import { endProcessTree, processClock } from './process-tree.js';
 import type { TmuxCommand } from './quote.js';
 import { runTmux } from './run-tmux.js';
 import { formatTmuxConfig } from './tmux-config.js';
@@ -45,16 +48,19 @@ export class TmuxServer implements AsyncDisposable {
   /** The private (0700) directory holding the config, the socket by default, and output FIFOs; removed on dispose. */
   readonly directory: string;
   readonly #client: ControlClient;
+  /** Every process started in the server, for the sweep after kill-server. */
+  readonly #processes: ProcessScope;
   readonly #children = new Set<AsyncDisposable>();
   #disposing: Promise<void> | undefined;
   /** Commands are refused once the children are gone and the server is going. */
   #closed = false;
 
-  private constructor(connection: TmuxConnection, pid: number, directory: string, client: ControlClient) {
+  private constructor(connection: TmuxConnection, pid: number, directory: string, client: ControlClient, processes: ProcessScope) {
     this.connection = connection;
     this.pid = pid;
     this.directory = directory;
     this.#client = client;
+    this.#processes = processes;
   }
 
   /**
@@ -73,6 +79,7 @@ export class TmuxServer implements AsyncDisposable {
       env: resolveTmuxEnv(process.env),
     };
     let pid: number | undefined;
+    const since = processClock();
     try {
       await writeFile(connection.configPath, formatTmuxConfig(), { mode: 0o600 });
       const info = await runTmux(connection, startServerCommands());
@@ -84,9 +91,10 @@ export class TmuxServer implements AsyncDisposable {
         );
       }
       pid = Number(info.split(' ')[0]);
-      registerLiveServer(pid, directory);
-      const lobbyId = (await runTmux(connection, createLobbyCommands(IDLE_COMMAND, directory))).trim();
-      return new TmuxServer(connection, pid, directory, await ControlClient.attach(connection, lobbyId));
+      const processes = { tmuxPrefix: tmuxEnvPrefix(connection.socketPath, pid), since };
+      registerLiveServer(pid, directory, processes);
+      const lobbyId = (await runTmux(connection, createLobbyCommands(IDLE_COMMAND, directory, processes.tmuxPrefix))).trim();
+      return new TmuxServer(connection, pid, directory, await ControlClient.attach(connection, lobbyId), processes);
     } catch (error) {
       if (pid !== undefined) {
         await runTmux(connection, [killServerCommand()]).catch(() => undefined);
@@ -121,7 +129,8 @@ export class TmuxServer implements AsyncDisposable {
 
   /**
    * Disposes the sessions, kills the server, waits until its process has exited (a new server on
-   * the same socket fails otherwise), then removes the directory. Idempotent.
+   * the same socket fails otherwise), ends whatever any of its panes started that is still alive
+   * (as `TmuxSession.kill` does for one pane), then removes the directory. Idempotent.
    * @throws TmuxCommandError when the server outlives SIGKILL by {@link HOST.exitTimeout} ms.
    */
   dispose(): Promise<void> {
@@ -149,6 +158,7 @@ export class TmuxServer implements AsyncDisposable {
       }
     }
     await this.#client.close();
+    await endProcessTree(this.#processes);
     unregisterLiveServer(this.pid);
     await rm(this.directory, { recursive: true, force: true });
   }

@@ -9,6 +9,7 @@ import type { Size } from '../geometry.js';
 import {
   IDLE_COMMAND,
   capturePaneCommand,
+  checkExecSize,
   chunkBytes,
   displayCommand,
   killSessionCommand,
@@ -26,6 +27,9 @@ import { PaneOutput } from './pane-output.js';
 import type { OutputListener } from './pane-output.js';
 import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from './pane-status.js';
 import type { PaneStatus } from './pane-status.js';
+import { tmuxEnvPrefix } from './process-table.js';
+import type { ProcessClock, ProcessScope } from './process-table.js';
+import { endProcessTree, processClock } from './process-tree.js';
 import type { TmuxServer } from './server.js';
 import { parseCanonical, sttyCommand } from './tty-mode.js';
 
@@ -49,13 +53,16 @@ export class TmuxSession implements AsyncDisposable {
   readonly #server: TmuxServer;
   readonly #output: PaneOutput;
   readonly #forget: () => void;
+  /** The pane's processes, for teardown (the leader is looked up when the session is killed). */
+  readonly #processes: ProcessScope;
   #killing: Promise<void> | undefined;
 
-  private constructor(server: TmuxServer, sessionId: string, paneId: string, output: PaneOutput) {
+  private constructor(server: TmuxServer, sessionId: string, paneId: string, output: PaneOutput, since: ProcessClock) {
     this.#server = server;
     this.sessionId = sessionId;
     this.paneId = paneId;
     this.#output = output;
+    this.#processes = { tmuxPrefix: tmuxEnvPrefix(server.connection.socketPath, server.pid), paneId, since };
     this.#forget = server.adopt(this);
   }
 
@@ -65,13 +72,14 @@ export class TmuxSession implements AsyncDisposable {
    * @throws TmuxCommandError when tmux refuses or times out.
    */
   static async create(server: TmuxServer, size: Size): Promise<TmuxSession> {
+    const since = processClock();
     const [ids = ''] = await server.command(newSessionCommand(size, IDLE_COMMAND));
     const [sessionId = '', paneId = ''] = ids.split(' ');
     try {
       await server.command(pinWindowSizeCommand(paneId));
       const fifoPath = join(server.directory, `pane-${paneId.slice(1)}.fifo`);
       const output = await PaneOutput.open(fifoPath, () => server.command(pipePaneCommand(paneId, fifoPath)));
-      return new TmuxSession(server, sessionId, paneId, output);
+      return new TmuxSession(server, sessionId, paneId, output, since);
     } catch (error) {
       await server.command(killSessionCommand(sessionId)).catch(() => undefined);
       throw error;
@@ -100,9 +108,11 @@ export class TmuxSession implements AsyncDisposable {
    * Replaces the pane's process with `pane.command` (`respawn-pane -k`): an argv array runs
    * exactly as given (no shell word splitting or expansion), a string runs with `/bin/sh -c`.
    * @throws ConfigError when `pane.cwd` is not a directory (tmux would silently use another);
-   *   TmuxCommandError.
+   *   AppExitedError when the command line or an environment string is too long to exec (see
+   *   `checkExecSize`); TmuxCommandError.
    */
   async respawnPane(pane: PaneCommand): Promise<void> {
+    checkExecSize(pane);
     if (pane.cwd !== undefined && !(await isDirectory(pane.cwd))) {
       throw new ConfigError(`The working directory '${pane.cwd}' does not exist or is not a directory.`);
     }
@@ -166,8 +176,11 @@ export class TmuxSession implements AsyncDisposable {
   }
 
   /**
-   * Kills the session (its processes get SIGHUP), then waits until its output stream has ended,
-   * at most {@link HOST.exitTimeout} ms. Idempotent.
+   * Kills the session: tmux closes the pane's terminal, so its processes get SIGHUP. Waits until
+   * the output stream has ended (at most {@link HOST.exitTimeout} ms) and, meanwhile, ends what
+   * is left of the pane's process tree, daemons included: SIGTERM after {@link HOST.hangupGrace}
+   * ms, SIGKILL after {@link HOST.terminateGrace} more (see `endProcessTree`). Idempotent; never
+   * throws.
    */
   kill(): Promise<void> {
     this.#killing ??= this.#kill();
@@ -180,11 +193,15 @@ export class TmuxSession implements AsyncDisposable {
 
   async #kill(): Promise<void> {
     this.#forget();
+    // Asked in the same round trip as the kill: members of its session are found after the hangup.
+    const leader = this.#server.command(displayCommand(this.paneId, '#{pane_pid}')).then(([pid]) => Number(pid), () => undefined);
     await this.#server.command(killSessionCommand(this.sessionId)).catch(() => undefined); // gone already is fine
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.#output.ended, new Promise((resolve) => (timer = setTimeout(resolve, HOST.exitTimeout)))]);
-    clearTimeout(timer);
-    this.#output.close();
+    const drained = Promise.race([this.#output.ended, new Promise((resolve) => (timer = setTimeout(resolve, HOST.exitTimeout)))]).then(() => {
+      clearTimeout(timer);
+      this.#output.close();
+    });
+    await Promise.all([drained, leader.then((sessionLeader) => endProcessTree({ ...this.#processes, sessionLeader }))]);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import type { RunnerTestCase } from 'vitest';
 import { WAIT } from '../defaults.js';
-import { ConfigError } from '../errors.js';
+import { ConfigError, TmuxShotError } from '../errors.js';
 import type { RenderOptions } from '../render/index.js';
 import type { ScreenSnapshot } from '../screen/index.js';
 import type { TmuxServer } from '../host/index.js';
@@ -21,7 +21,7 @@ import { testDeadline, trackWait } from './test-timeout.js';
  * `TmuxApp.start` (the server is the worker's; the deadline of waits is the test's), plus how
  * screenshots are drawn.
  */
-export interface TmuxAppFixtureOptions extends Partial<Omit<TmuxAppOptions, 'server' | 'deadline'>> {
+export interface TmuxAppFixtureOptions extends Partial<Omit<TmuxAppOptions, 'server' | 'deadline' | 'signal'>> {
   /** Colours of screenshots and failure screens. @default 'dark' */
   theme?: RenderOptions['theme'];
   /** Other renderer options (font size, scale, padding…); `theme` above wins over `render.theme`. @default {} */
@@ -38,12 +38,23 @@ function mergeAppOptions(base: TmuxAppFixtureOptions, call: TmuxAppFixtureOption
   return merged;
 }
 
-/** The `tmuxApp` fixture: one app per test on the worker's tmux server. */
+/** A `start()` in progress: how to stop it, and when it is over (its app, if any, set). */
+interface Starting {
+  controller: AbortController;
+  over: Promise<void>;
+}
+
+/**
+ * The `tmuxApp` fixture: one app per test on the worker's tmux server. It owns the app from the
+ * moment its tmux session exists: `close()` during a `start()` (a test that timed out inside it)
+ * stops the start, through `TmuxApp.start`'s `signal`, and closes the app.
+ */
 export class TmuxAppHandle implements AsyncDisposable {
   #options: TmuxAppFixtureOptions;
   readonly #server: TmuxServer;
   readonly #task: Readonly<RunnerTestCase> | undefined;
   #app: TmuxApp | undefined;
+  #starting: Starting | undefined;
 
   /**
    * @param task The test the app belongs to: its waits end before the test's own timeout (see
@@ -93,14 +104,23 @@ export class TmuxAppHandle implements AsyncDisposable {
    *   whatever `TmuxApp.start` throws (`AppExitedError`, `TmuxNotFoundError`…).
    */
   async start(options: TmuxAppFixtureOptions = {}): Promise<TmuxApp> {
-    if (this.#app) throw new ConfigError('tmuxApp is already running in this test: close() it before starting another.');
+    if (this.#app || this.#starting) throw new ConfigError('tmuxApp is already running in this test: close() it before starting another.');
     const merged = mergeAppOptions(this.#options, options);
     const { theme: _theme, render: _render, failureScreen: _failureScreen, command, ...start } = merged;
     if (command === undefined) throw new ConfigError('tmuxApp.start() needs a command: tmuxApp.start({ command: ["vim", "file.txt"] }).');
     this.#options = merged;
     const deadline = testDeadline(this.#task);
-    this.#app = await this.#track('tmuxApp.start()', start.timeout, () => TmuxApp.start({ ...start, command, server: this.#server, deadline }));
-    return this.#app;
+    const controller = new AbortController();
+    const started = this.#track('tmuxApp.start()', start.timeout, () =>
+      TmuxApp.start({ ...start, command, server: this.#server, deadline, signal: controller.signal }),
+    ).then((app) => (this.#app = app));
+    const starting: Starting = { controller, over: started.then(() => undefined, () => undefined) };
+    this.#starting = starting;
+    try {
+      return await started;
+    } finally {
+      if (this.#starting === starting) this.#starting = undefined;
+    }
   }
 
   /** Runs one of the app's waits as pending in the test (see `trackWait`). */
@@ -192,8 +212,14 @@ export class TmuxAppHandle implements AsyncDisposable {
     return this.app.asciicast();
   }
 
-  /** Stops the app (if started). Idempotent; the fixture calls it after every test. */
+  /**
+   * Stops the app (if started), or the `start()` still in progress (which then rejects).
+   * Idempotent; the fixture calls it after every test.
+   */
   async close(): Promise<void> {
+    const starting = this.#starting;
+    starting?.controller.abort(new TmuxShotError('tmuxApp was closed while it was starting.'));
+    await starting?.over;
     await this.#app?.close();
   }
 

@@ -87,12 +87,21 @@ export const tmuxShotFixtures = {
   tmuxOptions: [{}, { scope: 'test' }] as [TmuxAppFixtureOptions, { scope: 'test' }],
   tmuxRecording: [VITEST.recording, { scope: 'test', injected: true }] as [RecordingMode, { scope: 'test'; injected: true }],
   tmuxApp: async (
-    { tmuxOptions, tmuxRecording, tmuxServer, task }: { tmuxOptions: TmuxAppFixtureOptions; tmuxRecording: RecordingMode; tmuxServer: TmuxServer; task: TestContext['task'] },
+    {
+      tmuxOptions,
+      tmuxRecording,
+      tmuxServer,
+      task,
+      onTestFinished,
+    }: { tmuxOptions: TmuxAppFixtureOptions; tmuxRecording: RecordingMode; tmuxServer: TmuxServer } & Pick<TestContext, 'task' | 'onTestFinished'>,
     use: Use<TmuxAppHandle>,
   ) => {
     markTestStart(task); // set up inside the test's timer, right after the worker's tmux server
     const handle = new TmuxAppHandle(tmuxOptions, tmuxServer, task);
     watchScreen(task, () => (handle.started ? handle.text() : undefined));
+    // When the test times out inside the start below, Vitest never resumes this function for
+    // teardown, but it awaits this hook before the next test: close() stops the start.
+    onTestFinished(() => handle.close());
     try {
       if (tmuxOptions.command !== undefined) await handle.start();
       await use(handle);

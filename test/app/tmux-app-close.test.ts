@@ -1,4 +1,5 @@
 // Waits and close(): a pending wait ends as soon as the app is closed, and bad durations are refused.
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppExitedError, ConfigError, TmuxShotError } from '../../src/errors.js';
 import { TmuxServer } from '../../src/host/index.js';
@@ -59,5 +60,30 @@ describe('TmuxApp text waits on an app that has exited', () => {
   it('refuses start() without a command', async () => {
     // @ts-expect-error: JavaScript callers can forget the options
     await expect(TmuxApp.start()).rejects.toThrow(ConfigError);
+  });
+});
+
+describe('TmuxApp.start with a signal', () => {
+  const sessions = () => server.command(['list-sessions', '-F', '#{session_name}']);
+  const running = async (command: string) => (await execa('pgrep', ['-f', `^${command}$`], { reject: false })).stdout;
+
+  it('stops waiting once the signal is aborted, closes the app and rejects with the reason', async () => {
+    const sleeper = `sleep 1000.${process.pid}7`; // a command line no other process has
+    const controller = new AbortController();
+    const starting = TmuxApp.start({ command: `echo starting; exec ${sleeper}`, server, ready: { text: 'never' }, timeout: 20_000, signal: controller.signal });
+    await expect.poll(() => running(sleeper), { timeout: 5000 }).not.toBe('');
+    const reason = new Error('the test timed out');
+    const aborted = performance.now();
+    controller.abort(reason);
+    await expect(starting).rejects.toBe(reason);
+    expect(performance.now() - aborted).toBeLessThan(5000);
+    expect(await running(sleeper)).toBe('');
+    expect(await sessions()).toEqual(['tmux-shot-lobby']);
+  });
+
+  it('rejects with the reason, starting nothing, when the signal is already aborted', async () => {
+    const reason = new Error('cancelled');
+    await expect(TmuxApp.start({ command: ['cat'], server, signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    expect(await sessions()).toEqual(['tmux-shot-lobby']);
   });
 });

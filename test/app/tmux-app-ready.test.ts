@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppExitedError, TmuxNotFoundError, WaitTimeoutError } from '../../src/errors.js';
 import { TmuxServer } from '../../src/host/index.js';
 import { TmuxApp } from '../../src/app/tmux-app.js';
+import { formatExecCommand } from '../../src/host/quote.js';
 
 const SLOW_START = resolve(import.meta.dirname, '../../fixtures/slow-start.mjs');
 const LINE_THEN_RAW = resolve(import.meta.dirname, '../../fixtures/line-then-raw.py');
+const NOT_EXECUTABLE = resolve(import.meta.dirname, '../../fixtures/menu.gif');
 
 let server: TmuxServer;
 beforeAll(async () => {
@@ -124,6 +126,42 @@ describe('TmuxApp.start with apps that exit at once', () => {
       signal: null,
       screenText: 'sh: 1: exec: no-such-command-xyz: not found\n\n',
     });
+  });
+
+  it('throws AppExitedError for a command that could not be run, whatever the ready rule', async () => {
+    const error = await TmuxApp.start({ command: [NOT_EXECUTABLE], server, cols: 200, rows: 3, ready: { text: 'Ready' } }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppExitedError);
+    expect(error).toMatchObject({
+      message: `'${NOT_EXECUTABLE}' could not be run (exit status 126, not executable). Screen:\nsh: 1: exec: ${NOT_EXECUTABLE}: Permission denied`,
+      exitCode: 126,
+    });
+  });
+
+  it.each([
+    ['its sh command line', ['printf', '%.3s\\n', 'y'.repeat(140_000)], {}, `'printf %.3s\\n ${'y'.repeat(26)}…'`, 'its sh command line is 140025 bytes'],
+    ['an environment string', ['printf', 'ok'], { BIG: 'é'.repeat(70_000) }, "'printf ok'", 'the environment string BIG=… is 140004 bytes'],
+  ])('throws AppExitedError, starting nothing, when %s is over Linux’s limit for one (E2BIG)', async (_, command, env, shown, what) => {
+    const sessions = await server.command(['list-sessions', '-F', '#{session_id}']);
+    const error = await TmuxApp.start({ command, env, server, cols: 60, rows: 3 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppExitedError);
+    expect(error).toMatchObject({
+      message:
+        `${shown} could not be run: ${what}, over the 131071 bytes Linux allows one argument or ` +
+        'environment string of a program (MAX_ARG_STRLEN). Pass large data in a file or on stdin instead.',
+      exitCode: null,
+      signal: null,
+      screenText: '',
+    });
+    expect(await server.command(['list-sessions', '-F', '#{session_id}'])).toEqual(sessions);
+  });
+
+  it('runs a command line of exactly the longest length Linux allows', async () => {
+    const head = ['printf', '%.3s\\n'];
+    const command = [...head, 'y'.repeat(131_071 - formatExecCommand([...head, '']).length)];
+    expect(Buffer.byteLength(formatExecCommand(command))).toBe(131_071);
+    await using app = await TmuxApp.start({ command, server, cols: 20, rows: 3 });
+    await expect(app.waitForExit()).resolves.toEqual({ exitCode: 0, signal: null });
+    expect(app.text()).toBe('yyy\n\n');
   });
 
   it('throws AppExitedError when the app exits before showing the ready text', async () => {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_ARG_STRLEN,
   attachControlCommand,
   capturePaneCommand,
+  checkExecSize,
   chunkBytes,
   createLobbyCommands,
   displayCommand,
+  formatReaperScript,
   killServerCommand,
   killSessionCommand,
   newSessionCommand,
@@ -17,16 +20,22 @@ import {
   sendKeysCommand,
   startServerCommands,
 } from '../../src/host/argv.js';
+import { escapeFormat, quoteTmuxArgument } from '../../src/host/quote.js';
+import { AppExitedError } from '../../src/errors.js';
+import type { PaneCommand } from '../../src/host/argv.js';
 
 describe('tmux command builders', () => {
   it('start-server, then print the pid and config file', () => {
     expect(startServerCommands()).toEqual([['start-server'], ['display-message', '-p', '#{pid} #{config_files}']]);
   });
 
-  it('create the lobby session, which removes the directory and kills the server when its client leaves', () => {
-    expect(createLobbyCommands('cat', "/tmp/it's")).toEqual([
+  it('create the lobby session, which reaps, removes the directory and kills the server when its client leaves', () => {
+    const reaper = quoteTmuxArgument(escapeFormat(formatReaperScript('/tmp/#S/socket,42,')));
+    expect(reaper).toContain("pid=\\${environ##/proc/}\\012");
+    expect(reaper).toContain("grep -qaF 'TMUX=/tmp/##S/socket,42,'");
+    expect(createLobbyCommands('cat', "/tmp/it's #S", '/tmp/#S/socket,42,')).toEqual([
       ['new-session', '-d', '-s', 'tmux-shot-lobby', '-P', '-F', '#{session_id}', 'cat'],
-      ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', `run-shell "rm -rf -- '/tmp/it'\\\\''s'" ; kill-server`],
+      ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', `run-shell -b ${reaper} ; run-shell "rm -rf -- '/tmp/it'\\\\''s ##S'" ; kill-server`],
     ]);
   });
 
@@ -41,9 +50,9 @@ describe('tmux command builders', () => {
     expect(attachControlCommand('$4')).toEqual(['-C', 'attach-session', '-f', 'no-output', '-t', '$4']);
   });
 
-  it('pipe-pane into a FIFO through cat, path quoted for sh', () => {
-    expect(pipePaneCommand('%2', "/tmp/it's/pane-2.fifo")).toEqual([
-      'pipe-pane', '-O', '-t', '%2', "exec cat > '/tmp/it'\\''s/pane-2.fifo'",
+  it('pipe-pane into a FIFO through cat, path quoted for sh, then for strftime and formats', () => {
+    expect(pipePaneCommand('%2', "/tmp/it's #S %d/pane-2.fifo")).toEqual([
+      'pipe-pane', '-O', '-t', '%2', "exec cat > '/tmp/it'\\''s ##S %%d/pane-2.fifo'",
     ]);
   });
 
@@ -79,5 +88,33 @@ describe('tmux command builders', () => {
     expect(killSessionCommand('$1')).toEqual(['kill-session', '-t', '$1']);
     expect(killServerCommand()).toEqual(['kill-server']);
     expect(reapChildrenCommand()).toEqual(['run-shell', '-b', 'true']);
+  });
+});
+
+describe('checkExecSize', () => {
+  const line = (bytes: number) => 'x'.repeat(bytes); // a string command is the sh line itself
+  it.each<[string, PaneCommand, NodeJS.Platform]>([
+    ['a command line of 131071 bytes', { command: line(MAX_ARG_STRLEN - 1) }, 'linux'],
+    ['an environment string of 131071 bytes', { command: 'true', env: { V: 'v'.repeat(MAX_ARG_STRLEN - 3) } }, 'linux'],
+    ['any size elsewhere than on Linux', { command: line(MAX_ARG_STRLEN), env: { V: 'v'.repeat(MAX_ARG_STRLEN) } }, 'darwin'],
+  ])('accepts %s', (_, pane, platform) => {
+    expect(() => checkExecSize(pane, platform)).not.toThrow();
+  });
+
+  it.each<[string, PaneCommand, string]>([
+    ['a command line of 131072 bytes', { command: line(MAX_ARG_STRLEN) }, `'${line(40)}…' could not be run: its sh command line is 131072 bytes`],
+    ['an argv whose exec line is', { command: ['echo', 'é'.repeat(65_530)] }, "'echo ééééééééééééééééééééééééééééééééééé…' could not be run: its sh command line is 131074 bytes"],
+    ['an environment string of 131072 bytes', { command: 'true', env: { OK: '1', V: 'v'.repeat(MAX_ARG_STRLEN - 2) } }, "'true' could not be run: the environment string V=… is 131072 bytes"],
+  ])('refuses %s, counting UTF-8 bytes', (_, pane, start) => {
+    let error: unknown;
+    try {
+      checkExecSize(pane, 'linux');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(AppExitedError);
+    expect((error as Error).message).toBe(
+      `${start}, over the 131071 bytes Linux allows one argument or environment string of a program (MAX_ARG_STRLEN). Pass large data in a file or on stdin instead.`,
+    );
   });
 });

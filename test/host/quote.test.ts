@@ -76,7 +76,11 @@ describe('quoteShellWord and formatExecCommand', () => {
 });
 
 describe('escapeFormat', () => {
-  it('doubles every #', () => {
-    expect(escapeFormat('/tmp/#{host}/a##b')).toBe('/tmp/##{host}/a####b');
+  it.each([
+    ['/tmp/#{host}/a##b', {}, '/tmp/##{host}/a####b'],
+    ['#S #(id) %d', {}, '##S ##(id) %d'],
+    ['#S #(id) %d %%', { strftime: true }, '##S ##(id) %%d %%%%'],
+  ])('%j with %j → %j', (text, options, escaped) => {
+    expect(escapeFormat(text, options)).toBe(escaped);
   });
 });

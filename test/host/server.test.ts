@@ -10,6 +10,8 @@ import { isProcessAlive, waitForProcessExit } from '../../src/host/process-exit.
 import { formatTmuxConfig } from '../../src/host/tmux-config.js';
 import { collectOutput } from './helpers/pane-text.js';
 
+const STUBBORN = join(import.meta.dirname, '../../fixtures/stubborn.py');
+
 let scratch: string;
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'tmux-shot-server-test-'));
@@ -125,12 +127,31 @@ describe('TmuxServer', () => {
     }
   });
 
+  it('ends what its panes started when disposed, SIGHUP and SIGTERM ignored, daemons and panes it did not create included', async () => {
+    const server = await TmuxServer.create();
+    const session = await TmuxSession.create(server, { cols: 20, rows: 5 });
+    const log = join(scratch, 'dispose.log');
+    const output = collectOutput(session);
+    await session.respawnPane({ command: ['python3', STUBBORN, log, '--daemon', 'HUP', 'TERM'] });
+    await output.until((text) => text.includes('ready'));
+    const foreign = join(scratch, 'dispose-foreign.log');
+    await server.command(['new-session', '-d', `exec python3 ${STUBBORN} ${foreign} --daemon HUP TERM`]);
+    await vi.waitFor(async () => expect(await processesMentioning(foreign)).toHaveLength(4), { timeout: 5000, interval: 20 });
+    expect(await processesMentioning(log)).toHaveLength(4);
+    await server.dispose();
+    expect(await processesMentioning(log)).toEqual([]);
+    expect(await processesMentioning(foreign)).toEqual([]);
+    expect((await readFile(log, 'utf8')).split('\n').sort()).toEqual(['', 'app SIGHUP', 'app SIGTERM', 'daemon SIGTERM']);
+  });
+
   it.each([
     ['throw', 1, null],
     ['sigkill', null, 'SIGKILL'],
   ])('is killed, and its directory removed, when its process dies without disposing it (%s)', async (how, exitCode, signal) => {
     const helpers = join(import.meta.dirname, 'helpers');
-    const child = await execa(process.execPath, ['--import', join(helpers, 'register-ts.mjs'), join(helpers, 'crash-child.ts'), how], {
+    const log = join(scratch, `crash-${how}.log`);
+    const app = ['python3', STUBBORN, log, '--daemon', 'HUP', 'TERM'];
+    const child = await execa(process.execPath, ['--import', join(helpers, 'register-ts.mjs'), join(helpers, 'crash-child.ts'), how, ...app], {
       reject: false,
     });
     expect(child.exitCode ?? null).toBe(exitCode);
@@ -139,5 +160,8 @@ describe('TmuxServer', () => {
     await expect(waitForProcessExit(pid, 5000)).resolves.toBe(true);
     await vi.waitFor(async () => expect(await processesMentioning(directory)).toEqual([]), { timeout: 5000, interval: 20 });
     expect(existsSync(directory)).toBe(false);
+    // Its app, which ignores SIGHUP and SIGTERM, with its child, job and daemon: SIGKILLed at
+    // once by the 'exit' hook, or by the server's own reaper after the grace periods.
+    await vi.waitFor(async () => expect(await processesMentioning(log)).toEqual([]), { timeout: 5000, interval: 20 });
   });
 });

@@ -1,0 +1,168 @@
+/**
+ * Process-tree teardown: ending every process a pane (or a whole tmux server) started, after
+ * tmux's hangup, including those that ignore SIGHUP and daemons that left the pane's session.
+ * Processes are found in Linux's procfs (see process-table.ts); where there is none (macOS),
+ * only the pane's process group, which holds its processes unless they moved themselves out.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { HOST } from '../defaults.js';
+import { isInScope, isNewPid, parseProcStat, parseProcessClock } from './process-table.js';
+import type { ProcessClock, ProcessScope } from './process-table.js';
+
+/** Poll interval while waiting for processes to exit, in ms (a check reads one small procfs file per process). */
+const EXIT_POLL_MS = 1;
+
+/**
+ * What teardown sees and signals: a process (pid and start time, so a reused pid is never hit)
+ * or, without procfs, a process group (`-pgid`, as kill(2) takes it).
+ */
+export interface Target {
+  id: number;
+  startTicks?: number;
+}
+
+/** How processes are found, checked and signalled: procfs on Linux, process groups elsewhere. */
+export interface ProcessView {
+  /** The processes of `scope` alive now. */
+  survey(scope: ProcessScope): Target[];
+  /** Process `pid` (without procfs: its process group) while it runs. */
+  find(pid: number): Target | undefined;
+  isAlive(target: Target): boolean;
+  kill(target: Target, signal: NodeJS.Signals): void;
+}
+
+/** Linux: every process of the scope, whatever its process group, session or parent. */
+export const procfsView: ProcessView = {
+  survey(scope) {
+    const now = processClock();
+    pidMax ??= Number(readText('/proc/sys/kernel/pid_max')) || 2 ** 22; // else the highest a 64-bit kernel allows
+    const targets: Target[] = [];
+    for (const name of readdirSync('/proc')) {
+      const pid = Number(name);
+      if (!Number.isInteger(pid) || !isNewPid(pid, scope.since, now, pidMax)) continue;
+      const stat = readStat(pid);
+      if (stat && isInScope(stat, () => readText(`/proc/${pid}/environ`), scope)) targets.push({ id: pid, startTicks: stat.startTicks });
+    }
+    return targets;
+  },
+  find(pid) {
+    const stat = readStat(pid);
+    return stat && stat.state !== 'Z' ? { id: pid, startTicks: stat.startTicks } : undefined;
+  },
+  isAlive(target) {
+    const stat = readStat(target.id);
+    return stat !== undefined && stat.state !== 'Z' && stat.startTicks === target.startTicks;
+  },
+  kill(target, signal) {
+    if (this.isAlive(target)) signalQuietly(target.id, signal);
+  },
+};
+
+/** Without procfs: the pane's process group (tmux makes the pane's process its leader). */
+export const processGroupView: ProcessView = {
+  survey(scope) {
+    const target = scope.sessionLeader === undefined ? undefined : this.find(scope.sessionLeader);
+    return target ? [target] : [];
+  },
+  find(pid) {
+    const target = { id: -pid };
+    return this.isAlive(target) ? target : undefined;
+  },
+  isAlive(target) {
+    try {
+      process.kill(target.id, 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  },
+  kill(target, signal) {
+    signalQuietly(target.id, signal);
+  },
+};
+
+let procfs: boolean | undefined;
+/** The largest pid plus one (`/proc/sys/kernel/pid_max`), read once. */
+let pidMax: number | undefined;
+
+function currentView(): ProcessView {
+  procfs ??= existsSync('/proc/self/stat');
+  return procfs ? procfsView : processGroupView;
+}
+
+/**
+ * Now, as the {@link ProcessScope.since} of processes about to be started (three small procfs
+ * reads); all zero without procfs.
+ */
+export function processClock(): ProcessClock {
+  return parseProcessClock(readText('/proc/uptime') ?? '', readText('/proc/loadavg') ?? '', readText('/proc/stat') ?? '');
+}
+
+/**
+ * Ends the processes of `scope` that outlive tmux's hangup (kill-session or kill-server close
+ * the pane's terminal: the kernel sends SIGHUP to its session leader, and to the leader's
+ * process group once the leader exits). Those still alive {@link HOST.hangupGrace} ms after the
+ * call get SIGTERM, those alive {@link HOST.terminateGrace} ms later SIGKILL; each stage looks
+ * for the scope's processes anew, so children started meanwhile go too. Resolves once none is
+ * left, or {@link HOST.exitTimeout} ms after SIGKILL. Never throws.
+ *
+ * Looking reads the stat of each process started since `scope.since` (see `isNewPid`), so the
+ * usual case — a leader that exits on the hangup and leaves nothing — waits for the leader first
+ * (polling its own stat) and then looks once.
+ * @param view How processes are found: procfs where there is one (the default).
+ */
+export async function endProcessTree(scope: ProcessScope, view: ProcessView = currentView()): Promise<void> {
+  const hangupEnds = performance.now() + HOST.hangupGrace;
+  const leader = scope.sessionLeader === undefined ? undefined : view.find(scope.sessionLeader);
+  if (leader) await waitUntilGone(view, [leader], HOST.hangupGrace);
+  let targets = view.survey(scope);
+  if (targets.length === 0) return;
+  await waitUntilGone(view, targets, hangupEnds - performance.now());
+  for (const [signal, grace] of [['SIGTERM', HOST.terminateGrace], ['SIGKILL', HOST.exitTimeout]] as const) {
+    targets = view.survey(scope);
+    if (targets.length === 0) return;
+    for (const target of targets) view.kill(target, signal);
+    await waitUntilGone(view, targets, grace);
+  }
+}
+
+/**
+ * Sends SIGKILL to every process of `scope` at once, synchronously: for a process 'exit'
+ * handler, which cannot wait (as Playwright's process launcher kills browsers on exit).
+ */
+export function killProcessTreeSync(scope: ProcessScope, view: ProcessView = currentView()): void {
+  for (const target of view.survey(scope)) view.kill(target, 'SIGKILL');
+}
+
+/** Waits until every target has exited, at most `timeout` ms. */
+async function waitUntilGone(view: ProcessView, targets: Target[], timeout: number): Promise<void> {
+  const deadline = performance.now() + timeout;
+  let alive = targets;
+  while ((alive = alive.filter((target) => view.isAlive(target))).length > 0 && performance.now() < deadline) {
+    await sleep(EXIT_POLL_MS);
+  }
+}
+
+function readStat(pid: number) {
+  const text = readText(`/proc/${pid}/stat`);
+  return text === undefined ? undefined : parseProcStat(text);
+}
+
+/** A procfs file's text, or undefined when it is gone or unreadable. */
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** `process.kill`, ignoring a process that is gone or not ours. */
+function signalQuietly(id: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(id, signal);
+  } catch {
+    // gone meanwhile, or not ours to signal
+  }
+}

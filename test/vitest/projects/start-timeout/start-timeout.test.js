@@ -1,0 +1,42 @@
+// Tests that time out inside tmuxApp.start() (the ready text never shows; start would wait 60 s),
+// with retries: in the test body and in the fixture's own setup. The test after them, in the same
+// worker, lists what they left on the worker's tmux server.
+import { execFileSync } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import { describe, expect, test } from 'tmux-shot/vitest';
+
+const app = (tag) => ['sh', '-c', `echo starting; exec sleep 1000.${process.pid}${tag}`];
+const never = { ready: { text: 'never shown' }, timeout: 60_000 };
+
+/** Command lines of live processes that mention `text`. */
+function processesMentioning(text) {
+  try {
+    return execFileSync('pgrep', ['-a', '-f', text], { encoding: 'utf8' }).split('\n').filter((line) => line && !line.includes('pgrep'));
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
+}
+
+test('times out in start() called by the test', { timeout: 500, retry: 2 }, async ({ tmuxApp }) => {
+  await tmuxApp.start({ command: app(1), ...never });
+});
+
+describe('with the command in tmuxOptions', () => {
+  test.override({ tmuxOptions: { command: app(2), ...never } });
+
+  // No retry: Vitest 4.1 never sets a fixture up again once its setup has failed, so a retry gets
+  // it undefined (vitest-dev/vitest#11237).
+  test('times out in start() called by the fixture', { timeout: 500 }, async ({ tmuxApp }) => {
+    tmuxApp.text();
+  });
+});
+
+test('leaves no session, pane reader, FIFO or app behind', async ({ tmuxServer }) => {
+  const left = {
+    sessions: await tmuxServer.command(['list-sessions', '-F', '#{session_name}']),
+    fifos: (await readdir(tmuxServer.directory)).filter((name) => name.endsWith('.fifo')),
+    readers: processesMentioning(`${tmuxServer.directory}/pane-`).length,
+    apps: processesMentioning(`sleep 1000.${process.pid}`).length,
+  };
+  expect(left, `left behind: ${JSON.stringify(left)}`).toEqual({ sessions: ['tmux-shot-lobby'], fifos: [], readers: 0, apps: 0 });
+});
