@@ -20,7 +20,8 @@ export * from './errors.js';
 export type { CellRect, RgbaImage, Rgb, Size } from './geometry.js';
 export type { Deadline } from './wait.js';
 export { ScreenModel, findText, normalizeText, screensEqual, snapshotText } from './screen/index.js';
-export type { Cell, Color, Cursor, ScreenSnapshot, TextMatch, UnderlineStyle } from './screen/index.js';
+export type { TextMatch } from './screen/index.js';
+export type { Cell, Color, Cursor, ScreenSnapshot, UnderlineStyle } from './snapshot.js';
 export {
   DARK_THEME,
   LIGHT_THEME,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 // The import rules of shared/DESIGN.md, checked on every run. `import type` is exempt.
 const SRC = resolve(import.meta.dirname, '../src');
-const BASE = ['errors', 'defaults', 'geometry', 'wait'];
+const BASE = ['errors', 'defaults', 'geometry', 'snapshot', 'wait'];
 
 /** Which modules each module may import at runtime (besides itself). */
 const ALLOWED: Record<string, string[]> = {

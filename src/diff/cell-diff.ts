@@ -1,8 +1,6 @@
 /** Cell-by-cell comparison of two screen snapshots. */
-import type { Cell, Color, ScreenSnapshot } from '../screen/index.js';
-
-// diff/ may import screen/ types only, so the default colour is spelled out here.
-const DEFAULT_COLOR: Color = Object.freeze({ kind: 'default' });
+import { BLANK_CELL, colorsEqual } from '../snapshot.js';
+import type { Cell, ScreenSnapshot } from '../snapshot.js';
 
 /** A property of a {@link Cell} that can change; `chars` covers the character and its width. */
 export type CellField =
@@ -32,46 +30,16 @@ export interface CellChange {
   fields: readonly CellField[];
 }
 
-/** An erased cell with default colours and no attributes (what ED/EL leave without SGR). */
-export const BLANK_CELL: Cell = Object.freeze({
-  chars: '',
-  width: 1,
-  fg: DEFAULT_COLOR,
-  bg: DEFAULT_COLOR,
-  bold: false,
-  dim: false,
-  italic: false,
-  underline: 'none',
-  underlineColor: DEFAULT_COLOR,
-  strikethrough: false,
-  overline: false,
-  inverse: false,
-  invisible: false,
-  blink: false,
-});
-
 const FLAGS = ['bold', 'dim', 'italic', 'underline', 'strikethrough', 'overline', 'inverse', 'invisible', 'blink'] as const;
-
-/** True when both colours are the same kind with the same index or channels. */
-function sameColor(a: Color, b: Color): boolean {
-  switch (a.kind) {
-    case 'default':
-      return b.kind === 'default';
-    case 'palette':
-      return b.kind === 'palette' && a.index === b.index;
-    case 'rgb':
-      return b.kind === 'rgb' && a.r === b.r && a.g === b.g && a.b === b.b;
-  }
-}
 
 function changedFields(before: Cell, after: Cell): CellField[] {
   const fields: CellField[] = [];
   if (before.chars !== after.chars || before.width !== after.width) fields.push('chars');
-  if (!sameColor(before.fg, after.fg)) fields.push('fg');
-  if (!sameColor(before.bg, after.bg)) fields.push('bg');
+  if (!colorsEqual(before.fg, after.fg)) fields.push('fg');
+  if (!colorsEqual(before.bg, after.bg)) fields.push('bg');
   for (const flag of FLAGS) {
     if (before[flag] !== after[flag]) fields.push(flag);
-    if (flag === 'underline' && !sameColor(before.underlineColor, after.underlineColor)) fields.push('underlineColor');
+    if (flag === 'underline' && !colorsEqual(before.underlineColor, after.underlineColor)) fields.push('underlineColor');
   }
   return fields;
 }

@@ -1,5 +1,5 @@
 /** Cell changes → short readable lines for a failure message. */
-import type { Cell, Color } from '../screen/index.js';
+import type { Cell, Color } from '../snapshot.js';
 import type { CellChange, CellField } from './cell-diff.js';
 
 /** Options of {@link formatCellDiff}. */

@@ -2,7 +2,7 @@
 export type { CellPixelMetrics, CellPosition, PixelRect } from './cell-pixels.js';
 export { cellRectToPixelRect, mismatchedCells } from './cell-pixels.js';
 export type { CellChange, CellField } from './cell-diff.js';
-export { BLANK_CELL, diffCells } from './cell-diff.js';
+export { diffCells } from './cell-diff.js';
 export type { ComparePixelsOptions, ImageSize, PixelComparison } from './compare-pixels.js';
 export { comparePixels } from './compare-pixels.js';
 export { cropImage } from './crop.js';

@@ -1,6 +1,6 @@
 /** Text patterns → cell rects to mask (clocks, pids, temp paths that change on every run). */
 import type { CellRect } from '../geometry.js';
-import type { Cell, ScreenSnapshot } from '../screen/index.js';
+import type { Cell, ScreenSnapshot } from '../snapshot.js';
 
 /** A row's text and, for each UTF-16 code unit of it, the column of the cell it came from. */
 function rowText(cells: readonly Cell[]): { text: string; colOf: number[] } {

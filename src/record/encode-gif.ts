@@ -5,7 +5,7 @@
 import { RECORD } from '../defaults.js';
 import type { RgbaImage, Size } from '../geometry.js';
 import { cellMetrics, imageSizePx, renderScreen } from '../render/index.js';
-import type { ScreenSnapshot } from '../screen/index.js';
+import type { ScreenSnapshot } from '../snapshot.js';
 import { ColorTable } from './color-table.js';
 import { FrameCanvas } from './frame-canvas.js';
 import { FrameDelays } from './frames.js';

@@ -5,7 +5,7 @@
 import type { Rgb, RgbaImage } from '../geometry.js';
 import type { CellMetrics } from '../render/index.js';
 import { screensEqual } from '../screen/index.js';
-import type { Cell, ScreenSnapshot } from '../screen/index.js';
+import type { Cell, ScreenSnapshot } from '../snapshot.js';
 
 /** Renders a whole snapshot, padding included, as render/'s `renderScreen` does. */
 export type RenderSnapshot = (snapshot: ScreenSnapshot) => RgbaImage;

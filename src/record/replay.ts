@@ -3,7 +3,7 @@
  * stream out one at a time, so a long recording never holds more than two snapshots.
  */
 import { ScreenModel, screensEqual } from '../screen/index.js';
-import type { ScreenSnapshot } from '../screen/index.js';
+import type { ScreenSnapshot } from '../snapshot.js';
 import { FrameClock } from './frames.js';
 import type { Timeline } from './timeline.js';
 

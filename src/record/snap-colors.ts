@@ -9,7 +9,7 @@
 import type { Rgb, RgbaImage } from '../geometry.js';
 import { cellRectPx, resolveCellColors } from '../render/index.js';
 import type { CellMetrics, ResolvedRenderOptions } from '../render/index.js';
-import type { Cell, ScreenSnapshot } from '../screen/index.js';
+import type { Cell, ScreenSnapshot } from '../snapshot.js';
 
 /** Levels per channel of the cube emoji pixels snap to: 4³ = 64 colours, the emoji slice of the palette. */
 export const EMOJI_CUBE_LEVELS = 4;

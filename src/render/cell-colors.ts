@@ -5,7 +5,7 @@
  */
 
 import type { Rgb } from '../geometry.js';
-import type { Cell, Color } from '../screen/snapshot.js';
+import type { Cell, Color } from '../snapshot.js';
 import { paletteColor, type Theme } from './theme.js';
 
 /** Which default a `{ kind: 'default' }` colour stands for. */

@@ -4,7 +4,7 @@
  */
 
 import type { Rgb, RgbaImage } from '../geometry.js';
-import type { Cell, ScreenSnapshot } from '../screen/snapshot.js';
+import type { Cell, ScreenSnapshot } from '../snapshot.js';
 import { resolveCellColors, type CellColors } from './cell-colors.js';
 import { cursorRect } from './cursor.js';
 import { decorationRects } from './decorations.js';

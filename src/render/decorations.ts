@@ -4,7 +4,7 @@
  * not the cell, so dotted, dashed and curly lines run on across neighbouring cells.
  */
 
-import type { Cell } from '../screen/snapshot.js';
+import type { Cell } from '../snapshot.js';
 import type { CellMetrics, PxRect } from './metrics.js';
 
 /** A rectangle and which of the cell's colours paints it. */

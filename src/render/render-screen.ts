@@ -1,7 +1,7 @@
 /** The render entry points: snapshot → RGBA image → PNG, with the renderer fingerprint embedded. */
 
 import type { RgbaImage } from '../geometry.js';
-import type { ScreenSnapshot } from '../screen/snapshot.js';
+import type { ScreenSnapshot } from '../snapshot.js';
 import { composeScreen } from './compose.js';
 import { fingerprintOf, RENDERER_TEXT_KEY } from './fingerprint.js';
 import { glyphFor } from './glyphs.js';

@@ -1,9 +1,6 @@
 /** The live screen model and pure helpers over its snapshots. */
 export { ScreenModel } from './terminal.js';
 export type { ScreenModelOptions } from './terminal.js';
-export { DEFAULT_COLOR } from './snapshot.js';
-export { BLANK_CELL } from './read-cell.js';
-export type { Cell, Color, Cursor, ScreenSnapshot, UnderlineStyle } from './snapshot.js';
 export { findText, snapshotText } from './text.js';
 export type { TextMatch } from './text.js';
 export { screensEqual } from './screens-equal.js';

@@ -2,8 +2,8 @@
  * Converts one terminal buffer cell into a snapshot {@link Cell}. Pure: it knows the shape of a
  * buffer cell (structurally, so this file does not import the terminal library) and nothing else.
  */
-import { DEFAULT_COLOR } from './snapshot.js';
-import type { Cell, Color, UnderlineStyle } from './snapshot.js';
+import { BLANK_CELL, DEFAULT_COLOR } from '../snapshot.js';
+import type { Cell, Color, UnderlineStyle } from '../snapshot.js';
 
 /**
  * The cell accessors we read, as @xterm/headless 6.0.0 implements them. The attribute getters
@@ -52,24 +52,6 @@ const UNDERLINE_STYLES: readonly UnderlineStyle[] = ['none', 'single', 'double',
 const PALETTE: readonly Color[] = Array.from({ length: 256 }, (_, index) =>
   Object.freeze({ kind: 'palette', index } as const),
 );
-
-/** The blank cell with default attributes: the most common cell by far, shared and frozen. */
-export const BLANK_CELL: Cell = Object.freeze({
-  chars: '',
-  width: 1,
-  fg: DEFAULT_COLOR,
-  bg: DEFAULT_COLOR,
-  bold: false,
-  dim: false,
-  italic: false,
-  underline: 'none',
-  underlineColor: DEFAULT_COLOR,
-  strikethrough: false,
-  overline: false,
-  inverse: false,
-  invisible: false,
-  blink: false,
-});
 
 /**
  * Reads the cells of one snapshot. Palette colours come from a shared table; an RGB colour is

@@ -1,5 +1,6 @@
 /** Equality of two snapshots, cheap enough to run on every poll of a settle wait. Pure. */
-import type { Cell, Color, ScreenSnapshot } from './snapshot.js';
+import { colorsEqual } from '../snapshot.js';
+import type { Cell, ScreenSnapshot } from '../snapshot.js';
 
 /**
  * True when `a` and `b` show the same screen: same size, cursor (position and visibility),
@@ -43,16 +44,4 @@ function cellsEqual(a: Cell, b: Cell): boolean {
       a.invisible === b.invisible &&
       a.blink === b.blink)
   );
-}
-
-function colorsEqual(a: Color, b: Color): boolean {
-  if (a === b) return true;
-  switch (a.kind) {
-    case 'default':
-      return b.kind === 'default';
-    case 'palette':
-      return b.kind === 'palette' && a.index === b.index;
-    case 'rgb':
-      return b.kind === 'rgb' && a.r === b.r && a.g === b.g && a.b === b.b;
-  }
 }

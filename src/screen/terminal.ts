@@ -8,9 +8,10 @@ import unicode11 from '@xterm/addon-unicode11';
 import { SCREEN, TERMINAL } from '../defaults.js';
 import { ConfigError, TmuxShotError } from '../errors.js';
 import type { Size } from '../geometry.js';
-import { BLANK_CELL, CellReader } from './read-cell.js';
+import { CellReader } from './read-cell.js';
+import { BLANK_CELL } from '../snapshot.js';
 import type { BufferCellLike } from './read-cell.js';
-import type { Cell, ScreenSnapshot } from './snapshot.js';
+import type { Cell, ScreenSnapshot } from '../snapshot.js';
 import { snapshotText } from './text.js';
 
 // Both packages are CommonJS bundles whose named exports Node cannot detect: use the default export.

@@ -1,5 +1,5 @@
 /** Text of a snapshot and search in it. Pure. */
-import type { Cell, ScreenSnapshot } from './snapshot.js';
+import type { Cell, ScreenSnapshot } from '../snapshot.js';
 
 /** Where {@link findText} found a match: 0-based cell coordinates and the matched text. */
 export interface TextMatch {

@@ -7,7 +7,7 @@ import type { RunnerTestCase } from 'vitest';
 import { WAIT } from '../defaults.js';
 import { ConfigError, TmuxShotError } from '../errors.js';
 import type { RenderOptions } from '../render/index.js';
-import type { ScreenSnapshot } from '../screen/index.js';
+import type { ScreenSnapshot } from '../snapshot.js';
 import type { TmuxServer } from '../host/index.js';
 import { TmuxApp } from '../app/index.js';
 import type { TmuxAppOptions } from '../app/index.js';

@@ -5,7 +5,7 @@
  */
 import { diffCells, formatCellDiff, formatRanges } from '../diff/index.js';
 import type { CellPosition } from '../diff/index.js';
-import type { ScreenSnapshot } from '../screen/index.js';
+import type { ScreenSnapshot } from '../snapshot.js';
 
 function positionLines(cells: readonly CellPosition[], actual: ScreenSnapshot | undefined, max: number): string[] {
   const rows = cells.map((cell) => cell.row);

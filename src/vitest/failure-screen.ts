@@ -7,7 +7,7 @@ import { relative } from 'node:path';
 import type { RunnerTestCase } from 'vitest';
 import type { RenderOptions } from '../render/index.js';
 import { renderPng } from '../render/index.js';
-import type { ScreenSnapshot } from '../screen/index.js';
+import type { ScreenSnapshot } from '../snapshot.js';
 import { recordFailureScreen } from './artifacts.js';
 import { writeOutputFile } from '../output-file.js';
 import { projectRoot, testAttachmentStem } from './paths.js';

@@ -4,7 +4,7 @@
  * every run, so the byte-equal fast path still applies. Pure.
  */
 import type { CellRect } from '../geometry.js';
-import type { Cell, ScreenSnapshot } from '../screen/index.js';
+import type { Cell, ScreenSnapshot } from '../snapshot.js';
 
 /** Vitest's `maskColor` (#ff00ff), as a 24-bit cell background. */
 export const MASK_COLOR = Object.freeze({ kind: 'rgb', r: 255, g: 0, b: 255 } as const);

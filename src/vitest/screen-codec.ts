@@ -8,7 +8,7 @@
  * character's right half (width 0) is implied by the wide cell before it.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { Cell, ScreenSnapshot } from '../screen/index.js';
+import type { Cell, ScreenSnapshot } from '../snapshot.js';
 
 /** The tEXt key of the encoded screen. */
 export const SCREEN_TEXT_KEY = 'tmux-shot:screen';

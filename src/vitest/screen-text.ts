@@ -15,7 +15,7 @@
  * a fixed order; `underline` shows its style when not single (`underline=curly`).
  */
 import { snapshotText } from '../screen/index.js';
-import type { Cell, Color, ScreenSnapshot } from '../screen/index.js';
+import type { Cell, Color, ScreenSnapshot } from '../snapshot.js';
 
 /** The line between the text and the styled runs. */
 export const STYLES_HEADER = '-- styles: row:cols attributes --';

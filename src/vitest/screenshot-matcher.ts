@@ -13,7 +13,7 @@ import type { CellRect } from '../geometry.js';
 import type { RenderOptions } from '../render/index.js';
 import { encodePng, readPngText, RENDERER_TEXT_KEY } from '../render/index.js';
 import { snapshotText } from '../screen/index.js';
-import type { ScreenSnapshot } from '../screen/index.js';
+import type { ScreenSnapshot } from '../snapshot.js';
 import { resolveTimeout } from '../wait.js';
 import type { WaitTimeout } from '../wait.js';
 import { attemptOf, recordRegression } from './artifacts.js';

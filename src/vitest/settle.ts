@@ -7,7 +7,8 @@
  */
 import { VITEST, WAIT } from '../defaults.js';
 import { screensEqual, systemClock } from '../screen/index.js';
-import type { Clock, ScreenSnapshot } from '../screen/index.js';
+import type { Clock } from '../screen/index.js';
+import type { ScreenSnapshot } from '../snapshot.js';
 import type { LiveScreen } from './subject.js';
 
 /** Options of {@link settleScreen}. */

@@ -8,7 +8,7 @@ import type { CellMetrics, RenderOptions } from '../render/index.js';
 import { cellMetrics, encodePng, RENDERER_TEXT_KEY, rendererFingerprint, renderScreen } from '../render/index.js';
 import { ConfigError } from '../errors.js';
 import type { CellRect } from '../geometry.js';
-import type { ScreenSnapshot } from '../screen/index.js';
+import type { ScreenSnapshot } from '../snapshot.js';
 import { paintMask } from './paint-mask.js';
 import { encodeScreen, SCREEN_TEXT_KEY } from './screen-codec.js';
 

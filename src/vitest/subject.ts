@@ -2,7 +2,7 @@
  * What a matcher was given: a live app (`tmuxApp`, `TmuxApp` — anything with `screen()`), a
  * screen snapshot, or PNG bytes.
  */
-import type { ScreenSnapshot } from '../screen/index.js';
+import type { ScreenSnapshot } from '../snapshot.js';
 
 /** How an app ended (the shape of `TmuxApp`'s `ExitStatus`). */
 export interface AppExit {

@@ -10,7 +10,7 @@ import { VITEST, WAIT } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
 import { checkPattern } from '../app/index.js';
 import { findText, normalizeText, snapshotText } from '../screen/index.js';
-import type { ScreenSnapshot } from '../screen/index.js';
+import type { ScreenSnapshot } from '../snapshot.js';
 import { resolveTimeout } from '../wait.js';
 import { formatBadSubject, formatHeader, formatPattern, formatScreenshotFailure, formatTextFailure } from './failure-message.js';
 import { describeReadChange } from './cell-lines.js';

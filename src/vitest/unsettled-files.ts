@@ -6,7 +6,7 @@ import { writeOutputFile } from '../output-file.js';
 import type { ScreenshotFailure } from './failure-message.js';
 import type { AttachmentPaths } from './paths.js';
 import { pngSize } from './screenshot-files.js';
-import type { ScreenSnapshot } from '../screen/index.js';
+import type { ScreenSnapshot } from '../snapshot.js';
 import type { WaitTimeout } from '../wait.js';
 
 /** A rendered read of the screen. */

@@ -1,8 +1,8 @@
 /** Tiny hand-built images and snapshots for the diff tests. */
 import pngjs from 'pngjs';
 import type { RgbaImage } from '../../src/geometry.js';
-import type { Cell, ScreenSnapshot } from '../../src/screen/snapshot.js';
-import { BLANK_CELL } from '../../src/diff/index.js';
+import type { Cell, ScreenSnapshot } from '../../src/snapshot.js';
+import { BLANK_CELL } from '../../src/snapshot.js';
 
 export type Rgb = readonly [number, number, number];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BLANK_CELL, diffCells, formatCellDiff } from '../../src/diff/index.js';
+import { diffCells, formatCellDiff } from '../../src/diff/index.js';
+import { BLANK_CELL } from '../../src/snapshot.js';
 import { snapshot, withCell } from './build.js';
 
 describe('diffCells', () => {

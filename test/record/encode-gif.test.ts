@@ -4,7 +4,7 @@ import type { RgbaImage } from '../../src/geometry.js';
 import { cellMetrics, cellRectPx, DARK_THEME, imageSizePx, renderScreen, resolveCellColors } from '../../src/render/index.js';
 import { encodeGif, formatAsciicast, parseAsciicast, Timeline } from '../../src/record/index.js';
 import { ScreenModel } from '../../src/screen/index.js';
-import type { ScreenSnapshot } from '../../src/screen/index.js';
+import type { ScreenSnapshot } from '../../src/snapshot.js';
 import { decodeGif, gifComments, rgbAt } from './decode-gif.js';
 import { dashboardSession, typingSession } from './sessions.js';
 

@@ -4,7 +4,7 @@ import { cellMetrics, cellRectPx, DARK_THEME, renderScreen, resolveRenderOptions
 import type { RenderOptions } from '../../src/render/index.js';
 import { snapColors } from '../../src/record/snap-colors.js';
 import { ScreenModel } from '../../src/screen/index.js';
-import type { ScreenSnapshot } from '../../src/screen/index.js';
+import type { ScreenSnapshot } from '../../src/snapshot.js';
 
 async function screen(bytes: string): Promise<ScreenSnapshot> {
   const model = new ScreenModel({ cols: 6, rows: 2 });

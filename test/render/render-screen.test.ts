@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
 import { cellMetrics, readPngText, renderPng, renderScreen, rendererFingerprint, RENDERER_TEXT_KEY } from '../../src/render/index.js';
-import type { Cell } from '../../src/screen/snapshot.js';
+import type { Cell } from '../../src/snapshot.js';
 import { colorsIn, pixel, pixelArt } from './helpers/pixels.js';
 import { palette, rgb, ScreenBuilder } from './helpers/screen-builder.js';
 

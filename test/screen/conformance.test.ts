@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ScreenModel, snapshotText, waitFor } from '../../src/screen/index.js';
-import type { ScreenSnapshot } from '../../src/screen/index.js';
+import type { ScreenSnapshot } from '../../src/snapshot.js';
 import { cell, pal, rgb } from './helpers.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/conformance.mjs', import.meta.url));

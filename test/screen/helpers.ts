@@ -1,7 +1,7 @@
 /** Shared helpers of the screen tests: write text into a fresh model, build expected cells. */
 import { onTestFinished } from 'vitest';
 import { ScreenModel } from '../../src/screen/index.js';
-import type { Cell, Color } from '../../src/screen/index.js';
+import type { Cell, Color } from '../../src/snapshot.js';
 
 /** A model of `cols`×`rows` cells that has parsed `bytes` (a string is UTF-8 encoded), disposed after the test. */
 export async function modelAfter(bytes: string | Uint8Array, cols = 20, rows = 5): Promise<ScreenModel> {

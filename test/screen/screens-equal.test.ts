@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { screensEqual } from '../../src/screen/index.js';
-import type { ScreenSnapshot } from '../../src/screen/index.js';
+import type { ScreenSnapshot } from '../../src/snapshot.js';
 import { E, encode, modelAfter } from './helpers.js';
 
 /** Snapshots of the same screen before and after `change` is written. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
 import { ScreenModel } from '../../src/screen/index.js';
-import type { Cell } from '../../src/screen/index.js';
+import type { Cell } from '../../src/snapshot.js';
 import { E, cell, cellAt, encode, modelAfter, pal, rgb } from './helpers.js';
 
 describe('colours', () => {

@@ -1,5 +1,5 @@
 /** Hand-built screen snapshots for the plugin's pure tests. */
-import type { Cell, Color, ScreenSnapshot } from '../../src/screen/index.js';
+import type { Cell, Color, ScreenSnapshot } from '../../src/snapshot.js';
 
 const DEFAULT: Color = { kind: 'default' };
 

@@ -1,6 +1,6 @@
 /** A fixed 40×10 screen touching every renderer feature; its PNG's SHA-256 is pinned in determinism.test.ts. */
 
-import type { ScreenSnapshot } from '../../../src/screen/snapshot.js';
+import type { ScreenSnapshot } from '../../../src/snapshot.js';
 import { palette, rgb, ScreenBuilder } from './screen-builder.js';
 
 export function goldenScreen(): ScreenSnapshot {

@@ -1,7 +1,7 @@
 /** Hand-built screen snapshots for render tests. */
 
-import { BLANK_CELL } from '../../../src/screen/index.js';
-import type { Cell, Color, ScreenSnapshot } from '../../../src/screen/index.js';
+import { BLANK_CELL } from '../../../src/snapshot.js';
+import type { Cell, Color, ScreenSnapshot } from '../../../src/snapshot.js';
 
 /** A blank cell with default colours and no attributes, with `overrides` applied. */
 export function cell(overrides: Partial<Cell> = {}): Cell {

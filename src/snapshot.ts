@@ -1,6 +1,7 @@
 /**
  * The immutable screen snapshot: the contract between the screen model and every stage
- * downstream (render/, diff/, record/, agent/). Plain data only.
+ * downstream (render/, diff/, record/, vitest/, agent/), defined once on the ground floor. Plain
+ * data, the shared blank cell and default colour, and colour equality.
  */
 
 /**
@@ -55,4 +56,35 @@ export interface ScreenSnapshot {
   readonly cursor: Cursor;
   /** True while the app uses the alternate screen buffer (`CSI ? 1049 h`). */
   readonly alternateScreen: boolean;
+}
+
+/** The blank cell with default attributes (what ED/EL leave without SGR): the most common cell by far, shared and frozen. */
+export const BLANK_CELL: Cell = Object.freeze({
+  chars: '',
+  width: 1,
+  fg: DEFAULT_COLOR,
+  bg: DEFAULT_COLOR,
+  bold: false,
+  dim: false,
+  italic: false,
+  underline: 'none',
+  underlineColor: DEFAULT_COLOR,
+  strikethrough: false,
+  overline: false,
+  inverse: false,
+  invisible: false,
+  blink: false,
+});
+
+/** True when both colours are the same kind with the same index or channels (shared objects compare by reference first). */
+export function colorsEqual(a: Color, b: Color): boolean {
+  if (a === b) return true;
+  switch (a.kind) {
+    case 'default':
+      return b.kind === 'default';
+    case 'palette':
+      return b.kind === 'palette' && a.index === b.index;
+    case 'rgb':
+      return b.kind === 'rgb' && a.r === b.r && a.g === b.g && a.b === b.b;
+  }
 }
