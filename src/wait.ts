@@ -1,9 +1,11 @@
 /**
- * How long a wait may take. A wait's timeout is the caller's own, or the default cut short by a
- * {@link Deadline}: inside a Vitest test, the moment just before the test's own timeout, so that
- * the wait fails with its own message (what it waited for, the screen) instead of Vitest's "Test
- * timed out". Playwright bounds its actions by the test timeout the same way. (Issue 11 makes this
- * file the home of the one polling primitive.)
+ * Waiting, in one place: the one polling loop every wait of the library is built on ({@link poll}:
+ * readiness, text waits, settling, matchers, the host's waits for processes), its time source
+ * ({@link Clock}), and how long a wait may take. A wait's timeout is the caller's own, or the
+ * default cut short by a {@link Deadline}: inside a Vitest test, the moment just before the test's
+ * own timeout, so that the wait fails with its own message (what it waited for, the screen) instead
+ * of Vitest's "Test timed out". Playwright bounds its actions by the test timeout the same way
+ * (its `server/progress.ts` is the model for one primitive).
  */
 import { ConfigError, describeValue } from './errors.js';
 
@@ -51,4 +53,104 @@ export function formatTimeout(timeout: WaitTimeout): string {
 export function checkDuration(value: unknown, name: string): number {
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
   throw new ConfigError(`${name} must be a number of ms, 0 or more; got ${describeValue(value)}.`);
+}
+
+/**
+ * The longest delay `setTimeout` holds, in ms (2^31 − 1, ≈ 24.8 days); a longer one fires at once
+ * with a TimeoutOverflowWarning, so longer pauses end there instead.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A time source: injected, so wait logic is tested without real time. */
+export interface Clock {
+  /** Current time in ms (any fixed origin; only differences are used). */
+  now(): number;
+  /** Resolves after `ms` milliseconds have passed on this clock. */
+  sleep(ms: number): Promise<void>;
+}
+
+/** Real time: `performance.now()` (monotonic, so wall-clock jumps do not end waits) and timers (at most {@link MAX_TIMER_MS}). */
+export const systemClock: Clock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(0, ms), MAX_TIMER_MS))),
+};
+
+/** Options of {@link poll}. */
+export interface PollOptions {
+  /** Longest wait, in ms; the probe runs once more at the deadline. `Infinity`: no limit. */
+  timeout: number;
+  /**
+   * Pause before each further probe, in ms: a number; a widening schedule whose last entry repeats
+   * (Playwright's `toHaveScreenshot` retakes 100, 250, 500, 1000… ms apart); or a function giving
+   * the next pause (e.g. until a quiet period ends). A pause never runs past the deadline.
+   */
+  interval: number | readonly number[] | (() => number);
+  /**
+   * Ends a pause early when what the probe reads may have changed (new output on a live screen):
+   * called with the pause's length in ms, it resolves at the latest then. @default clock.sleep
+   */
+  wake?: ((ms: number) => Promise<unknown>) | undefined;
+  /** Ends the wait early, as if its time had run out (a test that timed out, an app being closed). */
+  signal?: AbortSignal | undefined;
+  /** @default systemClock */
+  clock?: Clock | undefined;
+}
+
+/** {@link PollOptions} of a wait that fails when its time runs out. */
+export interface PollOrThrowOptions extends PollOptions {
+  /**
+   * The error to throw when the time has run out (or `signal` aborted). Its stack is replaced by
+   * the stack of the call of `caller`, captured when the wait began, so it points at the line that
+   * started the wait (a test line), not at a timer.
+   */
+  onTimeout: () => Error | Promise<Error>;
+  /** The public function the stack should start below. @default poll */
+  caller?: Function;
+}
+
+/**
+ * The one polling loop: runs `probe` now, then after each pause (see {@link PollOptions.interval},
+ * ended early by `wake`), until it returns something other than `undefined`, at most `timeout` ms
+ * or until `signal` aborts. A probe that throws ends the wait at once with its error.
+ * @returns The probe's first defined value; without `onTimeout`, `undefined` when time ran out.
+ * @throws The error of `onTimeout` when time ran out, with the caller's stack.
+ * @example
+ *   const match = await poll(() => findText(app.screen(), 'Ready'), {
+ *     timeout: 5000, interval: 50, wake: (ms) => app.waitForOutput({ timeout: ms }),
+ *     onTimeout: () => new WaitTimeoutError('…', 5000, app.text()),
+ *   });
+ */
+export function poll<T>(probe: () => T | undefined | Promise<T | undefined>, options: PollOrThrowOptions): Promise<T>;
+export function poll<T>(probe: () => T | undefined | Promise<T | undefined>, options: PollOptions): Promise<T | undefined>;
+export async function poll<T>(probe: () => T | undefined | Promise<T | undefined>, options: PollOptions | PollOrThrowOptions): Promise<T | undefined> {
+  const throwing = 'onTimeout' in options ? options : undefined;
+  const callSite: { stack?: string } = {};
+  if (throwing) Error.captureStackTrace(callSite, throwing.caller ?? poll);
+  const clock = options.clock ?? systemClock;
+  const pause = options.wake ?? ((ms: number) => clock.sleep(ms));
+  const deadline = clock.now() + options.timeout;
+  for (let step = 0; ; step++) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    const remaining = deadline - clock.now();
+    if (remaining <= 0 || options.signal?.aborted) {
+      if (!throwing) return undefined;
+      throw withStack(await throwing.onTimeout(), callSite.stack);
+    }
+    await pause(Math.min(Math.max(0, nextInterval(options.interval, step)), remaining));
+  }
+}
+
+/** The pause after probe number `step` (0-based). */
+function nextInterval(interval: PollOptions['interval'], step: number): number {
+  if (typeof interval === 'number') return interval;
+  if (typeof interval === 'function') return interval();
+  return interval[Math.min(step, interval.length - 1)] ?? 0;
+}
+
+/** `error` with the frames of `callSite` under its own first line (name and message). */
+function withStack(error: Error, callSite: string | undefined): Error {
+  const framesAt = callSite?.indexOf('\n') ?? -1;
+  if (framesAt !== -1) error.stack = `${error.name}: ${error.message}${callSite?.slice(framesAt)}`;
+  return error;
 }

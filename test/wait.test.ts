@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/errors.js';
-import { formatTimeout, resolveTimeout } from '../src/wait.js';
+import { formatTimeout, poll, resolveTimeout } from '../src/wait.js';
+import type { Clock } from '../src/wait.js';
 
 const deadline = { at: 4000, reason: "the test's 5000 ms timeout" };
 
@@ -34,5 +35,116 @@ describe('formatTimeout', () => {
   it('says why a timeout was cut short', () => {
     expect(formatTimeout({ ms: 5000 })).toBe('5000 ms');
     expect(formatTimeout({ ms: 4129, cutBy: "the test's 5000 ms timeout" })).toBe("4129 ms (what was left of the test's 5000 ms timeout)");
+  });
+});
+
+/** A clock that only moves when waited on, recording every sleep. */
+function fakeClock(): Clock & { sleeps: number[] } {
+  let now = 1000;
+  const sleeps: number[] = [];
+  return {
+    sleeps,
+    now: () => now,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      now += ms;
+    },
+  };
+}
+
+/** A probe that answers `value` on its `nth` call (1-based), recording when it was called. */
+function answersOn<T>(nth: number, value: T, clock: Clock): (() => T | undefined) & { at: number[] } {
+  const at: number[] = [];
+  return Object.assign(() => (at.push(clock.now()) === nth ? value : undefined), { at });
+}
+
+describe('poll', () => {
+  it('returns at once, without pausing, when the probe answers on the first try', async () => {
+    const clock = fakeClock();
+    expect(await poll(() => 'ready', { timeout: 100, interval: 10, clock })).toBe('ready');
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it.each([
+    { interval: 10, sleeps: [10, 10, 10] },
+    // A widening schedule (Playwright's toHaveScreenshot): the last pause repeats.
+    { interval: [100, 250, 500, 1000], sleeps: [100, 250, 500] },
+    { interval: [20], sleeps: [20, 20, 20] },
+    // A function gives each pause (a quiet period's end).
+    { interval: () => 7, sleeps: [7, 7, 7] },
+  ])('pauses $interval between probes: $sleeps', async ({ interval, sleeps }) => {
+    const clock = fakeClock();
+    expect(await poll(answersOn(4, 'found', clock), { timeout: 10_000, interval, clock })).toBe('found');
+    expect(clock.sleeps).toEqual(sleeps);
+  });
+
+  it('a falsy answer other than undefined counts as found', async () => {
+    expect(await poll(() => 0, { timeout: 100, interval: 10, clock: fakeClock() })).toBe(0);
+    expect(await poll(() => null, { timeout: 100, interval: 10, clock: fakeClock() })).toBe(null);
+  });
+
+  it('probes once more at the deadline (no pause runs past it), then resolves undefined', async () => {
+    const clock = fakeClock();
+    const probe = answersOn(99, 'never', clock);
+    expect(await poll(probe, { timeout: 25, interval: 10, clock })).toBeUndefined();
+    expect([probe.at, clock.sleeps]).toEqual([[1000, 1010, 1020, 1025], [10, 10, 5]]);
+  });
+
+  it('with onTimeout, throws its error carrying the stack of the wait’s caller, not of a timer', async () => {
+    const clock = fakeClock();
+    function waitForPrompt(): Promise<string> {
+      return poll<string>(() => undefined, { timeout: 25, interval: 10, clock, onTimeout: () => new RangeError('no prompt within 25 ms'), caller: waitForPrompt });
+    }
+    const error = await waitForPrompt().then(
+      () => new Error('resolved'),
+      (caught: unknown) => caught as Error,
+    );
+    expect(error).toEqual(new RangeError('no prompt within 25 ms'));
+    const stack = error.stack?.split('\n') ?? [];
+    expect(stack[0]).toBe('RangeError: no prompt within 25 ms');
+    expect(stack[1]).toContain('wait.test.ts'); // the line that called waitForPrompt
+    expect(error.stack).not.toContain('onTimeout');
+    expect(error.stack).not.toContain('waitForPrompt');
+  });
+
+  it('an error thrown by the probe rejects at once', async () => {
+    const clock = fakeClock();
+    const probe = () => {
+      throw new TypeError('probe broke');
+    };
+    await expect(poll(probe, { timeout: 100, interval: 10, clock, onTimeout: () => new Error('late') })).rejects.toThrow(new TypeError('probe broke'));
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('wake ends pauses instead of the clock: a live screen re-read on new output', async () => {
+    const clock = fakeClock();
+    const woken: number[] = [];
+    const wake = async (ms: number) => {
+      woken.push(ms);
+      await clock.sleep(1); // output arrived after 1 ms
+    };
+    expect(await poll(answersOn(3, 'shown', clock), { timeout: 100, interval: 50, wake, clock })).toBe('shown');
+    expect([woken, clock.sleeps]).toEqual([[50, 50], [1, 1]]);
+  });
+
+  it('an aborted signal ends the wait as if its time had run out', async () => {
+    const clock = fakeClock();
+    const controller = new AbortController();
+    const probe = () => {
+      if (clock.now() >= 1020) controller.abort(new Error('test timed out'));
+      return undefined;
+    };
+    expect(await poll(probe, { timeout: 10_000, interval: 10, clock, signal: controller.signal })).toBeUndefined();
+    expect(clock.sleeps).toEqual([10, 10]);
+    await expect(poll(() => undefined, { timeout: 10_000, interval: 10, clock, signal: controller.signal, onTimeout: () => new Error('closed while waiting') })).rejects.toThrow(
+      'closed while waiting',
+    );
+  });
+
+  it('without a clock, real time passes', async () => {
+    const start = performance.now();
+    let calls = 0;
+    await poll(() => (++calls === 3 ? true : undefined), { timeout: 1000, interval: 20 });
+    expect(performance.now() - start).toBeGreaterThanOrEqual(39);
   });
 });

@@ -4,8 +4,4 @@ export type { ScreenModelOptions } from './terminal.js';
 export { findText, snapshotText } from './text.js';
 export type { TextMatch } from './text.js';
 export { screensEqual } from './screens-equal.js';
-export { systemClock } from './clock.js';
-export type { Clock } from './clock.js';
-export { waitFor } from './wait.js';
-export type { WaitForOptions } from './wait.js';
 export { DEFAULT_TEXT_MASKS, MASK_TOKEN, normalizeText } from './normalize.js';

@@ -1,6 +1,6 @@
 /** Polls a live screen until a condition holds or time runs out, keeping the last screen read. */
-import { systemClock } from '../screen/index.js';
-import type { Clock } from '../screen/index.js';
+import { systemClock } from '../wait.js';
+import type { Clock } from '../wait.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 
 /** Options of {@link pollScreen}. */

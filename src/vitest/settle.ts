@@ -6,8 +6,9 @@
  * on cells, so a read costs microseconds instead of a screenshot.
  */
 import { VITEST, WAIT } from '../defaults.js';
-import { screensEqual, systemClock } from '../screen/index.js';
-import type { Clock } from '../screen/index.js';
+import { screensEqual } from '../screen/index.js';
+import { systemClock } from '../wait.js';
+import type { Clock } from '../wait.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 import type { LiveScreen } from './subject.js';
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { ScreenModel, snapshotText, waitFor } from '../../src/screen/index.js';
+import { ScreenModel, snapshotText } from '../../src/screen/index.js';
+import { poll } from '../../src/wait.js';
 import type { ScreenSnapshot } from '../../src/snapshot.js';
 import { cell, pal, rgb } from './helpers.js';
 
@@ -84,13 +85,13 @@ describe('fixtures/conformance.mjs in tmux', () => {
       execFileSync('tmux', ['-S', join(dir, 'socket'), '-f', '/dev/null', ...args], { encoding: 'utf8' });
     const screenShows = (text: string) => () => (tmux('capture-pane', '-p').includes(text) ? true : undefined);
     const state = () => tmux('display', '-p', '#{alternate_on} #{cursor_flag}').trim();
-    const options = { timeout: 5000, pollMs: 20, onTimeout: () => new Error(`not shown:\n${tmux('capture-pane', '-p')}`) };
+    const options = { timeout: 5000, interval: 20, onTimeout: () => new Error(`not shown:\n${tmux('capture-pane', '-p')}`) };
     try {
       tmux('new-session', '-d', '-x', '80', '-y', '24', `'${process.execPath}' '${FIXTURE}'; echo exited $?; sleep 30`);
-      await waitFor(screenShows('conformance 80x24'), options);
+      await poll(screenShows('conformance 80x24'), options);
       expect(state()).toBe('1 0');
       tmux('send-keys', 'q');
-      await waitFor(screenShows('exited 0'), options);
+      await poll(screenShows('exited 0'), options);
       expect(state()).toBe('0 1');
     } finally {
       tmux('kill-server');

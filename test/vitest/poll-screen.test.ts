@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../src/screen/index.js';
+import type { Clock } from '../../src/wait.js';
 import { findText } from '../../src/screen/index.js';
 import { pollScreen } from '../../src/vitest/poll-screen.js';
 import { screen } from './build-snapshot.js';

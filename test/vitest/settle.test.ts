@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../src/screen/index.js';
+import type { Clock } from '../../src/wait.js';
 import { settleScreen } from '../../src/vitest/settle.js';
 import { screen } from './build-snapshot.js';
 
