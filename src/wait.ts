@@ -124,8 +124,7 @@ export function poll<T>(probe: () => T | undefined | Promise<T | undefined>, opt
 export function poll<T>(probe: () => T | undefined | Promise<T | undefined>, options: PollOptions): Promise<T | undefined>;
 export async function poll<T>(probe: () => T | undefined | Promise<T | undefined>, options: PollOptions | PollOrThrowOptions): Promise<T | undefined> {
   const throwing = 'onTimeout' in options ? options : undefined;
-  const callSite: { stack?: string } = {};
-  if (throwing) Error.captureStackTrace(callSite, throwing.caller ?? poll);
+  const atCallSite = throwing ? captureCallSite(throwing.caller ?? poll) : undefined;
   const clock = options.clock ?? systemClock;
   const pause = options.wake ?? ((ms: number) => clock.sleep(ms));
   const deadline = clock.now() + options.timeout;
@@ -134,8 +133,8 @@ export async function poll<T>(probe: () => T | undefined | Promise<T | undefined
     if (value !== undefined) return value;
     const remaining = deadline - clock.now();
     if (remaining <= 0 || options.signal?.aborted) {
-      if (!throwing) return undefined;
-      throw withStack(await throwing.onTimeout(), callSite.stack);
+      if (!throwing || !atCallSite) return undefined;
+      throw atCallSite(await throwing.onTimeout());
     }
     await pause(Math.min(Math.max(0, nextInterval(options.interval, step)), remaining));
   }
@@ -148,9 +147,17 @@ function nextInterval(interval: PollOptions['interval'], step: number): number {
   return interval[Math.min(step, interval.length - 1)] ?? 0;
 }
 
-/** `error` with the frames of `callSite` under its own first line (name and message). */
-function withStack(error: Error, callSite: string | undefined): Error {
-  const framesAt = callSite?.indexOf('\n') ?? -1;
-  if (framesAt !== -1) error.stack = `${error.name}: ${error.message}${callSite?.slice(framesAt)}`;
-  return error;
+/**
+ * Captures the stack of the call of `caller` now, when a wait begins, for an error thrown when it
+ * ends: the frames then point at the line that started the wait (a test line), not at a timer.
+ * @returns A function that gives an error those frames under its own first line (name and message).
+ */
+export function captureCallSite(caller: Function): <E extends Error>(error: E) => E {
+  const callSite: { stack?: string } = {};
+  Error.captureStackTrace(callSite, caller);
+  return (error) => {
+    const framesAt = callSite.stack?.indexOf('\n') ?? -1;
+    if (framesAt !== -1) error.stack = `${error.name}: ${error.message}${callSite.stack?.slice(framesAt)}`;
+    return error;
+  };
 }

@@ -11,7 +11,8 @@ import type { Size } from '../geometry.js';
 import type { TmuxServer } from '../host/index.js';
 import { checkDuration } from '../wait.js';
 import type { Deadline } from '../wait.js';
-import type { ReadyRule, TmuxAppOptions } from './tmux-app.js';
+import type { ReadyRule } from './ready.js';
+import type { TmuxAppOptions } from './tmux-app.js';
 
 /** {@link TmuxAppOptions} checked, with every default applied that does not need I/O. */
 export interface ResolvedAppOptions {

@@ -4,7 +4,8 @@
  */
 import { WAIT } from '../defaults.js';
 import { AppExitedError, TmuxShotError, WaitTimeoutError } from '../errors.js';
-import { TmuxServer, TmuxSession, resolveKeyNames } from '../host/index.js';
+import { TmuxSession, resolveKeyNames } from '../host/index.js';
+import type { TmuxServer } from '../host/index.js';
 import type { PaneStatus } from '../host/index.js';
 import { createTimeline, encodeGif, formatAsciicast } from '../record/index.js';
 import type { RecordOptions, Timeline } from '../record/index.js';
@@ -13,24 +14,12 @@ import type { RenderOptions } from '../render/index.js';
 import { ScreenModel, findText, snapshotText } from '../screen/index.js';
 import type { TextMatch } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
-import { checkDuration, formatTimeout, resolveTimeout } from '../wait.js';
+import { MAX_TIMER_MS, captureCallSite, checkDuration, formatTimeout, poll, resolveTimeout } from '../wait.js';
 import type { Deadline, WaitTimeout } from '../wait.js';
 import { checkKeys, checkListener, checkOptions, checkPattern, checkSize, checkText, resolveAppOptions } from './options.js';
-
-/**
- * When `TmuxApp.start` considers the app ready:
- * - `'output'`: it has written its first byte and then been silent for `WAIT.quietMs` (200 ms),
- *   or it has exited. An app that has switched its terminal out of canonical (line) mode — a
- *   shell prompt, curses, vim, a raw-mode Node app — reads keys one by one and has set up its
- *   input, so for it `WAIT.keyModeQuietMs` (50 ms) of silence is enough, and if it keeps drawing
- *   (a spinner, a clock) it is ready `WAIT.quietMs` after its first output anyway. One still in
- *   line mode may yet switch and flush what was typed, so it gets the full period of silence
- *   (an app that never stops printing in line mode makes `start` wait out its `timeout`, then
- *   resolve). Apps that show a splash and go quiet before reading input need `{ text }`.
- * - `{ text }`: the text (or RegExp) is on the screen.
- * - `'none'`: at once, as soon as the process is started.
- */
-export type ReadyRule = 'output' | 'none' | { text: string | RegExp };
+import { decideReady } from './ready.js';
+import type { ReadyDecision, ReadyFacts, ReadyRule } from './ready.js';
+import { processWideServer } from './server.js';
 
 /** Options of {@link TmuxApp.start}. */
 export interface TmuxAppOptions {
@@ -54,7 +43,7 @@ export interface TmuxAppOptions {
   cwd?: string;
   /** The tmux server to run on. @default a server shared by the whole process, created on first use */
   server?: TmuxServer;
-  /** When `start` resolves; see {@link ReadyRule}. @default 'output' */
+  /** When `start` resolves; see {@link ReadyRule} (src/app/ready.ts). @default 'output' */
   ready?: ReadyRule;
   /** How long to wait for readiness, in ms. @default WAIT.timeout (5000), or less to end by `deadline` */
   timeout?: number;
@@ -90,29 +79,6 @@ export interface StableResult {
   afterMs: number;
 }
 
-/** sh's exit statuses for "found but not executable" and "not found". */
-const COULD_NOT_RUN: Readonly<Record<number, string>> = { 126: 'not executable', 127: 'command not found' };
-
-/**
- * The longest delay `setTimeout` holds, in ms (2^31 − 1, ≈ 24.8 days); a longer one fires at once
- * with a TimeoutOverflowWarning, so longer sleeps end here instead.
- */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-let sharedServer: Promise<TmuxServer> | undefined;
-
-/** The process-wide server, created on first use (and again if it was disposed). */
-async function getSharedServer(): Promise<TmuxServer> {
-  sharedServer ??= TmuxServer.create();
-  const server = await sharedServer.catch((error: unknown) => {
-    sharedServer = undefined;
-    throw error;
-  });
-  if (!server.disposed) return server;
-  sharedServer = undefined;
-  return getSharedServer();
-}
-
 /**
  * A terminal app under test, like a page in Playwright: it runs in its own tmux session, its
  * screen is tracked from the raw output stream, and every method speaks in cells, keys and text.
@@ -137,7 +103,8 @@ export class TmuxApp implements AsyncDisposable {
   readonly #listeners = new Set<(bytes: Uint8Array, atMs: number) => void>();
   readonly #wakers = new Set<() => void>();
   #writing: Promise<void> = Promise.resolve();
-  #outputSeen = false;
+  /** When the first output arrived, in `performance.now()` ms. */
+  #firstOutputAt: number | undefined;
   /** Last input or output, in `performance.now()` ms. */
   #lastActivityAt: number;
   /** The last input (press and type are keys), from when it is sent until output arrives after it. */
@@ -180,7 +147,7 @@ export class TmuxApp implements AsyncDisposable {
     const model = new ScreenModel(size);
     let session: TmuxSession;
     try {
-      session = await TmuxSession.create(server ?? (await getSharedServer()), size);
+      session = await TmuxSession.create(server ?? (await processWideServer()), size);
     } catch (error) {
       model.dispose();
       throw error;
@@ -290,7 +257,7 @@ export class TmuxApp implements AsyncDisposable {
     checkPattern(pattern, 'waitForText');
     const timeout = this.#timeout(checkOptions(options, 'waitForText', '{ timeout }').timeout);
     const what = () => `Text ${formatPattern(pattern)} did not appear within ${formatTimeout(timeout)}.`;
-    return this.#poll(() => this.#find(pattern) ?? this.#failIfExited(pattern), timeout, what, this.waitForText);
+    return this.#waitUntil(() => this.#find(pattern) ?? this.#failIfExited(pattern), timeout, what, this.waitForText);
   }
 
   /**
@@ -322,19 +289,22 @@ export class TmuxApp implements AsyncDisposable {
   async waitForStable(options?: { quietMs?: number; timeout?: number }): Promise<StableResult> {
     const given = checkOptions(options, 'waitForStable', '{ quietMs, timeout }');
     const quietMs = checkDuration(given.quietMs ?? WAIT.quietMs, 'quietMs');
+    const timeout = this.#timeout(given.timeout);
     const start = performance.now();
-    const deadline = start + this.#timeout(given.timeout).ms;
     if (this.#closing) return { settled: true, afterMs: 0 };
-    for (;;) {
+    let pause = 0;
+    const quietAfter = async (): Promise<number | undefined> => {
       this.#assertOpen(() => `waitForStable({ quietMs: ${quietMs} }) was pending.`);
       const answerMs = this.#unanswered ? await this.#answerWindow() : 0;
       await this.#writing;
       const now = performance.now();
       const quietUntil = this.#lastActivityAt + (this.#unanswered ? Math.max(quietMs, answerMs) : quietMs);
-      if (now >= quietUntil && !this.#model.synchronizedOutput) return { settled: true, afterMs: now - start };
-      if (now >= deadline) return { settled: false, afterMs: now - start };
-      await this.#sleepOrOutput(Math.min(Math.max(quietUntil, now + WAIT.pollMs), deadline) - now);
-    }
+      if (now >= quietUntil && !this.#model.synchronizedOutput) return now - start;
+      pause = Math.max(quietUntil - now, WAIT.pollMs);
+      return undefined;
+    };
+    const afterMs = await poll(quietAfter, { timeout: timeout.ms, interval: () => pause, wake: (ms) => this.#sleepOrOutput(ms) });
+    return afterMs === undefined ? { settled: false, afterMs: performance.now() - start } : { settled: true, afterMs };
   }
 
   /**
@@ -364,7 +334,7 @@ export class TmuxApp implements AsyncDisposable {
     if (this.#exit) return this.#exit;
     const timeout = this.#timeout(given.timeout);
     const what = () => `'${this.#command}' did not exit within ${formatTimeout(timeout)}.`;
-    const exited = this.#poll(() => this.#deadStatus(), timeout, what, this.waitForExit);
+    const exited = this.#waitUntil(() => this.#deadStatus(), timeout, what, this.waitForExit);
     this.#exit = exited.then((status) => this.#finish(status));
     this.#exit.catch(() => (this.#exit = undefined));
     return this.#exit;
@@ -450,7 +420,7 @@ export class TmuxApp implements AsyncDisposable {
   }
 
   #receive(bytes: Buffer, atMs: number): void {
-    this.#outputSeen = true;
+    this.#firstOutputAt ??= atMs;
     this.#unanswered = undefined;
     this.#lastActivityAt = atMs;
     this.timeline.appendOutput(bytes, Math.max(0, atMs - this.startedAt));
@@ -467,7 +437,10 @@ export class TmuxApp implements AsyncDisposable {
     for (const wake of this.#wakers) wake();
   }
 
-  /** Resolves after `ms` (at most {@link MAX_TIMER_MS}), or earlier when output has been processed or `close()` has begun. */
+  /**
+   * Resolves after `ms` (at most `MAX_TIMER_MS`), or earlier when output has been processed or
+   * `close()` has begun: the `wake` of this app's polls. Resolves true for output, false otherwise.
+   */
   #sleepOrOutput(ms: number): Promise<boolean> {
     return new Promise((resolve) => {
       const done = (output: boolean): void => {
@@ -482,33 +455,27 @@ export class TmuxApp implements AsyncDisposable {
   }
 
   /**
-   * Runs `probe` now, after each processed output and every `WAIT.pollMs`, until it returns a
-   * value. A timeout error carries the stack from the call of `caller` (the public method), so it
-   * points at the test line that started the wait rather than at a timer.
+   * Polls `probe` (see `poll`) now, after each processed output and every `WAIT.pollMs`, until it
+   * returns a value; a pending wait ends when `close()` begins. A timeout error carries the screen
+   * and the stack from the call of `caller` (the public method), so it points at the test line
+   * that started the wait rather than at a timer.
    */
-  async #poll<T>(
-    probe: () => Promise<T | undefined> | T | undefined,
-    timeout: WaitTimeout,
-    what: () => string,
-    caller: Function,
-  ): Promise<T> {
-    const callSite: { stack?: string } = {};
-    Error.captureStackTrace(callSite, caller);
-    const deadline = performance.now() + timeout.ms;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      this.#assertOpen(what);
-      const remaining = deadline - performance.now();
-      if (remaining <= 0) {
-        await this.#writing;
-        const screenText = this.text();
-        const error = new WaitTimeoutError(`${what()} ${formatScreen(screenText)}`, timeout.ms, screenText);
-        error.stack = `${error.name}: ${error.message}${callSite.stack?.slice(callSite.stack.indexOf('\n')) ?? ''}`;
-        throw error;
-      }
-      await this.#sleepOrOutput(Math.min(WAIT.pollMs, remaining));
-    }
+  #waitUntil<T>(probe: () => Promise<T | undefined> | T | undefined, timeout: WaitTimeout, what: () => string, caller: Function): Promise<T> {
+    return poll(
+      async () => {
+        const value = await probe();
+        if (value === undefined) this.#assertOpen(what);
+        return value;
+      },
+      { timeout: timeout.ms, interval: WAIT.pollMs, wake: (ms) => this.#sleepOrOutput(ms), onTimeout: () => this.#timeoutError(what(), timeout), caller },
+    );
+  }
+
+  /** A WaitTimeoutError saying `what`, with the screen once all output received is on it. */
+  async #timeoutError(what: string, timeout: WaitTimeout): Promise<WaitTimeoutError> {
+    await this.#writing;
+    const screenText = this.text();
+    return new WaitTimeoutError(`${what} ${formatScreen(screenText)}`, timeout.ms, screenText);
   }
 
   /** The match on the screen now; none while a synchronized update is half drawn. */
@@ -533,40 +500,65 @@ export class TmuxApp implements AsyncDisposable {
     return this.#exitStatus;
   }
 
-  async #awaitReady(ready: ReadyRule, timeout: WaitTimeout): Promise<void> {
-    if (ready === 'none') return;
-    const start = performance.now();
-    if (ready === 'output') {
-      const what = () => `'${this.#command}' printed nothing within ${formatTimeout(timeout)}; pass ready: 'none' (CLI: --ready none) for an app that waits silently.`;
-      const dead = await this.#poll(async () => (this.#outputSeen ? null : await this.#deadStatus()), timeout, what, TmuxApp.start);
-      if (dead === null) await this.#awaitQuietInput(Math.max(0, timeout.ms - (performance.now() - start)));
-    } else {
-      const what = () => `Text ${formatPattern(ready.text)} did not appear within ${formatTimeout(timeout)}.`;
-      const found = await this.#poll(async () => this.#find(ready.text) ?? (await this.#deadStatus()), timeout, what, TmuxApp.start);
-      if (!('dead' in found)) return;
+  /**
+   * Waits until the app is ready by the readiness rule (src/app/ready.ts `decideReady`), observing
+   * what it decides on: output, quiet time, the terminal's mode (read once, when asked for) and
+   * the exit.
+   * @throws WaitTimeoutError when the app printed nothing, or did not show `{ text }`, within
+   *   `timeout`; AppExitedError when it could not be run or exited before showing `{ text }`.
+   */
+  async #awaitReady(rule: ReadyRule, timeout: WaitTimeout): Promise<void> {
+    if (rule === 'none') return;
+    const atCallSite = captureCallSite(TmuxApp.start);
+    let lineMode: ReadyFacts['lineMode'] = 'unread';
+    let pause = 0;
+    const decide = async (timedOut: boolean): Promise<ReadyDecision> => {
+      const decision = decideReady(rule, await this.#readyFacts(rule, lineMode, timedOut));
+      if (decision.kind !== 'read-line-mode') return decision;
+      lineMode = await this.#session.isCanonical();
+      return decideReady(rule, await this.#readyFacts(rule, lineMode, timedOut));
+    };
+    const settled = async (): Promise<ReadyDecision | undefined> => {
+      const decision = await decide(false);
+      if (decision.kind !== 'wait') return decision;
+      pause = decision.ms;
+      return undefined;
+    };
+    const wake = (ms: number) => this.#sleepOrOutput(ms);
+    const decision = (await poll(settled, { timeout: timeout.ms, interval: () => pause, wake })) ?? (await decide(true));
+    const { kind } = decision;
+    if (kind === 'ready') return;
+    if (kind === 'timed-out') {
+      const what =
+        decision.what === 'output'
+          ? `'${this.#command}' printed nothing within ${formatTimeout(timeout)}; pass ready: 'none' (CLI: --ready none) for an app that waits silently.`
+          : `Text ${formatPattern((rule as { text: string | RegExp }).text)} did not appear within ${formatTimeout(timeout)}.`;
+      throw atCallSite(await this.#timeoutError(what, timeout));
     }
-    const status = await this.#session.paneStatus();
-    if (!status.dead) return;
-    const exit = await this.waitForExit();
-    if (typeof ready !== 'string' && this.#find(ready.text)) return;
-    const reason = exit.exitCode === null ? undefined : COULD_NOT_RUN[exit.exitCode];
-    if (ready === 'output' && reason === undefined) return;
-    const how = exit.signal ?? `exit status ${exit.exitCode}${reason ? `, ${reason}` : ''}`;
-    const when = reason || typeof ready === 'string' ? 'could not be run' : `exited before showing ${formatPattern(ready.text)}`;
-    const screenText = this.text();
-    throw new AppExitedError(`'${this.#command}' ${when} (${how}). ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText);
+    if (kind === 'could-not-run' || kind === 'exited-before-text') {
+      const { exit } = decision;
+      const how = exit.signal ?? `exit status ${exit.exitCode}${kind === 'could-not-run' ? `, ${decision.why}` : ''}`;
+      const when = kind === 'could-not-run' ? 'could not be run' : `exited before showing ${formatPattern((rule as { text: string | RegExp }).text)}`;
+      const screenText = this.text();
+      throw atCallSite(new AppExitedError(`'${this.#command}' ${when} (${how}). ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText));
+    }
+    throw new TmuxShotError(`Readiness ended undecided (${kind}): a bug in tmux-shot.`);
   }
 
-  /**
-   * The 'output' rule's silence (see {@link ReadyRule}): {@link WAIT.keyModeQuietMs}, or at most
-   * {@link WAIT.quietMs} for an app that keeps drawing, when the terminal has left canonical mode
-   * by then; else {@link WAIT.quietMs}.
-   */
-  async #awaitQuietInput(timeout: number): Promise<void> {
-    const start = performance.now();
-    await this.waitForStable({ quietMs: WAIT.keyModeQuietMs, timeout: Math.min(timeout, WAIT.quietMs) });
-    if ((await this.#session.isCanonical()) === false) return;
-    await this.waitForStable({ timeout: Math.max(0, timeout - (performance.now() - start)) });
+  /** What the readiness rule decides on, observed now (an exited app's output all drawn). */
+  async #readyFacts(rule: Exclude<ReadyRule, 'none'>, lineMode: ReadyFacts['lineMode'], timedOut: boolean): Promise<ReadyFacts> {
+    const exit = (await this.#deadStatus()) ? await this.waitForExit() : undefined;
+    await this.#writing;
+    const now = performance.now();
+    return {
+      sinceFirstOutput: this.#firstOutputAt === undefined ? undefined : now - this.#firstOutputAt,
+      quiet: now - this.#lastActivityAt,
+      drawing: !this.#finalScreen && this.#model.synchronizedOutput,
+      textShown: typeof rule === 'object' && findText(this.screen(), rule.text) !== undefined,
+      lineMode,
+      exit,
+      timedOut,
+    };
   }
 
   #assertRunning(): void {

@@ -4,7 +4,7 @@
  * exits.
  */
 import { readFileSync, rmSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { poll } from '../wait.js';
 import type { ProcessScope } from './process-table.js';
 import { killProcessTreeSync } from './process-tree.js';
 
@@ -30,12 +30,7 @@ export function isProcessAlive(pid: number): boolean {
 
 /** Resolves true once `pid` is gone, or false after `timeout` ms. */
 export async function waitForProcessExit(pid: number, timeout: number): Promise<boolean> {
-  const deadline = performance.now() + timeout;
-  while (isProcessAlive(pid)) {
-    if (performance.now() >= deadline) return false;
-    await sleep(EXIT_POLL_MS);
-  }
-  return true;
+  return (await poll(() => (isProcessAlive(pid) ? undefined : true), { timeout, interval: EXIT_POLL_MS })) ?? false;
 }
 
 /** A live server's private directory and processes. */

@@ -5,8 +5,8 @@
  * only the pane's process group, which holds its processes unless they moved themselves out.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { HOST } from '../defaults.js';
+import { poll } from '../wait.js';
 import { isInScope, isNewPid, parseProcStat, parseProcessClock } from './process-table.js';
 import type { ProcessClock, ProcessScope } from './process-table.js';
 
@@ -137,11 +137,8 @@ export function killProcessTreeSync(scope: ProcessScope, view: ProcessView = cur
 
 /** Waits until every target has exited, at most `timeout` ms. */
 async function waitUntilGone(view: ProcessView, targets: Target[], timeout: number): Promise<void> {
-  const deadline = performance.now() + timeout;
   let alive = targets;
-  while ((alive = alive.filter((target) => view.isAlive(target))).length > 0 && performance.now() < deadline) {
-    await sleep(EXIT_POLL_MS);
-  }
+  await poll(() => ((alive = alive.filter((target) => view.isAlive(target))).length === 0 ? true : undefined), { timeout, interval: EXIT_POLL_MS });
 }
 
 function readStat(pid: number) {

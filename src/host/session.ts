@@ -1,11 +1,11 @@
 /** `TmuxSession`: one session with one window and one pane, its output piped to us. */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
 import { HOST } from '../defaults.js';
 import { ConfigError, TmuxCommandError } from '../errors.js';
 import type { Size } from '../geometry.js';
+import { poll } from '../wait.js';
 import {
   IDLE_COMMAND,
   capturePaneCommand,
@@ -147,16 +147,14 @@ export class TmuxSession implements AsyncDisposable {
    * @throws TmuxCommandError when tmux still has no status after `HOST.commandTimeout` ms.
    */
   async paneStatus(): Promise<PaneStatus> {
-    const deadline = performance.now() + HOST.commandTimeout;
-    for (;;) {
+    const probe = async (): Promise<PaneStatus | undefined> => {
       const [line = ''] = await this.#server.command(displayCommand(this.paneId, PANE_STATUS_FORMAT));
       if (!isAwaitingReap(line)) return parsePaneStatus(line);
-      if (performance.now() > deadline) {
-        throw new TmuxCommandError(`tmux reported pane ${this.paneId} dead but no exit status within ${HOST.commandTimeout} ms`, [], '');
-      }
       await this.#server.command(reapChildrenCommand());
-      await sleep(REAP_POLL_MS);
-    }
+      return undefined;
+    };
+    const onTimeout = () => new TmuxCommandError(`tmux reported pane ${this.paneId} dead but no exit status within ${HOST.commandTimeout} ms`, [], '');
+    return poll(probe, { timeout: HOST.commandTimeout, interval: REAP_POLL_MS, onTimeout });
   }
 
   /**

@@ -1,0 +1,90 @@
+/**
+ * The readiness rule: when `TmuxApp.start` hands the app to the test. Pure: `decideReady` reads
+ * facts `start` observed (output seen, quiet time, the terminal's mode, the exit) and says what to
+ * do next; `start` observes and waits (see `TmuxApp.#awaitReady`).
+ *
+ * Keys sent before an app reads them can be lost (it may flush its input when it sets up its
+ * terminal) or echoed twice (the tty echoes, then the app redraws), so "ready" means the app has
+ * set up its input:
+ * - `'output'` (the default): the app has written its first output and then been quiet for
+ *   `WAIT.quietMs` (200 ms), or it has exited. An app that has taken its terminal out of
+ *   canonical (line) mode — a shell prompt, curses, vim, a raw-mode Node app (`stty` shows
+ *   `-icanon`) — reads keys one by one and has set up its input, so for it
+ *   `WAIT.keyModeQuietMs` (50 ms) of quiet is enough, and if it keeps drawing (a spinner, a
+ *   clock) it is ready `WAIT.quietMs` after its first output anyway. The mode is read once, when
+ *   either point is reached. An app still in line mode may yet switch and flush what was typed,
+ *   so it gets the full quiet period; one that never stops printing in line mode is ready when
+ *   the timeout ends. Apps that show a splash and go quiet before reading input need `{ text }`.
+ * - `{ text }`: the text (or RegExp, row by row) is on the screen.
+ * - `'none'`: at once, as soon as the process is started.
+ * A command that could not be run (sh's status 126 or 127) fails whatever the rule (but
+ * `'none'`, which does not wait); an app that exits before showing the `{ text }` fails too.
+ */
+import { WAIT } from '../defaults.js';
+import type { ExitStatus } from './tmux-app.js';
+
+/** When `TmuxApp.start` considers the app ready; see this module's TSDoc. @default 'output' */
+export type ReadyRule = 'output' | 'none' | { text: string | RegExp };
+
+/** What `start` has observed so far: the facts the rule decides on. Times are in ms. */
+export interface ReadyFacts {
+  /** Time since the app's first output; undefined before any output. */
+  sinceFirstOutput: number | undefined;
+  /** Time since the last output. */
+  quiet: number;
+  /** A synchronized update (DEC 2026) is open: the screen is half drawn, not quiet. */
+  drawing: boolean;
+  /** The `{ text }` rule's text is on the screen. */
+  textShown: boolean;
+  /** The terminal is in canonical (line) mode; undefined when it cannot be read; 'unread' until asked for. */
+  lineMode: boolean | undefined | 'unread';
+  /** How the app ended, once it has exited and all its output is on the screen. */
+  exit: ExitStatus | undefined;
+  /** The readiness timeout has passed. */
+  timedOut: boolean;
+}
+
+/** What to do next. */
+export type ReadyDecision =
+  | { kind: 'ready' }
+  /** Observe again after at most `ms` (or on new output). */
+  | { kind: 'wait'; ms: number }
+  /** Read the terminal's mode (`lineMode`), then decide again. */
+  | { kind: 'read-line-mode' }
+  /** The timeout passed before the app printed anything, or before it showed the `{ text }`. */
+  | { kind: 'timed-out'; what: 'output' | 'text' }
+  /** sh could not run the command: 127 not found, 126 not executable. */
+  | { kind: 'could-not-run'; exit: ExitStatus; why: string }
+  /** The app exited without showing the `{ text }`. */
+  | { kind: 'exited-before-text'; exit: ExitStatus };
+
+/** sh's exit statuses for "found but not executable" and "not found". */
+const COULD_NOT_RUN: Readonly<Record<number, string>> = { 126: 'not executable', 127: 'command not found' };
+
+/**
+ * The readiness rule (see this module's TSDoc) as a decision over `facts`.
+ * @param rule Any rule but `'none'`, which `start` does not wait for.
+ */
+export function decideReady(rule: Exclude<ReadyRule, 'none'>, facts: ReadyFacts): ReadyDecision {
+  const { exit } = facts;
+  if (exit) {
+    const why = exit.exitCode === null ? undefined : COULD_NOT_RUN[exit.exitCode];
+    if (why) return { kind: 'could-not-run', exit, why };
+    return rule === 'output' || facts.textShown ? { kind: 'ready' } : { kind: 'exited-before-text', exit };
+  }
+  if (rule !== 'output') {
+    if (facts.textShown && !facts.drawing) return { kind: 'ready' };
+    return facts.timedOut ? { kind: 'timed-out', what: 'text' } : { kind: 'wait', ms: WAIT.pollMs };
+  }
+  const { sinceFirstOutput, quiet, drawing, lineMode, timedOut } = facts;
+  if (sinceFirstOutput === undefined) return timedOut ? { kind: 'timed-out', what: 'output' } : { kind: 'wait', ms: WAIT.pollMs };
+  if (lineMode === false) return { kind: 'ready' }; // reads keys one by one: its input is set up
+  const quietFor = drawing ? 0 : quiet;
+  if (lineMode === 'unread') {
+    if (quietFor >= WAIT.keyModeQuietMs || sinceFirstOutput >= WAIT.quietMs) return { kind: 'read-line-mode' };
+    if (timedOut) return { kind: 'ready' };
+    return { kind: 'wait', ms: Math.min(WAIT.keyModeQuietMs - quietFor, WAIT.quietMs - sinceFirstOutput) };
+  }
+  if (quietFor >= WAIT.quietMs || timedOut) return { kind: 'ready' };
+  return { kind: 'wait', ms: WAIT.quietMs - quietFor };
+}
