@@ -1,4 +1,6 @@
-/** Plain geometry and colour shapes shared by every stage. */
+/** Plain geometry and colour shapes shared by every stage, and the one check of a terminal size. */
+import { TERMINAL } from './defaults.js';
+import { ConfigError, describeValue } from './errors.js';
 
 /** A terminal size in cells. */
 export interface Size {
@@ -31,4 +33,21 @@ export interface RgbaImage {
   heightPx: number;
   /** `widthPx * heightPx * 4` bytes. */
   data: Uint8Array;
+}
+
+/**
+ * `{ cols, rows }` when both are whole cells within `TERMINAL`'s limits (2–1000 each).
+ * @throws {ConfigError} otherwise, naming what it got.
+ */
+export function checkSize(cols: unknown, rows: unknown): Size {
+  for (const [name, value] of [['cols', cols], ['rows', rows]] as const) {
+    if (typeof value !== 'number') throw new ConfigError(`${name} must be a whole number of cells from 2 to 1000; got ${describeValue(value)}.`);
+  }
+  const size = { cols: cols as number, rows: rows as number };
+  const ok = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
+  if (ok(size.cols, TERMINAL.minCols, TERMINAL.maxCols) && ok(size.rows, TERMINAL.minRows, TERMINAL.maxRows)) return size;
+  throw new ConfigError(
+    `Invalid terminal size ${size.cols}x${size.rows}: cols must be whole numbers from ${TERMINAL.minCols} to ` +
+      `${TERMINAL.maxCols} and rows from ${TERMINAL.minRows} to ${TERMINAL.maxRows}.`,
+  );
 }

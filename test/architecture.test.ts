@@ -10,7 +10,8 @@ const BASE = ['errors', 'defaults', 'geometry', 'snapshot', 'wait'];
 const ALLOWED: Record<string, string[]> = {
   errors: [],
   defaults: [],
-  geometry: [],
+  geometry: ['errors', 'defaults'],
+  snapshot: [],
   wait: ['errors', 'defaults'],
   host: BASE,
   screen: BASE,

@@ -7,6 +7,7 @@
  */
 import { TERMINAL } from '../defaults.js';
 import { ConfigError, describeValue } from '../errors.js';
+import { checkSize } from '../geometry.js';
 import type { Size } from '../geometry.js';
 import type { TmuxServer } from '../host/index.js';
 import { checkDuration } from '../wait.js';
@@ -83,23 +84,6 @@ function checkCommand(command: unknown): readonly string[] | string {
   }
   command.forEach((word: unknown, index) => checkString(word, `command[${index}]`, 'a string'));
   return command as readonly string[];
-}
-
-/**
- * `{ cols, rows }` when both are whole cells within `TERMINAL`'s limits (2–1000).
- * @throws ConfigError otherwise.
- */
-export function checkSize(cols: unknown, rows: unknown): Size {
-  for (const [name, value] of [['cols', cols], ['rows', rows]] as const) {
-    if (typeof value !== 'number') throw new ConfigError(`${name} must be a whole number of cells from 2 to 1000; got ${describeValue(value)}.`);
-  }
-  const size = { cols: cols as number, rows: rows as number };
-  const ok = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
-  if (ok(size.cols, TERMINAL.minCols, TERMINAL.maxCols) && ok(size.rows, TERMINAL.minRows, TERMINAL.maxRows)) return size;
-  throw new ConfigError(
-    `Invalid terminal size ${size.cols}x${size.rows}: cols must be whole numbers from ${TERMINAL.minCols} to ` +
-      `${TERMINAL.maxCols} and rows from ${TERMINAL.minRows} to ${TERMINAL.maxRows}.`,
-  );
 }
 
 /** `env` when it is an object of strings whose names are non-empty without `=` or NUL, and values hold no NUL. @throws ConfigError otherwise. */

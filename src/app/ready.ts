@@ -1,11 +1,15 @@
 /**
- * The readiness rule: when `TmuxApp.start` hands the app to the test. Pure: `decideReady` reads
- * facts `start` observed (output seen, quiet time, the terminal's mode, the exit) and says what to
- * do next; `start` observes and waits (see `TmuxApp.#awaitReady`).
- *
- * Keys sent before an app reads them can be lost (it may flush its input when it sets up its
- * terminal) or echoed twice (the tty echoes, then the app redraws), so "ready" means the app has
- * set up its input:
+ * The readiness rule ({@link ReadyRule}): when `TmuxApp.start` hands the app to the test. Pure:
+ * `decideReady` reads the facts `start` observed (output seen, quiet time, the terminal's mode,
+ * the exit) and says what to do next; `start` observes and waits (`TmuxApp.#awaitReady`).
+ */
+import { WAIT } from '../defaults.js';
+import type { ExitStatus } from './tmux-app.js';
+
+/**
+ * When `TmuxApp.start` considers the app ready. Keys sent before an app reads them can be lost (it
+ * may flush its input when it sets up its terminal) or echoed twice (the tty echoes, then the app
+ * redraws), so "ready" means the app has set up its input:
  * - `'output'` (the default): the app has written its first output and then been quiet for
  *   `WAIT.quietMs` (200 ms), or it has exited. An app that has taken its terminal out of
  *   canonical (line) mode — a shell prompt, curses, vim, a raw-mode Node app (`stty` shows
@@ -17,13 +21,11 @@
  *   the timeout ends. Apps that show a splash and go quiet before reading input need `{ text }`.
  * - `{ text }`: the text (or RegExp, row by row) is on the screen.
  * - `'none'`: at once, as soon as the process is started.
- * A command that could not be run (sh's status 126 or 127) fails whatever the rule (but
- * `'none'`, which does not wait); an app that exits before showing the `{ text }` fails too.
+ *
+ * A command that could not be run (sh's status 126 or 127) fails whatever the rule (but `'none'`,
+ * which does not wait); an app that exits before showing the `{ text }` fails too.
+ * @default 'output'
  */
-import { WAIT } from '../defaults.js';
-import type { ExitStatus } from './tmux-app.js';
-
-/** When `TmuxApp.start` considers the app ready; see this module's TSDoc. @default 'output' */
 export type ReadyRule = 'output' | 'none' | { text: string | RegExp };
 
 /** What `start` has observed so far: the facts the rule decides on. Times are in ms. */
@@ -68,9 +70,10 @@ const COULD_NOT_RUN: Readonly<Record<number, string>> = { 126: 'not executable',
 export function decideReady(rule: Exclude<ReadyRule, 'none'>, facts: ReadyFacts): ReadyDecision {
   const { exit } = facts;
   if (exit) {
+    if (rule !== 'output' && facts.textShown) return { kind: 'ready' };
     const why = exit.exitCode === null ? undefined : COULD_NOT_RUN[exit.exitCode];
     if (why) return { kind: 'could-not-run', exit, why };
-    return rule === 'output' || facts.textShown ? { kind: 'ready' } : { kind: 'exited-before-text', exit };
+    return rule === 'output' ? { kind: 'ready' } : { kind: 'exited-before-text', exit };
   }
   if (rule !== 'output') {
     if (facts.textShown && !facts.drawing) return { kind: 'ready' };

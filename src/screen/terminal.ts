@@ -5,8 +5,9 @@
 import xtermHeadless from '@xterm/headless';
 import type { IBufferCell, Terminal as XtermTerminal } from '@xterm/headless';
 import unicode11 from '@xterm/addon-unicode11';
-import { SCREEN, TERMINAL } from '../defaults.js';
-import { ConfigError, TmuxShotError } from '../errors.js';
+import { SCREEN } from '../defaults.js';
+import { TmuxShotError } from '../errors.js';
+import { checkSize } from '../geometry.js';
 import type { Size } from '../geometry.js';
 import { CellReader } from './read-cell.js';
 import { BLANK_CELL } from '../snapshot.js';
@@ -50,7 +51,7 @@ export class ScreenModel {
    *   (cursor visibility, underline style): pin the version from package.json.
    */
   constructor(size: Size, options: ScreenModelOptions = {}) {
-    checkSize(size);
+    checkSize(size.cols, size.rows);
     this.#size = { cols: size.cols, rows: size.rows };
     this.#terminal = new Terminal({
       cols: size.cols,
@@ -100,7 +101,7 @@ export class ScreenModel {
    * @throws ConfigError when `size` is out of range, as in the constructor.
    */
   resize(size: Size): void {
-    checkSize(size);
+    checkSize(size.cols, size.rows);
     this.#terminal.resize(size.cols, size.rows);
     this.#size = { cols: size.cols, rows: size.rows };
   }
@@ -146,16 +147,5 @@ export class ScreenModel {
   /** Releases the terminal. The model must not be used afterwards. */
   dispose(): void {
     this.#terminal.dispose();
-  }
-}
-
-/** Throws a ConfigError unless `size` is whole cells within TERMINAL's limits. */
-function checkSize({ cols, rows }: Size): void {
-  const ok = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
-  if (!ok(cols, TERMINAL.minCols, TERMINAL.maxCols) || !ok(rows, TERMINAL.minRows, TERMINAL.maxRows)) {
-    throw new ConfigError(
-      `Invalid terminal size ${cols}x${rows}: cols must be whole numbers from ${TERMINAL.minCols} to ${TERMINAL.maxCols} ` +
-        `and rows from ${TERMINAL.minRows} to ${TERMINAL.maxRows}.`,
-    );
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkKeys, checkListener, checkOptions, checkPattern, checkSize, checkText, resolveAppOptions } from '../../src/app/options.js';
+import { checkKeys, checkListener, checkOptions, checkPattern, checkText, resolveAppOptions } from '../../src/app/options.js';
+import { checkSize } from '../../src/geometry.js';
 import { ConfigError, describeValue } from '../../src/errors.js';
 import { TmuxServer } from '../../src/host/index.js';
 

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { decideReady } from '../../src/app/ready.js';
+import type { ReadyFacts } from '../../src/app/ready.js';
+
+/** Facts of an app that has printed nothing yet and runs. */
+const START: ReadyFacts = { sinceFirstOutput: undefined, quiet: 0, drawing: false, textShown: false, lineMode: 'unread', exit: undefined, timedOut: false };
+const facts = (over: Partial<ReadyFacts>): ReadyFacts => ({ ...START, ...over });
+const exited = (exitCode: number | null, signal: string | null = null) => ({ exitCode, signal });
+
+describe("decideReady: 'output'", () => {
+  it.each([
+    ['nothing printed yet: wait (woken by output)', facts({}), { kind: 'wait', ms: 50 }],
+    ['nothing printed within the timeout', facts({ timedOut: true }), { kind: 'timed-out', what: 'output' }],
+    ['printed 10 ms ago, quiet 10 ms: wait for 50 ms of quiet', facts({ sinceFirstOutput: 10, quiet: 10 }), { kind: 'wait', ms: 40 }],
+    ['quiet 50 ms: read the terminal mode', facts({ sinceFirstOutput: 60, quiet: 50 }), { kind: 'read-line-mode' }],
+    ['still drawing 200 ms after its first output (a spinner): read the mode', facts({ sinceFirstOutput: 200, quiet: 5 }), { kind: 'read-line-mode' }],
+    ['a half-drawn synchronized update is not quiet', facts({ sinceFirstOutput: 100, quiet: 80, drawing: true }), { kind: 'wait', ms: 50 }],
+    ['reads keys one by one: ready', facts({ sinceFirstOutput: 60, quiet: 50, lineMode: false }), { kind: 'ready' }],
+    ['reads keys one by one, a spinner still drawing: ready', facts({ sinceFirstOutput: 200, quiet: 5, lineMode: false }), { kind: 'ready' }],
+    ['line mode, quiet 50 ms: wait for 200 ms of quiet', facts({ sinceFirstOutput: 60, quiet: 50, lineMode: true }), { kind: 'wait', ms: 150 }],
+    ['line mode, quiet 200 ms: ready', facts({ sinceFirstOutput: 300, quiet: 200, lineMode: true }), { kind: 'ready' }],
+    ['mode unreadable (no stty): as line mode', facts({ sinceFirstOutput: 60, quiet: 50, lineMode: undefined }), { kind: 'wait', ms: 150 }],
+    ['line mode, never quiet, timed out: ready anyway', facts({ sinceFirstOutput: 5000, quiet: 1, lineMode: true, timedOut: true }), { kind: 'ready' }],
+    ['exited 0 at once: ready, its screen stays readable', facts({ exit: exited(0) }), { kind: 'ready' }],
+    ['exited 1 after printing: ready', facts({ sinceFirstOutput: 3, exit: exited(1) }), { kind: 'ready' }],
+    ['killed by a signal: ready', facts({ exit: exited(null, 'SIGSEGV') }), { kind: 'ready' }],
+    ['sh status 127: could not be run', facts({ sinceFirstOutput: 1, exit: exited(127) }), { kind: 'could-not-run', exit: exited(127), why: 'command not found' }],
+    ['sh status 126: could not be run', facts({ exit: exited(126) }), { kind: 'could-not-run', exit: exited(126), why: 'not executable' }],
+  ] as const)('%s', (_, given, decision) => {
+    expect(decideReady('output', given)).toEqual(decision);
+  });
+});
+
+describe('decideReady: { text }', () => {
+  const rule = { text: 'Ready>' };
+  it.each([
+    ['not shown yet: wait', facts({ sinceFirstOutput: 10, quiet: 500, lineMode: false }), { kind: 'wait', ms: 50 }],
+    ['shown: ready at once, quiet or not', facts({ sinceFirstOutput: 1, quiet: 0, textShown: true }), { kind: 'ready' }],
+    ['shown in a half-drawn synchronized update: wait', facts({ sinceFirstOutput: 1, textShown: true, drawing: true }), { kind: 'wait', ms: 50 }],
+    ['not shown within the timeout', facts({ sinceFirstOutput: 10, timedOut: true }), { kind: 'timed-out', what: 'text' }],
+    ['exited without showing it', facts({ exit: exited(0) }), { kind: 'exited-before-text', exit: exited(0) }],
+    ['exited after showing it: ready', facts({ textShown: true, exit: exited(0) }), { kind: 'ready' }],
+    ['sh status 127: could not be run', facts({ exit: exited(127) }), { kind: 'could-not-run', exit: exited(127), why: 'command not found' }],
+  ] as const)('%s', (_, given, decision) => {
+    expect(decideReady(rule, given)).toEqual(decision);
+  });
+});
