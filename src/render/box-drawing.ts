@@ -5,19 +5,19 @@
 
 import { drawBlockElement } from './block-elements.js';
 import { drawBoxLine } from './box-lines.js';
-import { createMask, fillMaskRect, type AlphaMask } from './mask.js';
+import { createCoverage, fillCoverageRect, type GlyphCoverage } from './glyph-coverage.js';
 
 /**
- * The mask of `chars` in a `widthPx`×`heightPx` cell when it is a single box-drawing or block
+ * The coverage of `chars` in a `widthPx`×`heightPx` cell when it is a single box-drawing or block
  * element character, else null. `lightPx` is the light line thickness; edges snap to multiples
  * of `scale` (1 or 2) so a 2x glyph is the 1x glyph doubled.
  */
-export function geometricGlyph(chars: string, widthPx: number, heightPx: number, lightPx: number, scale: number): AlphaMask | null {
+export function geometricGlyph(chars: string, widthPx: number, heightPx: number, lightPx: number, scale: number): GlyphCoverage | null {
   const codePoint = chars.codePointAt(0);
   if (codePoint === undefined || codePoint < 0x2500 || codePoint > 0x259f || chars.length !== 1) return null;
-  const mask = createMask(widthPx, heightPx);
-  if (!drawBoxLine(mask, codePoint, lightPx, scale) && !drawBlockElement(mask, codePoint, scale)) return null;
-  return mask;
+  const coverage = createCoverage(widthPx, heightPx);
+  if (!drawBoxLine(coverage, codePoint, lightPx, scale) && !drawBlockElement(coverage, codePoint, scale)) return null;
+  return coverage;
 }
 
 /**
@@ -25,13 +25,13 @@ export function geometricGlyph(chars: string, widthPx: number, heightPx: number,
  * inset `lightPx` from the left and right and `2 · lightPx` from the top and bottom of its
  * `widthPx`×`heightPx` box (one cell, or two for a wide character).
  */
-export function tofuGlyph(widthPx: number, heightPx: number, lightPx: number): AlphaMask {
-  const mask = createMask(widthPx, heightPx);
+export function tofuGlyph(widthPx: number, heightPx: number, lightPx: number): GlyphCoverage {
+  const coverage = createCoverage(widthPx, heightPx);
   const t = lightPx;
   const [left, right, top, bottom] = [t, widthPx - t, 2 * t, heightPx - 2 * t];
-  fillMaskRect(mask, left, top, right, top + t);
-  fillMaskRect(mask, left, bottom - t, right, bottom);
-  fillMaskRect(mask, left, top, left + t, bottom);
-  fillMaskRect(mask, right - t, top, right, bottom);
-  return mask;
+  fillCoverageRect(coverage, left, top, right, top + t);
+  fillCoverageRect(coverage, left, bottom - t, right, bottom);
+  fillCoverageRect(coverage, left, top, left + t, bottom);
+  fillCoverageRect(coverage, right - t, top, right, bottom);
+  return coverage;
 }

@@ -4,7 +4,7 @@
  * Names and shapes follow the Unicode chart "Box Drawing" (U+2500–U+257F).
  */
 
-import { fillMaskRect, fillMaskShape, type AlphaMask } from './mask.js';
+import { fillCoverageRect, fillCoverageShape, type GlyphCoverage } from './glyph-coverage.js';
 
 /** Line weight of one arm: none, light, heavy (2× light) or double (two light lines). */
 type Weight = 0 | 1 | 2 | 3;
@@ -81,41 +81,41 @@ function armStop(n: number, dir: 1 | -1, which: 0 | 1 | null, p1: Weight, p2: We
   return dir > 0 ? Math.min(...present.map((s) => s.start)) : Math.max(...present.map((s) => s.end));
 }
 
-function drawArms(mask: AlphaMask, arms: string, pen: Pen): void {
+function drawArms(coverage: GlyphCoverage, arms: string, pen: Pen): void {
   const [up, right, down, left] = [...arms].map(Number) as [Weight, Weight, Weight, Weight];
-  const { widthPx: w, heightPx: h } = mask;
+  const { widthPx: w, heightPx: h } = coverage;
   const which = (weight: Weight, i: number): 0 | 1 | null => (weight === 3 ? (i as 0 | 1) : null);
   lineSpans(h, right, pen).forEach((s, i) => {
-    if (right) fillMaskRect(mask, armStop(w, 1, which(right, i), up, down, pen), s.start, w, s.end);
+    if (right) fillCoverageRect(coverage, armStop(w, 1, which(right, i), up, down, pen), s.start, w, s.end);
   });
   lineSpans(h, left, pen).forEach((s, i) => {
-    if (left) fillMaskRect(mask, 0, s.start, armStop(w, -1, which(left, i), up, down, pen), s.end);
+    if (left) fillCoverageRect(coverage, 0, s.start, armStop(w, -1, which(left, i), up, down, pen), s.end);
   });
   lineSpans(w, down, pen).forEach((s, i) => {
-    if (down) fillMaskRect(mask, s.start, armStop(h, 1, which(down, i), left, right, pen), s.end, h);
+    if (down) fillCoverageRect(coverage, s.start, armStop(h, 1, which(down, i), left, right, pen), s.end, h);
   });
   lineSpans(w, up, pen).forEach((s, i) => {
-    if (up) fillMaskRect(mask, s.start, 0, s.end, armStop(h, -1, which(up, i), left, right, pen));
+    if (up) fillCoverageRect(coverage, s.start, 0, s.end, armStop(h, -1, which(up, i), left, right, pen));
   });
 }
 
 /** `count` dashes along the cell, with the gaps split between both ends so cells tile evenly. */
-function drawDashes(mask: AlphaMask, horizontal: boolean, weight: number, count: number, { t, u }: Pen): void {
-  const n = horizontal ? mask.widthPx : mask.heightPx;
-  const across = band(horizontal ? mask.heightPx : mask.widthPx, weight * t, u);
+function drawDashes(coverage: GlyphCoverage, horizontal: boolean, weight: number, count: number, { t, u }: Pen): void {
+  const n = horizontal ? coverage.widthPx : coverage.heightPx;
+  const across = band(horizontal ? coverage.heightPx : coverage.widthPx, weight * t, u);
   const at = (i: number): number => u * Math.floor((i * n) / (count * u));
   const gap = Math.max(t, u * Math.floor(n / (4 * count * u)));
   for (let i = 0; i < count; i++) {
     const a = at(i) + half(gap, u);
     const b = at(i + 1) - (gap - half(gap, u));
-    if (horizontal) fillMaskRect(mask, a, across.start, b, across.end);
-    else fillMaskRect(mask, across.start, a, across.end, b);
+    if (horizontal) fillCoverageRect(coverage, a, across.start, b, across.end);
+    else fillCoverageRect(coverage, across.start, a, across.end, b);
   }
 }
 
 /** A quarter circle joining the light lines towards `hx` (1 right, -1 left) and `vy` (1 down, -1 up). */
-function drawArc(mask: AlphaMask, hx: 1 | -1, vy: 1 | -1, { t, u }: Pen): void {
-  const { widthPx: w, heightPx: h } = mask;
+function drawArc(coverage: GlyphCoverage, hx: 1 | -1, vy: 1 | -1, { t, u }: Pen): void {
+  const { widthPx: w, heightPx: h } = coverage;
   const vertical = band(w, t, u);
   const horizontal = band(h, t, u);
   const cx = vertical.start + t / 2;
@@ -123,37 +123,37 @@ function drawArc(mask: AlphaMask, hx: 1 | -1, vy: 1 | -1, { t, u }: Pen): void {
   const r = Math.min(cx, w - cx, cy, h - cy);
   const ox = cx + hx * r;
   const oy = cy + vy * r;
-  fillMaskShape(
-    mask,
+  fillCoverageShape(
+    coverage,
     (x, y) => (x - ox) * hx <= 0 && (y - oy) * vy <= 0 && Math.abs(Math.hypot(x - ox, y - oy) - r) <= t / 2,
   );
-  if (hx > 0) fillMaskRect(mask, Math.floor(ox), horizontal.start, w, horizontal.end);
-  else fillMaskRect(mask, 0, horizontal.start, Math.ceil(ox), horizontal.end);
-  if (vy > 0) fillMaskRect(mask, vertical.start, Math.floor(oy), vertical.end, h);
-  else fillMaskRect(mask, vertical.start, 0, vertical.end, Math.ceil(oy));
+  if (hx > 0) fillCoverageRect(coverage, Math.floor(ox), horizontal.start, w, horizontal.end);
+  else fillCoverageRect(coverage, 0, horizontal.start, Math.ceil(ox), horizontal.end);
+  if (vy > 0) fillCoverageRect(coverage, vertical.start, Math.floor(oy), vertical.end, h);
+  else fillCoverageRect(coverage, vertical.start, 0, vertical.end, Math.ceil(oy));
 }
 
 /** Corner-to-corner lines: `/` rises to the right, `\` falls to the right. */
-function drawDiagonal(mask: AlphaMask, rising: boolean, t: number): void {
-  const { widthPx: w, heightPx: h } = mask;
+function drawDiagonal(coverage: GlyphCoverage, rising: boolean, t: number): void {
+  const { widthPx: w, heightPx: h } = coverage;
   const length = Math.hypot(w, h);
-  fillMaskShape(mask, (x, y) => Math.abs(rising ? h * x + w * y - w * h : h * x - w * y) / length <= t / 2);
+  fillCoverageShape(coverage, (x, y) => Math.abs(rising ? h * x + w * y - w * h : h * x - w * y) / length <= t / 2);
 }
 
 /**
- * Draws box-drawing character `codePoint` (U+2500–U+257F) into `mask` (one cell) with light
+ * Draws box-drawing character `codePoint` (U+2500–U+257F) into `coverage` (one cell) with light
  * lines `lightPx` thick; line positions snap to multiples of `scale` so a 2x cell is the 1x cell
  * doubled. Returns false, drawing nothing, for any other code point.
  */
-export function drawBoxLine(mask: AlphaMask, codePoint: number, lightPx: number, scale: number): boolean {
+export function drawBoxLine(coverage: GlyphCoverage, codePoint: number, lightPx: number, scale: number): boolean {
   const entry = codePoint >= 0x2500 ? TABLE[codePoint - 0x2500] : undefined;
   if (entry === undefined) return false;
   const pen = { t: lightPx, u: scale };
   const kind = entry[0];
-  if (kind === 'h' || kind === 'v') drawDashes(mask, kind === 'h', Number(entry[1]), Number(entry[2]), pen);
-  else if (kind === 'a') drawArc(mask, entry[1] === 'R' ? 1 : -1, entry[2] === 'D' ? 1 : -1, pen);
-  else if (kind === '/' || kind === 'X') drawDiagonal(mask, true, lightPx);
-  if (kind === '\\' || kind === 'X') drawDiagonal(mask, false, lightPx);
-  if (/^\d/.test(entry)) drawArms(mask, entry, pen);
+  if (kind === 'h' || kind === 'v') drawDashes(coverage, kind === 'h', Number(entry[1]), Number(entry[2]), pen);
+  else if (kind === 'a') drawArc(coverage, entry[1] === 'R' ? 1 : -1, entry[2] === 'D' ? 1 : -1, pen);
+  else if (kind === '/' || kind === 'X') drawDiagonal(coverage, true, lightPx);
+  if (kind === '\\' || kind === 'X') drawDiagonal(coverage, false, lightPx);
+  if (/^\d/.test(entry)) drawArms(coverage, entry, pen);
   return true;
 }

@@ -8,7 +8,7 @@ import type { Cell, ScreenSnapshot } from '../snapshot.js';
 import { resolveCellColors, type CellColors } from './cell-colors.js';
 import { cursorRect } from './cursor.js';
 import { decorationRects } from './decorations.js';
-import type { Glyph } from './mask.js';
+import type { Glyph } from './glyph-coverage.js';
 import { cellMetricsFor, cellRectPx, imageSizePx, type CellMetrics } from './metrics.js';
 import type { ResolvedRenderOptions } from './options.js';
 import { createImage, drawGlyph, fillRect } from './paint.js';

@@ -1,11 +1,11 @@
 /**
  * Pixel operations on an {@link RgbaImage} (pure): opaque fills and source-over blending of
- * glyph masks and colour glyphs, all in integer-exact JavaScript so every machine gets the same
+ * glyph coverage and colour glyphs, all in integer-exact JavaScript so every machine gets the same
  * bytes. Everything is clipped to the image.
  */
 
 import type { Rgb, RgbaImage } from '../geometry.js';
-import type { AlphaMask, Glyph } from './mask.js';
+import type { GlyphCoverage, Glyph } from './glyph-coverage.js';
 import type { PxRect } from './metrics.js';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
@@ -38,14 +38,14 @@ function mix(dst: number, src: number, alpha: number): number {
   return dst + Math.round(((src - dst) * alpha) / 255);
 }
 
-function blendMask(image: RgbaImage, xPx: number, yPx: number, mask: AlphaMask, rgb: Rgb): void {
+function blendCoverage(image: RgbaImage, xPx: number, yPx: number, coverage: GlyphCoverage, rgb: Rgb): void {
   const { data, widthPx } = image;
-  const x1 = Math.min(widthPx, xPx + mask.widthPx);
-  const y1 = Math.min(image.heightPx, yPx + mask.heightPx);
+  const x1 = Math.min(widthPx, xPx + coverage.widthPx);
+  const y1 = Math.min(image.heightPx, yPx + coverage.heightPx);
   for (let y = Math.max(0, yPx); y < y1; y++) {
-    const row = (y - yPx) * mask.widthPx - xPx;
+    const row = (y - yPx) * coverage.widthPx - xPx;
     for (let x = Math.max(0, xPx); x < x1; x++) {
-      const a = mask.alpha[row + x]!;
+      const a = coverage.alpha[row + x]!;
       if (a === 0) continue;
       const i = (y * widthPx + x) * 4;
       if (a === 255) {
@@ -77,10 +77,10 @@ function blendColor(image: RgbaImage, xPx: number, yPx: number, glyph: Extract<G
 }
 
 /**
- * Draws `glyph` with its top-left corner at (`xPx`, `yPx`): a mask in the colour `rgb`, a colour
+ * Draws `glyph` with its top-left corner at (`xPx`, `yPx`): its coverage in the colour `rgb`, a colour
  * glyph as it is (non-premultiplied source-over).
  */
 export function drawGlyph(image: RgbaImage, xPx: number, yPx: number, glyph: Glyph, rgb: Rgb): void {
-  if (glyph.kind === 'mask') blendMask(image, xPx, yPx, glyph.mask, rgb);
+  if (glyph.kind === 'coverage') blendCoverage(image, xPx, yPx, glyph.coverage, rgb);
   else blendColor(image, xPx, yPx, glyph);
 }
