@@ -1,11 +1,11 @@
 /**
  * Glyph rasterization: each distinct (grapheme, width, style, cell geometry) is drawn once with
  * Skia on a small canvas, read back as its coverage (or colour pixels for emoji) and cached
- * for the life of the process. Geometric glyphs (box drawing, blocks, tofu) skip the canvas.
+ * for the life of the process. Procedural glyphs (box drawing, blocks, tofu) skip the canvas.
  */
 
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { geometricGlyph, tofuGlyph } from './box-drawing.js';
+import { proceduralGlyph, tofuGlyph } from './procedural-glyphs.js';
 import { chooseFace, codePointsToCover } from './face-choice.js';
 import { faceCovers, loadFace, type FontFace } from './fonts.js';
 import type { Glyph } from './glyph-coverage.js';
@@ -71,8 +71,8 @@ function place(face: FontFace, text: string, ctx: SKRSContext2D, boxWidthPx: num
 
 function rasterize(chars: string, width: 1 | 2, bold: boolean, italic: boolean, m: CellMetrics): Glyph {
   const boxWidthPx = width * m.cellWidthPx;
-  const geometric = geometricGlyph(chars, boxWidthPx, m.cellHeightPx, m.lineThicknessPx, m.scale);
-  if (geometric) return { kind: 'coverage', coverage: geometric };
+  const procedural = proceduralGlyph(chars, boxWidthPx, m.cellHeightPx, m.lineThicknessPx, m.scale);
+  if (procedural) return { kind: 'coverage', coverage: procedural };
   const faceId = chooseFace(chars, width, bold, italic, faceCovers);
   if (!faceId) return { kind: 'coverage', coverage: tofuGlyph(boxWidthPx, m.cellHeightPx, m.lineThicknessPx) };
   const face = loadFace(faceId);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { geometricGlyph, tofuGlyph } from '../../src/render/box-drawing.js';
+import { proceduralGlyph, tofuGlyph } from '../../src/render/procedural-glyphs.js';
 import type { GlyphCoverage } from '../../src/render/glyph-coverage.js';
 import { coverageArt } from './helpers/coverage-art.js';
 
 /** A default cell: 9×18 px, 1 px light lines. */
 const cellGlyph = (chars: string): GlyphCoverage => {
-  const coverage = geometricGlyph(chars, 9, 18, 1, 1);
-  if (!coverage) throw new Error(`no geometric glyph for ${chars}`);
+  const coverage = proceduralGlyph(chars, 9, 18, 1, 1);
+  if (!coverage) throw new Error(`no procedural glyph for ${chars}`);
   return coverage;
 };
 
@@ -119,29 +119,29 @@ describe('block elements', () => {
   });
 });
 
-describe('geometricGlyph', () => {
+describe('proceduralGlyph', () => {
   it('draws every code point from U+2500 to U+259F', () => {
     const blank: string[] = [];
     for (let cp = 0x2500; cp <= 0x259f; cp++) {
-      const coverage = geometricGlyph(String.fromCodePoint(cp), 9, 18, 1, 1);
+      const coverage = proceduralGlyph(String.fromCodePoint(cp), 9, 18, 1, 1);
       if (!coverage || coverage.alpha.every((a) => a === 0)) blank.push(cp.toString(16));
     }
     expect(blank).toEqual([]);
   });
 
   it('returns null for other characters and for sequences', () => {
-    expect(geometricGlyph('A', 9, 18, 1, 1)).toBeNull();
-    expect(geometricGlyph('\u24ff', 9, 18, 1, 1)).toBeNull();
-    expect(geometricGlyph('\u25a0', 9, 18, 1, 1)).toBeNull();
-    expect(geometricGlyph('──', 9, 18, 1, 1)).toBeNull();
+    expect(proceduralGlyph('A', 9, 18, 1, 1)).toBeNull();
+    expect(proceduralGlyph('\u24ff', 9, 18, 1, 1)).toBeNull();
+    expect(proceduralGlyph('\u25a0', 9, 18, 1, 1)).toBeNull();
+    expect(proceduralGlyph('──', 9, 18, 1, 1)).toBeNull();
   });
 
   it('draws every glyph at 2x as the 1x glyph doubled', () => {
     const differ: string[] = [];
     for (let cp = 0x2500; cp <= 0x259f; cp++) {
       if (cp >= 0x256d && cp <= 0x2573) continue; // arcs and diagonals are anti-aliased at each size
-      const one = geometricGlyph(String.fromCodePoint(cp), 9, 18, 1, 1)!;
-      const two = geometricGlyph(String.fromCodePoint(cp), 18, 36, 2, 2)!;
+      const one = proceduralGlyph(String.fromCodePoint(cp), 9, 18, 1, 1)!;
+      const two = proceduralGlyph(String.fromCodePoint(cp), 18, 36, 2, 2)!;
       const doubled = two.alpha.every((a, i) => a === one.alpha[Math.floor(i / 36) * 9 + Math.floor((i % 18) / 2)]);
       if (!doubled) differ.push(cp.toString(16));
     }
