@@ -7,7 +7,7 @@
  */
 
 import { drawBlockElement } from './block-elements.js';
-import { drawBoxLine } from './box-lines.js';
+import { drawBoxLine } from './box-drawing.js';
 import { createCoverage, fillCoverageRect, type GlyphCoverage } from './glyph-coverage.js';
 
 /**
