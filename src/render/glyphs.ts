@@ -7,10 +7,9 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { proceduralGlyph, tofuGlyph } from './procedural-glyphs.js';
 import { chooseFace, codePointsToCover } from './face-choice.js';
-import { faceCovers, loadFace, type FontFace } from './fonts.js';
+import { faceCovers, loadCanvas, loadFace, type FontFace } from './fonts.js';
 import type { Glyph } from './glyph-coverage.js';
 import type { CellMetrics } from './metrics.js';
-import { loadCanvas } from './native.js';
 
 /** Cached glyphs before the cache is emptied (a screen rarely holds more than a few hundred). */
 const MAX_CACHED_GLYPHS = 20_000;

@@ -3,8 +3,10 @@
 import { RENDER } from '../defaults.js';
 import { ConfigError } from '../errors.js';
 import type { Rgb } from '../geometry.js';
-import type { CursorStyle } from './cursor.js';
 import { THEMES, type Theme } from './theme.js';
+
+/** How the cursor is drawn (the shapes of DECSCUSR, `CSI Ps SP q`). */
+export type CursorStyle = 'block' | 'bar' | 'underline';
 
 /** How a screen becomes pixels. Every field has a default in {@link RENDER}. */
 export interface RenderOptions {
