@@ -2,14 +2,13 @@
  * The pixel comparator: the only importer of pixelmatch. Takes two RGBA images and returns the
  * mismatch count, a diff image and a per-pixel mismatch mask. A size change is a result, not an
  * error: both images are compared over their common top-left area and every pixel outside it is
- * a mismatch.
+ * a mismatch. Also cuts rectangles out of images (the common area here, `region` screenshots in
+ * the Vitest plugin).
  */
 import pixelmatch from 'pixelmatch';
 import { COMPARE } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
-import type { RgbaImage } from '../geometry.js';
-import type { PixelRect } from './cell-pixels.js';
-import { cropImage } from './crop.js';
+import type { PixelRect, RgbaImage } from '../geometry.js';
 
 /** Width and height of an image, in px. */
 export interface ImageSize {
@@ -157,4 +156,26 @@ export function comparePixels(reference: RgbaImage, actual: RgbaImage, options: 
           },
         }),
   };
+}
+
+/**
+ * Copies `rect` out of `image` into a new image of `rect.widthPx × rect.heightPx`.
+ *
+ * @throws {TmuxShotError} when `rect` is empty or not wholly inside the image.
+ */
+export function cropImage(image: RgbaImage, rect: PixelRect): RgbaImage {
+  const { xPx, yPx, widthPx, heightPx } = rect;
+  if (widthPx <= 0 || heightPx <= 0 || xPx < 0 || yPx < 0 || xPx + widthPx > image.widthPx || yPx + heightPx > image.heightPx) {
+    throw new TmuxShotError(
+      `Cannot crop ${widthPx}×${heightPx} px at (${xPx}, ${yPx}) from a ${image.widthPx}×${image.heightPx} px image: ` +
+        `the region must lie inside the screen.`,
+    );
+  }
+  const data = new Uint8Array(widthPx * heightPx * 4);
+  const rowBytes = widthPx * 4;
+  for (let y = 0; y < heightPx; y++) {
+    const from = ((yPx + y) * image.widthPx + xPx) * 4;
+    data.set(image.data.subarray(from, from + rowBytes), y * rowBytes);
+  }
+  return { widthPx, heightPx, data };
 }

@@ -1,11 +1,10 @@
 /** Pure screenshot comparison: pixel comparator, cell diff, masks and the update-mode decision. */
-export type { CellPixelMetrics, CellPosition, PixelRect } from './cell-pixels.js';
+export type { CellPixelMetrics, CellPosition } from './cell-pixels.js';
 export { cellRectToPixelRect, mismatchedCells } from './cell-pixels.js';
 export type { CellChange, CellField } from './cell-diff.js';
 export { diffCells } from './cell-diff.js';
 export type { ComparePixelsOptions, ImageSize, PixelComparison } from './compare-pixels.js';
-export { comparePixels } from './compare-pixels.js';
-export { cropImage } from './crop.js';
+export { comparePixels, cropImage } from './compare-pixels.js';
 export type { DecideOutcomeInput, ScreenshotComparison, ScreenshotOutcome, UpdateMode } from './decide-outcome.js';
 export { decideOutcome } from './decide-outcome.js';
 export { decodePng } from './decode-png.js';

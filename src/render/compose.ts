@@ -3,12 +3,12 @@
  * in JavaScript. Glyph rasterization is injected, so this file does no I/O.
  */
 
-import type { Rgb, RgbaImage } from '../geometry.js';
+import type { PixelRect, Rgb, RgbaImage } from '../geometry.js';
 import type { Cell, ScreenSnapshot } from '../snapshot.js';
 import { resolveCellColors, type CellColors } from './cell-colors.js';
 import { decorationRects } from './decorations.js';
 import type { Glyph } from './glyph-coverage.js';
-import { cellMetricsFor, cellRectPx, imageSizePx, type CellMetrics, type PxRect } from './metrics.js';
+import { cellMetricsFor, cellRectPx, imageSizePx, type CellMetrics } from './metrics.js';
 import type { CursorStyle, ResolvedRenderOptions } from './options.js';
 import { createImage, drawGlyph, fillRect } from './paint.js';
 
@@ -34,7 +34,7 @@ function drawCellText(image: RgbaImage, cell: Cell, col: number, row: number, co
  * thicknesses wide at its left edge, or an underline two line thicknesses high at its bottom.
  * Drawn steady: blinking is not rendered.
  */
-function cursorRect(style: CursorStyle, rect: PxRect, metrics: CellMetrics): PxRect {
+function cursorRect(style: CursorStyle, rect: PixelRect, metrics: CellMetrics): PixelRect {
   const thick = 2 * metrics.lineThicknessPx;
   switch (style) {
     case 'block':

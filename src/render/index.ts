@@ -6,4 +6,4 @@ export { RENDERER_TEXT_KEY, RENDERER_VERSION } from './fingerprint.js';
 export { resolveRenderOptions, type CursorStyle, type RenderOptions, type ResolvedRenderOptions } from './options.js';
 export { DARK_THEME, LIGHT_THEME, THEMES, paletteColor, type Theme } from './theme.js';
 export { resolveCellColors, resolveColor, type CellColors, type ColorRole } from './cell-colors.js';
-export { cellRectPx, imageSizePx, type CellMetrics, type PxRect } from './metrics.js';
+export { cellRectPx, imageSizePx, type CellMetrics } from './metrics.js';

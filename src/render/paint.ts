@@ -4,9 +4,8 @@
  * bytes. Everything is clipped to the image.
  */
 
-import type { Rgb, RgbaImage } from '../geometry.js';
-import type { GlyphCoverage, Glyph } from './glyph-coverage.js';
-import type { PxRect } from './metrics.js';
+import type { PixelRect, Rgb, RgbaImage } from '../geometry.js';
+import type { Glyph, GlyphCoverage } from './glyph-coverage.js';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -23,7 +22,7 @@ export function createImage(widthPx: number, heightPx: number, rgb: Rgb): RgbaIm
 }
 
 /** Paints `rect` with the opaque colour `rgb`. */
-export function fillRect(image: RgbaImage, rect: PxRect, rgb: Rgb): void {
+export function fillRect(image: RgbaImage, rect: PixelRect, rgb: Rgb): void {
   const x0 = Math.max(0, rect.xPx);
   const x1 = Math.min(image.widthPx, rect.xPx + rect.widthPx);
   if (x1 <= x0) return;
