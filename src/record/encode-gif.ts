@@ -2,9 +2,9 @@
  * Timeline → animated GIF: replay the timeline into frames, redraw the changed rows of one canvas,
  * index the changed pixels, and hand the frames to the GIF writer one at a time.
  */
-import { RECORD } from '../defaults.js';
+import { GIF } from '../defaults.js';
 import type { RgbaImage, Size } from '../geometry.js';
-import { cellMetrics, imageSizePx, renderScreen } from '../render/index.js';
+import { cellMetricsFor, imageSizePx, renderResolved } from '../render/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 import { ColorTable } from './color-table.js';
 import { FrameCanvas } from './frame-canvas.js';
@@ -58,11 +58,11 @@ function commentFor(timeline: Timeline): string {
 export async function encodeGif(live: Timeline, options: Partial<RecordOptions> = {}): Promise<Uint8Array> {
   const resolved = resolveRecordOptions(options);
   const timeline = live.copy(); // appends during the encoding belong to a later GIF
-  const metrics = cellMetrics(resolved.render);
+  const metrics = cellMetricsFor(resolved.render);
   const { widthPx, heightPx } = imageSizePx(metrics, largestSize(timeline));
   const render = (snapshot: ScreenSnapshot): RgbaImage => {
-    const image = renderScreen(snapshot, resolved.render);
-    snapColors(image, snapshot, resolved.render, metrics, RECORD.coverageLevels);
+    const image = renderResolved(snapshot, resolved.render);
+    snapColors(image, snapshot, resolved.render, metrics, GIF.coverageLevels);
     return image;
   };
   const canvas = new FrameCanvas(widthPx, heightPx, resolved.render.theme.background, metrics, render);

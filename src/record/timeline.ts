@@ -2,7 +2,7 @@
  * The always-on recording of one pane: its raw output with timestamps, plus resizes, bounded by a
  * memory budget (effectively an asciicast in memory). Pure data, no clock: callers pass times.
  */
-import { RECORD, TERMINAL } from '../defaults.js';
+import { TERMINAL, TIMELINE } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
 import type { Size } from '../geometry.js';
 
@@ -28,7 +28,7 @@ export type TimelineEvent = OutputEvent | ResizeEvent;
 
 /** Options of {@link Timeline}. */
 export interface TimelineOptions {
-  /** Memory the timeline may hold, in bytes (see {@link EVENT_OVERHEAD_BYTES}). @default RECORD.budgetBytes (32 MiB) */
+  /** Memory the timeline may hold, in bytes (see {@link EVENT_OVERHEAD_BYTES}). @default TIMELINE.budgetBytes (32 MiB) */
   budgetBytes?: number;
   /** Wall-clock time of `atMs = 0`, in ms since the Unix epoch; written to asciicast headers only. */
   startedAt?: number;
@@ -89,7 +89,7 @@ export class Timeline {
    */
   constructor(size: Size, options: TimelineOptions = {}) {
     this.#size = checkSize(size, 'The recording size');
-    this.#budgetBytes = options.budgetBytes ?? RECORD.budgetBytes;
+    this.#budgetBytes = options.budgetBytes ?? TIMELINE.budgetBytes;
     if (!(this.#budgetBytes > 0)) {
       throw new TmuxShotError(`A timeline budget must be a positive number of bytes, not ${this.#budgetBytes}.`);
     }

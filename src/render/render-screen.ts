@@ -6,7 +6,7 @@ import { composeScreen } from './compose.js';
 import { fingerprintOf, RENDERER_TEXT_KEY } from './fingerprint.js';
 import { glyphFor } from './glyphs.js';
 import { cellMetricsFor, type CellMetrics } from './metrics.js';
-import { resolveRenderOptions, type RenderOptions } from './options.js';
+import { resolveRenderOptions, type RenderOptions, type ResolvedRenderOptions } from './options.js';
 import { encodePng } from './png.js';
 
 /**
@@ -19,7 +19,16 @@ import { encodePng } from './png.js';
  * const image = renderScreen(app.screen(), { theme: 'light', scale: 2 });
  */
 export function renderScreen(snapshot: ScreenSnapshot, options?: Partial<RenderOptions>): RgbaImage {
-  return composeScreen(snapshot, resolveRenderOptions(options), glyphFor);
+  return renderResolved(snapshot, resolveRenderOptions(options));
+}
+
+/**
+ * {@link renderScreen} with options already resolved by {@link resolveRenderOptions}, for callers
+ * that draw many screens with the same options (the frames of a GIF).
+ * @throws {TmuxShotError} when a bundled font cannot be loaded.
+ */
+export function renderResolved(snapshot: ScreenSnapshot, options: ResolvedRenderOptions): RgbaImage {
+  return composeScreen(snapshot, options, glyphFor);
 }
 
 /**
@@ -32,7 +41,7 @@ export function renderScreen(snapshot: ScreenSnapshot, options?: Partial<RenderO
  */
 export function renderPng(snapshot: ScreenSnapshot, options?: Partial<RenderOptions>): Buffer {
   const resolved = resolveRenderOptions(options);
-  return encodePng(composeScreen(snapshot, resolved, glyphFor), { [RENDERER_TEXT_KEY]: fingerprintOf(resolved) });
+  return encodePng(renderResolved(snapshot, resolved), { [RENDERER_TEXT_KEY]: fingerprintOf(resolved) });
 }
 
 /**
