@@ -2,6 +2,7 @@
 
 export { cellMetrics, renderPng, renderResolved, renderScreen, rendererFingerprint } from './render-screen.js';
 export { encodePng, readPngText } from './png.js';
+export { blendChannel, fillRect, packOpaque } from './paint.js';
 export { RENDERER_TEXT_KEY, RENDERER_VERSION } from './fingerprint.js';
 export { checkOption, mergeOptions, resolveRenderOptions, type CursorStyle, type RenderOptions, type ResolvedRenderOptions } from './options.js';
 export { DARK_THEME, LIGHT_THEME, THEMES, paletteColor, type Theme } from './theme.js';

@@ -9,8 +9,8 @@ import type { Glyph, GlyphCoverage } from './glyph-coverage.js';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-/** `rgb` as one opaque pixel in the platform's byte order, for `Uint32Array.fill`. */
-function packOpaque({ r, g, b }: Rgb): number {
+/** `rgb` as one opaque pixel read through a Uint32Array view, in the platform's byte order. */
+export function packOpaque({ r, g, b }: Rgb): number {
   return LITTLE_ENDIAN ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
 }
 
@@ -32,8 +32,8 @@ export function fillRect(image: RgbaImage, rect: PixelRect, rgb: Rgb): void {
   for (let y = Math.max(0, rect.yPx); y < y1; y++) pixels.fill(value, y * image.widthPx + x0, y * image.widthPx + x1);
 }
 
-/** `dst` moved towards `src` by `alpha`/255, rounded. */
-function mix(dst: number, src: number, alpha: number): number {
+/** One channel of a source-over blend: `dst` moved towards `src` by `alpha`/255, rounded. */
+export function blendChannel(dst: number, src: number, alpha: number): number {
   return dst + Math.round(((src - dst) * alpha) / 255);
 }
 
@@ -52,9 +52,9 @@ function blendCoverage(image: RgbaImage, xPx: number, yPx: number, coverage: Gly
         data[i + 1] = rgb.g;
         data[i + 2] = rgb.b;
       } else {
-        data[i] = mix(data[i]!, rgb.r, a);
-        data[i + 1] = mix(data[i + 1]!, rgb.g, a);
-        data[i + 2] = mix(data[i + 2]!, rgb.b, a);
+        data[i] = blendChannel(data[i]!, rgb.r, a);
+        data[i + 1] = blendChannel(data[i + 1]!, rgb.g, a);
+        data[i + 2] = blendChannel(data[i + 2]!, rgb.b, a);
       }
     }
   }
@@ -70,7 +70,7 @@ function blendColor(image: RgbaImage, xPx: number, yPx: number, glyph: Extract<G
       const a = glyph.rgba[s + 3]!;
       if (a === 0) continue;
       const i = (y * widthPx + x) * 4;
-      for (let c = 0; c < 3; c++) data[i + c] = mix(data[i + c]!, glyph.rgba[s + c]!, a);
+      for (let c = 0; c < 3; c++) data[i + c] = blendChannel(data[i + c]!, glyph.rgba[s + c]!, a);
     }
   }
 }
