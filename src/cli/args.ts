@@ -1,11 +1,24 @@
 /**
  * Pure command-line parsing over Node's `util.parseArgs` (strict: unknown flags and missing values
- * are usage errors). The app's own argv comes after `--` and is never parsed.
+ * are usage errors), the shape of a command, and the {@link UsageError} every wrong word becomes.
+ * The app's own argv comes after `--` and is never parsed.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { closestNames, resolveKeyNames } from '../host/index.js';
-import { KeyNameError, keyNameMessage } from '../errors.js';
-import { UsageError } from './usage-error.js';
+import { KeyNameError, keyNameMessage, TmuxShotError } from '../errors.js';
+import type { CliIo } from './io.js';
+
+/** Wrong command-line words: the CLI prints the message and the command's usage, and exits with 2. */
+export class UsageError extends TmuxShotError {
+  override name = 'UsageError';
+  constructor(
+    message: string,
+    /** The command whose usage to print ('' for the top level). */
+    readonly command: string,
+  ) {
+    super(message);
+  }
+}
 
 /** A `--keys` or `--type` step, in the order the user gave them. */
 export type InputStep = { kind: 'keys'; keys: string[] } | { kind: 'type'; text: string };
@@ -17,6 +30,18 @@ export interface ParsedArgs {
   /** argv after `--` (empty when there is none). */
   command: string[];
   steps: InputStep[];
+}
+
+/** One `tmux-shot` command, as `main` lists, parses and runs it. */
+export interface Command {
+  /** One line for the top-level help. */
+  summary: string;
+  /** The `--help` text, printed after a usage error too. */
+  usage: string;
+  /** util.parseArgs options of its flags; `-h, --help` is added for every command. */
+  options: NonNullable<ParseArgsConfig['options']>;
+  /** Runs the command on its parsed argv. @returns The exit status. */
+  run(args: ParsedArgs, io: CliIo): Promise<number>;
 }
 
 /**
@@ -85,15 +110,6 @@ export function intFlag(command: string, name: string, value: unknown, fallback:
     throw new UsageError(`--${name} takes a whole number from ${min} to ${max}, not '${String(value)}'`, command);
   }
   return n;
-}
-
-/**
- * Reads `--ready output|none` (see `ReadyRule` of `TmuxApp.start`).
- * @throws {UsageError} for any other value.
- */
-export function readyFlag(command: string, value: unknown): 'output' | 'none' {
-  if (value === undefined || value === 'output' || value === 'none') return value ?? 'output';
-  throw new UsageError(`--ready takes output or none, not '${String(value)}'`, command);
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import type { InputStep } from './args.js';
 import { splitKeys } from './args.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from './args.js';
 
 /** The longest `pause`, in ms: a day, as `--duration` (and well within `setTimeout`'s 2^31 − 1 ms). */
 const MAX_PAUSE_MS = 86_400_000;
