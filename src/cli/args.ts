@@ -87,11 +87,15 @@ function checkOptionNames(command: string, args: string[], options: ParseArgsCon
 }
 
 /**
- * For commands whose only arguments are flags and the app's argv after `--`.
- * @throws {UsageError} naming the first argument given before `--` that is not a flag.
+ * The app's argv after `--`, for commands whose only other arguments are flags.
+ * @param example A command line that shows where the app's command goes.
+ * @throws {UsageError} when there is no command after `--`, or naming the first argument given
+ *   before `--` that is not a flag.
  */
-export function rejectStrayArguments(command: string, positionals: readonly string[]): void {
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}': the app's command goes after --`, command);
+export function appCommand(command: string, args: ParsedArgs, example: string): string[] {
+  if (args.command.length === 0) throw new UsageError(`${command} needs a command after --, e.g. ${example}`, command);
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument '${args.positionals[0]}': the app's command goes after --`, command);
+  return args.command;
 }
 
 /** Splits a `--keys` value on white space: "Down Down Enter" → ['Down', 'Down', 'Enter']. */

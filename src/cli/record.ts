@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TmuxApp } from '../app/index.js';
 import { WaitTimeoutError } from '../errors.js';
-import { checkKeySteps, intFlag, rejectStrayArguments, UsageError, type ParsedArgs } from './args.js';
+import { appCommand, checkKeySteps, intFlag, UsageError, type ParsedArgs } from './args.js';
 import { GIF_OPTIONS, GIF_USAGE, gifFlags, INPUT_OPTIONS, INPUT_USAGE, SIZE_OPTIONS, SIZE_USAGE, sizeFlags, waitFlags, WAIT_OPTIONS, WAIT_USAGE } from './flags.js';
 import { type CliIo, outputPath, readInputFile, writeOutput } from './io.js';
 import { parseScript, type ScriptStep } from './script.js';
@@ -53,8 +53,7 @@ export const RECORD_OPTIONS = {
 /** Runs `tmux-shot record`. @returns The exit status. */
 export async function recordCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const v = args.values;
-  if (args.command.length === 0) throw new UsageError('record needs a command after --, e.g. tmux-shot record -o demo.gif -- vim', 'record');
-  rejectStrayArguments('record', args.positionals);
+  const command = appCommand('record', args, 'tmux-shot record -o demo.gif -- vim');
   if (v.script !== undefined && args.steps.length > 0) throw new UsageError('use either --script or --keys/--type, not both', 'record');
   const durationMs = v.duration === undefined ? undefined : durationFlag(v.duration);
   const { quietMs, timeout, ready } = waitFlags('record', v);
@@ -65,7 +64,7 @@ export async function recordCommand(args: ParsedArgs, io: CliIo): Promise<number
   const steps = script === undefined ? args.steps : parseScript(await readInputFile('record', script, `--script ${script}`));
   checkKeySteps('record', steps, script === undefined ? '--type' : "a 'type' line");
 
-  await using app = await TmuxApp.start({ command: args.command, ...sizeFlags('record', v), timeout, ready });
+  await using app = await TmuxApp.start({ command, ...sizeFlags('record', v), timeout, ready });
   const stop = await playRecording(app, { steps, stepDelay, timeout, durationMs, quietMs });
   if (stop) io.stderr(formatStopLine(stop, app.startedAt));
   const data = out.endsWith('.cast') ? app.asciicast() : await app.gif(gifOptions);

@@ -1,6 +1,6 @@
 /** `tmux-shot shot`: run an app, drive it, write a PNG of its screen. */
 import { TmuxApp } from '../app/index.js';
-import { checkKeySteps, rejectStrayArguments, UsageError, type InputStep, type ParsedArgs } from './args.js';
+import { appCommand, checkKeySteps, type InputStep, type ParsedArgs } from './args.js';
 import { INPUT_OPTIONS, INPUT_USAGE, renderFlags, RENDER_OPTIONS, RENDER_USAGE, SIZE_OPTIONS, SIZE_USAGE, sizeFlags, waitFlags, WAIT_OPTIONS, WAIT_USAGE } from './flags.js';
 import { type CliIo, outputPath, writeOutput } from './io.js';
 
@@ -35,13 +35,12 @@ export const SHOT_OPTIONS = {
 /** Runs `tmux-shot shot`. @returns The exit status. */
 export async function shotCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const v = args.values;
-  if (args.command.length === 0) throw new UsageError('shot needs a command after --, e.g. tmux-shot shot -- vim', 'shot');
-  rejectStrayArguments('shot', args.positionals);
+  const command = appCommand('shot', args, 'tmux-shot shot -- vim');
   const { quietMs, timeout, ready } = waitFlags('shot', v);
   const render = renderFlags('shot', v);
   const out = outputPath('shot', v.out, 'tmux-shot.png');
   checkKeySteps('shot', args.steps);
-  await using app = await TmuxApp.start({ command: args.command, ...sizeFlags('shot', v), timeout, ready });
+  await using app = await TmuxApp.start({ command, ...sizeFlags('shot', v), timeout, ready });
   await runSteps(app, args.steps);
   if (typeof v['wait-for'] === 'string') await app.waitForText(v['wait-for'], { timeout });
   await app.waitForStable({ quietMs, timeout });
@@ -50,7 +49,7 @@ export async function shotCommand(args: ParsedArgs, io: CliIo): Promise<number> 
   const exit = await app.exitStatus();
   if (exit && exit.exitCode !== 0) {
     const how = exit.signal ?? `exit status ${exit.exitCode}`;
-    io.stderr(`tmux-shot shot: '${args.command.join(' ')}' failed (${how}). Screen:\n${app.text().trimEnd()}`);
+    io.stderr(`tmux-shot shot: '${command.join(' ')}' failed (${how}). Screen:\n${app.text().trimEnd()}`);
     return 1;
   }
   return 0;
