@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TIMELINE } from '../../src/defaults.js';
 import { TmuxShotError } from '../../src/errors.js';
-import { createTimeline, EVENT_OVERHEAD_BYTES, Timeline } from '../../src/record/index.js';
+import { createTimeline, EVENT_OVERHEAD_BYTES, Timeline } from '../../src/record/timeline.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
