@@ -46,8 +46,8 @@ export interface Command {
 
 /**
  * Parses `argv` (without the subcommand) against `options`.
- * @throws {UsageError} for unknown flags, missing values and ambiguous values (a value starting
- * with `-` must be written `--type=-n`).
+ * @throws {UsageError} when a flag is unknown, a value is missing or a value is ambiguous (a value
+ * starting with `-` must be written `--type=-n`).
  */
 export function parseCommandArgs(command: string, argv: string[], options: ParseArgsConfig['options']): ParsedArgs {
   const dashDash = argv.indexOf('--');
@@ -73,7 +73,7 @@ export function parseCommandArgs(command: string, argv: string[], options: Parse
 /**
  * Rejects the first flag that `options` does not name, suggesting the closest ones (Node's own
  * message is about positionals and does not name the flags it knows).
- * @throws {UsageError} `unknown option '--colz' (did you mean --cols?)`.
+ * @throws {UsageError} when a flag is unknown: `unknown option '--colz' (did you mean --cols?)`.
  */
 function checkOptionNames(command: string, args: string[], options: ParseArgsConfig['options']): void {
   const known = options ?? {};
@@ -120,7 +120,7 @@ export function intFlag(command: string, name: string, value: unknown, fallback:
  * Checks key names of `--keys` steps (or a script's `keys` lines) before anything starts (tmux
  * and Playwright names).
  * @param literalText How to send literal text instead, for the message. @default '--type'
- * @throws {UsageError} with the suggestions of the first unknown name.
+ * @throws {UsageError} when a key name is unknown, with the suggestions for the first one.
  */
 export function checkKeySteps(command: string, steps: readonly { kind: string; keys?: string[] }[], literalText = '--type'): void {
   for (const step of steps) {

@@ -22,7 +22,7 @@ export const SIZE_USAGE = `  --cols N           terminal columns (default ${TERM
 
 /**
  * Reads `--cols` and `--rows`.
- * @throws {UsageError} for a size outside TERMINAL's limits.
+ * @throws {UsageError} when the size is outside TERMINAL's limits.
  */
 export function sizeFlags(command: string, values: Record<string, unknown>): Size {
   return {
@@ -64,7 +64,7 @@ export interface WaitFlags {
 
 /**
  * Reads `--settle`, `--timeout` and `--ready output|none` (see `ReadyRule` of `TmuxApp.start`).
- * @throws {UsageError} for a duration out of range or another ready mode.
+ * @throws {UsageError} when a duration is out of range or the ready mode is another.
  */
 export function waitFlags(command: string, values: Record<string, unknown>): WaitFlags {
   const { ready = 'output' } = values;
@@ -90,7 +90,7 @@ export const RENDER_USAGE = `  --theme NAME       dark or light (default dark)
 
 /**
  * Reads the rendering flags into render options (only those given).
- * @throws {UsageError} for a value outside the listed ones.
+ * @throws {UsageError} when a value is not one of the listed ones.
  */
 export function renderFlags(command: string, values: Record<string, unknown>): Partial<RenderOptions> {
   const options: Partial<RenderOptions> = {};
@@ -127,7 +127,7 @@ ${RENDER_USAGE}`;
 
 /**
  * Reads the GIF flags into record options (only those given).
- * @throws {UsageError} for values out of range.
+ * @throws {UsageError} when a value is out of range.
  */
 export function gifFlags(command: string, values: Record<string, unknown>): Partial<RecordOptions> {
   const options: Partial<RecordOptions> = { ...renderFlags(command, values) };

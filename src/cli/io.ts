@@ -20,7 +20,7 @@ export const processIo: CliIo = {
 /**
  * Reads a text file named on the command line.
  * @param name How the message names it. @default path
- * @throws {UsageError} `cannot read <name>: <why>`.
+ * @throws {UsageError} when the file cannot be read: `cannot read <name>: <why>`.
  */
 export async function readInputFile(command: string, path: string, name = path): Promise<string> {
   try {
@@ -34,7 +34,7 @@ export async function readInputFile(command: string, path: string, name = path):
  * The absolute path of `-o` (`fallback` when it was not given), checked before the app runs:
  * it ends in one of `extensions` when given, its folder exists, and it is a regular file, a FIFO,
  * a character device or nothing yet (not a directory, a socket or a block device).
- * @throws {UsageError} naming the problem.
+ * @throws {UsageError} when it cannot be written there, naming the problem.
  */
 export function outputPath(command: string, value: unknown, fallback: string, extensions?: readonly string[]): string {
   const path = resolve(String(value ?? fallback));

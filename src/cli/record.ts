@@ -73,7 +73,7 @@ export async function recordCommand(args: ParsedArgs, io: CliIo): Promise<number
   return 0;
 }
 
-/** `--duration` in ms. @throws {UsageError} unless it is a number of seconds above 0, at most a day. */
+/** `--duration` in ms. @throws {UsageError} when it is not a number of seconds above 0, at most a day. */
 function durationFlag(value: unknown): number {
   const s = Number(value);
   if (!Number.isFinite(s) || s <= 0 || s > 86_400) {

@@ -19,7 +19,7 @@ export type ScriptStep = InputStep | { kind: 'wait-for'; text: string } | { kind
 
 /**
  * Parses a script file's text.
- * @throws {UsageError} naming the line of an unknown step or a bad pause.
+ * @throws {UsageError} when a step is unknown or a pause is bad, naming the line.
  */
 export function parseScript(text: string): ScriptStep[] {
   const steps: ScriptStep[] = [];

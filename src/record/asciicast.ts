@@ -85,7 +85,7 @@ function readHeader(header: unknown): { version: 2 | 3; cols: unknown; rows: unk
  * Reads an asciicast v2 or v3 file into a timeline with no memory budget. Output events become
  * their UTF-8 bytes, `r` events resizes; input, marker and exit events are skipped, and so are
  * blank lines and (v3) `#` comments. A v2 `duration` marks the end.
- * @throws TmuxShotError naming the line, for a header or event that is not valid asciicast.
+ * @throws {TmuxShotError} when a header or event is not valid asciicast, naming its line.
  */
 export function parseAsciicast(text: string): Timeline {
   const lines = text.split('\n');

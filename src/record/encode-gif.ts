@@ -50,8 +50,8 @@ function commentFor(timeline: Timeline): string {
  * timeline and options always give the same bytes. A truncated timeline says so in the GIF comment.
  * The GIF shows the timeline as it was when the call was made; later appends are not in it.
  * @returns The GIF file's bytes (write them to a temporary file and rename it into place).
- * @throws ConfigError for invalid options (see {@link resolveRecordOptions}).
- * @throws TmuxShotError when a bundled font cannot be loaded.
+ * @throws {ConfigError} when an option is invalid (see {@link resolveRecordOptions}).
+ * @throws {TmuxShotError} when a bundled font cannot be loaded.
  * @example
  *   const gif = await encodeGif(timeline, { fps: 30, theme: 'light', scale: 2 });
  */

@@ -30,8 +30,8 @@ export interface ResolvedRecordOptions {
 /**
  * Merges `options` over {@link RECORD} (the render defaults, but with the cursor shown, as a
  * recording shows typing) and checks them.
- * @throws {ConfigError} for an fps outside 1–50, an idle cap or last-frame hold under 20 ms, or an
- *   invalid render option (see `resolveRenderOptions`).
+ * @throws {ConfigError} when fps is outside 1–50, an idle cap or last-frame hold is under 20 ms, or
+ *   a render option is invalid (see `resolveRenderOptions`).
  */
 export function resolveRecordOptions(options: Partial<RecordOptions> = {}): ResolvedRecordOptions {
   const { fps, idleCap, keepRealTime, lastFrameHold, ...render } = mergeOptions<RecordOptions>(RECORD, options);

@@ -49,7 +49,7 @@ export function isTerminalSize(size: Size): boolean {
 /** What a valid size is, for error messages. */
 export const TERMINAL_SIZE_RULE = `columns and rows must be whole numbers from 1 to ${TERMINAL.maxCols}x${TERMINAL.maxRows}`;
 
-/** A copy of `size`. @throws TmuxShotError naming `what` when it is not {@link isTerminalSize}. */
+/** A copy of `size`. @throws {TmuxShotError} when it is not {@link isTerminalSize}, naming `what`. */
 function checkSize(size: Size, what: string): Size {
   if (!isTerminalSize(size)) {
     throw new TmuxShotError(`${what} ${size.cols}x${size.rows} is not a terminal size: ${TERMINAL_SIZE_RULE}.`);
@@ -85,7 +85,7 @@ export class Timeline {
 
   /**
    * @param size Size of the pane when the recording starts, in cells.
-   * @throws TmuxShotError for a size that is not whole cells in range, or a budget that is not a positive number.
+   * @throws {TmuxShotError} when the size is not whole cells in range, or the budget is not a positive number.
    */
   constructor(size: Size, options: TimelineOptions = {}) {
     this.#size = checkSize(size, 'The recording size');
@@ -162,7 +162,7 @@ export class Timeline {
 
   /**
    * Records that the pane became `size` at `atMs`.
-   * @throws TmuxShotError for a size that is not whole cells in range.
+   * @throws {TmuxShotError} when the size is not whole cells in range.
    */
   appendResize(size: Size, atMs: number): void {
     const { cols, rows } = checkSize(size, 'A resize to');
@@ -174,7 +174,7 @@ export class Timeline {
     this.#endMs = Math.max(this.#endMs, this.#time(atMs));
   }
 
-  /** `atMs`, raised to keep events in order. @throws TmuxShotError for a time that is not a finite number. */
+  /** `atMs`, raised to keep events in order. @throws {TmuxShotError} when it is not a finite number. */
   #time(atMs: number): number {
     if (!Number.isFinite(atMs)) throw new TmuxShotError(`A timeline time must be a finite number of ms, not ${atMs}.`);
     return Math.max(atMs, this.#lastMs);
@@ -208,7 +208,7 @@ export class Timeline {
 
 /**
  * A new, empty timeline for a pane of `size` cells (see {@link Timeline}).
- * @throws TmuxShotError for a size that is not whole cells from 1 to 1000, or a budget that is not positive.
+ * @throws {TmuxShotError} when the size is not whole cells from 1 to 1000, or the budget is not positive.
  */
 export function createTimeline(size: Size, options: TimelineOptions = {}): Timeline {
   return new Timeline(size, options);

@@ -60,7 +60,7 @@ export function mergeOptions<T extends object>(defaults: T, options: Partial<T>)
 }
 
 /**
- * @throws {ConfigError} `Render option scale must be one of '1', '2'; got '3'.` unless `ok`.
+ * @throws {ConfigError} when not `ok`: `Render option scale must be one of '1', '2'; got '3'.`
  * @param got The value as the message shows it.
  */
 export function checkOption(ok: boolean, group: 'Render' | 'Record', name: string, rule: string, got: string): void {
@@ -78,8 +78,8 @@ function checkOneOf<T>(name: string, value: T, allowed: readonly T[]): void {
 
 /**
  * Merges `options` over the defaults ({@link RENDER}) and checks them.
- * @throws {ConfigError} for an unknown theme name, a malformed theme, a font size or padding
- * outside its range, or an unknown scale, cursor mode or cursor style.
+ * @throws {ConfigError} when a theme name is unknown, a theme is malformed, a font size or
+ * padding is outside its range, or a scale, cursor mode or cursor style is unknown.
  */
 export function resolveRenderOptions(options: Partial<RenderOptions> = {}): ResolvedRenderOptions {
   const merged = mergeOptions<RenderOptions>(RENDER, options);

@@ -13,7 +13,7 @@ import { encodePng } from './png.js';
  * Renders a screen snapshot to pixels with the bundled fonts only, so the same snapshot and
  * options give the same bytes on every machine. At the defaults an 80×24 screen is 728×440 px
  * (9×18 px cells, 4 px padding).
- * @throws {ConfigError} for invalid options (see {@link resolveRenderOptions}).
+ * @throws {ConfigError} when an option is invalid (see {@link resolveRenderOptions}).
  * @throws {TmuxShotError} when a bundled font cannot be loaded.
  * @example
  * const image = renderScreen(app.screen(), { theme: 'light', scale: 2 });
@@ -34,7 +34,7 @@ export function renderResolved(snapshot: ScreenSnapshot, options: ResolvedRender
 /**
  * {@link renderScreen}, encoded as PNG with the renderer fingerprint in the tEXt chunk
  * `tmux-shot:renderer` (read it back with `readPngText`).
- * @throws {ConfigError} for invalid options.
+ * @throws {ConfigError} when an option is invalid.
  * @throws {TmuxShotError} when a bundled font cannot be loaded.
  * @example
  * await writeFile('screen.png', renderPng(app.screen()));
@@ -47,7 +47,7 @@ export function renderPng(snapshot: ScreenSnapshot, options?: Partial<RenderOpti
 /**
  * The fingerprint {@link renderPng} embeds for `options`: renderer version, font and Skia package
  * versions, theme and every option that changes pixels.
- * @throws {ConfigError} for invalid options.
+ * @throws {ConfigError} when an option is invalid.
  */
 export function rendererFingerprint(options?: Partial<RenderOptions>): string {
   return fingerprintOf(resolveRenderOptions(options));
@@ -55,7 +55,7 @@ export function rendererFingerprint(options?: Partial<RenderOptions>): string {
 
 /**
  * Cell geometry in image pixels for `options` (scale applied).
- * @throws {ConfigError} for invalid options.
+ * @throws {ConfigError} when an option is invalid.
  */
 export function cellMetrics(options?: Partial<RenderOptions>): CellMetrics {
   return cellMetricsFor(resolveRenderOptions(options));
