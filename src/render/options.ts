@@ -60,8 +60,9 @@ export function mergeOptions<T extends object>(defaults: T, options: Partial<T>)
 }
 
 /**
+ * Checks one option of `group`: `rule` says what it must be, `got` is the value as the message
+ * shows it.
  * @throws {ConfigError} when not `ok`: `Render option scale must be one of '1', '2'; got '3'.`
- * @param got The value as the message shows it.
  */
 export function checkOption(ok: boolean, group: 'Render' | 'Record', name: string, rule: string, got: string): void {
   if (!ok) throw new ConfigError(`${group} option ${name} must be ${rule}; got ${got}.`);
