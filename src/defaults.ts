@@ -3,7 +3,18 @@
  * readonly literal) so an option without a default does not compile. Units are in the TSDoc.
  */
 
+import type { ComparatorOptions } from './diff/tolerances.js';
+import type { AsciicastOptions } from './record/asciicast.js';
+import type { RecordOptions } from './record/options.js';
+import type { TimelineOptions } from './record/timeline.js';
 import type { RenderOptions } from './render/options.js';
+
+/**
+ * Every option of `T` named, with its default or `undefined` where the option is off unless given
+ * (a limit with no default): unlike `Required<T>`, it allows such options and still does not
+ * compile when one is left out.
+ */
+type Defaults<T> = { [K in keyof Required<T>]: T[K] };
 
 /** Terminal size and limits. */
 export const TERMINAL = {
@@ -139,10 +150,18 @@ export const COMPARE = {
    * means 0). @default 0
    */
   allowedMismatchedPixels: 0,
-  /** Colour of mismatched pixels in the diff image, RGB. @default [255, 0, 0] */
+  /** No limit on the share of mismatched pixels unless given. @default undefined */
+  allowedMismatchedPixelRatio: undefined,
+  /** No limit on mismatched cells unless given. @default undefined */
+  allowedMismatchedCells: undefined,
+} as const satisfies Defaults<ComparatorOptions>;
+
+/** The diff image of a screenshot comparison (src/diff/), in pixelmatch's option names; not options. */
+export const DIFF_IMAGE = {
+  /** Colour of mismatched pixels, RGB. */
   diffColor: [255, 0, 0],
-  /** Opacity (0–1) of the reference drawn in grey under the diff image. @default 0.1 */
-  diffAlpha: 0.1,
+  /** Opacity (0–1) of the reference drawn in grey under the mismatches. */
+  alpha: 0.1,
 } as const;
 
 /**
@@ -233,35 +252,6 @@ export const VITEST = {
  */
 export const INHERITED_ENV: readonly string[] = ['PATH', 'HOME', 'USER', 'LOGNAME', 'TMPDIR'];
 
-/** Recordings (src/record/): the always-on timeline, frame scheduling and GIF encoding. */
-export const RECORD = {
-  /**
-   * Memory a timeline may hold, in bytes (output bytes plus a fixed overhead per event); past it
-   * the oldest events are dropped and the timeline says it was truncated. @default 33554432 (32 MiB)
-   */
-  budgetBytes: 32 * 1024 * 1024,
-  /** Frames per second at most; the screen is sampled no more often than this. @default 30 */
-  fps: 30,
-  /** Highest accepted `fps`: browsers slow GIF delays under 2/100 s down to 1/10 s. @default 50 */
-  maxFps: 50,
-  /** Longest time one unchanged frame is shown, in ms, unless `keepRealTime`. @default 2000 */
-  idleCap: 2_000,
-  /** Show idle stretches for as long as they really lasted (no `idleCap`). @default false */
-  keepRealTime: false,
-  /** Shortest time the last frame is shown, in ms, so a GIF does not loop straight past the end. @default 1000 */
-  lastFrameHold: 1_000,
-  /** Cursor in GIFs: shown, since a recording shows typing (screenshots hide it). @default 'show' */
-  cursor: 'show',
-  /** `TERM` written in asciicast headers: tmux's `default-terminal` in our pinned config. @default 'tmux-256color' */
-  term: 'tmux-256color',
-  /**
-   * Coverage levels glyph anti-aliasing is snapped to in GIF frames, the two pure colours
-   * included: each (foreground, background) pair then costs at most this many palette entries,
-   * and a pixel moves at most half a step (1/8 of the way from background to foreground). @default 5
-   */
-  coverageLevels: 5,
-} as const;
-
 /** Screenshot rendering (src/render); see `RenderOptions` for units and ranges. */
 export const RENDER = {
   /** @default 'dark' */
@@ -279,6 +269,54 @@ export const RENDER = {
   /** @default false */
   boldIsBright: false,
 } as const satisfies Required<RenderOptions>;
+
+/**
+ * Recordings drawn as GIFs (src/record/); see `RecordOptions`. A GIF is drawn like a screenshot
+ * ({@link RENDER}), with frame timing on top.
+ */
+export const RECORD = {
+  ...RENDER,
+  /** Cursor in GIFs: shown, since a recording shows typing (screenshots in tests hide it). @default 'show' */
+  cursor: 'show',
+  /** Frames per second at most; the screen is sampled no more often than this. @default 30 */
+  fps: 30,
+  /** Longest time one unchanged frame is shown, in ms, unless `keepRealTime`. @default 2000 */
+  idleCap: 2_000,
+  /** Show idle stretches for as long as they really lasted (no `idleCap`). @default false */
+  keepRealTime: false,
+  /** Shortest time the last frame is shown, in ms, so a GIF does not loop straight past the end. @default 1000 */
+  lastFrameHold: 1_000,
+} as const satisfies Required<RecordOptions>;
+
+/** Fixed values of GIF encoding (src/record/); not options. */
+export const GIF = {
+  /** Highest accepted `fps`: browsers slow GIF delays under 2/100 s down to 1/10 s. */
+  maxFps: 50,
+  /**
+   * Coverage levels glyph anti-aliasing is snapped to in GIF frames, the two pure colours
+   * included: each (foreground, background) pair then costs at most this many palette entries,
+   * and a pixel moves at most half a step (1/8 of the way from background to foreground).
+   */
+  coverageLevels: 5,
+} as const;
+
+/**
+ * The always-on timeline of a pane's output (src/record/); see `TimelineOptions` (`startedAt` has
+ * no default: without it an asciicast header has no timestamp).
+ */
+export const TIMELINE = {
+  /**
+   * Memory a timeline may hold, in bytes (output bytes plus a fixed overhead per event); past it
+   * the oldest events are dropped and the timeline says it was truncated. @default 33554432 (32 MiB)
+   */
+  budgetBytes: 32 * 1024 * 1024,
+} as const satisfies Required<Omit<TimelineOptions, 'startedAt'>>;
+
+/** asciicast files written from a timeline (src/record/); see `AsciicastOptions`. */
+export const ASCIICAST = {
+  /** `TERM` written in asciicast headers: tmux's `default-terminal` in our pinned config. @default 'tmux-256color' */
+  term: 'tmux-256color',
+} as const satisfies Required<AsciicastOptions>;
 
 /**
  * Cassettes (src/agent/cassette-*.ts, src/vitest/cassette-*.ts): recorded model runs replayed in

@@ -18,6 +18,14 @@ export interface CellRect {
   rows: number;
 }
 
+/** A rectangle of image pixels; `xPx`/`yPx` are 0-based from the top-left corner. */
+export interface PixelRect {
+  xPx: number;
+  yPx: number;
+  widthPx: number;
+  heightPx: number;
+}
+
 /** An sRGB colour, each channel 0–255. */
 export interface Rgb {
   r: number;

@@ -94,7 +94,7 @@ export class TmuxApp implements AsyncDisposable {
   readonly startedAt: number;
   /**
    * Everything the app wrote, with times in ms since {@link startedAt}, and every resize: always
-   * on from the first byte, bounded by `RECORD.budgetBytes` (oldest output dropped past it).
+   * on from the first byte, bounded by `TIMELINE.budgetBytes` (oldest output dropped past it).
    * Feed it to {@link gif} or {@link asciicast}.
    */
   readonly timeline: Timeline;

@@ -1,12 +1,12 @@
 /** `tmux-shot agent`: let a model drive an app towards a natural-language goal. */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { AGENT, TERMINAL } from '../defaults.js';
+import { AGENT } from '../defaults.js';
 import { AgentRunner, createClient } from '../agent/index.js';
 import { TmuxApp } from '../app/index.js';
-import { intFlag, parseCommandArgs } from './args.js';
+import { intFlag, UsageError, type ParsedArgs } from './args.js';
+import { SIZE_OPTIONS, SIZE_USAGE, sizeFlags } from './flags.js';
 import { type CliIo, writeOutput } from './io.js';
-import { UsageError } from './usage-error.js';
 
 /** Usage text of `tmux-shot agent`. */
 export const AGENT_USAGE = `Usage: tmux-shot agent "goal" [options] -- command [args…]
@@ -28,15 +28,15 @@ Options:
   --request-timeout S
                      seconds to wait for one model answer; then the run fails naming
                      the endpoint, without retrying (default ${AGENT.requestTimeout / 1000})
-  --cols N           terminal columns (default ${TERMINAL.cols})
-  --rows N           terminal rows (default ${TERMINAL.rows})
+${SIZE_USAGE}
   --out DIR          where screenshots go, created if missing (default tmux-shot-agent)
   -h, --help         show this help
 
 Exit status: 0 the agent finished or ran out its time; 1 it stopped otherwise (step cap,
 model outage or timeout, no endpoint configured); 2 wrong usage.`;
 
-const OPTIONS = {
+/** util.parseArgs options of `tmux-shot agent`. */
+export const AGENT_OPTIONS = {
   model: { type: 'string' },
   'base-url': { type: 'string' },
   duration: { type: 'string' },
@@ -44,20 +44,13 @@ const OPTIONS = {
   chunk: { type: 'string' },
   'max-steps': { type: 'string' },
   'request-timeout': { type: 'string' },
-  cols: { type: 'string' },
-  rows: { type: 'string' },
+  ...SIZE_OPTIONS,
   out: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** Runs `tmux-shot agent`. @returns The exit status. */
-export async function agentCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseCommandArgs('agent', argv, OPTIONS);
+export async function agentCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const v = args.values;
-  if (v.help) {
-    io.stdout(AGENT_USAGE);
-    return 0;
-  }
   const [goal, ...extra] = args.positionals;
   if (goal === undefined || goal.trim() === '' || extra.length > 0) throw new UsageError('agent takes one goal in quotes before --', 'agent');
   if (args.command.length === 0) throw new UsageError('agent needs a command after --, e.g. tmux-shot agent "open a file" -- vim', 'agent');
@@ -69,8 +62,7 @@ export async function agentCommand(argv: string[], io: CliIo): Promise<number> {
   await mkdir(outDir, { recursive: true });
   await using app = await TmuxApp.start({
     command: args.command,
-    cols: intFlag('agent', 'cols', v.cols, TERMINAL.cols, TERMINAL.minCols, TERMINAL.maxCols),
-    rows: intFlag('agent', 'rows', v.rows, TERMINAL.rows, TERMINAL.minRows, TERMINAL.maxRows),
+    ...sizeFlags('agent', v),
   });
   const runner = new AgentRunner(app, client, {
     model,

@@ -1,11 +1,24 @@
 /**
  * Pure command-line parsing over Node's `util.parseArgs` (strict: unknown flags and missing values
- * are usage errors). The app's own argv comes after `--` and is never parsed.
+ * are usage errors), the shape of a command, and the {@link UsageError} every wrong word becomes.
+ * The app's own argv comes after `--` and is never parsed.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { closestNames, resolveKeyNames } from '../host/index.js';
-import { KeyNameError, keyNameMessage } from '../errors.js';
-import { UsageError } from './usage-error.js';
+import { KeyNameError, keyNameMessage, TmuxShotError } from '../errors.js';
+import type { CliIo } from './io.js';
+
+/** Wrong command-line words: the CLI prints the message and the command's usage, and exits with 2. */
+export class UsageError extends TmuxShotError {
+  override name = 'UsageError';
+  constructor(
+    message: string,
+    /** The command whose usage to print ('' for the top level). */
+    readonly command: string,
+  ) {
+    super(message);
+  }
+}
 
 /** A `--keys` or `--type` step, in the order the user gave them. */
 export type InputStep = { kind: 'keys'; keys: string[] } | { kind: 'type'; text: string };
@@ -19,10 +32,22 @@ export interface ParsedArgs {
   steps: InputStep[];
 }
 
+/** One `tmux-shot` command, as `main` lists, parses and runs it. */
+export interface Command {
+  /** One line for the top-level help. */
+  summary: string;
+  /** The `--help` text, printed after a usage error too. */
+  usage: string;
+  /** util.parseArgs options of its flags; `-h, --help` is added for every command. */
+  options: NonNullable<ParseArgsConfig['options']>;
+  /** Runs the command on its parsed argv. @returns The exit status. */
+  run(args: ParsedArgs, io: CliIo): Promise<number>;
+}
+
 /**
  * Parses `argv` (without the subcommand) against `options`.
- * @throws {UsageError} for unknown flags, missing values and ambiguous values (a value starting
- * with `-` must be written `--type=-n`).
+ * @throws {UsageError} when a flag is unknown, a value is missing or a value is ambiguous (a value
+ * starting with `-` must be written `--type=-n`).
  */
 export function parseCommandArgs(command: string, argv: string[], options: ParseArgsConfig['options']): ParsedArgs {
   const dashDash = argv.indexOf('--');
@@ -48,7 +73,7 @@ export function parseCommandArgs(command: string, argv: string[], options: Parse
 /**
  * Rejects the first flag that `options` does not name, suggesting the closest ones (Node's own
  * message is about positionals and does not name the flags it knows).
- * @throws {UsageError} `unknown option '--colz' (did you mean --cols?)`.
+ * @throws {UsageError} when a flag is unknown: `unknown option '--colz' (did you mean --cols?)`.
  */
 function checkOptionNames(command: string, args: string[], options: ParseArgsConfig['options']): void {
   const known = options ?? {};
@@ -62,11 +87,15 @@ function checkOptionNames(command: string, args: string[], options: ParseArgsCon
 }
 
 /**
- * For commands whose only arguments are flags and the app's argv after `--`.
- * @throws {UsageError} naming the first argument given before `--` that is not a flag.
+ * The app's argv after `--`, for commands whose only other arguments are flags.
+ * @param example A command line that shows where the app's command goes.
+ * @throws {UsageError} when there is no command after `--`, or naming the first argument given
+ *   before `--` that is not a flag.
  */
-export function rejectStrayArguments(command: string, positionals: readonly string[]): void {
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}': the app's command goes after --`, command);
+export function appCommand(command: string, args: ParsedArgs, example: string): string[] {
+  if (args.command.length === 0) throw new UsageError(`${command} needs a command after --, e.g. ${example}`, command);
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument '${args.positionals[0]}': the app's command goes after --`, command);
+  return args.command;
 }
 
 /** Splits a `--keys` value on white space: "Down Down Enter" → ['Down', 'Down', 'Enter']. */
@@ -88,19 +117,10 @@ export function intFlag(command: string, name: string, value: unknown, fallback:
 }
 
 /**
- * Reads `--ready output|none` (see `ReadyRule` of `TmuxApp.start`).
- * @throws {UsageError} for any other value.
- */
-export function readyFlag(command: string, value: unknown): 'output' | 'none' {
-  if (value === undefined || value === 'output' || value === 'none') return value ?? 'output';
-  throw new UsageError(`--ready takes output or none, not '${String(value)}'`, command);
-}
-
-/**
  * Checks key names of `--keys` steps (or a script's `keys` lines) before anything starts (tmux
  * and Playwright names).
  * @param literalText How to send literal text instead, for the message. @default '--type'
- * @throws {UsageError} with the suggestions of the first unknown name.
+ * @throws {UsageError} when a key name is unknown, with the suggestions for the first one.
  */
 export function checkKeySteps(command: string, steps: readonly { kind: string; keys?: string[] }[], literalText = '--type'): void {
   for (const step of steps) {

@@ -15,11 +15,10 @@ import { libraryStaleness, parseCassette } from '../agent/index.js';
 import { CASSETTE } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
 import { sanitizeSegment } from '../file-names.js';
-import { parseCommandArgs } from './args.js';
+import { UsageError, type ParsedArgs } from './args.js';
 import { collectTests } from './collect-tests.js';
 import type { CollectedModule } from './collect-tests.js';
 import type { CliIo } from './io.js';
-import { UsageError } from './usage-error.js';
 
 /** Usage text of `tmux-shot cassettes`. */
 export const CASSETTES_USAGE = `Usage: tmux-shot cassettes check [dir]
@@ -42,7 +41,8 @@ rename it over that file or delete it.
 Options:
   -h, --help   show this help`;
 
-const OPTIONS = { help: { type: 'boolean', short: 'h' } } as const;
+/** util.parseArgs options of `tmux-shot cassettes`: none but `--help`. */
+export const CASSETTES_OPTIONS = {} as const;
 
 /** What is wrong with one cassette file. */
 export interface CassetteFinding {
@@ -120,12 +120,7 @@ export function testsOfFile(testFile: string, modules: readonly CollectedModule[
 }
 
 /** Runs `tmux-shot cassettes`. @returns The exit status. */
-export async function cassettesCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseCommandArgs('cassettes', argv, OPTIONS);
-  if (args.values.help) {
-    io.stdout(CASSETTES_USAGE);
-    return 0;
-  }
+export async function cassettesCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const [action, dir = '.', ...extra] = args.positionals;
   if ((action !== 'check' && action !== 'prune') || extra.length > 0) {
     throw new UsageError('cassettes takes check or prune, and at most one folder', 'cassettes');

@@ -1,22 +1,23 @@
-/** The `tmux-shot` command line: dispatches to a command and maps errors to exit statuses. */
+/** The `tmux-shot` command line: parses a command's flags, dispatches, and maps errors to exit statuses. */
 import { createRequire } from 'node:module';
+import { type Command, parseCommandArgs, UsageError } from './args.js';
 import { type CliIo, processIo } from './io.js';
-import { agentCommand, AGENT_USAGE } from './agent.js';
-import { cassettesCommand, CASSETTES_USAGE } from './cassettes.js';
-import { recordCommand, RECORD_USAGE } from './record.js';
-import { renderCommand, RENDER_COMMAND_USAGE } from './render.js';
-import { shotCommand, SHOT_USAGE } from './shot.js';
-import { UsageError } from './usage-error.js';
-
-type Command = { run: (argv: string[], io: CliIo) => Promise<number>; usage: string; summary: string };
+import { agentCommand, AGENT_OPTIONS, AGENT_USAGE } from './agent.js';
+import { cassettesCommand, CASSETTES_OPTIONS, CASSETTES_USAGE } from './cassettes.js';
+import { recordCommand, RECORD_OPTIONS, RECORD_USAGE } from './record.js';
+import { renderCommand, RENDER_COMMAND_OPTIONS, RENDER_COMMAND_USAGE } from './render.js';
+import { shotCommand, SHOT_OPTIONS, SHOT_USAGE } from './shot.js';
 
 const COMMANDS: Record<string, Command> = {
-  shot: { run: shotCommand, usage: SHOT_USAGE, summary: 'run an app, drive it, write a PNG of its screen' },
-  record: { run: recordCommand, usage: RECORD_USAGE, summary: 'run an app, drive it, write a GIF (or .cast) of the session' },
-  render: { run: renderCommand, usage: RENDER_COMMAND_USAGE, summary: 'draw an asciicast recording as a GIF' },
-  agent: { run: agentCommand, usage: AGENT_USAGE, summary: 'let a model drive an app towards a goal' },
-  cassettes: { run: cassettesCommand, usage: CASSETTES_USAGE, summary: 'list stale and unused agent cassettes, or prune the unused' },
+  shot: { run: shotCommand, usage: SHOT_USAGE, options: SHOT_OPTIONS, summary: 'run an app, drive it, write a PNG of its screen' },
+  record: { run: recordCommand, usage: RECORD_USAGE, options: RECORD_OPTIONS, summary: 'run an app, drive it, write a GIF (or .cast) of the session' },
+  render: { run: renderCommand, usage: RENDER_COMMAND_USAGE, options: RENDER_COMMAND_OPTIONS, summary: 'draw an asciicast recording as a GIF' },
+  agent: { run: agentCommand, usage: AGENT_USAGE, options: AGENT_OPTIONS, summary: 'let a model drive an app towards a goal' },
+  cassettes: { run: cassettesCommand, usage: CASSETTES_USAGE, options: CASSETTES_OPTIONS, summary: 'list stale and unused agent cassettes, or prune the unused' },
 };
+
+/** The flag every command takes. */
+const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
 
 /** Usage text of `tmux-shot` itself. */
 export const MAIN_USAGE = `Usage: tmux-shot <command> [options] -- command [args…]
@@ -45,7 +46,12 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   const command = COMMANDS[name];
   if (!command) return usageError(io, new UsageError(`Unknown command '${name}'.`, ''));
   try {
-    return await command.run(rest, io);
+    const args = parseCommandArgs(name, rest, { ...command.options, ...HELP_OPTION });
+    if (args.values.help) {
+      io.stdout(command.usage);
+      return 0;
+    }
+    return await command.run(args, io);
   } catch (error) {
     if (error instanceof UsageError) return usageError(io, error);
     // Anything else (a file that cannot be written, a broken pipe) is reported the same way:

@@ -1,14 +1,16 @@
-/** `tmux-shot record`: run an app, drive it, write a GIF (or asciicast) of the session. */
-import { readFile } from 'node:fs/promises';
-import { basename, extname, resolve } from 'node:path';
-import { TERMINAL, WAIT } from '../defaults.js';
+/**
+ * `tmux-shot record`: run an app, drive it, write a GIF (or asciicast) of the session. Between the
+ * app's start and the writing of the file lies the recording phase: the steps, then the wait for
+ * the end; the first SIGINT or SIGTERM ends it early, and its waits end then without an error.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { TmuxApp } from '../app/index.js';
-import { checkKeySteps, intFlag, parseCommandArgs, readyFlag, rejectStrayArguments } from './args.js';
-import { GIF_OPTIONS, GIF_USAGE, gifFlags } from './gif-flags.js';
-import { checkOutputPath, type CliIo, writeOutput } from './io.js';
-import { formatStopLine, playRecording } from './record-play.js';
+import { WaitTimeoutError } from '../errors.js';
+import { appCommand, checkKeySteps, intFlag, UsageError, type ParsedArgs } from './args.js';
+import { GIF_OPTIONS, GIF_USAGE, gifFlags, INPUT_OPTIONS, INPUT_USAGE, SIZE_OPTIONS, SIZE_USAGE, sizeFlags, waitFlags, WAIT_OPTIONS, WAIT_USAGE } from './flags.js';
+import { type CliIo, outputPath, readInputFile, writeOutput } from './io.js';
 import { parseScript, type ScriptStep } from './script.js';
-import { UsageError } from './usage-error.js';
+import { type Stop, trapStopSignals } from './stop-signals.js';
 
 /** Pause after each step, in ms, so the recording shows each one. */
 const STEP_DELAY = 300;
@@ -25,75 +27,54 @@ the exit status is 0 (the file is complete). A signal while the file is written 
 Ctrl-C) quits at once without writing it; one during start-up quits at once.
 
 Options:
-  --cols N           terminal columns (default ${TERMINAL.cols})
-  --rows N           terminal rows (default ${TERMINAL.rows})
+${SIZE_USAGE}
   --duration S       record for S seconds (a decimal number), unless the app exits first
-  --keys "K …"       press tmux key names, space-separated ("Down Down Enter")
-  --type TEXT        type literal text (text starting with "-" is written --type=-n)
+${INPUT_USAGE}
   --script FILE      steps from a file, one per line: keys K…, type TEXT, wait-for TEXT,
                      pause MS; # starts a comment (instead of --keys/--type)
   --step-delay MS    pause after each step, in ms (default ${STEP_DELAY})
-  --settle MS        output silence that counts as settled, in ms (default ${WAIT.quietMs})
-  --timeout MS       longest wait for start-up, wait-for and settling, in ms (default ${WAIT.timeout})
-  --ready MODE       output (default: start once the app has printed and gone quiet) or none
+${WAIT_USAGE}
 ${GIF_USAGE}
   -o, --out FILE     where to write: .gif or .cast (default tmux-shot.gif)
   -h, --help         show this help`;
 
-const OPTIONS = {
-  cols: { type: 'string' },
-  rows: { type: 'string' },
+/** util.parseArgs options of `tmux-shot record`. */
+export const RECORD_OPTIONS = {
+  ...SIZE_OPTIONS,
   duration: { type: 'string' },
-  keys: { type: 'string', multiple: true },
-  type: { type: 'string', multiple: true },
+  ...INPUT_OPTIONS,
   script: { type: 'string' },
   'step-delay': { type: 'string' },
-  settle: { type: 'string' },
-  timeout: { type: 'string' },
-  ready: { type: 'string' },
+  ...WAIT_OPTIONS,
   out: { type: 'string', short: 'o' },
-  help: { type: 'boolean', short: 'h' },
   ...GIF_OPTIONS,
 } as const;
 
 /** Runs `tmux-shot record`. @returns The exit status. */
-export async function recordCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseCommandArgs('record', argv, OPTIONS);
+export async function recordCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const v = args.values;
-  if (v.help) {
-    io.stdout(RECORD_USAGE);
-    return 0;
-  }
-  if (args.command.length === 0) throw new UsageError('record needs a command after --, e.g. tmux-shot record -o demo.gif -- vim', 'record');
-  rejectStrayArguments('record', args.positionals);
+  const command = appCommand('record', args, 'tmux-shot record -o demo.gif -- vim');
   if (v.script !== undefined && args.steps.length > 0) throw new UsageError('use either --script or --keys/--type, not both', 'record');
-  const durationMs = v.duration === undefined ? undefined : seconds(v.duration);
-  const timeout = intFlag('record', 'timeout', v.timeout, WAIT.timeout, 1, 3_600_000);
+  const durationMs = v.duration === undefined ? undefined : durationFlag(v.duration);
+  const { quietMs, timeout, ready } = waitFlags('record', v);
   const stepDelay = intFlag('record', 'step-delay', v['step-delay'], STEP_DELAY, 0, 600_000);
-  const quietMs = intFlag('record', 'settle', v.settle, WAIT.quietMs, 0, 600_000);
   const gifOptions = gifFlags('record', v);
-  const out = resolve(String(v.out ?? 'tmux-shot.gif'));
-  const steps: ScriptStep[] = v.script === undefined ? args.steps : parseScript(await readScript(String(v.script)));
-  if (!['.gif', '.cast'].includes(extname(out))) throw new UsageError(`-o must end in .gif or .cast, not '${basename(out)}'`, 'record');
-  checkOutputPath('record', out);
-  checkKeySteps('record', steps, v.script === undefined ? '--type' : "a 'type' line");
+  const out = outputPath('record', v.out, 'tmux-shot.gif', ['.gif', '.cast']);
+  const script = v.script === undefined ? undefined : String(v.script);
+  const steps = script === undefined ? args.steps : parseScript(await readInputFile('record', script, `--script ${script}`));
+  checkKeySteps('record', steps, script === undefined ? '--type' : "a 'type' line");
 
-  await using app = await TmuxApp.start({
-    command: args.command,
-    cols: intFlag('record', 'cols', v.cols, TERMINAL.cols, TERMINAL.minCols, TERMINAL.maxCols),
-    rows: intFlag('record', 'rows', v.rows, TERMINAL.rows, TERMINAL.minRows, TERMINAL.maxRows),
-    timeout,
-    ready: readyFlag('record', v.ready),
-  });
+  await using app = await TmuxApp.start({ command, ...sizeFlags('record', v), timeout, ready });
   const stop = await playRecording(app, { steps, stepDelay, timeout, durationMs, quietMs });
   if (stop) io.stderr(formatStopLine(stop, app.startedAt));
-  const data = extname(out) === '.cast' ? app.asciicast() : await app.gif(gifOptions);
+  const data = out.endsWith('.cast') ? app.asciicast() : await app.gif(gifOptions);
   await writeOutput(out, data);
   io.stdout(`${out} (${Buffer.byteLength(data)} bytes)`);
   return 0;
 }
 
-function seconds(value: unknown): number {
+/** `--duration` in ms. @throws {UsageError} when it is not a number of seconds above 0, at most a day. */
+function durationFlag(value: unknown): number {
   const s = Number(value);
   if (!Number.isFinite(s) || s <= 0 || s > 86_400) {
     throw new UsageError(`--duration takes a number of seconds above 0 and at most 86400 (a day), not '${String(value)}'`, 'record');
@@ -101,10 +82,96 @@ function seconds(value: unknown): number {
   return s * 1000;
 }
 
-async function readScript(path: string): Promise<string> {
+/** What happens between the start and the end of a recording; durations in ms. */
+interface RecordPlan {
+  steps: readonly ScriptStep[];
+  stepDelay: number;
+  timeout: number;
+  /** How long to record, from the app's start; undefined: until the screen settles after the steps. */
+  durationMs: number | undefined;
+  quietMs: number;
+}
+
+/**
+ * Plays the steps, then waits for the end of the recording. The first SIGINT or SIGTERM ends it
+ * early; the signal listeners live exactly as long as this phase.
+ * @returns The stop signal, when one ended the recording.
+ */
+async function playRecording(app: TmuxApp, plan: RecordPlan): Promise<Stop | undefined> {
+  using trap = trapStopSignals();
+  const { signal } = trap;
+  for (const step of plan.steps) {
+    if (signal.aborted) return trap.stop;
+    await runStep(app, step, plan.timeout, signal);
+    await pause(plan.stepDelay, signal);
+  }
+  if (signal.aborted) return trap.stop;
+  const end: Promise<unknown> =
+    plan.durationMs === undefined
+      ? app.waitForStable({ quietMs: plan.quietMs, timeout: plan.timeout }) // an app that exits goes quiet too
+      : exitOrTimeout(app, app.startedAt + plan.durationMs - performance.now());
+  await untilAborted(end, signal);
+  return trap.stop;
+}
+
+async function runStep(app: TmuxApp, step: ScriptStep, timeout: number, signal: AbortSignal): Promise<void> {
+  if (step.kind === 'keys') await app.press(...step.keys);
+  else if (step.kind === 'type') await app.type(step.text);
+  else if (step.kind === 'wait-for') await untilAborted(app.waitForText(step.text, { timeout }), signal);
+  else await pause(step.ms, signal);
+}
+
+/** The stderr line of a recording ended by a signal, with its length in s (one decimal). */
+export function formatStopLine(stop: Stop, startedAt: number): string {
+  const seconds = ((stop.at - startedAt) / 1000).toFixed(1);
+  return `tmux-shot record: recording stopped by ${stop.signal} after ${seconds} s; saving it (a second ${stop.signal} quits without saving)`;
+}
+
+/** Waits up to `ms` for the app to exit; returning at the deadline is not an error. */
+async function exitOrTimeout(app: TmuxApp, ms: number): Promise<void> {
   try {
-    return await readFile(path, 'utf8');
+    await app.waitForExit({ timeout: Math.max(0, ms) });
   } catch (error) {
-    throw new UsageError(`cannot read --script ${path}: ${(error as Error).message}`, 'record');
+    if (!(error instanceof WaitTimeoutError)) throw error;
+  }
+}
+
+/**
+ * Resolves with `promise`'s value, or with undefined as soon as `signal` aborts (a recording
+ * stopped by Ctrl-C). The abandoned promise keeps running (TmuxApp's waits end when the app is
+ * closed); its later rejection is swallowed, since nobody waits for it any more.
+ * @throws {Error} when `promise` rejects before the abort: its error.
+ */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.resolve(undefined);
+  }
+  return new Promise<T | undefined>((resolve, reject) => {
+    const onAbort = (): void => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        if (!signal.aborted) reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Waits `ms` milliseconds, or less when `signal` aborts (then it resolves too): a one-shot timer.
+ * Unlike racing a timer, the timer is cleared on abort, so it does not hold the process open
+ * afterwards.
+ */
+export async function pause(ms: number, signal: AbortSignal): Promise<void> {
+  try {
+    await sleep(ms, undefined, { signal });
+  } catch (error) {
+    if (!signal.aborted) throw error;
   }
 }

@@ -9,7 +9,7 @@
  */
 import type { InputStep } from './args.js';
 import { splitKeys } from './args.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from './args.js';
 
 /** The longest `pause`, in ms: a day, as `--duration` (and well within `setTimeout`'s 2^31 − 1 ms). */
 const MAX_PAUSE_MS = 86_400_000;
@@ -19,7 +19,7 @@ export type ScriptStep = InputStep | { kind: 'wait-for'; text: string } | { kind
 
 /**
  * Parses a script file's text.
- * @throws {UsageError} naming the line of an unknown step or a bad pause.
+ * @throws {UsageError} when a step is unknown or a pause is bad, naming the line.
  */
 export function parseScript(text: string): ScriptStep[] {
   const steps: ScriptStep[] = [];

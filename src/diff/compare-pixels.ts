@@ -2,14 +2,14 @@
  * The pixel comparator: the only importer of pixelmatch. Takes two RGBA images and returns the
  * mismatch count, a diff image and a per-pixel mismatch mask. A size change is a result, not an
  * error: both images are compared over their common top-left area and every pixel outside it is
- * a mismatch.
+ * a mismatch. Also cuts rectangles out of images (the common area here, `region` screenshots in
+ * the Vitest plugin).
  */
 import pixelmatch from 'pixelmatch';
-import { COMPARE } from '../defaults.js';
+import { DIFF_IMAGE } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
-import type { RgbaImage } from '../geometry.js';
-import type { PixelRect } from './cell-pixels.js';
-import { cropImage } from './crop.js';
+import type { PixelRect, RgbaImage } from '../geometry.js';
+import { resolveComparatorOptions } from './tolerances.js';
 
 /** Width and height of an image, in px. */
 export interface ImageSize {
@@ -17,11 +17,14 @@ export interface ImageSize {
   heightPx: number;
 }
 
-/** Options of {@link comparePixels}; names follow Vitest's pixelmatch `comparatorOptions`. */
+/**
+ * Options of {@link comparePixels}; names follow Vitest's pixelmatch `comparatorOptions`, and
+ * `threshold` and `includeAA` default as in {@link resolveComparatorOptions}.
+ */
 export interface ComparePixelsOptions {
-  /** Colour threshold 0–1 (pixelmatch's OKLab HyAB distance). @default COMPARE.threshold (0) */
+  /** Colour threshold 0–1 (pixelmatch's OKLab HyAB distance). @default 0 */
   threshold?: number;
-  /** Count anti-aliased-looking pixels as mismatches. @default COMPARE.includeAA (true) */
+  /** Count anti-aliased-looking pixels as mismatches. @default true */
   includeAA?: boolean;
   /** Pixel rects left out of the comparison (drawn grey in the diff). Parts outside the common area are ignored. */
   mask?: readonly PixelRect[];
@@ -34,7 +37,7 @@ export interface PixelComparison {
   /** `mismatchedPixels` divided by the diff image's area (0–1). */
   ratio: number;
   /**
-   * The reference in faint grey with mismatches in `COMPARE.diffColor`; as large as the larger of
+   * The reference in faint grey with mismatches in `DIFF_IMAGE.diffColor`; as large as the larger of
    * both images in each direction, its padding painted as mismatched.
    */
   diff: RgbaImage;
@@ -73,6 +76,7 @@ function ignoreMaskOf(mask: readonly PixelRect[] | undefined, widthPx: number, h
 
 /** Compares the common area; returns pixelmatch's count and its diff image. */
 function compareCommon(reference: RgbaImage, actual: RgbaImage, size: ImageSize, options: ComparePixelsOptions) {
+  const { threshold, includeAA } = resolveComparatorOptions({ threshold: options.threshold, includeAA: options.includeAA });
   const diff = new Uint8Array(size.widthPx * size.heightPx * 4);
   if (size.widthPx === 0 || size.heightPx === 0) return { count: 0, diff };
   const whole = { xPx: 0, yPx: 0, ...size };
@@ -84,10 +88,10 @@ function compareCommon(reference: RgbaImage, actual: RgbaImage, size: ImageSize,
     size.widthPx,
     size.heightPx,
     {
-      threshold: options.threshold ?? COMPARE.threshold,
-      includeAA: options.includeAA ?? COMPARE.includeAA,
-      alpha: COMPARE.diffAlpha,
-      diffColor: [...COMPARE.diffColor],
+      threshold,
+      includeAA,
+      alpha: DIFF_IMAGE.alpha,
+      diffColor: [...DIFF_IMAGE.diffColor],
       ignoreMask: ignoreMaskOf(options.mask, size.widthPx, size.heightPx),
     },
   );
@@ -97,7 +101,7 @@ function compareCommon(reference: RgbaImage, actual: RgbaImage, size: ImageSize,
 /** Places the common-area diff top-left in a `full`-sized image whose other pixels are painted as mismatched. */
 function padDiff(diff: Uint8Array, common: ImageSize, full: ImageSize): Uint8Array {
   const padded = new Uint8Array(full.widthPx * full.heightPx * 4);
-  const [red, green, blue] = COMPARE.diffColor;
+  const [red, green, blue] = DIFF_IMAGE.diffColor;
   for (let i = 0; i < padded.length; i += 4) {
     padded[i] = red;
     padded[i + 1] = green;
@@ -117,7 +121,7 @@ function padDiff(diff: Uint8Array, common: ImageSize, full: ImageSize): Uint8Arr
  * tells exactly which pixels count.
  */
 function mismatchMaskOf(diff: Uint8Array): Uint8Array {
-  const [red, green, blue] = COMPARE.diffColor;
+  const [red, green, blue] = DIFF_IMAGE.diffColor;
   const mask = new Uint8Array(diff.length / 4);
   for (let i = 0; i < mask.length; i++) {
     const at = i * 4;
@@ -132,6 +136,7 @@ function mismatchMaskOf(diff: Uint8Array): Uint8Array {
  * instead of a bare failure.
  *
  * @throws {TmuxShotError} when an image's data length does not match its size.
+ * @throws {ConfigError} when `threshold` is not a number from 0 to 1 or `includeAA` not a boolean.
  */
 export function comparePixels(reference: RgbaImage, actual: RgbaImage, options: ComparePixelsOptions = {}): PixelComparison {
   checkImage(reference, 'reference');
@@ -157,4 +162,26 @@ export function comparePixels(reference: RgbaImage, actual: RgbaImage, options: 
           },
         }),
   };
+}
+
+/**
+ * Copies `rect` out of `image` into a new image of `rect.widthPx × rect.heightPx`.
+ *
+ * @throws {TmuxShotError} when `rect` is empty or not wholly inside the image.
+ */
+export function cropImage(image: RgbaImage, rect: PixelRect): RgbaImage {
+  const { xPx, yPx, widthPx, heightPx } = rect;
+  if (widthPx <= 0 || heightPx <= 0 || xPx < 0 || yPx < 0 || xPx + widthPx > image.widthPx || yPx + heightPx > image.heightPx) {
+    throw new TmuxShotError(
+      `Cannot crop ${widthPx}×${heightPx} px at (${xPx}, ${yPx}) from a ${image.widthPx}×${image.heightPx} px image: ` +
+        `the region must lie inside the screen.`,
+    );
+  }
+  const data = new Uint8Array(widthPx * heightPx * 4);
+  const rowBytes = widthPx * 4;
+  for (let y = 0; y < heightPx; y++) {
+    const from = ((yPx + y) * image.widthPx + xPx) * 4;
+    data.set(image.data.subarray(from, from + rowBytes), y * rowBytes);
+  }
+  return { widthPx, heightPx, data };
 }

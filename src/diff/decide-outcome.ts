@@ -115,8 +115,8 @@ function mismatchMessage(comparison: ScreenshotComparison): string {
  * decoding. A size change always fails (as in Vitest), whatever the tolerances. Pure: no files,
  * no clock.
  *
- * @throws {ConfigError} for invalid comparator options, or a mask / `allowedMismatchedCells`
- *   without `metrics` (checked before anything else, so they never hide behind a passing run).
+ * @throws {ConfigError} when a comparator option is invalid, or a mask / `allowedMismatchedCells`
+ *   comes without `metrics` (checked before anything else, so they never hide behind a passing run).
  * @throws {TmuxShotError} when the reference is not a valid PNG and `updateMode` is not `'all'`
  *   (under `'all'` it is rewritten), or the actual bytes are not a valid PNG.
  * @example

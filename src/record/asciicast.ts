@@ -3,14 +3,14 @@
  * (docs.asciinema.org/manual/asciicast/v2 and /v3): a JSON header line, then one JSON array per
  * event — `[time, "o", text]` for output, `[time, "r", "COLSxROWS"]` for a resize.
  */
-import { RECORD } from '../defaults.js';
+import { ASCIICAST } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
 import type { Size } from '../geometry.js';
 import { isTerminalSize, TERMINAL_SIZE_RULE, Timeline } from './timeline.js';
 
 /** Options of {@link formatAsciicast}. */
 export interface AsciicastOptions {
-  /** `TERM` written in the header's `env`. @default RECORD.term ('tmux-256color') */
+  /** `TERM` written in the header's `env`. @default ASCIICAST.term ('tmux-256color') */
   term?: string;
 }
 
@@ -31,7 +31,7 @@ export function formatAsciicast(timeline: Timeline, options: AsciicastOptions = 
   const header: Record<string, unknown> = { version: 2, width: timeline.size.cols, height: timeline.size.rows };
   if (timeline.startedAt !== undefined) header.timestamp = Math.floor((timeline.startedAt + start) / 1000);
   header.duration = seconds(timeline.endMs - start);
-  header.env = { TERM: options.term ?? RECORD.term };
+  header.env = { TERM: options.term ?? ASCIICAST.term };
   const lines = [JSON.stringify(header)];
   const decoder = new TextDecoder('utf-8');
   let lastOutputMs = start;
@@ -85,7 +85,7 @@ function readHeader(header: unknown): { version: 2 | 3; cols: unknown; rows: unk
  * Reads an asciicast v2 or v3 file into a timeline with no memory budget. Output events become
  * their UTF-8 bytes, `r` events resizes; input, marker and exit events are skipped, and so are
  * blank lines and (v3) `#` comments. A v2 `duration` marks the end.
- * @throws TmuxShotError naming the line, for a header or event that is not valid asciicast.
+ * @throws {TmuxShotError} when a header or event is not valid asciicast, naming its line.
  */
 export function parseAsciicast(text: string): Timeline {
   const lines = text.split('\n');

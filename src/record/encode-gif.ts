@@ -2,9 +2,9 @@
  * Timeline → animated GIF: replay the timeline into frames, redraw the changed rows of one canvas,
  * index the changed pixels, and hand the frames to the GIF writer one at a time.
  */
-import { RECORD } from '../defaults.js';
+import { GIF } from '../defaults.js';
 import type { RgbaImage, Size } from '../geometry.js';
-import { cellMetrics, imageSizePx, renderScreen } from '../render/index.js';
+import { cellMetricsFor, imageSizePx, renderResolved } from '../render/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 import { ColorTable } from './color-table.js';
 import { FrameCanvas } from './frame-canvas.js';
@@ -50,19 +50,19 @@ function commentFor(timeline: Timeline): string {
  * timeline and options always give the same bytes. A truncated timeline says so in the GIF comment.
  * The GIF shows the timeline as it was when the call was made; later appends are not in it.
  * @returns The GIF file's bytes (write them to a temporary file and rename it into place).
- * @throws ConfigError for invalid options (see {@link resolveRecordOptions}).
- * @throws TmuxShotError when a bundled font cannot be loaded.
+ * @throws {ConfigError} when an option is invalid (see {@link resolveRecordOptions}).
+ * @throws {TmuxShotError} when a bundled font cannot be loaded.
  * @example
  *   const gif = await encodeGif(timeline, { fps: 30, theme: 'light', scale: 2 });
  */
 export async function encodeGif(live: Timeline, options: Partial<RecordOptions> = {}): Promise<Uint8Array> {
   const resolved = resolveRecordOptions(options);
   const timeline = live.copy(); // appends during the encoding belong to a later GIF
-  const metrics = cellMetrics(resolved.render);
+  const metrics = cellMetricsFor(resolved.render);
   const { widthPx, heightPx } = imageSizePx(metrics, largestSize(timeline));
   const render = (snapshot: ScreenSnapshot): RgbaImage => {
-    const image = renderScreen(snapshot, resolved.render);
-    snapColors(image, snapshot, resolved.render, metrics, RECORD.coverageLevels);
+    const image = renderResolved(snapshot, resolved.render);
+    snapColors(image, snapshot, resolved.render, metrics, GIF.coverageLevels);
     return image;
   };
   const canvas = new FrameCanvas(widthPx, heightPx, resolved.render.theme.background, metrics, render);

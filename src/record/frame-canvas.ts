@@ -3,6 +3,7 @@
  * frame after frame by re-rendering only the rows that changed.
  */
 import type { Rgb, RgbaImage } from '../geometry.js';
+import { fillRect } from '../render/index.js';
 import type { CellMetrics } from '../render/index.js';
 import { screensEqual } from '../screen/index.js';
 import type { Cell, ScreenSnapshot } from '../snapshot.js';
@@ -115,14 +116,7 @@ export class FrameCanvas {
   }
 
   #clear(): void {
-    const { r, g, b } = this.#background;
-    const data = this.image.data;
-    for (let i = 0; i < data.length; i += 4) {
-      data[i] = r;
-      data[i + 1] = g;
-      data[i + 2] = b;
-      data[i + 3] = 255;
-    }
+    fillRect(this.image, { xPx: 0, yPx: 0, widthPx: this.image.widthPx, heightPx: this.image.heightPx }, this.#background);
   }
 
   /** Renders `part` and copies its cell rows (with the side padding) to grid row `row` of the canvas. */

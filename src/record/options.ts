@@ -1,7 +1,6 @@
 /** Recording options: the caller's partial options merged once over {@link RECORD} and checked. */
-import { RECORD } from '../defaults.js';
-import { ConfigError } from '../errors.js';
-import { resolveRenderOptions } from '../render/index.js';
+import { GIF, RECORD } from '../defaults.js';
+import { checkOption, mergeOptions, resolveRenderOptions } from '../render/index.js';
 import type { RenderOptions, ResolvedRenderOptions } from '../render/index.js';
 
 /**
@@ -28,28 +27,18 @@ export interface ResolvedRecordOptions {
   readonly render: ResolvedRenderOptions;
 }
 
-function check(ok: boolean, name: string, rule: string, value: unknown): void {
-  if (!ok) throw new ConfigError(`Record option ${name} must be ${rule}; got ${String(value)}.`);
-}
-
 /**
- * Merges `options` over {@link RECORD} (timing; the cursor is shown, as a recording shows typing)
- * and the render defaults, and checks them.
- * @throws ConfigError for an fps outside 1–50, an idle cap or last-frame hold under 20 ms, or an
- *   invalid render option (see `resolveRenderOptions`).
+ * Merges `options` over {@link RECORD} (the render defaults, but with the cursor shown, as a
+ * recording shows typing) and checks them.
+ * @throws {ConfigError} when fps is outside 1–50, an idle cap or last-frame hold is under 20 ms, or
+ *   a render option is invalid (see `resolveRenderOptions`).
  */
 export function resolveRecordOptions(options: Partial<RecordOptions> = {}): ResolvedRecordOptions {
-  const {
-    fps = RECORD.fps,
-    idleCap = RECORD.idleCap,
-    keepRealTime = RECORD.keepRealTime,
-    lastFrameHold = RECORD.lastFrameHold,
-    cursor = RECORD.cursor,
-    ...render
-  } = options;
-  check(Number.isFinite(fps) && fps >= 1 && fps <= RECORD.maxFps, 'fps', `a number from 1 to ${RECORD.maxFps}`, fps);
-  check(Number.isFinite(idleCap) && idleCap >= 20, 'idleCap', 'a number of ms, at least 20', idleCap);
-  check(Number.isFinite(lastFrameHold) && lastFrameHold >= 20, 'lastFrameHold', 'a number of ms, at least 20', lastFrameHold);
-  check(typeof keepRealTime === 'boolean', 'keepRealTime', 'true or false', keepRealTime);
-  return { fps, idleCap, keepRealTime, lastFrameHold, render: resolveRenderOptions({ ...render, cursor }) };
+  const { fps, idleCap, keepRealTime, lastFrameHold, ...render } = mergeOptions<RecordOptions>(RECORD, options);
+  const ms = (value: number): boolean => Number.isFinite(value) && value >= 20;
+  checkOption(Number.isFinite(fps) && fps >= 1 && fps <= GIF.maxFps, 'Record', 'fps', `a number from 1 to ${GIF.maxFps}`, String(fps));
+  checkOption(ms(idleCap), 'Record', 'idleCap', 'a number of ms, at least 20', String(idleCap));
+  checkOption(ms(lastFrameHold), 'Record', 'lastFrameHold', 'a number of ms, at least 20', String(lastFrameHold));
+  checkOption(typeof keepRealTime === 'boolean', 'Record', 'keepRealTime', 'true or false', String(keepRealTime));
+  return { fps, idleCap, keepRealTime, lastFrameHold, render: resolveRenderOptions(render) };
 }

@@ -7,7 +7,7 @@
  * colours, a bar cursor…) is left exact.
  */
 import type { Rgb, RgbaImage } from '../geometry.js';
-import { cellRectPx, resolveCellColors } from '../render/index.js';
+import { blendChannel, cellRectPx, packOpaque, resolveCellColors } from '../render/index.js';
 import type { CellMetrics, ResolvedRenderOptions } from '../render/index.js';
 import type { Cell, ScreenSnapshot } from '../snapshot.js';
 
@@ -22,11 +22,6 @@ const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\uFE0F/u;
 
 /** Most a channel may stray from the fg–bg line (rounding in the compositor) for a pixel to count as a blend. */
 const LINE_TOLERANCE = 2;
-
-/** `dst` moved towards `src` by `alpha`/255, rounded (render/'s source-over blend). */
-function mix(dst: number, src: number, alpha: number): number {
-  return dst + Math.round(((src - dst) * alpha) / 255);
-}
 
 /** How one cell's pixels are snapped: its two colours, their difference, and the channel where it is largest. */
 interface CellPaint {
@@ -73,9 +68,9 @@ function snapPixel(data: Uint8Array, i: number, p: CellPaint, levels: number, dx
     Math.abs(bg.b + p.db * a - b) <= LINE_TOLERANCE;
   if (onLine) {
     const alpha = Math.round((Math.round(a * (levels - 1)) * 255) / (levels - 1));
-    data[i] = mix(bg.r, fg.r, alpha);
-    data[i + 1] = mix(bg.g, fg.g, alpha);
-    data[i + 2] = mix(bg.b, fg.b, alpha);
+    data[i] = blendChannel(bg.r, fg.r, alpha);
+    data[i + 1] = blendChannel(bg.g, fg.g, alpha);
+    data[i + 2] = blendChannel(bg.b, fg.b, alpha);
   } else if (p.emoji) {
     ditherToCube(data, i, dx, dy);
   }
@@ -102,8 +97,8 @@ export function snapColors(image: RgbaImage, snapshot: ScreenSnapshot, options: 
       if (cell.width !== 0 || !paint) paint = paintOf(cell, isCursor, options);
       if (!isCursor && paintsOnlyBackground(cell)) continue;
       const rect = cellRectPx(metrics, col, row);
-      const bgKey = packed(paint.bg);
-      const fgKey = packed(paint.fg);
+      const bgKey = packOpaque(paint.bg);
+      const fgKey = packOpaque(paint.fg);
       for (let dy = 0; dy < rect.heightPx; dy++) {
         const start = (rect.yPx + dy) * image.widthPx + rect.xPx;
         for (let dx = 0; dx < rect.widthPx; dx++) {
@@ -120,16 +115,4 @@ function paintsOnlyBackground(cell: Cell): boolean {
   if (cell.width === 0) return false;
   if (cell.invisible) return true;
   return (cell.chars === '' || cell.chars === ' ') && cell.underline === 'none' && !cell.strikethrough && !cell.overline;
-}
-
-const scratch = new Uint8Array(4);
-const scratchWord = new Uint32Array(scratch.buffer);
-
-/** `rgb` as an opaque pixel read through a Uint32Array view, in this machine's byte order. */
-function packed(rgb: Rgb): number {
-  scratch[0] = rgb.r;
-  scratch[1] = rgb.g;
-  scratch[2] = rgb.b;
-  scratch[3] = 255;
-  return scratchWord[0]!;
 }

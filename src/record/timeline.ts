@@ -2,7 +2,7 @@
  * The always-on recording of one pane: its raw output with timestamps, plus resizes, bounded by a
  * memory budget (effectively an asciicast in memory). Pure data, no clock: callers pass times.
  */
-import { RECORD, TERMINAL } from '../defaults.js';
+import { TERMINAL, TIMELINE } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
 import type { Size } from '../geometry.js';
 
@@ -28,7 +28,7 @@ export type TimelineEvent = OutputEvent | ResizeEvent;
 
 /** Options of {@link Timeline}. */
 export interface TimelineOptions {
-  /** Memory the timeline may hold, in bytes (see {@link EVENT_OVERHEAD_BYTES}). @default RECORD.budgetBytes (32 MiB) */
+  /** Memory the timeline may hold, in bytes (see {@link EVENT_OVERHEAD_BYTES}). @default TIMELINE.budgetBytes (32 MiB) */
   budgetBytes?: number;
   /** Wall-clock time of `atMs = 0`, in ms since the Unix epoch; written to asciicast headers only. */
   startedAt?: number;
@@ -49,7 +49,7 @@ export function isTerminalSize(size: Size): boolean {
 /** What a valid size is, for error messages. */
 export const TERMINAL_SIZE_RULE = `columns and rows must be whole numbers from 1 to ${TERMINAL.maxCols}x${TERMINAL.maxRows}`;
 
-/** A copy of `size`. @throws TmuxShotError naming `what` when it is not {@link isTerminalSize}. */
+/** A copy of `size`. @throws {TmuxShotError} when it is not {@link isTerminalSize}, naming `what`. */
 function checkSize(size: Size, what: string): Size {
   if (!isTerminalSize(size)) {
     throw new TmuxShotError(`${what} ${size.cols}x${size.rows} is not a terminal size: ${TERMINAL_SIZE_RULE}.`);
@@ -85,11 +85,11 @@ export class Timeline {
 
   /**
    * @param size Size of the pane when the recording starts, in cells.
-   * @throws TmuxShotError for a size that is not whole cells in range, or a budget that is not a positive number.
+   * @throws {TmuxShotError} when the size is not whole cells in range, or the budget is not a positive number.
    */
   constructor(size: Size, options: TimelineOptions = {}) {
     this.#size = checkSize(size, 'The recording size');
-    this.#budgetBytes = options.budgetBytes ?? RECORD.budgetBytes;
+    this.#budgetBytes = options.budgetBytes ?? TIMELINE.budgetBytes;
     if (!(this.#budgetBytes > 0)) {
       throw new TmuxShotError(`A timeline budget must be a positive number of bytes, not ${this.#budgetBytes}.`);
     }
@@ -162,7 +162,7 @@ export class Timeline {
 
   /**
    * Records that the pane became `size` at `atMs`.
-   * @throws TmuxShotError for a size that is not whole cells in range.
+   * @throws {TmuxShotError} when the size is not whole cells in range.
    */
   appendResize(size: Size, atMs: number): void {
     const { cols, rows } = checkSize(size, 'A resize to');
@@ -174,7 +174,7 @@ export class Timeline {
     this.#endMs = Math.max(this.#endMs, this.#time(atMs));
   }
 
-  /** `atMs`, raised to keep events in order. @throws TmuxShotError for a time that is not a finite number. */
+  /** `atMs`, raised to keep events in order. @throws {TmuxShotError} when it is not a finite number. */
   #time(atMs: number): number {
     if (!Number.isFinite(atMs)) throw new TmuxShotError(`A timeline time must be a finite number of ms, not ${atMs}.`);
     return Math.max(atMs, this.#lastMs);
@@ -208,7 +208,7 @@ export class Timeline {
 
 /**
  * A new, empty timeline for a pane of `size` cells (see {@link Timeline}).
- * @throws TmuxShotError for a size that is not whole cells from 1 to 1000, or a budget that is not positive.
+ * @throws {TmuxShotError} when the size is not whole cells from 1 to 1000, or the budget is not positive.
  */
 export function createTimeline(size: Size, options: TimelineOptions = {}): Timeline {
   return new Timeline(size, options);

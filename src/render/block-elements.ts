@@ -4,7 +4,7 @@
  * "Block Elements"; the shades ░▒▓ are drawn as uniform 25 %, 50 % and 75 % coverage.
  */
 
-import { fillMaskRect, type AlphaMask } from './mask.js';
+import { fillCoverageRect, type GlyphCoverage } from './glyph-coverage.js';
 
 /** Quadrant bits: upper left, upper right, lower left, lower right. */
 const UL = 1;
@@ -15,34 +15,34 @@ const LR = 8;
 /** U+2596–U+259F ▖▗▘▙▚▛▜▝▞▟ as quadrant bits. */
 const QUADRANTS = [LL, LR, UL, UL | LL | LR, UL | LR, UL | UR | LL, UL | UR | LR, UR, UR | LL, UR | LL | LR];
 
-function drawQuadrants(mask: AlphaMask, bits: number, x: (eighths: number) => number, y: (eighths: number) => number): void {
-  const { widthPx: w, heightPx: h } = mask;
+function drawQuadrants(coverage: GlyphCoverage, bits: number, x: (eighths: number) => number, y: (eighths: number) => number): void {
+  const { widthPx: w, heightPx: h } = coverage;
   const midX = x(4);
   const midY = y(4);
-  if (bits & UL) fillMaskRect(mask, 0, 0, midX, midY);
-  if (bits & UR) fillMaskRect(mask, midX, 0, w, midY);
-  if (bits & LL) fillMaskRect(mask, 0, midY, midX, h);
-  if (bits & LR) fillMaskRect(mask, midX, midY, w, h);
+  if (bits & UL) fillCoverageRect(coverage, 0, 0, midX, midY);
+  if (bits & UR) fillCoverageRect(coverage, midX, 0, w, midY);
+  if (bits & LL) fillCoverageRect(coverage, 0, midY, midX, h);
+  if (bits & LR) fillCoverageRect(coverage, midX, midY, w, h);
 }
 
 /**
- * Draws block element `codePoint` (U+2580–U+259F) into `mask` (one cell). Fractions are
+ * Draws block element `codePoint` (U+2580–U+259F) into `coverage` (one cell). Fractions are
  * rounded to whole layout pixels (an n/8 edge sits at scale · round(size / scale · n / 8)), so
  * a 2x cell is the 1x cell doubled. Returns false, drawing nothing, for any other code point.
  */
-export function drawBlockElement(mask: AlphaMask, codePoint: number, scale: number): boolean {
-  const { widthPx: w, heightPx: h } = mask;
+export function drawBlockElement(coverage: GlyphCoverage, codePoint: number, scale: number): boolean {
+  const { widthPx: w, heightPx: h } = coverage;
   const x = (eighths: number): number => scale * Math.round((w * eighths) / (8 * scale));
   const y = (eighths: number): number => scale * Math.round((h * eighths) / (8 * scale));
-  if (codePoint === 0x2580) fillMaskRect(mask, 0, 0, w, y(4));
-  else if (codePoint >= 0x2581 && codePoint <= 0x2588) fillMaskRect(mask, 0, y(0x2588 - codePoint), w, h);
-  else if (codePoint >= 0x2589 && codePoint <= 0x258f) fillMaskRect(mask, 0, 0, x(0x2590 - codePoint), h);
-  else if (codePoint === 0x2590) fillMaskRect(mask, x(4), 0, w, h);
+  if (codePoint === 0x2580) fillCoverageRect(coverage, 0, 0, w, y(4));
+  else if (codePoint >= 0x2581 && codePoint <= 0x2588) fillCoverageRect(coverage, 0, y(0x2588 - codePoint), w, h);
+  else if (codePoint >= 0x2589 && codePoint <= 0x258f) fillCoverageRect(coverage, 0, 0, x(0x2590 - codePoint), h);
+  else if (codePoint === 0x2590) fillCoverageRect(coverage, x(4), 0, w, h);
   else if (codePoint >= 0x2591 && codePoint <= 0x2593) {
-    fillMaskRect(mask, 0, 0, w, h, Math.round((255 * (codePoint - 0x2590)) / 4));
-  } else if (codePoint === 0x2594) fillMaskRect(mask, 0, 0, w, y(1));
-  else if (codePoint === 0x2595) fillMaskRect(mask, x(7), 0, w, h);
-  else if (codePoint >= 0x2596 && codePoint <= 0x259f) drawQuadrants(mask, QUADRANTS[codePoint - 0x2596]!, x, y);
+    fillCoverageRect(coverage, 0, 0, w, h, Math.round((255 * (codePoint - 0x2590)) / 4));
+  } else if (codePoint === 0x2594) fillCoverageRect(coverage, 0, 0, w, y(1));
+  else if (codePoint === 0x2595) fillCoverageRect(coverage, x(7), 0, w, h);
+  else if (codePoint >= 0x2596 && codePoint <= 0x259f) drawQuadrants(coverage, QUADRANTS[codePoint - 0x2596]!, x, y);
   else return false;
   return true;
 }

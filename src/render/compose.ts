@@ -3,14 +3,13 @@
  * in JavaScript. Glyph rasterization is injected, so this file does no I/O.
  */
 
-import type { Rgb, RgbaImage } from '../geometry.js';
+import type { PixelRect, Rgb, RgbaImage } from '../geometry.js';
 import type { Cell, ScreenSnapshot } from '../snapshot.js';
 import { resolveCellColors, type CellColors } from './cell-colors.js';
-import { cursorRect } from './cursor.js';
 import { decorationRects } from './decorations.js';
-import type { Glyph } from './mask.js';
+import type { Glyph } from './glyph-coverage.js';
 import { cellMetricsFor, cellRectPx, imageSizePx, type CellMetrics } from './metrics.js';
-import type { ResolvedRenderOptions } from './options.js';
+import type { CursorStyle, ResolvedRenderOptions } from './options.js';
 import { createImage, drawGlyph, fillRect } from './paint.js';
 
 function sameRgb(a: Rgb, b: Rgb): boolean {
@@ -27,6 +26,23 @@ function drawCellText(image: RgbaImage, cell: Cell, col: number, row: number, co
   if (glyph) drawGlyph(image, rect.xPx, rect.yPx, glyph, colors.fg);
   for (const d of decorationRects(cell, rect, m, m.paddingPx)) {
     fillRect(image, d, d.color === 'underline' ? colors.underline : colors.fg);
+  }
+}
+
+/**
+ * The pixels the cursor covers in the cell(s) `rect`: the whole rect for a block, a bar two line
+ * thicknesses wide at its left edge, or an underline two line thicknesses high at its bottom.
+ * Drawn steady: blinking is not rendered.
+ */
+function cursorRect(style: CursorStyle, rect: PixelRect, metrics: CellMetrics): PixelRect {
+  const thick = 2 * metrics.lineThicknessPx;
+  switch (style) {
+    case 'block':
+      return rect;
+    case 'bar':
+      return { ...rect, widthPx: Math.min(rect.widthPx, thick) };
+    case 'underline':
+      return { ...rect, yPx: rect.yPx + rect.heightPx - thick, heightPx: thick };
   }
 }
 

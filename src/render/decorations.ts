@@ -4,11 +4,12 @@
  * not the cell, so dotted, dashed and curly lines run on across neighbouring cells.
  */
 
+import type { PixelRect } from '../geometry.js';
 import type { Cell } from '../snapshot.js';
-import type { CellMetrics, PxRect } from './metrics.js';
+import type { CellMetrics } from './metrics.js';
 
 /** A rectangle and which of the cell's colours paints it. */
-export interface DecorationRect extends PxRect {
+export interface DecorationRect extends PixelRect {
   readonly color: 'foreground' | 'underline';
 }
 
@@ -21,7 +22,7 @@ const DASH_PERIOD = 6;
 const DASH_ON = 4;
 
 /** Per-thickness-step runs of an underline across `rect`, `on(step)` choosing the row offset or null for a gap. */
-function patterned(rect: PxRect, m: CellMetrics, gridXPx: number, on: (step: number) => number | null): DecorationRect[] {
+function patterned(rect: PixelRect, m: CellMetrics, gridXPx: number, on: (step: number) => number | null): DecorationRect[] {
   const t = m.lineThicknessPx;
   const out: DecorationRect[] = [];
   for (let x = rect.xPx; x < rect.xPx + rect.widthPx; ) {
@@ -36,7 +37,7 @@ function patterned(rect: PxRect, m: CellMetrics, gridXPx: number, on: (step: num
   return out;
 }
 
-function underlineRects(cell: Pick<Cell, 'underline'>, rect: PxRect, m: CellMetrics, gridXPx: number): DecorationRect[] {
+function underlineRects(cell: Pick<Cell, 'underline'>, rect: PixelRect, m: CellMetrics, gridXPx: number): DecorationRect[] {
   const t = m.lineThicknessPx;
   const line = (offset: number): DecorationRect => ({
     xPx: rect.xPx,
@@ -70,7 +71,7 @@ function underlineRects(cell: Pick<Cell, 'underline'>, rect: PxRect, m: CellMetr
  */
 export function decorationRects(
   cell: Pick<Cell, 'underline' | 'strikethrough' | 'overline'>,
-  rect: PxRect,
+  rect: PixelRect,
   metrics: CellMetrics,
   gridXPx: number,
 ): DecorationRect[] {

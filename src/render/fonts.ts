@@ -1,17 +1,40 @@
 /**
- * The bundled fonts: the only code that reads font files. Each face is opened on first use:
- * fontkit reads its cmap (coverage) and metrics, and Skia gets it under a unique family name,
- * so a canvas font string can only ever name our files.
+ * The bundled fonts and the native libraries that read and draw them: the only code that reads
+ * font files, and the lazy gateway to the rasterizer (@napi-rs/canvas, i.e. Skia) and the font
+ * reader (fontkit). Each face is opened on first use: fontkit reads its cmap (coverage) and
+ * metrics, and Skia gets it under a unique family name, so a canvas font string can only ever
+ * name our files.
  */
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { TmuxShotError } from '../errors.js';
 import type { FaceId } from './face-choice.js';
-import { loadCanvas, loadFontkit } from './native.js';
 import { woffToSfnt } from './woff.js';
 
 const require = createRequire(import.meta.url);
+
+type Canvas = typeof import('@napi-rs/canvas');
+type Fontkit = typeof import('fontkit');
+
+let canvas: Canvas | undefined;
+let fontkit: Fontkit | undefined;
+
+/**
+ * `@napi-rs/canvas`, loaded on the first call rather than on import: with fontkit it takes
+ * ≈ 300 ms to load, which every isolated Vitest test file would pay again even when it never
+ * draws a screen. Loaded with `require` so that rendering stays synchronous.
+ */
+export function loadCanvas(): Canvas {
+  canvas ??= require('@napi-rs/canvas') as Canvas;
+  return canvas;
+}
+
+/** `fontkit`, loaded on the first call (see {@link loadCanvas}). */
+function loadFontkit(): Fontkit {
+  fontkit ??= require('fontkit') as Fontkit;
+  return fontkit;
+}
 
 /** Where each face comes from: npm package files, resolved through Node's resolver. */
 const FACE_FILES: Readonly<Record<FaceId, string>> = {

@@ -1,16 +1,15 @@
 /**
  * Glyph rasterization: each distinct (grapheme, width, style, cell geometry) is drawn once with
- * Skia on a small canvas, read back as a coverage mask (or colour pixels for emoji) and cached
- * for the life of the process. Geometric glyphs (box drawing, blocks, tofu) skip the canvas.
+ * Skia on a small canvas, read back as its coverage (or colour pixels for emoji) and cached
+ * for the life of the process. Procedural glyphs (box drawing, blocks, tofu) skip the canvas.
  */
 
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { geometricGlyph, tofuGlyph } from './box-drawing.js';
+import { proceduralGlyph, tofuGlyph } from './procedural-glyphs.js';
 import { chooseFace, codePointsToCover } from './face-choice.js';
-import { faceCovers, loadFace, type FontFace } from './fonts.js';
-import type { Glyph } from './mask.js';
+import { faceCovers, loadCanvas, loadFace, type FontFace } from './fonts.js';
+import type { Glyph } from './glyph-coverage.js';
 import type { CellMetrics } from './metrics.js';
-import { loadCanvas } from './native.js';
 
 /** Cached glyphs before the cache is emptied (a screen rarely holds more than a few hundred). */
 const MAX_CACHED_GLYPHS = 20_000;
@@ -71,10 +70,10 @@ function place(face: FontFace, text: string, ctx: SKRSContext2D, boxWidthPx: num
 
 function rasterize(chars: string, width: 1 | 2, bold: boolean, italic: boolean, m: CellMetrics): Glyph {
   const boxWidthPx = width * m.cellWidthPx;
-  const geometric = geometricGlyph(chars, boxWidthPx, m.cellHeightPx, m.lineThicknessPx, m.scale);
-  if (geometric) return { kind: 'mask', mask: geometric };
+  const procedural = proceduralGlyph(chars, boxWidthPx, m.cellHeightPx, m.lineThicknessPx, m.scale);
+  if (procedural) return { kind: 'coverage', coverage: procedural };
   const faceId = chooseFace(chars, width, bold, italic, faceCovers);
-  if (!faceId) return { kind: 'mask', mask: tofuGlyph(boxWidthPx, m.cellHeightPx, m.lineThicknessPx) };
+  if (!faceId) return { kind: 'coverage', coverage: tofuGlyph(boxWidthPx, m.cellHeightPx, m.lineThicknessPx) };
   const face = loadFace(faceId);
   // Other faces lack the presentation selectors; handing them over would invite Skia's fallback.
   const text = faceId === 'emoji' ? chars : String.fromCodePoint(...codePointsToCover(chars));
@@ -87,7 +86,7 @@ function rasterize(chars: string, width: 1 | 2, bold: boolean, italic: boolean, 
   if (faceId === 'emoji') return { kind: 'color', widthPx: boxWidthPx, heightPx: m.cellHeightPx, rgba };
   const alpha = new Uint8Array(boxWidthPx * m.cellHeightPx);
   for (let i = 0; i < alpha.length; i++) alpha[i] = COVERAGE_STEP * Math.round(rgba[i * 4 + 3]! / COVERAGE_STEP);
-  return { kind: 'mask', mask: { widthPx: boxWidthPx, heightPx: m.cellHeightPx, alpha } };
+  return { kind: 'coverage', coverage: { widthPx: boxWidthPx, heightPx: m.cellHeightPx, alpha } };
 }
 
 /**

@@ -1,10 +1,10 @@
 /** render/: screen snapshot → pixels → deterministic PNG, drawn with bundled fonts only. */
 
-export { cellMetrics, renderPng, renderScreen, rendererFingerprint } from './render-screen.js';
+export { cellMetrics, renderPng, renderResolved, renderScreen, rendererFingerprint } from './render-screen.js';
 export { encodePng, readPngText } from './png.js';
-export { RENDERER_TEXT_KEY, RENDERER_VERSION } from './fingerprint.js';
-export { resolveRenderOptions, type RenderOptions, type ResolvedRenderOptions } from './options.js';
-export { DARK_THEME, LIGHT_THEME, THEMES, paletteColor, type Theme } from './theme.js';
-export { resolveCellColors, resolveColor, type CellColors, type ColorRole } from './cell-colors.js';
-export { cellRectPx, imageSizePx, type CellMetrics, type PxRect } from './metrics.js';
-export type { CursorStyle } from './cursor.js';
+export { RENDERER_TEXT_KEY } from './fingerprint.js';
+export { checkOption, mergeOptions, resolveRenderOptions, type RenderOptions, type ResolvedRenderOptions } from './options.js';
+export { DARK_THEME, LIGHT_THEME, type Theme } from './theme.js';
+export { resolveCellColors } from './cell-colors.js';
+export { cellMetricsFor, cellRectPx, imageSizePx, type CellMetrics } from './metrics.js';
+export { blendChannel, fillRect, packOpaque } from './paint.js';

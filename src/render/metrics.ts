@@ -3,7 +3,7 @@
  * scale, so a 2x image is exactly the 1x layout doubled.
  */
 
-import type { Size } from '../geometry.js';
+import type { PixelRect, Size } from '../geometry.js';
 
 /**
  * DejaVu Sans Mono 2.37 metrics in font units (`head.unitsPerEm`, `hmtx` advance, `hhea`
@@ -19,14 +19,6 @@ export const MONO_FONT_UNITS = Object.freeze({
   underlineThickness: 90,
   strikeoutPosition: 530,
 });
-
-/** A rectangle in image pixels. */
-export interface PxRect {
-  readonly xPx: number;
-  readonly yPx: number;
-  readonly widthPx: number;
-  readonly heightPx: number;
-}
 
 /** Cell geometry of one font size and scale; all values in image pixels (scale applied). */
 export interface CellMetrics {
@@ -91,7 +83,7 @@ export function imageSizePx(metrics: CellMetrics, size: Size): { widthPx: number
 }
 
 /** The pixels of `cols` cells starting at (`col`, `row`), 0-based, padding included. */
-export function cellRectPx(metrics: CellMetrics, col: number, row: number, cols = 1): PxRect {
+export function cellRectPx(metrics: CellMetrics, col: number, row: number, cols = 1): PixelRect {
   return {
     xPx: metrics.paddingPx + col * metrics.cellWidthPx,
     yPx: metrics.paddingPx + row * metrics.cellHeightPx,

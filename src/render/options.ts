@@ -1,10 +1,15 @@
-/** Render options: the caller's partial options merged once over {@link RENDER} and checked. */
+/**
+ * Render options: the caller's partial options merged once over {@link RENDER} and checked, with
+ * the two helpers record/ resolves its options with too ({@link mergeOptions}, {@link checkOption}).
+ */
 
 import { RENDER } from '../defaults.js';
 import { ConfigError } from '../errors.js';
 import type { Rgb } from '../geometry.js';
-import type { CursorStyle } from './cursor.js';
 import { THEMES, type Theme } from './theme.js';
+
+/** How the cursor is drawn (the shapes of DECSCUSR, `CSI Ps SP q`). */
+export type CursorStyle = 'block' | 'bar' | 'underline';
 
 /** How a screen becomes pixels. Every field has a default in {@link RENDER}. */
 export interface RenderOptions {
@@ -46,26 +51,39 @@ function resolveTheme(theme: RenderOptions['theme']): Theme {
   return theme;
 }
 
+/**
+ * `options` over `defaults`: an option given as undefined keeps its default, as when it is left out.
+ */
+export function mergeOptions<T extends object>(defaults: T, options: Partial<T>): T {
+  const given = Object.entries(options).filter(([, value]) => value !== undefined);
+  return { ...defaults, ...(Object.fromEntries(given) as Partial<T>) };
+}
+
+/**
+ * Checks one option of `group`: `rule` says what it must be, `got` is the value as the message
+ * shows it.
+ * @throws {ConfigError} when not `ok`: `Render option scale must be one of '1', '2'; got '3'.`
+ */
+export function checkOption(ok: boolean, group: 'Render' | 'Record', name: string, rule: string, got: string): void {
+  if (!ok) throw new ConfigError(`${group} option ${name} must be ${rule}; got ${got}.`);
+}
+
 function checkInteger(name: string, value: number, min: number, max: number): void {
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`Render option ${name} must be an integer from ${min} to ${max}; got ${String(value)}.`);
-  }
+  const ok = Number.isInteger(value) && value >= min && value <= max;
+  checkOption(ok, 'Render', name, `an integer from ${min} to ${max}`, String(value));
 }
 
 function checkOneOf<T>(name: string, value: T, allowed: readonly T[]): void {
-  if (!allowed.includes(value)) {
-    throw new ConfigError(`Render option ${name} must be one of ${allowed.map((a) => `'${String(a)}'`).join(', ')}; got '${String(value)}'.`);
-  }
+  checkOption(allowed.includes(value), 'Render', name, `one of ${allowed.map((a) => `'${String(a)}'`).join(', ')}`, `'${String(value)}'`);
 }
 
 /**
  * Merges `options` over the defaults ({@link RENDER}) and checks them.
- * @throws {ConfigError} for an unknown theme name, a malformed theme, a font size or padding
- * outside its range, or an unknown scale, cursor mode or cursor style.
+ * @throws {ConfigError} when a theme name is unknown, a theme is malformed, a font size or
+ * padding is outside its range, or a scale, cursor mode or cursor style is unknown.
  */
 export function resolveRenderOptions(options: Partial<RenderOptions> = {}): ResolvedRenderOptions {
-  const given = Object.entries(options).filter(([, value]) => value !== undefined);
-  const merged: RenderOptions = { ...RENDER, ...(Object.fromEntries(given) as Partial<RenderOptions>) };
+  const merged = mergeOptions<RenderOptions>(RENDER, options);
   checkInteger('fontSizePx', merged.fontSizePx, 6, 72);
   checkInteger('paddingPx', merged.paddingPx, 0, 256);
   checkOneOf('scale', merged.scale, [1, 2]);

@@ -1,17 +1,16 @@
 /**
  * Pixel operations on an {@link RgbaImage} (pure): opaque fills and source-over blending of
- * glyph masks and colour glyphs, all in integer-exact JavaScript so every machine gets the same
+ * glyph coverage and colour glyphs, all in integer-exact JavaScript so every machine gets the same
  * bytes. Everything is clipped to the image.
  */
 
-import type { Rgb, RgbaImage } from '../geometry.js';
-import type { AlphaMask, Glyph } from './mask.js';
-import type { PxRect } from './metrics.js';
+import type { PixelRect, Rgb, RgbaImage } from '../geometry.js';
+import type { Glyph, GlyphCoverage } from './glyph-coverage.js';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-/** `rgb` as one opaque pixel in the platform's byte order, for `Uint32Array.fill`. */
-function packOpaque({ r, g, b }: Rgb): number {
+/** `rgb` as one opaque pixel read through a Uint32Array view, in the platform's byte order. */
+export function packOpaque({ r, g, b }: Rgb): number {
   return LITTLE_ENDIAN ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
 }
 
@@ -23,7 +22,7 @@ export function createImage(widthPx: number, heightPx: number, rgb: Rgb): RgbaIm
 }
 
 /** Paints `rect` with the opaque colour `rgb`. */
-export function fillRect(image: RgbaImage, rect: PxRect, rgb: Rgb): void {
+export function fillRect(image: RgbaImage, rect: PixelRect, rgb: Rgb): void {
   const x0 = Math.max(0, rect.xPx);
   const x1 = Math.min(image.widthPx, rect.xPx + rect.widthPx);
   if (x1 <= x0) return;
@@ -33,19 +32,19 @@ export function fillRect(image: RgbaImage, rect: PxRect, rgb: Rgb): void {
   for (let y = Math.max(0, rect.yPx); y < y1; y++) pixels.fill(value, y * image.widthPx + x0, y * image.widthPx + x1);
 }
 
-/** `dst` moved towards `src` by `alpha`/255, rounded. */
-function mix(dst: number, src: number, alpha: number): number {
+/** One channel of a source-over blend: `dst` moved towards `src` by `alpha`/255, rounded. */
+export function blendChannel(dst: number, src: number, alpha: number): number {
   return dst + Math.round(((src - dst) * alpha) / 255);
 }
 
-function blendMask(image: RgbaImage, xPx: number, yPx: number, mask: AlphaMask, rgb: Rgb): void {
+function blendCoverage(image: RgbaImage, xPx: number, yPx: number, coverage: GlyphCoverage, rgb: Rgb): void {
   const { data, widthPx } = image;
-  const x1 = Math.min(widthPx, xPx + mask.widthPx);
-  const y1 = Math.min(image.heightPx, yPx + mask.heightPx);
+  const x1 = Math.min(widthPx, xPx + coverage.widthPx);
+  const y1 = Math.min(image.heightPx, yPx + coverage.heightPx);
   for (let y = Math.max(0, yPx); y < y1; y++) {
-    const row = (y - yPx) * mask.widthPx - xPx;
+    const row = (y - yPx) * coverage.widthPx - xPx;
     for (let x = Math.max(0, xPx); x < x1; x++) {
-      const a = mask.alpha[row + x]!;
+      const a = coverage.alpha[row + x]!;
       if (a === 0) continue;
       const i = (y * widthPx + x) * 4;
       if (a === 255) {
@@ -53,9 +52,9 @@ function blendMask(image: RgbaImage, xPx: number, yPx: number, mask: AlphaMask, 
         data[i + 1] = rgb.g;
         data[i + 2] = rgb.b;
       } else {
-        data[i] = mix(data[i]!, rgb.r, a);
-        data[i + 1] = mix(data[i + 1]!, rgb.g, a);
-        data[i + 2] = mix(data[i + 2]!, rgb.b, a);
+        data[i] = blendChannel(data[i]!, rgb.r, a);
+        data[i + 1] = blendChannel(data[i + 1]!, rgb.g, a);
+        data[i + 2] = blendChannel(data[i + 2]!, rgb.b, a);
       }
     }
   }
@@ -71,16 +70,16 @@ function blendColor(image: RgbaImage, xPx: number, yPx: number, glyph: Extract<G
       const a = glyph.rgba[s + 3]!;
       if (a === 0) continue;
       const i = (y * widthPx + x) * 4;
-      for (let c = 0; c < 3; c++) data[i + c] = mix(data[i + c]!, glyph.rgba[s + c]!, a);
+      for (let c = 0; c < 3; c++) data[i + c] = blendChannel(data[i + c]!, glyph.rgba[s + c]!, a);
     }
   }
 }
 
 /**
- * Draws `glyph` with its top-left corner at (`xPx`, `yPx`): a mask in the colour `rgb`, a colour
+ * Draws `glyph` with its top-left corner at (`xPx`, `yPx`): its coverage in the colour `rgb`, a colour
  * glyph as it is (non-premultiplied source-over).
  */
 export function drawGlyph(image: RgbaImage, xPx: number, yPx: number, glyph: Glyph, rgb: Rgb): void {
-  if (glyph.kind === 'mask') blendMask(image, xPx, yPx, glyph.mask, rgb);
+  if (glyph.kind === 'coverage') blendCoverage(image, xPx, yPx, glyph.coverage, rgb);
   else blendColor(image, xPx, yPx, glyph);
 }

@@ -6,39 +6,48 @@ import { composeScreen } from './compose.js';
 import { fingerprintOf, RENDERER_TEXT_KEY } from './fingerprint.js';
 import { glyphFor } from './glyphs.js';
 import { cellMetricsFor, type CellMetrics } from './metrics.js';
-import { resolveRenderOptions, type RenderOptions } from './options.js';
+import { resolveRenderOptions, type RenderOptions, type ResolvedRenderOptions } from './options.js';
 import { encodePng } from './png.js';
 
 /**
  * Renders a screen snapshot to pixels with the bundled fonts only, so the same snapshot and
  * options give the same bytes on every machine. At the defaults an 80×24 screen is 728×440 px
  * (9×18 px cells, 4 px padding).
- * @throws {ConfigError} for invalid options (see {@link resolveRenderOptions}).
+ * @throws {ConfigError} when an option is invalid (see {@link resolveRenderOptions}).
  * @throws {TmuxShotError} when a bundled font cannot be loaded.
  * @example
  * const image = renderScreen(app.screen(), { theme: 'light', scale: 2 });
  */
 export function renderScreen(snapshot: ScreenSnapshot, options?: Partial<RenderOptions>): RgbaImage {
-  return composeScreen(snapshot, resolveRenderOptions(options), glyphFor);
+  return renderResolved(snapshot, resolveRenderOptions(options));
+}
+
+/**
+ * {@link renderScreen} with options already resolved by {@link resolveRenderOptions}, for callers
+ * that draw many screens with the same options (the frames of a GIF).
+ * @throws {TmuxShotError} when a bundled font cannot be loaded.
+ */
+export function renderResolved(snapshot: ScreenSnapshot, options: ResolvedRenderOptions): RgbaImage {
+  return composeScreen(snapshot, options, glyphFor);
 }
 
 /**
  * {@link renderScreen}, encoded as PNG with the renderer fingerprint in the tEXt chunk
  * `tmux-shot:renderer` (read it back with `readPngText`).
- * @throws {ConfigError} for invalid options.
+ * @throws {ConfigError} when an option is invalid.
  * @throws {TmuxShotError} when a bundled font cannot be loaded.
  * @example
  * await writeFile('screen.png', renderPng(app.screen()));
  */
 export function renderPng(snapshot: ScreenSnapshot, options?: Partial<RenderOptions>): Buffer {
   const resolved = resolveRenderOptions(options);
-  return encodePng(composeScreen(snapshot, resolved, glyphFor), { [RENDERER_TEXT_KEY]: fingerprintOf(resolved) });
+  return encodePng(renderResolved(snapshot, resolved), { [RENDERER_TEXT_KEY]: fingerprintOf(resolved) });
 }
 
 /**
  * The fingerprint {@link renderPng} embeds for `options`: renderer version, font and Skia package
  * versions, theme and every option that changes pixels.
- * @throws {ConfigError} for invalid options.
+ * @throws {ConfigError} when an option is invalid.
  */
 export function rendererFingerprint(options?: Partial<RenderOptions>): string {
   return fingerprintOf(resolveRenderOptions(options));
@@ -46,7 +55,7 @@ export function rendererFingerprint(options?: Partial<RenderOptions>): string {
 
 /**
  * Cell geometry in image pixels for `options` (scale applied).
- * @throws {ConfigError} for invalid options.
+ * @throws {ConfigError} when an option is invalid.
  */
 export function cellMetrics(options?: Partial<RenderOptions>): CellMetrics {
   return cellMetricsFor(resolveRenderOptions(options));

@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, test } from 'vitest';
-import { encodeGif, replayFrames } from '../../src/record/index.js';
+import { encodeGif } from '../../src/record/index.js';
+import { replayFrames } from '../../src/record/replay.js';
 import type { Timeline } from '../../src/record/index.js';
 import { encodePng, renderScreen } from '../../src/render/index.js';
 import { decodeGif } from '../record/decode-gif.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { intFlag, parseCommandArgs } from '../../src/cli/args.js';
-import { UsageError } from '../../src/cli/usage-error.js';
+import { UsageError } from '../../src/cli/args.js';
 
 const OPTIONS = {
   keys: { type: 'string', multiple: true },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScript } from '../../src/cli/script.js';
-import { UsageError } from '../../src/cli/usage-error.js';
+import { UsageError } from '../../src/cli/args.js';
 
 describe('parseScript', () => {
   it('reads keys, type, wait-for and pause lines in order, skipping comments and blanks', () => {

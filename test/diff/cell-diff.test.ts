@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diffCells, formatCellDiff } from '../../src/diff/index.js';
+import { diffCells } from '../../src/diff/cell-diff.js';
+import { formatCellDiff } from '../../src/diff/format-cell-diff.js';
 import { BLANK_CELL } from '../../src/snapshot.js';
 import { snapshot, withCell } from './build.js';
 

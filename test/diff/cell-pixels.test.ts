@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cellRectToPixelRect, cropImage, mismatchedCells } from '../../src/diff/index.js';
-import type { CellPixelMetrics } from '../../src/diff/index.js';
+import { cellRectToPixelRect, mismatchedCells } from '../../src/diff/cell-pixels.js';
+import type { CellPixelMetrics } from '../../src/diff/cell-pixels.js';
+import { cropImage } from '../../src/diff/compare-pixels.js';
 import { TmuxShotError } from '../../src/errors.js';
 import { cellMetricsFor, cellRectPx } from '../../src/render/metrics.js';
 import { pixelAt, thrown } from './build.js';

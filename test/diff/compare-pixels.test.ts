@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparePixels } from '../../src/diff/index.js';
+import { comparePixels } from '../../src/diff/compare-pixels.js';
 import { TmuxShotError } from '../../src/errors.js';
 import { paint, pixelAt, solid, thrown } from './build.js';
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { cellRectToPixelRect, cropImage, decideOutcome } from '../../src/diff/index.js';
-import type { CellPixelMetrics, DecideOutcomeInput, UpdateMode } from '../../src/diff/index.js';
+import { cellRectToPixelRect } from '../../src/diff/cell-pixels.js';
+import type { CellPixelMetrics } from '../../src/diff/cell-pixels.js';
+import { cropImage } from '../../src/diff/compare-pixels.js';
+import { decideOutcome } from '../../src/diff/decide-outcome.js';
+import type { DecideOutcomeInput, UpdateMode } from '../../src/diff/decide-outcome.js';
 import { ConfigError, TmuxShotError } from '../../src/errors.js';
 import { paint, png, solid, thrown } from './build.js';
 

@@ -1,6 +1,6 @@
 import pngjs from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { decodePng } from '../../src/diff/index.js';
+import { decodePng } from '../../src/diff/decode-png.js';
 import { TmuxShotError } from '../../src/errors.js';
 import { paint, png, solid, thrown } from './build.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskFromText } from '../../src/diff/index.js';
+import { maskFromText } from '../../src/diff/mask-from-text.js';
 import { snapshot, withCell } from './build.js';
 
 describe('maskFromText', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTolerances, describeViolation, resolveComparatorOptions } from '../../src/diff/index.js';
+import { checkTolerances, describeViolation, resolveComparatorOptions } from '../../src/diff/tolerances.js';
 import { ConfigError } from '../../src/errors.js';
 import { thrown } from './build.js';
 

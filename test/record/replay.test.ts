@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { replayFrames, Timeline } from '../../src/record/index.js';
-import type { Frame } from '../../src/record/index.js';
+import { replayFrames } from '../../src/record/replay.js';
+import type { Frame } from '../../src/record/replay.js';
+import { Timeline } from '../../src/record/timeline.js';
 import { snapshotText } from '../../src/screen/index.js';
 import { TYPED_COMMAND, typingSession } from './sessions.js';
 

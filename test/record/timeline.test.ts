@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RECORD } from '../../src/defaults.js';
+import { TIMELINE } from '../../src/defaults.js';
 import { TmuxShotError } from '../../src/errors.js';
-import { createTimeline, EVENT_OVERHEAD_BYTES, Timeline } from '../../src/record/index.js';
+import { createTimeline, EVENT_OVERHEAD_BYTES, Timeline } from '../../src/record/timeline.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -95,9 +95,9 @@ describe('Timeline', () => {
   });
 
   it('has a 32 MiB budget by default', () => {
-    expect(RECORD.budgetBytes).toBe(33_554_432);
+    expect(TIMELINE.budgetBytes).toBe(33_554_432);
     const timeline = new Timeline({ cols: 80, rows: 24 });
-    timeline.appendOutput(new Uint8Array(RECORD.budgetBytes - 2 * EVENT_OVERHEAD_BYTES - 1), 0);
+    timeline.appendOutput(new Uint8Array(TIMELINE.budgetBytes - 2 * EVENT_OVERHEAD_BYTES - 1), 0);
     timeline.appendOutput(new Uint8Array(1), 1);
     expect(timeline.truncated).toBe(false);
     timeline.appendOutput(new Uint8Array(1), 2);

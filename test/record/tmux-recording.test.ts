@@ -3,7 +3,8 @@
 import { expect, it } from 'vitest';
 import { TmuxServer } from '../../src/host/index.js';
 import { renderScreen } from '../../src/render/index.js';
-import { parseAsciicast, replayFrames } from '../../src/record/index.js';
+import { parseAsciicast } from '../../src/record/asciicast.js';
+import { replayFrames } from '../../src/record/replay.js';
 import { snapshotText } from '../../src/screen/index.js';
 import { TmuxApp } from '../../src/app/index.js';
 import { decodeGif } from './decode-gif.js';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { geometricGlyph, tofuGlyph } from '../../src/render/box-drawing.js';
-import type { AlphaMask } from '../../src/render/mask.js';
-import { maskArt } from './helpers/mask-art.js';
+import { proceduralGlyph, tofuGlyph } from '../../src/render/procedural-glyphs.js';
+import type { GlyphCoverage } from '../../src/render/glyph-coverage.js';
+import { coverageArt } from './helpers/coverage-art.js';
 
 /** A default cell: 9×18 px, 1 px light lines. */
-const cellGlyph = (chars: string): AlphaMask => {
-  const mask = geometricGlyph(chars, 9, 18, 1, 1);
-  if (!mask) throw new Error(`no geometric glyph for ${chars}`);
-  return mask;
+const cellGlyph = (chars: string): GlyphCoverage => {
+  const coverage = proceduralGlyph(chars, 9, 18, 1, 1);
+  if (!coverage) throw new Error(`no procedural glyph for ${chars}`);
+  return coverage;
 };
 
 const EMPTY = '.........';
@@ -15,21 +15,21 @@ const rows = (count: number, row: string): string[] => Array.from({ length: coun
 
 describe('box-drawing lines', () => {
   it('draws ─ as row 8 from edge to edge and │ as column 4 from top to bottom', () => {
-    expect(maskArt(cellGlyph('─'))).toEqual([...rows(8, EMPTY), '#########', ...rows(9, EMPTY)]);
-    expect(maskArt(cellGlyph('│'))).toEqual(rows(18, '....#....'));
+    expect(coverageArt(cellGlyph('─'))).toEqual([...rows(8, EMPTY), '#########', ...rows(9, EMPTY)]);
+    expect(coverageArt(cellGlyph('│'))).toEqual(rows(18, '....#....'));
   });
 
   it('joins arms at the centre: ┼ and ┍ (light down, heavy right)', () => {
-    expect(maskArt(cellGlyph('┼'))).toEqual([...rows(8, '....#....'), '#########', ...rows(9, '....#....')]);
-    expect(maskArt(cellGlyph('┍'))).toEqual([...rows(8, EMPTY), '....#####', '....#####', ...rows(8, '....#....')]);
+    expect(coverageArt(cellGlyph('┼'))).toEqual([...rows(8, '....#....'), '#########', ...rows(9, '....#....')]);
+    expect(coverageArt(cellGlyph('┍'))).toEqual([...rows(8, EMPTY), '....#####', '....#####', ...rows(8, '....#....')]);
   });
 
   it('draws heavy lines 2 px thick: ━', () => {
-    expect(maskArt(cellGlyph('━'))).toEqual([...rows(8, EMPTY), '#########', '#########', ...rows(8, EMPTY)]);
+    expect(coverageArt(cellGlyph('━'))).toEqual([...rows(8, EMPTY), '#########', '#########', ...rows(8, EMPTY)]);
   });
 
   it('nests the corners of double lines: ╔', () => {
-    expect(maskArt(cellGlyph('╔'))).toEqual([
+    expect(coverageArt(cellGlyph('╔'))).toEqual([
       ...rows(7, EMPTY),
       '...######',
       '...#.....',
@@ -39,16 +39,16 @@ describe('box-drawing lines', () => {
   });
 
   it('keeps the four corners of ╬ apart and stops ╟ at the near line', () => {
-    expect(maskArt(cellGlyph('╬'))).toEqual([...rows(7, '...#.#...'), '####.####', EMPTY, '####.####', ...rows(8, '...#.#...')]);
-    expect(maskArt(cellGlyph('╟'))).toEqual([...rows(8, '...#.#...'), '...#.####', ...rows(9, '...#.#...')]);
+    expect(coverageArt(cellGlyph('╬'))).toEqual([...rows(7, '...#.#...'), '####.####', EMPTY, '####.####', ...rows(8, '...#.#...')]);
+    expect(coverageArt(cellGlyph('╟'))).toEqual([...rows(8, '...#.#...'), '...#.####', ...rows(9, '...#.#...')]);
   });
 
   it('draws dashes with gaps split between the cell ends: ┄', () => {
-    expect(maskArt(cellGlyph('┄'))).toEqual([...rows(8, EMPTY), '##.##.##.', ...rows(9, EMPTY)]);
+    expect(coverageArt(cellGlyph('┄'))).toEqual([...rows(8, EMPTY), '##.##.##.', ...rows(9, EMPTY)]);
   });
 
   it('ends a rounded corner ╭ on the light lines at the right and bottom edges, anti-aliased in between', () => {
-    expect(maskArt(cellGlyph('╭'))).toEqual([
+    expect(coverageArt(cellGlyph('╭'))).toEqual([
       ...rows(8, EMPTY),
       '......++#',
       '.....+++.',
@@ -59,8 +59,8 @@ describe('box-drawing lines', () => {
   });
 
   it('draws diagonals from corner to corner: ╱ from the top-right pixel to the bottom-left one, 2 px wide, never fully covered', () => {
-    const mask = cellGlyph('╱');
-    expect(maskArt(mask)).toEqual([
+    const coverage = cellGlyph('╱');
+    expect(coverageArt(coverage)).toEqual([
       '........+',
       '.......++',
       '.......++',
@@ -80,36 +80,36 @@ describe('box-drawing lines', () => {
       '++.......',
       '+........',
     ]);
-    expect(new Set(mask.alpha)).toEqual(new Set([0, 64, 191]));
+    expect(new Set(coverage.alpha)).toEqual(new Set([0, 64, 191]));
   });
 
   it('lets lines of neighbouring cells meet with no gap', () => {
-    const horizontal = maskArt(cellGlyph('─'))[8]!;
+    const horizontal = coverageArt(cellGlyph('─'))[8]!;
     expect(horizontal[0]! + horizontal[8]!).toBe('##');
-    const vertical = maskArt(cellGlyph('│'));
+    const vertical = coverageArt(cellGlyph('│'));
     expect(vertical[0]![4]! + vertical[17]![4]!).toBe('##');
   });
 });
 
 describe('block elements', () => {
   it('fills the whole cell with █', () => {
-    expect(maskArt(cellGlyph('█'))).toEqual(rows(18, '#########'));
+    expect(coverageArt(cellGlyph('█'))).toEqual(rows(18, '#########'));
   });
 
   it('splits halves without overlap or gap: ▀ ▄ ▌ ▐', () => {
-    expect(maskArt(cellGlyph('▀'))).toEqual([...rows(9, '#########'), ...rows(9, EMPTY)]);
-    expect(maskArt(cellGlyph('▄'))).toEqual([...rows(9, EMPTY), ...rows(9, '#########')]);
-    expect(maskArt(cellGlyph('▌'))).toEqual(rows(18, '#####....'));
-    expect(maskArt(cellGlyph('▐'))).toEqual(rows(18, '.....####'));
+    expect(coverageArt(cellGlyph('▀'))).toEqual([...rows(9, '#########'), ...rows(9, EMPTY)]);
+    expect(coverageArt(cellGlyph('▄'))).toEqual([...rows(9, EMPTY), ...rows(9, '#########')]);
+    expect(coverageArt(cellGlyph('▌'))).toEqual(rows(18, '#####....'));
+    expect(coverageArt(cellGlyph('▐'))).toEqual(rows(18, '.....####'));
   });
 
   it('rounds eighths to whole pixels: ▁ is the bottom 2 rows, ▏ the left column', () => {
-    expect(maskArt(cellGlyph('▁'))).toEqual([...rows(16, EMPTY), ...rows(2, '#########')]);
-    expect(maskArt(cellGlyph('▏'))).toEqual(rows(18, '#........'));
+    expect(coverageArt(cellGlyph('▁'))).toEqual([...rows(16, EMPTY), ...rows(2, '#########')]);
+    expect(coverageArt(cellGlyph('▏'))).toEqual(rows(18, '#........'));
   });
 
   it('draws quadrants: ▚ is upper left and lower right', () => {
-    expect(maskArt(cellGlyph('▚'))).toEqual([...rows(9, '#####....'), ...rows(9, '.....####')]);
+    expect(coverageArt(cellGlyph('▚'))).toEqual([...rows(9, '#####....'), ...rows(9, '.....####')]);
   });
 
   it('draws shades as uniform 25 %, 50 % and 75 % coverage', () => {
@@ -119,29 +119,29 @@ describe('block elements', () => {
   });
 });
 
-describe('geometricGlyph', () => {
+describe('proceduralGlyph', () => {
   it('draws every code point from U+2500 to U+259F', () => {
     const blank: string[] = [];
     for (let cp = 0x2500; cp <= 0x259f; cp++) {
-      const mask = geometricGlyph(String.fromCodePoint(cp), 9, 18, 1, 1);
-      if (!mask || mask.alpha.every((a) => a === 0)) blank.push(cp.toString(16));
+      const coverage = proceduralGlyph(String.fromCodePoint(cp), 9, 18, 1, 1);
+      if (!coverage || coverage.alpha.every((a) => a === 0)) blank.push(cp.toString(16));
     }
     expect(blank).toEqual([]);
   });
 
   it('returns null for other characters and for sequences', () => {
-    expect(geometricGlyph('A', 9, 18, 1, 1)).toBeNull();
-    expect(geometricGlyph('\u24ff', 9, 18, 1, 1)).toBeNull();
-    expect(geometricGlyph('\u25a0', 9, 18, 1, 1)).toBeNull();
-    expect(geometricGlyph('──', 9, 18, 1, 1)).toBeNull();
+    expect(proceduralGlyph('A', 9, 18, 1, 1)).toBeNull();
+    expect(proceduralGlyph('\u24ff', 9, 18, 1, 1)).toBeNull();
+    expect(proceduralGlyph('\u25a0', 9, 18, 1, 1)).toBeNull();
+    expect(proceduralGlyph('──', 9, 18, 1, 1)).toBeNull();
   });
 
   it('draws every glyph at 2x as the 1x glyph doubled', () => {
     const differ: string[] = [];
     for (let cp = 0x2500; cp <= 0x259f; cp++) {
       if (cp >= 0x256d && cp <= 0x2573) continue; // arcs and diagonals are anti-aliased at each size
-      const one = geometricGlyph(String.fromCodePoint(cp), 9, 18, 1, 1)!;
-      const two = geometricGlyph(String.fromCodePoint(cp), 18, 36, 2, 2)!;
+      const one = proceduralGlyph(String.fromCodePoint(cp), 9, 18, 1, 1)!;
+      const two = proceduralGlyph(String.fromCodePoint(cp), 18, 36, 2, 2)!;
       const doubled = two.alpha.every((a, i) => a === one.alpha[Math.floor(i / 36) * 9 + Math.floor((i % 18) / 2)]);
       if (!doubled) differ.push(cp.toString(16));
     }
@@ -151,7 +151,7 @@ describe('geometricGlyph', () => {
 
 describe('tofuGlyph', () => {
   it('is an outline inset 1 px at the sides and 2 px at top and bottom', () => {
-    expect(maskArt(tofuGlyph(9, 18, 1))).toEqual([
+    expect(coverageArt(tofuGlyph(9, 18, 1))).toEqual([
       EMPTY,
       EMPTY,
       '.#######.',
@@ -163,6 +163,6 @@ describe('tofuGlyph', () => {
   });
 
   it('spans both cells of a wide character', () => {
-    expect(maskArt(tofuGlyph(18, 18, 1))[2]).toBe('.################.');
+    expect(coverageArt(tofuGlyph(18, 18, 1))[2]).toBe('.################.');
   });
 });

@@ -1,0 +1,40 @@
+/**
+ * Procedural glyphs: characters drawn as geometry instead of from a font (pure), so lines meet
+ * across cells and fills tile without seams. This file picks the family that draws a character —
+ * box drawing U+2500–U+257F (`box-drawing.ts`), block elements U+2580–U+259F
+ * (`block-elements.ts`) — and draws the "tofu" box for characters no bundled font covers. A new
+ * family (braille, powerline, legacy computing) gets a file of its own and a line here.
+ */
+
+import { drawBlockElement } from './block-elements.js';
+import { drawBoxLine } from './box-drawing.js';
+import { createCoverage, fillCoverageRect, type GlyphCoverage } from './glyph-coverage.js';
+
+/**
+ * The coverage of `chars` in a `widthPx`×`heightPx` cell when it is a single character of a
+ * procedural family (box drawing, block elements), else null. `lightPx` is the light line
+ * thickness; edges snap to multiples of `scale` (1 or 2) so a 2x glyph is the 1x glyph doubled.
+ */
+export function proceduralGlyph(chars: string, widthPx: number, heightPx: number, lightPx: number, scale: number): GlyphCoverage | null {
+  const codePoint = chars.codePointAt(0);
+  if (codePoint === undefined || codePoint < 0x2500 || codePoint > 0x259f || chars.length !== 1) return null;
+  const coverage = createCoverage(widthPx, heightPx);
+  if (!drawBoxLine(coverage, codePoint, lightPx, scale) && !drawBlockElement(coverage, codePoint, scale)) return null;
+  return coverage;
+}
+
+/**
+ * The "tofu" drawn for a character no bundled font covers: a rectangle outline `lightPx` thick,
+ * inset `lightPx` from the left and right and `2 · lightPx` from the top and bottom of its
+ * `widthPx`×`heightPx` box (one cell, or two for a wide character).
+ */
+export function tofuGlyph(widthPx: number, heightPx: number, lightPx: number): GlyphCoverage {
+  const coverage = createCoverage(widthPx, heightPx);
+  const t = lightPx;
+  const [left, right, top, bottom] = [t, widthPx - t, 2 * t, heightPx - 2 * t];
+  fillCoverageRect(coverage, left, top, right, top + t);
+  fillCoverageRect(coverage, left, bottom - t, right, bottom);
+  fillCoverageRect(coverage, left, top, left + t, bottom);
+  fillCoverageRect(coverage, right - t, top, right, bottom);
+  return coverage;
+}
