@@ -319,7 +319,7 @@ export const ASCIICAST = {
 } as const satisfies Required<AsciicastOptions>;
 
 /**
- * Cassettes (src/agent/cassette-*.ts, src/vitest/cassette-*.ts): recorded model runs replayed in
+ * Cassettes (src/agent/cassette/, src/vitest/cassette-files.ts): recorded model runs replayed in
  * CI. Folder layout follows `__screenshots__`: `<test dir>/__cassettes__/<test file>/<test name>.json`.
  */
 export const CASSETTE = {

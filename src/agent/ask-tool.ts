@@ -3,7 +3,7 @@
  * `tool`, validates the arguments, and on an invalid answer asks once more with the error.
  */
 import { TmuxShotError } from '../errors.js';
-import type { ChatClient, ChatMessage, SentToolCall, ToolSpec, Usage } from './chat.js';
+import { addUsage, type ChatClient, type ChatMessage, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
 import { repairToolName } from './repair.js';
 import { callWithRetry, type RetryPolicy } from './retry.js';
 import { toolMessage } from './prompts.js';
@@ -79,12 +79,4 @@ function parseAndCheck<T>(text: string, check: (args: Record<string, unknown>) =
   } catch {
     return { ok: false, error: `error: arguments are not valid JSON: ${text.slice(0, 200)}` };
   }
-}
-
-function addUsage(sum: Usage | undefined, u: Usage): Usage {
-  return {
-    prompt_tokens: (sum?.prompt_tokens ?? 0) + (u.prompt_tokens ?? 0),
-    completion_tokens: (sum?.completion_tokens ?? 0) + (u.completion_tokens ?? 0),
-    total_tokens: (sum?.total_tokens ?? 0) + (u.total_tokens ?? 0),
-  };
 }

@@ -5,7 +5,7 @@
  */
 import { AGENT } from '../defaults.js';
 import { ModelApiError } from '../errors.js';
-import type { ChatClient, ChatMessage, ChatReply, SentToolCall, ToolSpec, Usage } from './chat.js';
+import { addUsage, type ChatClient, type ChatMessage, type ChatReply, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
 import { plannedChunkCount } from './chunks.js';
 import { boundImages, truncateText } from './context.js';
 import { dispatchTool, type ActionCall, type ToolEffect } from './dispatch.js';
@@ -206,7 +206,7 @@ export class AgentRunner {
     const ctx = { policy: retry, sleep, random, now: Date.now, label };
     const options = { timeout: requestTimeout, maxRetries: 0 };
     const outcome = await callWithRetry(() => this.client.chat.completions.create(params, options), ctx);
-    if (outcome.kind === 'ok' && outcome.value.usage) this.addUsage(outcome.value.usage);
+    if (outcome.kind === 'ok' && outcome.value.usage) this.usage = addUsage(this.usage, outcome.value.usage);
     return outcome;
   }
 
@@ -242,15 +242,6 @@ export class AgentRunner {
   private async sleepUntil(deadline: number): Promise<void> {
     const left = deadline - this.options.clock();
     if (left > 0 && left !== Infinity) await this.options.sleep(left);
-  }
-
-  private addUsage(u: Usage): void {
-    const sum = this.usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
-    this.usage = {
-      prompt_tokens: sum.prompt_tokens + (u.prompt_tokens ?? 0),
-      completion_tokens: sum.completion_tokens + (u.completion_tokens ?? 0),
-      total_tokens: sum.total_tokens + (u.total_tokens ?? 0),
-    };
   }
 }
 

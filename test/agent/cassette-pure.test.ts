@@ -17,7 +17,7 @@ import {
   staleReasons,
   unifiedDiff,
 } from '../../src/agent/index.js';
-import { observeRequest } from '../../src/agent/cassette-observe.js';
+import { observeRequest } from '../../src/agent/cassette/clients.js';
 import { CassetteMismatchError, ConfigError } from '../../src/errors.js';
 
 const SIZE = { cols: 40, rows: 12 };

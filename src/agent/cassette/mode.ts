@@ -2,8 +2,8 @@
  * Cassette modes, copying Vitest snapshot semantics (pure): `auto` locally, `replay` when `CI` is
  * set, `record` and `live` forced by `TMUX_SHOT_CASSETTES` or per test.
  */
-import { CASSETTE } from '../defaults.js';
-import { ConfigError } from '../errors.js';
+import { CASSETTE } from '../../defaults.js';
+import { ConfigError } from '../../errors.js';
 
 /**
  * - `auto`: replay the cassette if it exists, else record when a model is configured, else fail.

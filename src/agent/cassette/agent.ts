@@ -3,15 +3,16 @@
  * the test's {@link CassetteSession} — replayed, recorded or live as its mode decides.
  */
 import type { z } from 'zod';
-import type { AskContext } from './ask-tool.js';
-import type { CassetteClose, CassetteSession, InteractionClient } from './cassette-session.js';
-import type { InteractionCost } from './cassette-tally.js';
-import type { Driver } from './driver.js';
-import { assertPlan, queryPlan, runPlan, type TerminalSize } from './interaction-plans.js';
-import { judgeClaim, queryScreen, type Verdict } from './judge.js';
-import { resolveAgentOptions, type AgentRunnerOptions } from './options.js';
-import type { AgentResult } from './result.js';
-import { AgentRunner } from './runner.js';
+import type { Size } from '../../geometry.js';
+import type { AskContext } from '../ask-tool.js';
+import type { Driver } from '../driver.js';
+import { judgeClaim, queryScreen, type Verdict } from '../judge.js';
+import { resolveAgentOptions, type AgentRunnerOptions } from '../options.js';
+import type { AgentResult } from '../result.js';
+import { AgentRunner } from '../runner.js';
+import { assertPlan, queryPlan, runPlan } from './inputs.js';
+import type { CassetteClose, CassetteSession, InteractionClient } from './session.js';
+import type { InteractionCost } from './tally.js';
 
 /** Runner options of a cassette agent; the model name comes from the connection or the cassette. */
 export type CassetteAgentOptions = Omit<AgentRunnerOptions, 'model'>;
@@ -21,16 +22,20 @@ export type CassetteRunResult = AgentResult & { cost: InteractionCost };
 
 /** The driver plus its terminal size in cells (for the cassette's semantic inputs). */
 export interface SizedDriver extends Driver {
-  size(): TerminalSize;
+  size(): Size;
 }
 
 /** Runs the agent's interactions through a cassette session. */
 export class CassetteAgent {
-  constructor(
-    private readonly driver: SizedDriver,
-    private readonly session: CassetteSession,
-    private readonly options: CassetteAgentOptions,
-  ) {}
+  readonly #driver: SizedDriver;
+  readonly #session: CassetteSession;
+  readonly #options: CassetteAgentOptions;
+
+  constructor(driver: SizedDriver, session: CassetteSession, options: CassetteAgentOptions) {
+    this.#driver = driver;
+    this.#session = session;
+    this.#options = options;
+  }
 
   /**
    * `AgentRunner.run(goal)` through the cassette; a replay skips `delay` (no model to pace). A run
@@ -38,9 +43,9 @@ export class CassetteAgent {
    * @throws CassetteMismatchError (missing, stale, diverged or exhausted cassette), ConfigError,
    *   ModelApiError, as `CassetteSession.begin` and `AgentRunner.run`.
    */
-  async run(goal: string, options: CassetteAgentOptions = this.options): Promise<CassetteRunResult> {
-    const interaction = await this.session.begin(runPlan(goal, options, this.driver.size()), () => this.driver.text());
-    const runner = new AgentRunner(this.driver, interaction.client, {
+  async run(goal: string, options: CassetteAgentOptions = this.#options): Promise<CassetteRunResult> {
+    const interaction = await this.#session.begin(runPlan(goal, options, this.#driver.size()), () => this.#driver.text());
+    const runner = new AgentRunner(this.#driver, interaction.client, {
       ...options,
       model: interaction.model,
       ...(interaction.replaying ? { delay: 0 } : {}),
@@ -52,29 +57,29 @@ export class CassetteAgent {
 
   /** Asks the model whether `claim` holds on the screen now. @throws as `run`, and TmuxShotError after two invalid verdicts. */
   async assert(claim: string): Promise<Verdict & { cost: InteractionCost }> {
-    const screen = this.driver.text();
-    const interaction = await this.session.begin(assertPlan(claim, this.driver.size()), () => screen);
-    const answer = await judgeClaim(this.askContext(interaction), claim, screen);
+    const screen = this.#driver.text();
+    const interaction = await this.#session.begin(assertPlan(claim, this.#driver.size()), () => screen);
+    const answer = await judgeClaim(this.#askContext(interaction), claim, screen);
     interaction.end();
     return { ...answer.value, cost: interaction.cost() };
   }
 
   /** Asks `question` about the screen now; resolves the answer validated by `schema`. @throws as `assert`. */
   async query<S extends z.ZodType>(schema: S, question: string): Promise<{ value: z.output<S>; cost: InteractionCost }> {
-    const screen = this.driver.text();
-    const interaction = await this.session.begin(queryPlan(schema, question, this.driver.size()), () => screen);
-    const answer = await queryScreen(this.askContext(interaction), schema, question, screen);
+    const screen = this.#driver.text();
+    const interaction = await this.#session.begin(queryPlan(schema, question, this.#driver.size()), () => screen);
+    const answer = await queryScreen(this.#askContext(interaction), schema, question, screen);
     interaction.end();
     return { value: answer.value, cost: interaction.cost() };
   }
 
   /** Ends the test's cassette session (see `CassetteSession.close`): call once, when the test ends. */
   close(): Promise<CassetteClose> {
-    return this.session.close();
+    return this.#session.close();
   }
 
-  private askContext(interaction: InteractionClient): AskContext {
-    const { retry, sleep, random, requestTimeout } = resolveAgentOptions({ ...this.options, model: interaction.model });
+  #askContext(interaction: InteractionClient): AskContext {
+    const { retry, sleep, random, requestTimeout } = resolveAgentOptions({ ...this.#options, model: interaction.model });
     return { client: interaction.client, model: interaction.model, retry, sleep, random, requestTimeout };
   }
 }
