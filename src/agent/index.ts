@@ -19,5 +19,5 @@ export { emptyTally, addTallies, formatTally, type CassetteTally, type Interacti
 export type { Divergence, ModelBudget } from './cassette/clients.js';
 export type { Verdict } from './judge.js';
 export { unifiedDiff } from './cassette/screen-diff.js';
-export { missingEvidence } from './evidence.js';
+export { missingEvidence } from './driver.js';
 export { redactingClient, redactText, redactValue } from './redact.js';

@@ -6,13 +6,10 @@
 import { AGENT } from '../defaults.js';
 import { ModelApiError } from '../errors.js';
 import { addUsage, type ChatClient, type ChatMessage, type ChatReply, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
-import { plannedChunkCount } from './chunks.js';
-import { boundImages, truncateText } from './context.js';
-import { dispatchTool, type ActionCall, type ToolEffect } from './dispatch.js';
-import type { Driver } from './driver.js';
+import { plannedChunkCount, readPlan } from './chunks.js';
+import { dispatchTool, quoteEvidence, type ActionCall, type Driver, type ToolEffect } from './driver.js';
 import { resolveAgentOptions, type AgentRunnerOptions, type ResolvedAgentOptions } from './options.js';
-import { readPlan } from './plan-reply.js';
-import { chunkPrompt, goalPrompt, nudgePrompt, planningPrompt, systemPrompt, toolMessage } from './prompts.js';
+import { boundImages, chunkPrompt, goalPrompt, nudgePrompt, planningPrompt, systemPrompt, toolMessage, truncateText } from './prompts.js';
 import { repairToolCall } from './repair.js';
 import type { AgentOutcome, AgentResult, StepResult } from './result.js';
 import { callWithRetry, type RetryOutcome } from './retry.js';
@@ -196,8 +193,7 @@ export class AgentRunner {
 
   /** The ending of a run whose `finish` evidence stayed off the screen: what was missing, and the screen. */
   private unverified(missing: readonly string[]): Ending {
-    const list = missing.map((m) => JSON.stringify(m)).join(', ');
-    return { outcome: 'unverified', summary: `finish evidence not on the screen: ${list}\nScreen:\n${this.screen()}` };
+    return { outcome: 'unverified', summary: `finish evidence not on the screen: ${quoteEvidence(missing)}\nScreen:\n${this.screen()}` };
   }
 
   private async request(messages: ChatMessage[], tools: ToolSpec[], label: string): Promise<RetryOutcome<ChatReply>> {
@@ -216,7 +212,6 @@ export class AgentRunner {
       saveShot: (label, png) => this.save(label, png),
       sleep: (ms) => this.options.sleep(ms),
       timeLeft: () => this.timeLeft(),
-      maxTextChars: AGENT.maxTextChars,
     });
   }
 

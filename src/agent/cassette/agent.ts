@@ -4,9 +4,8 @@
  */
 import type { z } from 'zod';
 import type { Size } from '../../geometry.js';
-import type { AskContext } from '../ask-tool.js';
 import type { Driver } from '../driver.js';
-import { judgeClaim, queryScreen, type Verdict } from '../judge.js';
+import { judgeClaim, queryScreen, type AskContext, type Verdict } from '../judge.js';
 import { resolveAgentOptions, type AgentRunnerOptions } from '../options.js';
 import type { AgentResult } from '../result.js';
 import { AgentRunner } from '../runner.js';
