@@ -6,11 +6,12 @@
  */
 import { z } from 'zod';
 import { TmuxShotError } from '../errors.js';
+import type { Clock } from '../wait.js';
 import { addUsage, type ChatClient, type ChatMessage, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
 import { assertPrompt, assertSystemPrompt, queryPrompt, querySystemPrompt, toolMessage } from './prompts.js';
 import { parseArguments, repairToolName } from './repair.js';
 import { callWithRetry, type RetryPolicy } from './retry.js';
-import type { Sleep } from './sleep.js';
+import { pause } from './time.js';
 import { functionTool } from './tools.js';
 
 /** A validation outcome: the value, or the error text the model reads. */
@@ -21,7 +22,8 @@ export interface AskContext {
   client: ChatClient;
   model: string;
   retry: RetryPolicy;
-  sleep: Sleep;
+  /** Time for the backoff between retries. */
+  clock: Clock;
   random: () => number;
   /** Longest wait for one answer, in ms (`requestTimeout`). */
   requestTimeout: number;
@@ -51,7 +53,7 @@ export async function askTool<T>(
   let usage: Usage | undefined;
   for (let calls = 1; ; calls++) {
     const params = { model: ctx.model, messages: structuredClone(messages), tools: [tool] };
-    const ret = { policy: ctx.retry, sleep: ctx.sleep, random: ctx.random, now: Date.now, label };
+    const ret = { policy: ctx.retry, sleep: (ms: number) => pause(ctx.clock, ms), random: ctx.random, now: Date.now, label };
     const options = { timeout: ctx.requestTimeout, maxRetries: 0 };
     const outcome = await callWithRetry(() => ctx.client.chat.completions.create(params, options), ret);
     if (outcome.kind === 'outage') throw outcome.error;

@@ -1,9 +1,8 @@
 /** The options of {@link AgentRunner}, and their one merge with the defaults. */
-import { performance } from 'node:perf_hooks';
 import { AGENT } from '../defaults.js';
 import { ConfigError } from '../errors.js';
+import { systemClock, type Clock } from '../wait.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry.js';
-import { realSleep, type Sleep } from './sleep.js';
 
 /**
  * Options of an agent run. Spec durations (`delay`, `duration`, `screenshotInterval`,
@@ -29,10 +28,11 @@ export interface AgentRunnerOptions {
   chunkSeconds?: number;
   /** Receives status lines (`plan (3 chunks)`, `chunk 1/3 done: …`). @default console.log */
   log?: (line: string) => void;
-  /** Waits, in ms: backoff, `delay`, the `wait` tool, the ticker. @default a timer */
-  sleep?: Sleep;
-  /** Monotonic time in ms for deadlines. @default performance.now */
-  clock?: () => number;
+  /**
+   * Time: deadlines of timed runs, and every pause (backoff, `delay`, the `wait` tool, the ticker);
+   * a virtual clock makes tests skip real waits. @default systemClock (`performance.now()` and timers)
+   */
+  clock?: Clock;
   /** Random numbers in [0, 1) for backoff jitter. @default Math.random */
   random?: () => number;
   /** Retries of model calls; any field left out keeps its default (4 attempts, 1000 ms, 30000 ms cap). */
@@ -58,8 +58,7 @@ export interface ResolvedAgentOptions {
   intervalMs: number;
   chunkMs: number;
   log: (line: string) => void;
-  sleep: Sleep;
-  clock: () => number;
+  clock: Clock;
   random: () => number;
   retry: RetryPolicy;
   /** In ms. */
@@ -97,8 +96,7 @@ export function resolveAgentOptions(options: AgentRunnerOptions): ResolvedAgentO
     intervalMs: seconds('screenshotInterval', options.screenshotInterval ?? AGENT.screenshotInterval, 'positive'),
     chunkMs: seconds('chunkSeconds', options.chunkSeconds ?? AGENT.chunkSeconds, 'positive'),
     log: options.log ?? ((line) => console.log(line)),
-    sleep: options.sleep ?? realSleep,
-    clock: options.clock ?? (() => performance.now()),
+    clock: options.clock ?? systemClock,
     random: options.random ?? Math.random,
     retry: { ...DEFAULT_RETRY, ...options.retry },
     requestTimeout,

@@ -14,7 +14,7 @@ import { repairToolCall } from './repair.js';
 import type { AgentOutcome, AgentResult, StepResult } from './result.js';
 import { callWithRetry, type RetryOutcome } from './retry.js';
 import { saveShot } from './shot-files.js';
-import { startTicker } from './ticker.js';
+import { pause, startTicker } from './time.js';
 import { ACTION_TOOLS, PLANNING_TOOLS, toolSpecs } from './tools.js';
 
 /** How a conversation (a whole untimed run, or one chunk) ended. */
@@ -58,11 +58,11 @@ export class AgentRunner {
    * @throws ModelApiError for a non-transient API failure (400/401/403/404, a reply that is not JSON).
    */
   async run(goal: string): Promise<AgentResult> {
-    const { clock, durationMs, intervalMs, sleep } = this.options;
+    const { clock, durationMs, intervalMs } = this.options;
     const firstShot = this.shots.length;
     this.steps = 0;
     this.usage = undefined;
-    const start = clock();
+    const start = clock.now();
     const deadline = durationMs === undefined ? Infinity : start + durationMs;
     const ticker =
       durationMs === undefined
@@ -71,7 +71,6 @@ export class AgentRunner {
             async (n) => void (await this.save(`tick-${String(n).padStart(4, '0')}`, undefined)),
             { start, interval: intervalMs, deadline },
             clock,
-            sleep,
           );
     let ending: Ending;
     try {
@@ -124,7 +123,7 @@ export class AgentRunner {
     const { durationMs, chunkMs, clock } = this.options;
     if (durationMs !== undefined && plannedChunkCount(durationMs, chunkMs) >= 2) return this.runPlanned(goal, deadline);
     this.chunkDeadline = deadline;
-    const seconds = durationMs === undefined ? undefined : (deadline - clock()) / 1000;
+    const seconds = durationMs === undefined ? undefined : (deadline - clock.now()) / 1000;
     return this.converse([
       { role: 'system', content: systemPrompt() },
       { role: 'user', content: goalPrompt(goal, this.screen(), seconds) },
@@ -138,9 +137,9 @@ export class AgentRunner {
     const summaries: string[] = [];
     let last: Ending = { outcome: 'finished', summary: '' };
     for (const [i, chunk] of plan.chunks.entries()) {
-      if (clock() >= deadline) return { outcome: 'duration-elapsed', summary: summaries.join('; ') };
-      this.chunkDeadline = clock() + (deadline - clock()) / (plan.chunks.length - i);
-      const seconds = (this.chunkDeadline - clock()) / 1000;
+      if (clock.now() >= deadline) return { outcome: 'duration-elapsed', summary: summaries.join('; ') };
+      this.chunkDeadline = clock.now() + (deadline - clock.now()) / (plan.chunks.length - i);
+      const seconds = (this.chunkDeadline - clock.now()) / 1000;
       const prompt = chunkPrompt(goal, chunk, i + 1, plan.chunks.length, seconds, this.screen());
       last = await this.converse([{ role: 'system', content: systemPrompt() }, { role: 'user', content: prompt }]);
       if (last.outcome === 'outage' || last.outcome === 'step-cap') return last;
@@ -168,7 +167,7 @@ export class AgentRunner {
 
   /** Turns until finish, no tool calls (after nudges when timed), the step cap, the deadline or an outage. */
   private async converse(messages: ChatMessage[]): Promise<Ending> {
-    const { maxSteps, delayMs, sleep } = this.options;
+    const { maxSteps, delayMs, clock } = this.options;
     let nudges = 0;
     let rejections = 0;
     for (;;) {
@@ -187,7 +186,7 @@ export class AgentRunner {
         continue;
       }
       nudges = 0;
-      if (delayMs > 0) await sleep(delayMs);
+      if (delayMs > 0) await pause(clock, delayMs);
     }
   }
 
@@ -197,9 +196,9 @@ export class AgentRunner {
   }
 
   private async request(messages: ChatMessage[], tools: ToolSpec[], label: string): Promise<RetryOutcome<ChatReply>> {
-    const { model, retry, sleep, random, requestTimeout } = this.options;
+    const { model, retry, clock, random, requestTimeout } = this.options;
     const params = { model, messages: boundImages(messages, AGENT.keepImages), tools };
-    const ctx = { policy: retry, sleep, random, now: Date.now, label };
+    const ctx = { policy: retry, sleep: (ms: number) => pause(clock, ms), random, now: Date.now, label };
     const options = { timeout: requestTimeout, maxRetries: 0 };
     const outcome = await callWithRetry(() => this.client.chat.completions.create(params, options), ctx);
     if (outcome.kind === 'ok' && outcome.value.usage) this.usage = addUsage(this.usage, outcome.value.usage);
@@ -210,7 +209,7 @@ export class AgentRunner {
     return dispatchTool(call, {
       driver: this.driver,
       saveShot: (label, png) => this.save(label, png),
-      sleep: (ms) => this.options.sleep(ms),
+      sleep: (ms) => pause(this.options.clock, ms),
       timeLeft: () => this.timeLeft(),
     });
   }
@@ -231,12 +230,12 @@ export class AgentRunner {
   }
 
   private timeLeft(): number {
-    return this.chunkDeadline - this.options.clock();
+    return this.chunkDeadline - this.options.clock.now();
   }
 
   private async sleepUntil(deadline: number): Promise<void> {
-    const left = deadline - this.options.clock();
-    if (left > 0 && left !== Infinity) await this.options.sleep(left);
+    const left = deadline - this.options.clock.now();
+    if (left > 0 && left !== Infinity) await pause(this.options.clock, left);
   }
 }
 

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { TmuxServer } from '../../src/host/index.js';
 import { TmuxApp } from '../../src/app/index.js';
+import type { Clock } from '../../src/wait.js';
 
 const MENU = resolve(import.meta.dirname, '../../fixtures/menu.mjs');
 
@@ -60,4 +61,23 @@ export function useMenuApp(): MenuTestContext {
 /** Row `row` (0-based) of the app's screen text. */
 export function screenRow(app: TmuxApp, row: number): string {
   return app.text().split('\n')[row] ?? '';
+}
+
+/**
+ * A virtual clock for the agent's `clock` option: `sleep` returns at once, moving `now()` on by the
+ * time asked (unless aborted), and notes each pause in `slept` — backoff, delays and waits cost no
+ * real time.
+ */
+export function virtualClock(start = 0): Clock & { slept: number[] } {
+  let now = start;
+  const slept: number[] = [];
+  return {
+    slept,
+    now: () => now,
+    sleep: async (ms, signal) => {
+      if (signal?.aborted) return;
+      slept.push(ms);
+      now += ms;
+    },
+  };
 }

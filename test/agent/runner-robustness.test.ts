@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AgentRunner, scriptedModel, toolCall, type ChatMessage } from '../../src/agent/index.js';
 import { ModelApiError } from '../../src/errors.js';
 import type { TmuxApp } from '../../src/app/index.js';
-import { FIRST_SCREEN, screenRow, useMenuApp } from './app.js';
+import { FIRST_SCREEN, screenRow, useMenuApp, virtualClock } from './app.js';
 
 const ctx = useMenuApp();
 let app: TmuxApp;
@@ -103,20 +103,20 @@ describe('AgentRunner robustness', () => {
   });
 
   it('caps a 429 with Retry-After: 3600 at 30 s', async () => {
-    const slept: number[] = [];
+    const clock = virtualClock();
     const limited = APIError.generate(429, { error: { message: 'Rate limit reached' } }, undefined, new Headers({ 'retry-after': '3600' }));
     const model = scriptedModel([limited, finish('after the limit')]);
-    const result = await new AgentRunner(app, model, { model: 'm', outDir, sleep: async (ms) => void slept.push(ms) }).run('go');
+    const result = await new AgentRunner(app, model, { model: 'm', outDir, clock }).run('go');
 
-    expect(slept).toEqual([30000]);
+    expect(clock.slept).toEqual([30000]);
     expect(result.summary).toBe('after the limit');
   });
 
   it('fails a non-transient 401 at once, without retrying', async () => {
-    const slept: number[] = [];
+    const clock = virtualClock();
     const denied = new AuthenticationError(401, { message: 'Incorrect API key provided: sk-test-abcdef.' }, undefined, new Headers());
     const model = scriptedModel([denied, finish()]);
-    const runner = new AgentRunner(app, model, { model: 'm', outDir, sleep: async (ms) => void slept.push(ms) });
+    const runner = new AgentRunner(app, model, { model: 'm', outDir, clock });
     const error = await runner.run('go').catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ModelApiError);
@@ -124,7 +124,7 @@ describe('AgentRunner robustness', () => {
       'Model request failed (step 1): HTTP 401 Incorrect API key provided: [redacted]. Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).',
     );
     expect(model.requests).toHaveLength(1);
-    expect(slept).toEqual([]);
+    expect(clock.slept).toEqual([]);
   });
 
   it('keeps only the last 3 screenshots as images in a request', async () => {

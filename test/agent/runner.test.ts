@@ -8,7 +8,7 @@ import { InternalServerError } from 'openai';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AgentRunner, scriptedModel, splitRunOnChunk, toolCall, type ChatMessage } from '../../src/agent/index.js';
 import type { TmuxApp } from '../../src/app/index.js';
-import { FIRST_SCREEN, screenRow, useMenuApp } from './app.js';
+import { FIRST_SCREEN, screenRow, useMenuApp, virtualClock } from './app.js';
 
 /** A 502 as the openai SDK raises it for a failing gateway. */
 const badGateway = () =>
@@ -183,25 +183,25 @@ describe('AgentRunner (spec)', () => {
   });
 
   it('retries transient API errors instead of crashing', async () => {
-    const slept: number[] = [];
+    const clock = virtualClock();
     const model = scriptedModel([badGateway(), badGateway(), { tool_calls: [toolCall('finish', '{"summary": "done after retry"}', 'call_1')] }]);
     const runner = new AgentRunner(app, model, {
       model: 'fake-model',
       outDir,
       delay: 0,
       maxSteps: 5,
-      sleep: async (ms) => void slept.push(ms),
+      clock,
       random: () => 0.5,
     });
     const result = await runner.run('do something'); // must not throw
 
     expect(model.requests).toHaveLength(3);
-    expect(slept).toEqual([750, 1500]);
+    expect(clock.slept).toEqual([750, 1500]);
     expect(result).toEqual({ outcome: 'finished', summary: 'done after retry', steps: 1, shots: [] });
   });
 
   it('degrades gracefully on a persistent backend outage', async () => {
-    const slept: number[] = [];
+    const clock = virtualClock();
     const { out, log } = lines();
     const model = scriptedModel([
       { tool_calls: [toolCall('screenshot', '{"label": "before-outage"}', 'call_1')] },
@@ -216,14 +216,14 @@ describe('AgentRunner (spec)', () => {
       delay: 0,
       maxSteps: 5,
       log,
-      sleep: async (ms) => void slept.push(ms), // skip real backoff waits
+      clock, // skip real backoff waits
     });
     const result = await runner.run('do something'); // must not throw
 
     expect(runner.shots).toEqual([join(outDir, 'before-outage.png')]); // not lost
     expect(existsSync(runner.shots[0]!)).toBe(true);
     expect(model.requests).toHaveLength(5);
-    expect(slept).toHaveLength(3);
+    expect(clock.slept).toHaveLength(3);
     const why = 'Model API unavailable (step 2): 4 attempts failed, the last with HTTP 502 {"detail":"Upstream connection failed"}';
     expect(result).toEqual({ outcome: 'outage', summary: `${why}.`, steps: 2, shots: runner.shots });
     expect(out).toEqual([`outage: ${why}.`]);

@@ -78,7 +78,7 @@ export class CassetteAgent {
   }
 
   #askContext(interaction: InteractionClient): AskContext {
-    const { retry, sleep, random, requestTimeout } = resolveAgentOptions({ ...this.#options, model: interaction.model });
-    return { client: interaction.client, model: interaction.model, retry, sleep, random, requestTimeout };
+    const { retry, clock, random, requestTimeout } = resolveAgentOptions({ ...this.#options, model: interaction.model });
+    return { client: interaction.client, model: interaction.model, retry, clock, random, requestTimeout };
   }
 }
