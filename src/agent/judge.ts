@@ -11,7 +11,6 @@ import { addUsage, type ChatClient, type ChatMessage, type SentToolCall, type To
 import { assertPrompt, assertSystemPrompt, queryPrompt, querySystemPrompt, toolMessage } from './prompts.js';
 import { parseArguments, repairToolName } from './repair.js';
 import { callWithRetry, type RetryPolicy } from './retry.js';
-import { pause } from './time.js';
 import { functionTool } from './tools.js';
 
 /** A validation outcome: the value, or the error text the model reads. */
@@ -53,7 +52,7 @@ export async function askTool<T>(
   let usage: Usage | undefined;
   for (let calls = 1; ; calls++) {
     const params = { model: ctx.model, messages: structuredClone(messages), tools: [tool] };
-    const ret = { policy: ctx.retry, sleep: (ms: number) => pause(ctx.clock, ms), random: ctx.random, now: Date.now, label };
+    const ret = { policy: ctx.retry, clock: ctx.clock, random: ctx.random, date: Date.now, label };
     const options = { timeout: ctx.requestTimeout, maxRetries: 0 };
     const outcome = await callWithRetry(() => ctx.client.chat.completions.create(params, options), ret);
     if (outcome.kind === 'outage') throw outcome.error;

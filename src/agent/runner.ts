@@ -198,7 +198,7 @@ export class AgentRunner {
   private async request(messages: ChatMessage[], tools: ToolSpec[], label: string): Promise<RetryOutcome<ChatReply>> {
     const { model, retry, clock, random, requestTimeout } = this.options;
     const params = { model, messages: boundImages(messages, AGENT.keepImages), tools };
-    const ctx = { policy: retry, sleep: (ms: number) => pause(clock, ms), random, now: Date.now, label };
+    const ctx = { policy: retry, clock, random, date: Date.now, label };
     const options = { timeout: requestTimeout, maxRetries: 0 };
     const outcome = await callWithRetry(() => this.client.chat.completions.create(params, options), ctx);
     if (outcome.kind === 'ok' && outcome.value.usage) this.usage = addUsage(this.usage, outcome.value.usage);

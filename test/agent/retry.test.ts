@@ -3,15 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { adviceFor, classifyApiError, parseRetryAfter } from '../../src/agent/api-errors.js';
 import { callWithRetry, DEFAULT_RETRY, retryDelay, type RetryContext } from '../../src/agent/retry.js';
 import { ModelApiError, TmuxShotError } from '../../src/errors.js';
+import { virtualClock } from './app.js';
 
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
 const apiError = (status: number, headers: Record<string, string> = {}) =>
   APIError.generate(status, { error: { message: 'Bad Gateway' } }, undefined, new Headers(headers));
 
-/** A retry context whose sleep records the delays instead of waiting. */
+/** A retry context whose clock records the delays instead of waiting. */
 function recording(label = 'step 1'): RetryContext & { slept: number[] } {
-  const slept: number[] = [];
-  return { policy: DEFAULT_RETRY, sleep: async (ms) => void slept.push(ms), random: () => 0.5, now: () => NOW, label, slept };
+  const clock = virtualClock();
+  return { policy: DEFAULT_RETRY, clock, random: () => 0.5, date: () => NOW, label, slept: clock.slept };
 }
 
 /** A call that fails with the given errors in turn, then returns 'ok'. */
