@@ -40,7 +40,7 @@ export interface ModelConnection {
  * @throws ConfigError when neither an API key nor a base URL is configured.
  * @example
  * const { client, model } = await createClient(); // OPENAI_API_KEY=sk-… or OPENAI_BASE_URL=http://localhost:11434/v1
- * await new AgentRunner(app, client, { model, outDir: 'out' }).run('open the settings menu');
+ * await new AgentRunner(app, client, { model, saveScreenshot }).run('open the settings menu');
  */
 export async function createClient(options: CreateClientOptions = {}): Promise<ModelConnection> {
   const env = options.env ?? process.env;

@@ -11,8 +11,13 @@ import { DEFAULT_RETRY, type RetryPolicy } from './retry.js';
 export interface AgentRunnerOptions {
   /** Model name sent with every request. */
   model: string;
-  /** Directory for screenshot PNGs (created when needed). */
-  outDir: string;
+  /**
+   * Saves one screenshot and resolves to where it went, which the model reads and `shots` lists.
+   * `name` is safe as a file name (the model's label with ASCII letters, digits, `.`, `_`, `-`
+   * only, no leading dot; `tick-0001`… for ticker frames). The agent writes no files: the CLI and
+   * the Vitest fixture save `<name>.png` in their output folder, or `<name>-2.png`… when taken.
+   */
+  saveScreenshot: (name: string, png: Uint8Array) => Promise<string>;
   /** Pause after each model turn that called tools, in seconds. @default 0 */
   delay?: number;
   /** Most model turns in one run (nudges included, planning not). @default 30 */
@@ -50,7 +55,7 @@ export interface AgentRunnerOptions {
 /** Options after defaults, durations converted to ms. */
 export interface ResolvedAgentOptions {
   model: string;
-  outDir: string;
+  saveScreenshot: (name: string, png: Uint8Array) => Promise<string>;
   delayMs: number;
   maxSteps: number;
   /** Undefined for an untimed run. */
@@ -67,7 +72,7 @@ export interface ResolvedAgentOptions {
 
 /**
  * Merges `options` with `AGENT` defaults and checks them.
- * @throws ConfigError for an empty model or outDir, a negative delay, a non-positive duration,
+ * @throws {ConfigError} for an empty model, no saveScreenshot, a negative delay, a non-positive duration,
  * interval, chunk length or request timeout, or a `maxSteps` that is not a positive integer.
  */
 export function resolveAgentOptions(options: AgentRunnerOptions): ResolvedAgentOptions {
@@ -78,7 +83,9 @@ export function resolveAgentOptions(options: AgentRunnerOptions): ResolvedAgentO
     return value * 1000;
   };
   if (!options.model) throw new ConfigError("Agent option 'model' is empty: pass a model name or set TMUX_SHOT_MODEL.");
-  if (!options.outDir) throw new ConfigError("Agent option 'outDir' is empty: pass the directory for screenshots.");
+  if (typeof options.saveScreenshot !== 'function') {
+    throw new ConfigError("Agent option 'saveScreenshot' is missing: pass a function that saves a screenshot and resolves to where it went.");
+  }
   const maxSteps = options.maxSteps ?? AGENT.maxSteps;
   if (!Number.isInteger(maxSteps) || maxSteps < 1) {
     throw new ConfigError(`Agent option 'maxSteps' must be a positive integer, got ${maxSteps}.`);
@@ -89,7 +96,7 @@ export function resolveAgentOptions(options: AgentRunnerOptions): ResolvedAgentO
   }
   return {
     model: options.model,
-    outDir: options.outDir,
+    saveScreenshot: options.saveScreenshot,
     delayMs: seconds('delay', options.delay ?? AGENT.delay, 'non-negative'),
     maxSteps,
     durationMs: options.duration === undefined ? undefined : seconds('duration', options.duration, 'positive'),

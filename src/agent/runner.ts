@@ -13,7 +13,6 @@ import { boundImages, chunkPrompt, goalPrompt, nudgePrompt, planningPrompt, syst
 import { repairToolCall } from './repair.js';
 import type { AgentOutcome, AgentResult, StepResult } from './result.js';
 import { callWithRetry, type RetryOutcome } from './retry.js';
-import { saveShot } from './shot-files.js';
 import { pause, startTicker } from './time.js';
 import { ACTION_TOOLS, PLANNING_TOOLS, toolSpecs } from './tools.js';
 
@@ -29,12 +28,16 @@ const PLANNING_SPECS = toolSpecs(PLANNING_TOOLS);
 /**
  * Drives an app from a natural-language goal.
  * @example
- * const runner = new AgentRunner(app, client, { model: 'gpt-4.1-mini', outDir: 'out/agent' });
+ * const saveScreenshot = async (name: string, png: Uint8Array) => {
+ *   await writeFile(`out/${name}.png`, png);
+ *   return `out/${name}.png`;
+ * };
+ * const runner = new AgentRunner(app, client, { model: 'gpt-4.1-mini', saveScreenshot });
  * const result = await runner.run('open the settings menu');
  * // result.outcome === 'finished', runner.shots lists the PNGs saved
  */
 export class AgentRunner {
-  /** Paths of every screenshot saved by this runner, oldest first. */
+  /** Where every screenshot of this runner went (what `saveScreenshot` resolved to), oldest first. */
   readonly shots: string[] = [];
   private readonly options: ResolvedAgentOptions;
   private steps = 0;
@@ -208,7 +211,7 @@ export class AgentRunner {
   private dispatch(call: ActionCall) {
     return dispatchTool(call, {
       driver: this.driver,
-      saveShot: (label, png) => this.save(label, png),
+      saveScreenshot: (label, png) => this.save(label, png),
       sleep: (ms) => pause(this.options.clock, ms),
       timeLeft: () => this.timeLeft(),
     });
@@ -216,7 +219,7 @@ export class AgentRunner {
 
   /** Saves a screenshot (taking one when `png` is not given) and records its path. */
   private async save(label: string, png: Uint8Array | undefined): Promise<string> {
-    const path = await saveShot(this.options.outDir, label, png ?? (await this.driver.screenshot()));
+    const path = await this.options.saveScreenshot(label, png ?? (await this.driver.screenshot()));
     this.shots.push(path);
     return path;
   }

@@ -23,6 +23,7 @@ import type {
   Verdict,
 } from '../agent/index.js';
 import { TmuxShotError } from '../errors.js';
+import { writeNewOutputFile } from '../output-file.js';
 import { DEFAULT_TEXT_MASKS, normalizeText } from '../screen/index.js';
 import type { TmuxAppHandle } from './app-handle.js';
 import { cassettePath, fileCassetteStore, reRecordCommand } from './cassette-files.js';
@@ -30,7 +31,7 @@ import { projectRoot } from './paths.js';
 import { publishTally } from './tally-meta.js';
 
 /** Agent options settable per file or `describe` (`test.override({ agentOptions: { … } })`); runner options also per run. */
-export type AgentFixtureOptions = Partial<Omit<AgentRunnerOptions, 'outDir'>> & {
+export type AgentFixtureOptions = Partial<Omit<AgentRunnerOptions, 'saveScreenshot'>> & {
   /**
    * Cassette mode of the test: `auto` (replay if the cassette exists, else record), `replay`
    * (never call a model), `record` (re-record), `live` (ignore cassettes). A test with an
@@ -75,9 +76,9 @@ export class AgentHandle {
    *   the command that re-records it; {ConfigError} when a model is needed and none is configured;
    *   {ModelApiError} for a non-transient API failure.
    */
-  async run(goal: string, options: Partial<Omit<AgentRunnerOptions, 'outDir' | 'model'>> = {}): Promise<CassetteRunResult> {
+  async run(goal: string, options: Partial<Omit<AgentRunnerOptions, 'saveScreenshot' | 'model'>> = {}): Promise<CassetteRunResult> {
     const agent = await this.#cassetteAgent();
-    return this.#counted(() => agent.run(goal, { ...this.#runnerOptions(), ...options, outDir: this.outDir }));
+    return this.#counted(() => agent.run(goal, { ...this.#runnerOptions(), ...options }));
   }
 
   /**
@@ -132,9 +133,10 @@ export class AgentHandle {
     }
   }
 
-  #runnerOptions(): Partial<AgentRunnerOptions> {
+  /** The fixture's runner options, screenshots saved as `<outDir>/<name>.png` (`<name>-2.png`… when taken). */
+  #runnerOptions(): Omit<AgentRunnerOptions, 'model'> {
     const { cassette: _mode, divergence: _divergence, masks: _masks, budget: _budget, model: _model, ...runner } = this.#options;
-    return runner;
+    return { ...runner, saveScreenshot: (name, png) => writeNewOutputFile(this.outDir, name, '.png', png, 'screenshot') };
   }
 
   #cassetteAgent(): Promise<CassetteAgent> {
@@ -169,7 +171,7 @@ export class AgentHandle {
       budget,
       tally: this.#tally,
     });
-    return new CassetteAgent(sizedDriver(this.#app), session, { ...this.#runnerOptions(), outDir: this.outDir });
+    return new CassetteAgent(sizedDriver(this.#app), session, this.#runnerOptions());
   }
 }
 

@@ -23,6 +23,7 @@ import { TmuxServer } from '../../src/host/index.js';
 import { DEFAULT_TEXT_MASKS, normalizeText } from '../../src/screen/index.js';
 import { TmuxApp } from '../../src/app/index.js';
 import { fileCassetteStore } from '../../src/vitest/cassette-files.js';
+import { screenshotsIn } from './app.js';
 
 const MENU = resolve(import.meta.dirname, '../../fixtures/menu.mjs');
 
@@ -111,7 +112,7 @@ export function useCassettes(): CassetteTestContext {
         tally: ctx.tally,
         ...extra,
       });
-      last = new CassetteAgent(sized(app), session, { outDir: join(ctx.dir, 'shots'), log: () => undefined, ...options });
+      last = new CassetteAgent(sized(app), session, { saveScreenshot: screenshotsIn(join(ctx.dir, 'shots')), log: () => undefined, ...options });
       return last;
     };
     ctx.read = async () => JSON.parse(await readFile(ctx.cassette, 'utf8'));

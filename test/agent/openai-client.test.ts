@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AgentRunner, createClient } from '../../src/agent/index.js';
 import { ConfigError, ModelApiError } from '../../src/errors.js';
 import type { TmuxApp } from '../../src/app/index.js';
-import { screenRow, useMenuApp, virtualClock } from './app.js';
+import { screenRow, useMenuApp, virtualClock, type MenuTestContext } from './app.js';
 import { type Answer, echoCredentials, KEY, KEY_FORMATS, type Loopback, type LoopbackRequest, reply, startServer } from './loopback.js';
 
 const status = (code: number, headers: Record<string, string> = {}) => ({ status: code, body: `{"error":{"message":"status ${code}"}}`, headers });
@@ -15,10 +15,11 @@ describe('createClient over loopback HTTP', () => {
   const ctx = useMenuApp();
   let app: TmuxApp;
   let outDir: string;
+  let saveScreenshot: MenuTestContext['saveScreenshot'];
   let server: Loopback | undefined;
 
   beforeEach(() => {
-    ({ app, outDir } = ctx);
+    ({ app, outDir, saveScreenshot } = ctx);
   });
 
   afterEach(async () => {
@@ -34,7 +35,7 @@ describe('createClient over loopback HTTP', () => {
     const clock = virtualClock();
     const log: string[] = [];
     const timeout = options.requestTimeout === undefined ? {} : { requestTimeout: options.requestTimeout };
-    const runner = new AgentRunner(app, client, { model, outDir, clock, random: () => 0.5, log: (l) => log.push(l), ...timeout });
+    const runner = new AgentRunner(app, client, { model, saveScreenshot, clock, random: () => 0.5, log: (l) => log.push(l), ...timeout });
     return { runner, slept: clock.slept, log, requests: server.requests };
   }
 

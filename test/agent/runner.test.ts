@@ -8,7 +8,7 @@ import { InternalServerError } from 'openai';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AgentRunner, scriptedModel, splitRunOnChunk, toolCall, type ChatMessage } from '../../src/agent/index.js';
 import type { TmuxApp } from '../../src/app/index.js';
-import { FIRST_SCREEN, screenRow, useMenuApp, virtualClock } from './app.js';
+import { FIRST_SCREEN, screenRow, useMenuApp, virtualClock, type MenuTestContext } from './app.js';
 
 /** A 502 as the openai SDK raises it for a failing gateway. */
 const badGateway = () =>
@@ -24,9 +24,10 @@ describe('AgentRunner (spec)', () => {
   const ctx = useMenuApp();
   let app: TmuxApp;
   let outDir: string;
+  let saveScreenshot: MenuTestContext['saveScreenshot'];
 
   beforeEach(() => {
-    ({ app, outDir } = ctx);
+    ({ app, outDir, saveScreenshot } = ctx);
   });
 
   it('drives the app via scripted tool calls', async () => {
@@ -35,7 +36,7 @@ describe('AgentRunner (spec)', () => {
       { tool_calls: [toolCall('screenshot', '{"label": "moved"}', 'call_2')] },
       { tool_calls: [toolCall('finish', '{"summary": "moved and captured"}', 'call_3')] },
     ]);
-    const runner = new AgentRunner(app, model, { model: 'fake-model', outDir, delay: 0.05, maxSteps: 5 });
+    const runner = new AgentRunner(app, model, { model: 'fake-model', saveScreenshot, delay: 0.05, maxSteps: 5 });
     const result = await runner.run('move down twice and screenshot it');
 
     expect(runner.shots).toEqual([join(outDir, 'moved.png')]);
@@ -61,7 +62,7 @@ describe('AgentRunner (spec)', () => {
 
   it('stops when the model returns no tool calls', async () => {
     const model = scriptedModel([{ content: 'Nothing to do here.' }]);
-    const runner = new AgentRunner(app, model, { model: 'fake-model', outDir, delay: 0.05, maxSteps: 5 });
+    const runner = new AgentRunner(app, model, { model: 'fake-model', saveScreenshot, delay: 0.05, maxSteps: 5 });
     const result = await runner.run('do nothing');
 
     expect(runner.shots).toEqual([]);
@@ -74,7 +75,7 @@ describe('AgentRunner (spec)', () => {
     const model = scriptedModel(Array.from({ length: 10 }, () => refusal)); // more than enough for every nudge
     const runner = new AgentRunner(app, model, {
       model: 'fake-model',
-      outDir,
+      saveScreenshot,
       delay: 0,
       maxSteps: 50,
       duration: 1.2,
@@ -100,7 +101,7 @@ describe('AgentRunner (spec)', () => {
       { tool_calls: [toolCall('send_keys', 'not json', 'call_2')] }, // malformed JSON
       { tool_calls: [toolCall('finish', '{"summary": "recovered"}', 'call_3')] },
     ]);
-    const runner = new AgentRunner(app, model, { model: 'fake-model', outDir, delay: 0, maxSteps: 5 });
+    const runner = new AgentRunner(app, model, { model: 'fake-model', saveScreenshot, delay: 0, maxSteps: 5 });
     const result = await runner.run('do something'); // must not throw
 
     const tools = model.requests[2]!.messages.filter((m) => m.role === 'tool');
@@ -125,7 +126,7 @@ describe('AgentRunner (spec)', () => {
     const { out, log } = lines();
     const runner = new AgentRunner(app, model, {
       model: 'fake-model',
-      outDir,
+      saveScreenshot,
       delay: 0,
       maxSteps: 12,
       duration: 6,
@@ -159,7 +160,7 @@ describe('AgentRunner (spec)', () => {
     const { out, log } = lines();
     const runner = new AgentRunner(app, model, {
       model: 'fake-model',
-      outDir,
+      saveScreenshot,
       delay: 0,
       maxSteps: 12,
       duration: 6,
@@ -187,7 +188,7 @@ describe('AgentRunner (spec)', () => {
     const model = scriptedModel([badGateway(), badGateway(), { tool_calls: [toolCall('finish', '{"summary": "done after retry"}', 'call_1')] }]);
     const runner = new AgentRunner(app, model, {
       model: 'fake-model',
-      outDir,
+      saveScreenshot,
       delay: 0,
       maxSteps: 5,
       clock,
@@ -212,7 +213,7 @@ describe('AgentRunner (spec)', () => {
     ]);
     const runner = new AgentRunner(app, model, {
       model: 'fake-model',
-      outDir,
+      saveScreenshot,
       delay: 0,
       maxSteps: 5,
       log,
@@ -231,7 +232,7 @@ describe('AgentRunner (spec)', () => {
 
   it('strips leaked chat-template tokens from the tool name in a step', async () => {
     const model = scriptedModel([{ tool_calls: [toolCall('read_text<|channel|>commentary', '{}', 'call_1')] }]);
-    const runner = new AgentRunner(app, model, { model: 'fake-model', outDir, delay: 0, maxSteps: 5 });
+    const runner = new AgentRunner(app, model, { model: 'fake-model', saveScreenshot, delay: 0, maxSteps: 5 });
     const messages: ChatMessage[] = [];
     const step = await runner.step(messages, 'step 1');
 
@@ -250,7 +251,7 @@ describe('AgentRunner (spec)', () => {
   it('respects the maxSteps safety cap', async () => {
     // every turn waits and never finishes: must stop at maxSteps, not hang
     const model = scriptedModel(Array.from({ length: 10 }, (_, i) => ({ tool_calls: [toolCall('wait', '{"seconds": 0.01}', `call_${i}`)] })));
-    const runner = new AgentRunner(app, model, { model: 'fake-model', outDir, delay: 0, maxSteps: 3 });
+    const runner = new AgentRunner(app, model, { model: 'fake-model', saveScreenshot, delay: 0, maxSteps: 3 });
     const result = await runner.run('wait forever');
 
     expect(model.requests).toHaveLength(3);
