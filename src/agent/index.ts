@@ -1,7 +1,8 @@
 /** The agent: drives an app from natural-language goals through a {@link Driver} and a chat model. */
 export { AgentRunner } from './runner.js';
 export type { AgentRunnerOptions } from './options.js';
-export type { AgentOutcome, AgentResult, StepResult } from './result.js';
+export type { AgentResult } from './runner.js';
+export type { AgentOutcome, StepResult } from './stop.js';
 export type { Driver } from './driver.js';
 export type { ChatClient, ChatMessage, ChatReply, ChatRequest, ToolCall, Usage } from './chat.js';
 export { scriptedModel, toolCall, type ScriptedModel, type ScriptedReply } from './scripted-model.js';
