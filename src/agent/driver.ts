@@ -4,7 +4,7 @@
  * shape), and how one validated tool call is carried out on it — `finish` evidence included,
  * checked against the live screen.
  */
-import { AGENT } from '../defaults.js';
+import { AGENT_LOOP } from '../defaults.js';
 import { KeyNameError, keyNameMessage } from '../errors.js';
 import type { ChatMessage } from './chat.js';
 import { imageMessage, truncateText } from './prompts.js';
@@ -81,9 +81,9 @@ export async function dispatchTool(call: ActionCall, ctx: DispatchContext): Prom
       return { content: `ok: saved screenshot to ${path}; the image follows`, image: imageMessage(call.args.label, png) };
     }
     case 'read_text':
-      return { content: truncateText(ctx.driver.text(), AGENT.maxTextChars) };
+      return { content: truncateText(ctx.driver.text(), AGENT_LOOP.maxTextChars) };
     case 'wait': {
-      const ms = Math.max(0, Math.min(call.args.seconds * 1000, AGENT.maxWaitSeconds * 1000, ctx.timeLeft()));
+      const ms = Math.max(0, Math.min(call.args.seconds * 1000, AGENT_LOOP.maxWaitSeconds * 1000, ctx.timeLeft()));
       await ctx.sleep(ms);
       return { content: `ok: waited ${(ms / 1000).toFixed(2)} s` };
     }
@@ -121,7 +121,7 @@ async function input(ctx: DispatchContext, done: string, send: () => Promise<voi
     if (error instanceof KeyNameError) return { content: `error: ${keyNameMessage(error.key, error.suggestions, 'type_text')}` };
     throw error;
   }
-  const { settled, afterMs } = await ctx.driver.waitForStable({ quietMs: AGENT.settleQuietMs, timeout: AGENT.settleTimeout });
+  const { settled, afterMs } = await ctx.driver.waitForStable({ quietMs: AGENT_LOOP.settleQuietMs, timeout: AGENT_LOOP.settleTimeout });
   return { content: settled ? `ok: ${done}` : `ok: ${done}; the screen was still changing after ${afterMs} ms` };
 }
 

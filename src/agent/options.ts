@@ -2,7 +2,8 @@
 import { AGENT } from '../defaults.js';
 import { ConfigError } from '../errors.js';
 import { systemClock, type Clock } from '../wait.js';
-import { DEFAULT_RETRY, type RetryPolicy } from './retry.js';
+import { plannedChunkCount } from './chunks.js';
+import type { RetryPolicy } from './retry.js';
 
 /**
  * Options of an agent run. Spec durations (`delay`, `duration`, `screenshotInterval`,
@@ -40,7 +41,7 @@ export interface AgentRunnerOptions {
   clock?: Clock;
   /** Random numbers in [0, 1) for backoff jitter. @default Math.random */
   random?: () => number;
-  /** Retries of model calls; any field left out keeps its default (4 attempts, 1000 ms, 30000 ms cap). */
+  /** Retries of model calls; any field left out keeps its default. @default AGENT.retry: 4 attempts, 1000 ms, 30000 ms cap */
   retry?: Partial<RetryPolicy>;
   /**
    * Longest wait for one model request, in **ms**; sent as the `openai` SDK's per-request
@@ -52,6 +53,15 @@ export interface AgentRunnerOptions {
   requestTimeout?: number;
 }
 
+/**
+ * The options `AGENT` (defaults.ts) holds defaults for: all but the required `model` and
+ * `saveScreenshot`, `duration` (unset: an untimed run) and the injected `log`, `clock` and `random`
+ * (console.log, systemClock, Math.random); every field of `retry`.
+ */
+export type AgentDefaults = Required<Omit<AgentRunnerOptions, 'model' | 'saveScreenshot' | 'duration' | 'log' | 'clock' | 'random' | 'retry'>> & {
+  retry: RetryPolicy;
+};
+
 /** Options after defaults, durations converted to ms. */
 export interface ResolvedAgentOptions {
   model: string;
@@ -62,6 +72,8 @@ export interface ResolvedAgentOptions {
   durationMs: number | undefined;
   intervalMs: number;
   chunkMs: number;
+  /** Chunks the run is planned in: 2 or more for a planned timed run, else 1. */
+  chunks: number;
   log: (line: string) => void;
   clock: Clock;
   random: () => number;
@@ -71,7 +83,7 @@ export interface ResolvedAgentOptions {
 }
 
 /**
- * Merges `options` with `AGENT` defaults and checks them.
+ * Merges `options` with the `AGENT` defaults, once, and checks them.
  * @throws {ConfigError} for an empty model, no saveScreenshot, a negative delay, a non-positive duration,
  * interval, chunk length or request timeout, or a `maxSteps` that is not a positive integer.
  */
@@ -94,6 +106,7 @@ export function resolveAgentOptions(options: AgentRunnerOptions): ResolvedAgentO
   if (!Number.isFinite(requestTimeout) || requestTimeout <= 0) {
     throw new ConfigError(`Agent option 'requestTimeout' must be a positive number of ms, got ${requestTimeout}.`);
   }
+  const plan = chunkPlan(options);
   return {
     model: options.model,
     saveScreenshot: options.saveScreenshot,
@@ -101,11 +114,21 @@ export function resolveAgentOptions(options: AgentRunnerOptions): ResolvedAgentO
     maxSteps,
     durationMs: options.duration === undefined ? undefined : seconds('duration', options.duration, 'positive'),
     intervalMs: seconds('screenshotInterval', options.screenshotInterval ?? AGENT.screenshotInterval, 'positive'),
-    chunkMs: seconds('chunkSeconds', options.chunkSeconds ?? AGENT.chunkSeconds, 'positive'),
+    chunkMs: seconds('chunkSeconds', plan.chunkSeconds, 'positive'),
+    chunks: plan.chunks,
     log: options.log ?? ((line) => console.log(line)),
     clock: options.clock ?? systemClock,
     random: options.random ?? Math.random,
-    retry: { ...DEFAULT_RETRY, ...options.retry },
+    retry: { ...AGENT.retry, ...options.retry },
     requestTimeout,
   };
+}
+
+/**
+ * How a run with these options is chunked, in seconds: the planned chunk count (1 when untimed)
+ * and the chunk length (`chunkSeconds`, its default applied) — part of what a cassette is valid for.
+ */
+export function chunkPlan(options: Pick<AgentRunnerOptions, 'duration' | 'chunkSeconds'>): { chunks: number; chunkSeconds: number } {
+  const chunkSeconds = options.chunkSeconds ?? AGENT.chunkSeconds;
+  return { chunks: options.duration === undefined ? 1 : plannedChunkCount(options.duration, chunkSeconds), chunkSeconds };
 }

@@ -4,12 +4,11 @@
  * openai SDK's own retries are switched off (`maxRetries: 0` in `createClient`) so nothing
  * retries twice. Time and randomness are injected, so tests skip real waits.
  */
-import { AGENT } from '../defaults.js';
 import { ModelApiError } from '../errors.js';
 import { poll, type Clock } from '../wait.js';
 import { adviceFor, classifyApiError, type ApiFailure } from './api-errors.js';
 
-/** How model calls are retried. All delays in ms. */
+/** How model calls are retried. All delays in ms; the defaults are `AGENT.retry`. */
 export interface RetryPolicy {
   /** Attempts in all, the first included. @default 4 */
   attempts: number;
@@ -18,13 +17,6 @@ export interface RetryPolicy {
   /** Cap of every wait, Retry-After included. @default 30000 */
   maxDelay: number;
 }
-
-/** The default policy, from `AGENT` in defaults.ts. */
-export const DEFAULT_RETRY: RetryPolicy = {
-  attempts: AGENT.retryAttempts,
-  baseDelay: AGENT.retryBaseDelay,
-  maxDelay: AGENT.retryMaxDelay,
-};
 
 /** What a retried call needs from its surroundings. */
 export interface RetryContext {

@@ -4,10 +4,10 @@
  * the API stays down, the time of a timed run is used). Long timed runs are planned in chunks,
  * each with a fresh context.
  */
-import { AGENT } from '../defaults.js';
+import { AGENT_LOOP } from '../defaults.js';
 import { ModelApiError } from '../errors.js';
 import { addUsage, type ChatClient, type ChatMessage, type ChatReply, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
-import { plannedChunkCount, readPlan } from './chunks.js';
+import { readPlan } from './chunks.js';
 import { dispatchTool, type ActionCall, type Driver, type ToolEffect } from './driver.js';
 import { resolveAgentOptions, type AgentRunnerOptions, type ResolvedAgentOptions } from './options.js';
 import { boundImages, chunkPrompt, goalPrompt, nudgePrompt, planningPrompt, systemPrompt, toolMessage, truncateText } from './prompts.js';
@@ -139,8 +139,8 @@ export class AgentRunner {
   }
 
   async #runGoal(goal: string, deadline: number): Promise<Ending> {
-    const { durationMs, chunkMs, clock } = this.#options;
-    if (durationMs !== undefined && plannedChunkCount(durationMs, chunkMs) >= 2) return this.#runPlanned(goal, deadline);
+    const { durationMs, chunks, clock } = this.#options;
+    if (chunks >= 2) return this.#runPlanned(goal, deadline);
     this.#chunkDeadline = deadline;
     const seconds = durationMs === undefined ? undefined : (deadline - clock.now()) / 1000;
     return this.#converse([
@@ -151,7 +151,7 @@ export class AgentRunner {
 
   async #runPlanned(goal: string, deadline: number): Promise<Ending> {
     const { clock, log } = this.#options;
-    const plan = await this.#plan(goal, plannedChunkCount(this.#options.durationMs!, this.#options.chunkMs));
+    const plan = await this.#plan(goal, this.#options.chunks);
     if ('outcome' in plan) return plan;
     const summaries: string[] = [];
     let last: Ending | undefined;
@@ -209,7 +209,7 @@ export class AgentRunner {
 
   async #request(messages: ChatMessage[], tools: ToolSpec[], label: string): Promise<RetryOutcome<ChatReply>> {
     const { model, retry, clock, random, requestTimeout } = this.#options;
-    const params = { model, messages: boundImages(messages, AGENT.keepImages), tools };
+    const params = { model, messages: boundImages(messages, AGENT_LOOP.keepImages), tools };
     const ctx = { policy: retry, clock, random, date: Date.now, label };
     const options = { timeout: requestTimeout, maxRetries: 0 };
     const outcome = await callWithRetry(() => this.#client.chat.completions.create(params, options), ctx);
@@ -234,7 +234,7 @@ export class AgentRunner {
   }
 
   #screen(): string {
-    return truncateText(this.#driver.text(), AGENT.maxTextChars);
+    return truncateText(this.#driver.text(), AGENT_LOOP.maxTextChars);
   }
 
   #timeLeft(): number {

@@ -14,7 +14,7 @@
  * | `outage` | every attempt of a model request failed transiently (see retry.ts) |
  * | `duration-elapsed` | the time of a timed run, or of its chunk, ran out before `finish` |
  */
-import { AGENT } from '../defaults.js';
+import { AGENT_LOOP } from '../defaults.js';
 import type { ModelApiError } from '../errors.js';
 import { quoteEvidence } from './driver.js';
 
@@ -77,11 +77,11 @@ export function stopBeforeTurn({ steps, maxSteps, timeLeft }: LoopState): Ending
 export function decideAfterTurn(turn: StepResult, state: LoopState, screen: () => string): Ending | 'nudge' | 'continue' {
   if (turn.outage) return outage(turn.outage);
   if (turn.finished) return { outcome: 'finished', summary: turn.summary };
-  if (turn.rejected && state.rejections > AGENT.evidenceRetries) {
+  if (turn.rejected && state.rejections > AGENT_LOOP.evidenceRetries) {
     return { outcome: 'unverified', summary: `finish evidence not on the screen: ${quoteEvidence(turn.rejected)}\nScreen:\n${screen()}` };
   }
   if (!turn.hadToolCalls) {
-    const nudge = state.timeLeft !== Infinity && state.timeLeft > 0 && state.nudges < AGENT.maxNudges;
+    const nudge = state.timeLeft !== Infinity && state.timeLeft > 0 && state.nudges < AGENT_LOOP.maxNudges;
     return nudge ? 'nudge' : { outcome: 'no-tool-calls', summary: turn.summary };
   }
   return 'continue';

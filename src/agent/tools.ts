@@ -5,7 +5,7 @@
  * rejected as an unknown key name.
  */
 import { z } from 'zod';
-import { AGENT } from '../defaults.js';
+import { AGENT_LOOP } from '../defaults.js';
 import type { ToolSpec } from './chat.js';
 
 /** Every tool: its description (what the model reads) and the schema its arguments must match. */
@@ -36,7 +36,7 @@ export const TOOLS = {
     schema: z.object({}),
   },
   wait: {
-    description: `Let time pass while the app works (at most ${AGENT.maxWaitSeconds} seconds per call).`,
+    description: `Let time pass while the app works (at most ${AGENT_LOOP.maxWaitSeconds} seconds per call).`,
     schema: z.object({ seconds: z.number().min(0).describe('How long to wait, in seconds') }),
   },
   finish: {

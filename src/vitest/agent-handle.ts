@@ -22,6 +22,7 @@ import type {
   SizedDriver,
   Verdict,
 } from '../agent/index.js';
+import { AGENT_FIXTURE } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
 import { writeNewOutputFile } from '../output-file.js';
 import { DEFAULT_TEXT_MASKS, normalizeText } from '../screen/index.js';
@@ -46,9 +47,6 @@ export type AgentFixtureOptions = Partial<Omit<AgentRunnerOptions, 'saveScreensh
   /** Per-test limits of model calls and tokens; past them a call fails before reaching the model. @default {} */
   budget?: ModelBudget;
 };
-
-/** Name sent to a model given as `agentModel` when the options name none. */
-const SCRIPTED_MODEL_NAME = 'agentModel';
 
 /** The `agent` fixture. */
 export class AgentHandle {
@@ -154,21 +152,22 @@ export class AgentHandle {
     const { CassetteAgent, CassetteSession, createClient, emptyTally, redactingClient, resolveCassetteMode } = await import('../agent/index.js');
     this.#tally = emptyTally();
     this.#test = { root: projectRoot(task.file), name: task.fullTestName };
-    const { cassette, divergence = 'strict', masks = [], budget = {} } = this.#options;
+    const { cassette, divergence, masks, budget } = this.#options;
     const session = await CassetteSession.open({
       path: cassettePath(task),
       testName: task.fullTestName,
       store: fileCassetteStore,
-      mode: this.#model && cassette === undefined ? 'live' : resolveCassetteMode(cassette, process.env),
+      mode: resolveCassetteMode(cassette, process.env, this.#model !== undefined),
       divergence,
+      masks,
+      budget,
       connect: async (): Promise<ModelConnection> => {
         const { model } = this.#options;
-        if (this.#model) return { client: redactingClient(this.#model, keysOf(this.#model)), model: model ?? SCRIPTED_MODEL_NAME };
+        if (this.#model) return { client: redactingClient(this.#model, keysOf(this.#model)), model: model ?? AGENT_FIXTURE.model };
         return createClient(model === undefined ? {} : { model });
       },
-      normalize: (text) => normalizeText(text, [...DEFAULT_TEXT_MASKS, ...masks]),
+      normalize: (text, masks) => normalizeText(text, [...DEFAULT_TEXT_MASKS, ...masks]),
       reRecord: reRecordCommand(task),
-      budget,
       tally: this.#tally,
     });
     return new CassetteAgent(sizedDriver(this.#app), session, this.#runnerOptions());

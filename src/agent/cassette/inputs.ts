@@ -7,11 +7,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { AGENT, CASSETTE } from '../../defaults.js';
+import { CASSETTE } from '../../defaults.js';
 import type { Size } from '../../geometry.js';
 import type { ToolSpec } from '../chat.js';
-import { plannedChunkCount } from '../chunks.js';
 import { answerTool, verdictTool } from '../judge.js';
+import { chunkPlan, type AgentRunnerOptions } from '../options.js';
 import { assertSystemPrompt, querySystemPrompt, systemPrompt } from '../prompts.js';
 import { ACTION_TOOLS, PLANNING_TOOLS, toolSpecs } from '../tools.js';
 import type { Cassette, SemanticInputs } from './format.js';
@@ -34,16 +34,14 @@ export interface InteractionPlan {
 }
 
 /** The plan of `run(goal)`; `duration` and `chunkSeconds` in seconds, as in `AgentRunnerOptions`. */
-export function runPlan(goal: string, options: { duration?: number; chunkSeconds?: number }, terminal: Size): InteractionPlan {
-  const chunkSeconds = options.chunkSeconds ?? AGENT.chunkSeconds;
-  const chunks = options.duration === undefined ? 1 : plannedChunkCount(options.duration, chunkSeconds);
+export function runPlan(goal: string, options: Pick<AgentRunnerOptions, 'duration' | 'chunkSeconds'>, terminal: Size): InteractionPlan {
   return {
     kind: 'run',
     goal,
     systemPrompt: systemPrompt(),
     tools: toolSpecs([...ACTION_TOOLS, ...PLANNING_TOOLS]),
     terminal,
-    chunkPlan: { chunks, chunkSeconds },
+    chunkPlan: chunkPlan(options),
   };
 }
 

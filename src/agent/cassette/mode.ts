@@ -16,12 +16,14 @@ export type CassetteMode = 'auto' | 'replay' | 'record' | 'live';
 const MODES: readonly CassetteMode[] = ['auto', 'replay', 'record', 'live'];
 
 /**
- * The mode of a test: its own `requested` mode, else `TMUX_SHOT_CASSETTES`, else `replay` when
- * `CI` is set (to anything but `false` or `0`), else `auto`.
- * @throws ConfigError for an unknown mode name in the environment.
+ * The mode of a test: its own `requested` mode; else `live` for a test that brings its own model
+ * (`ownModel`: the fixture's `agentModel`, a scripted model, deterministic and free); else
+ * `TMUX_SHOT_CASSETTES`; else `replay` when `CI` is set (to anything but `false` or `0`); else `auto`.
+ * @throws {ConfigError} for an unknown mode name in the environment.
  */
-export function resolveCassetteMode(requested: CassetteMode | undefined, env: Readonly<Record<string, string | undefined>>): CassetteMode {
+export function resolveCassetteMode(requested: CassetteMode | undefined, env: Readonly<Record<string, string | undefined>>, ownModel = false): CassetteMode {
   if (requested) return requested;
+  if (ownModel) return 'live';
   const forced = env[CASSETTE.modeVariable];
   if (forced) {
     if (!MODES.includes(forced as CassetteMode)) {

@@ -6,7 +6,7 @@
  * answered, so an outage or an error while recording keeps the previous cassette.
  */
 import { performance } from 'node:perf_hooks';
-import { CASSETTE } from '../../defaults.js';
+import { CASSETTE, CASSETTE_SESSION } from '../../defaults.js';
 import { CassetteMismatchError, ConfigError } from '../../errors.js';
 import type { ChatClient, ChatRequest, ChatRequestOptions } from '../chat.js';
 import type { ModelConnection } from '../openai-client.js';
@@ -27,10 +27,15 @@ export interface CassetteSessionOptions {
   mode: CassetteMode;
   /** On a replayed step whose screen differs: fail (`strict`) or continue live (`fallthrough`). @default 'strict' */
   divergence?: Divergence;
-  /** Connects to the model, only when one is needed. @throws ConfigError when none is configured. */
+  /** Connects to the model, only when one is needed. @throws {ConfigError} when none is configured. */
   connect: () => Promise<ModelConnection>;
-  /** Screen text → normalized text for digests (masks applied, trailing spaces dropped). */
-  normalize: (text: string) => string;
+  /**
+   * Screen text → normalized text for digests: the built-in masks and `masks` applied, trailing
+   * spaces dropped (screen/'s `normalizeText`, which agent/ may not import).
+   */
+  normalize: (text: string, masks: readonly RegExp[]) => string;
+  /** The test's own masks for screen digests, added to the built-in ones. @default [] */
+  masks?: readonly RegExp[];
   /** The shell command that re-records this test, quoted in error messages. */
   reRecord: string;
   /** Per-test limits of live model use. @default {} */
@@ -74,11 +79,11 @@ export class CassetteSession {
   #header: Omit<Cassette, 'interactions'>;
   /** Where `#output` is written: the cassette when recording, the pending file after a divergence. */
   #target: string | undefined;
-  readonly #options: CassetteSessionOptions;
+  readonly #options: Required<CassetteSessionOptions>;
   readonly #existing: Cassette | undefined;
   readonly #action: CassetteAction;
 
-  private constructor(options: CassetteSessionOptions, existing: Cassette | undefined, action: CassetteAction) {
+  private constructor(options: Required<CassetteSessionOptions>, existing: Cassette | undefined, action: CassetteAction) {
     this.#options = options;
     this.#existing = existing;
     this.#action = action;
@@ -90,9 +95,10 @@ export class CassetteSession {
 
   /**
    * Reads the cassette (if any) and decides what the test does with it.
-   * @throws CassetteMismatchError when the file is not a valid cassette.
+   * @throws {CassetteMismatchError} when the file is not a valid cassette.
    */
-  static async open(options: CassetteSessionOptions): Promise<CassetteSession> {
+  static async open(given: CassetteSessionOptions): Promise<CassetteSession> {
+    const options = resolveSessionOptions(given);
     const text = options.mode === 'live' ? undefined : await options.store.read(options.path);
     const existing = text === undefined ? undefined : parseCassette(text, options.path);
     return new CassetteSession(options, existing, decideCassetteAction(options.mode, existing !== undefined));
@@ -100,14 +106,14 @@ export class CassetteSession {
 
   /**
    * Starts the next interaction. `screen` returns the live screen text (normalized here).
-   * @throws CassetteMismatchError for a missing cassette in replay mode, a stale or exhausted one;
-   *   ConfigError when a model is needed and none is configured.
+   * @throws {CassetteMismatchError} for a missing cassette in replay mode, a stale or exhausted one;
+   *   {ConfigError} when a model is needed and none is configured.
    */
   async begin(plan: InteractionPlan, screen: () => string): Promise<InteractionClient> {
-    const { tally, budget = {}, normalize, path } = this.#options;
+    const { tally, budget, normalize, masks, path } = this.#options;
     const index = this.#begun++;
     const inputs = semanticInputs(plan);
-    const context = { screen: () => normalize(screen()), tally, budget, now: () => performance.now() };
+    const context = { screen: () => normalize(screen(), masks), tally, budget, now: () => performance.now() };
     const start = { calls: tally.calls, tokens: tally.tokens };
     const cost = (replayed: number): InteractionCost => ({ calls: tally.calls - start.calls, replayed, tokens: tally.tokens - start.tokens });
     if (this.#action === 'missing') {
@@ -188,6 +194,16 @@ export class CassetteSession {
       );
     }
   }
+}
+
+/** The options with the `CASSETTE_SESSION` defaults, merged once. */
+function resolveSessionOptions(options: CassetteSessionOptions): Required<CassetteSessionOptions> {
+  return {
+    ...options,
+    divergence: options.divergence ?? CASSETTE_SESSION.divergence,
+    masks: options.masks ?? CASSETTE_SESSION.masks,
+    budget: options.budget ?? CASSETTE_SESSION.budget,
+  };
 }
 
 /** A client that connects on its first call (a fallthrough replay may never need the model). */
