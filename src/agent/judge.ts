@@ -42,7 +42,7 @@ export interface Answer<T> {
  * @throws TmuxShotError when the answer is still invalid after one retry (the message names the
  *   error); ModelApiError for a non-transient API failure or when the API stays down.
  */
-export async function askTool<T>(
+async function askTool<T>(
   ctx: AskContext,
   label: string,
   messages: ChatMessage[],

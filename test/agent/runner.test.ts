@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { InternalServerError } from 'openai';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AgentRunner, scriptedModel, splitRunOnChunk, toolCall, type ChatMessage } from '../../src/agent/index.js';
+import type { ChatMessage } from '../../src/agent/chat.js';
+import { splitRunOnChunk } from '../../src/agent/chunks.js';
+import { AgentRunner } from '../../src/agent/runner.js';
+import { scriptedModel, toolCall } from '../../src/agent/scripted-model.js';
 import type { TmuxApp } from '../../src/app/index.js';
 import { FIRST_SCREEN, screenRow, useMenuApp, virtualClock, type MenuTestContext } from './app.js';
 

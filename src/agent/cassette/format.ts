@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { CassetteMismatchError } from '../../errors.js';
 
 /** The semantic inputs of one interaction: what makes a recording valid. Hashes are sha256 hex. */
-export const semanticInputsSchema = z.object({
+const semanticInputsSchema = z.object({
   /** What the interaction is: an agent run, a verdict, or a structured query. */
   kind: z.enum(['run', 'assert', 'query']),
   /** The goal, claim or question, verbatim (for readers; `goalHash` is what is compared). */
@@ -27,7 +27,7 @@ export const semanticInputsSchema = z.object({
 export type SemanticInputs = z.infer<typeof semanticInputsSchema>;
 
 /** One model call: what the model saw and what it answered, exactly as received. */
-export const cassetteEntrySchema = z.object({
+const cassetteEntrySchema = z.object({
   /** 1-based position of the call in its interaction. */
   call: z.number().int(),
   /** Chunk of a planned run (0 is the planning request; 1 otherwise). */
@@ -51,13 +51,13 @@ export const cassetteEntrySchema = z.object({
 export type CassetteEntry = z.infer<typeof cassetteEntrySchema>;
 
 /** One interaction (an `agent.run`, `agent.assert` or `agent.query` call) and its calls. */
-export const interactionSchema = z.object({ inputs: semanticInputsSchema, entries: z.array(cassetteEntrySchema) });
+const interactionSchema = z.object({ inputs: semanticInputsSchema, entries: z.array(cassetteEntrySchema) });
 
 /** One recorded interaction. */
 export type Interaction = z.infer<typeof interactionSchema>;
 
 /** A whole cassette file. */
-export const cassetteSchema = z.object({
+const cassetteSchema = z.object({
   /** Format version (`CASSETTE.formatVersion` when written). */
   format: z.number().int(),
   /** The test's full name (`describe > test`), for readers and `tmux-shot cassettes check`. */
