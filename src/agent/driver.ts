@@ -15,7 +15,7 @@ export interface Driver {
   /**
    * Presses keys in order: tmux key names (`Enter`, `Down`, `C-c`, `M-x`, `F1`…) or Playwright
    * aliases (`ArrowDown`, `Control+C`).
-   * @throws KeyNameError for a name neither tmux nor the aliases know.
+   * @throws {KeyNameError} for a name neither tmux nor the aliases know.
    */
   press(...keys: string[]): Promise<void>;
   /** Types literal text, byte-exact; `'\n'` is sent as Enter (CR). */

@@ -39,8 +39,8 @@ export interface Answer<T> {
 
 /**
  * Sends `messages` offering only `tool` and validates the call with `check`.
- * @throws TmuxShotError when the answer is still invalid after one retry (the message names the
- *   error); ModelApiError for a non-transient API failure or when the API stays down.
+ * @throws {TmuxShotError} when the answer is still invalid after one retry (the message names the
+ *   error); {ModelApiError} for a non-transient API failure or when the API stays down.
  */
 async function askTool<T>(
   ctx: AskContext,
@@ -113,7 +113,8 @@ function checker<T>(schema: z.ZodType<T>): (args: Record<string, unknown>) => Ch
 
 /**
  * Asks the model whether `claim` holds on `screen` (the screen text).
- * @throws TmuxShotError when no valid verdict came back after one retry; ModelApiError (see `askTool`).
+ * @throws {TmuxShotError} when no valid verdict came back after one retry; {ModelApiError} for a
+ *   non-transient API failure or when the API stays down.
  */
 export function judgeClaim(ctx: AskContext, claim: string, screen: string): Promise<Answer<Verdict>> {
   const messages = [
@@ -126,7 +127,8 @@ export function judgeClaim(ctx: AskContext, claim: string, screen: string): Prom
 /**
  * Asks `question` about `screen` and validates the answer with `schema`.
  * @returns The parsed answer (zod's output type).
- * @throws TmuxShotError when the answer failed validation twice; ModelApiError (see `askTool`).
+ * @throws {TmuxShotError} when the answer failed validation twice; {ModelApiError} for a
+ *   non-transient API failure or when the API stays down.
  */
 export async function queryScreen<S extends z.ZodType>(ctx: AskContext, schema: S, question: string, screen: string): Promise<Answer<z.output<S>>> {
   const messages = [

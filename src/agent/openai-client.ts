@@ -37,7 +37,7 @@ export interface ModelConnection {
  * never printed or written: every reply and error passes through `redactingClient` with the key's
  * value, whatever its format, so a server that echoes it shows `[redacted]`. A request that times
  * out fails with the SDK's `APIConnectionTimeoutError` saying `no answer from <host> within <ms> ms`.
- * @throws ConfigError when neither an API key nor a base URL is configured.
+ * @throws {ConfigError} when neither an API key nor a base URL is configured.
  * @example
  * const { client, model } = await createClient(); // OPENAI_API_KEY=sk-… or OPENAI_BASE_URL=http://localhost:11434/v1
  * await new AgentRunner(app, client, { model, saveScreenshot }).run('open the settings menu');

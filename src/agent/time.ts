@@ -13,7 +13,10 @@ export async function pause(clock: Clock, ms: number, signal?: AbortSignal): Pro
 
 /** A running ticker; `stop()` ends it. */
 export interface Ticker {
-  /** Stops ticking and resolves when the frame in progress is saved. @throws the error of a failed frame. */
+  /**
+   * Stops ticking and resolves when the frame in progress is saved.
+   * @throws {Error} the error of a frame that failed (whatever `shoot` threw).
+   */
   stop(): Promise<void>;
 }
 

@@ -38,8 +38,9 @@ export class CassetteAgent {
   /**
    * `AgentRunner.run(goal)` through the cassette; a replay skips `delay` (no model to pace). A run
    * that ended in an outage is not kept for the cassette: its replay could not reproduce it.
-   * @throws CassetteMismatchError (missing, stale, diverged or exhausted cassette), ConfigError,
-   *   ModelApiError, as `CassetteSession.begin` and `AgentRunner.run`.
+   * @throws {CassetteMismatchError} for a missing, stale, diverged or exhausted cassette (see
+   *   `CassetteSession.begin`); {ConfigError} when a model is needed and none is configured, or for
+   *   invalid options; {ModelApiError} for a non-transient API failure (see `AgentRunner.run`).
    */
   async run(goal: string, options: CassetteAgentOptions = this.#options): Promise<CassetteRunResult> {
     const interaction = await this.#session.begin(runPlan(goal, options, this.#driver.size()), () => this.#driver.text());
@@ -53,7 +54,11 @@ export class CassetteAgent {
     return { ...result, cost: interaction.cost() };
   }
 
-  /** Asks the model whether `claim` holds on the screen now. @throws as `run`, and TmuxShotError after two invalid verdicts. */
+  /**
+   * Asks the model whether `claim` holds on the screen now.
+   * @throws {TmuxShotError} when no valid verdict came back after one retry; cassette, option and
+   *   model errors as {@link CassetteAgent.run}.
+   */
   async assert(claim: string): Promise<Verdict & { cost: InteractionCost }> {
     const screen = this.#driver.text();
     const interaction = await this.#session.begin(assertPlan(claim, this.#driver.size()), () => screen);
@@ -62,7 +67,11 @@ export class CassetteAgent {
     return { ...answer.value, cost: interaction.cost() };
   }
 
-  /** Asks `question` about the screen now; resolves the answer validated by `schema`. @throws as `assert`. */
+  /**
+   * Asks `question` about the screen now; resolves the answer validated by `schema`.
+   * @throws {TmuxShotError} when the answer failed validation twice; cassette, option and model
+   *   errors as {@link CassetteAgent.run}.
+   */
   async query<S extends z.ZodType>(schema: S, question: string): Promise<{ value: z.output<S>; cost: InteractionCost }> {
     const screen = this.#driver.text();
     const interaction = await this.#session.begin(queryPlan(schema, question, this.#driver.size()), () => screen);
