@@ -3,11 +3,15 @@
  * readonly literal) so an option without a default does not compile. Units are in the TSDoc.
  */
 
+import type { AgentDefaults } from './agent/options.js';
+import type { CassetteSessionOptions } from './agent/cassette/session.js';
+import type { CreateClientOptions } from './agent/openai-client.js';
 import type { ComparatorOptions } from './diff/tolerances.js';
 import type { AsciicastOptions } from './record/asciicast.js';
 import type { RecordOptions } from './record/options.js';
 import type { TimelineOptions } from './record/timeline.js';
 import type { RenderOptions } from './render/options.js';
+import type { AgentFixtureOptions } from './vitest/agent-handle.js';
 
 /**
  * Every option of `T` named, with its default or `undefined` where the option is off unless given
@@ -165,20 +169,16 @@ export const DIFF_IMAGE = {
 } as const;
 
 /**
- * The agent (src/agent/): pacing, caps, retries and context bounds. Durations the spec gives in
- * seconds (`delay`, `duration`, `screenshotInterval`, `chunkSeconds`) stay in seconds, as in the
- * runner's options; everything else is in ms.
+ * Defaults of the agent runner's options (`AgentRunnerOptions`, src/agent/options.ts). Durations the
+ * spec gives in seconds (`delay`, `screenshotInterval`, `chunkSeconds`) stay in seconds, as in the
+ * options; `requestTimeout` and `retry` are in ms.
  */
 export const AGENT = {
-  /** Model name when neither the option nor `TMUX_SHOT_MODEL` gives one. @default 'gpt-4.1-mini' */
-  model: 'gpt-4.1-mini',
-  /** API base URL when neither the option nor `OPENAI_BASE_URL` gives one. @default 'https://api.openai.com/v1' */
-  baseURL: 'https://api.openai.com/v1',
   /**
-   * Longest wait for one model request, in ms (the agent option `requestTimeout`, sent as the SDK's
-   * per-request `timeout`). A test's own timeout must outlast it (ours is 30000 ms): cloud models
-   * answer a tool-call turn in 1–10 s, so 20 s leaves room for a slow one while a hang still
-   * fails with the endpoint's name inside the test. Slow local models need more. @default 20000
+   * Longest wait for one model request, in ms (sent as the SDK's per-request `timeout`). A test's
+   * own timeout must outlast it (ours is 30000 ms): cloud models answer a tool-call turn in 1–10 s,
+   * so 20 s leaves room for a slow one while a hang still fails with the endpoint's name inside
+   * the test. Slow local models need more. @default 20000
    */
   requestTimeout: 20_000,
   /** Pause after each model turn, in seconds (pacing for demos and rate limits). @default 0 */
@@ -189,27 +189,42 @@ export const AGENT = {
   screenshotInterval: 1,
   /** Target length of one chunk of a timed run, in seconds; longer runs are planned. @default 60 */
   chunkSeconds: 60,
-  /** Nudges in a row a timed run sends to a model that stops calling tools before giving up. @default 3 */
+  /**
+   * Retries of a model request whose errors are transient: attempts in all (the first included);
+   * backoff before the first retry, in ms, doubled each retry with jitter picking 50–100 % of it;
+   * the longest wait before a retry, in ms, capping both the backoff and a server's Retry-After.
+   * @default { attempts: 4, baseDelay: 1000, maxDelay: 30000 }
+   */
+  retry: { attempts: 4, baseDelay: 1_000, maxDelay: 30_000 },
+} as const satisfies AgentDefaults;
+
+/** Fixed values of the agent loop (src/agent/), not options. */
+export const AGENT_LOOP = {
+  /** Nudges in a row a timed run sends to a model that stops calling tools before giving up. */
   maxNudges: 3,
-  /** Output silence after send_keys/type_text that counts as settled, in ms. @default 100 */
-  settleQuietMs: 100,
-  /** Longest wait for the screen to settle after send_keys/type_text, in ms. @default 2000 */
-  settleTimeout: 2_000,
-  /** Longest single `wait` tool call, in seconds. @default 30 */
-  maxWaitSeconds: 30,
-  /** Screenshots kept as images in a request; older ones become a one-line note. @default 3 */
-  keepImages: 3,
-  /** Longest screen text sent to the model, in characters; the rest is cut with a marker. @default 8000 */
-  maxTextChars: 8_000,
-  /** Attempts of one model request (the first included) when errors are transient. @default 4 */
-  retryAttempts: 4,
-  /** Backoff before the first retry, in ms; it doubles each retry and jitter picks 50–100 % of it. @default 1000 */
-  retryBaseDelay: 1_000,
-  /** Longest wait before a retry, in ms: caps both the backoff and a server's Retry-After. @default 30000 */
-  retryMaxDelay: 30_000,
-  /** Further chances a model gets after a `finish` whose evidence is not on the screen; then the run is 'unverified'. @default 1 */
+  /** Further chances a model gets after a `finish` whose evidence is not on the screen; then the run is 'unverified'. */
   evidenceRetries: 1,
+  /** Output silence after send_keys/type_text that counts as settled, in ms. */
+  settleQuietMs: 100,
+  /** Longest wait for the screen to settle after send_keys/type_text, in ms. */
+  settleTimeout: 2_000,
+  /** Longest single `wait` tool call, in seconds. */
+  maxWaitSeconds: 30,
+  /** Screenshots kept as images in a request; older ones become a one-line note. */
+  keepImages: 3,
+  /** Longest screen text sent to the model, in characters; the rest is cut with a marker. */
+  maxTextChars: 8_000,
 } as const;
+
+/** Defaults of `createClient` (src/agent/openai-client.ts) where neither its options nor the environment give one. */
+export const MODEL_CLIENT = {
+  /** Model name, when `TMUX_SHOT_MODEL` gives none either. @default 'gpt-4.1-mini' */
+  model: 'gpt-4.1-mini',
+  /** API base URL, when `OPENAI_BASE_URL` gives none either. @default 'https://api.openai.com/v1' */
+  baseURL: 'https://api.openai.com/v1',
+  /** Timeout of a request that does not set its own, in ms: the runner's `requestTimeout`. @default 20000 */
+  timeout: AGENT.requestTimeout,
+} as const satisfies Required<Omit<CreateClientOptions, 'apiKey' | 'env'>>;
 
 /** The Vitest plugin (src/vitest/): fixtures, screenshot and text assertions, failure artifacts. */
 export const VITEST = {
@@ -319,7 +334,7 @@ export const ASCIICAST = {
 } as const satisfies Required<AsciicastOptions>;
 
 /**
- * Cassettes (src/agent/cassette-*.ts, src/vitest/cassette-*.ts): recorded model runs replayed in
+ * Cassettes (src/agent/cassette/, src/vitest/cassette-files.ts): recorded model runs replayed in
  * CI. Folder layout follows `__screenshots__`: `<test dir>/__cassettes__/<test file>/<test name>.json`.
  */
 export const CASSETTE = {
@@ -334,3 +349,19 @@ export const CASSETTE = {
   /** Lines of context around each change in a divergence diff. @default 2 */
   diffContext: 2,
 } as const;
+
+/** Defaults of a test's cassette session (`CassetteSessionOptions`, src/agent/cassette/session.ts), set per test through the `agent` fixture's options. */
+export const CASSETTE_SESSION = {
+  /** On a replayed step whose screen differs from the recording: fail (`strict`) or continue live (`fallthrough`). @default 'strict' */
+  divergence: 'strict',
+  /** Masks for screen digests, added to the built-in ones. @default [] */
+  masks: [],
+  /** Per-test limits of live model use. @default {} */
+  budget: {},
+} as const satisfies Required<Pick<CassetteSessionOptions, 'divergence' | 'masks' | 'budget'>>;
+
+/** Defaults of the Vitest `agent` fixture (src/vitest/agent-handle.ts) beyond the runner's and the cassette session's. */
+export const AGENT_FIXTURE = {
+  /** Model name sent to an `agentModel` when `agentOptions` names none. @default 'agentModel' */
+  model: 'agentModel',
+} as const satisfies Required<Pick<AgentFixtureOptions, 'model'>>;

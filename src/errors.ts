@@ -99,11 +99,6 @@ export class AppExitedError extends TmuxShotError {
   }
 }
 
-/** The agent hit its step cap (`maxSteps`). */
-export class AgentStepLimitError extends TmuxShotError {
-  override name = 'AgentStepLimitError';
-}
-
 /** A replayed cassette does not match the live run (screen digest, stale header, exhausted entries). */
 export class CassetteMismatchError extends TmuxShotError {
   override name = 'CassetteMismatchError';

@@ -4,11 +4,12 @@
  * a regular file (or nothing) is replaced atomically, a FIFO or a character device (`/dev/null`,
  * `/dev/stdout`, a tty) is written as a stream, anything else is refused, so a write never turns
  * a pipe or a device into a regular file. A symlink is followed: its target is written and the
- * link stays (write-file-atomic resolves it with `realpath` before its rename).
+ * link stays (write-file-atomic resolves it with `realpath` before its rename). A file that must
+ * not replace anything (the agent's screenshots) is created exclusively under the next free name.
  */
 import type { Stats } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import writeAtomic from 'write-file-atomic';
 import { ConfigError, TmuxShotError } from './errors.js';
 
@@ -94,7 +95,7 @@ export async function writeOutputFile(path: string, data: Uint8Array | string, l
   const kind = pathKind(await stat(path).catch(() => undefined));
   const strategy = writeStrategy(kind);
   if (strategy === 'refuse') throw new ConfigError(refusal(label, path, kind));
-  const bytes = typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const bytes = toBytes(data);
   try {
     if (strategy === 'stream') {
       await writeFile(path, bytes);
@@ -105,4 +106,42 @@ export async function writeOutputFile(path: string, data: Uint8Array | string, l
   } catch (error) {
     throw new TmuxShotError(formatWriteFailure(label, path, error as NodeJS.ErrnoException), { cause: error });
   }
+}
+
+/** The name of try `n` (1-based) of a new file: `stem.ext`, then `stem-2.ext`, `stem-3.ext`… */
+export function numberedFileName(stem: string, extension: string, n: number): string {
+  return n === 1 ? `${stem}${extension}` : `${stem}-${n}${extension}`;
+}
+
+/**
+ * Writes `data` to a new file in `dir` under the first free {@link numberedFileName} of `stem` and
+ * `extension`: each try creates the file exclusively (`wx`), so writers in this process or another
+ * never replace each other's files, nor one already there. Creates `dir` when missing.
+ * @param stem - a file stem already safe as a file name (no `/`, not `.` or `..`).
+ * @param label - what the file is, for messages. @default 'file'
+ * @returns The path written.
+ * @throws {TmuxShotError} naming the path and the reason (`permission denied (EACCES)`…) when the
+ *   system refuses the write, with the system error as `cause`.
+ */
+export async function writeNewOutputFile(dir: string, stem: string, extension: string, data: Uint8Array | string, label = 'file'): Promise<string> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    throw new TmuxShotError(formatWriteFailure(label, join(dir, numberedFileName(stem, extension, 1)), error as NodeJS.ErrnoException), { cause: error });
+  }
+  for (let n = 1; ; n++) {
+    const path = join(dir, numberedFileName(stem, extension, n));
+    try {
+      await writeFile(path, toBytes(data), { flag: 'wx' });
+      return path;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw new TmuxShotError(formatWriteFailure(label, path, error as NodeJS.ErrnoException), { cause: error });
+      }
+    }
+  }
+}
+
+function toBytes(data: Uint8Array | string): Buffer | string {
+  return typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 }

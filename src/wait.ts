@@ -65,14 +65,29 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 export interface Clock {
   /** Current time in ms (any fixed origin; only differences are used). */
   now(): number;
-  /** Resolves after `ms` milliseconds have passed on this clock. */
-  sleep(ms: number): Promise<void>;
+  /** Resolves after `ms` milliseconds have passed on this clock, or at once when `signal` aborts (never rejects). */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/** Real time: `performance.now()` (monotonic, so wall-clock jumps do not end waits) and timers (at most {@link MAX_TIMER_MS}). */
+/**
+ * Real time: `performance.now()` (monotonic, so wall-clock jumps do not end waits) and timers (at
+ * most {@link MAX_TIMER_MS}), cleared when the signal aborts. A timer may fire up to ≈ 1 ms before
+ * `ms` have passed on `now()` (setTimeout truncates to whole ms and libuv counts from a cached ms
+ * clock), which {@link poll} absorbs by pausing again for the rest.
+ */
 export const systemClock: Clock = {
   now: () => performance.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(0, ms), MAX_TIMER_MS))),
+  sleep: (ms, signal) =>
+    new Promise((resolve) => {
+      if (signal?.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.min(Math.max(0, ms), MAX_TIMER_MS));
+      signal?.addEventListener('abort', done, { once: true });
+    }),
 };
 
 /** Options of {@link poll}. */
@@ -90,7 +105,10 @@ export interface PollOptions {
    * called with the pause's length in ms, it resolves at the latest then. @default clock.sleep
    */
   wake?: ((ms: number) => Promise<unknown>) | undefined;
-  /** Ends the wait early, as if its time had run out (a test that timed out, an app being closed). */
+  /**
+   * Ends the wait early, as if its time had run out (a test that timed out, an app being closed):
+   * a pause of the clock's ends at once; one of `wake` at its own end.
+   */
   signal?: AbortSignal | undefined;
   /** @default systemClock */
   clock?: Clock | undefined;
@@ -126,7 +144,7 @@ export async function poll<T>(probe: () => T | undefined | Promise<T | undefined
   const throwing = 'onTimeout' in options ? options : undefined;
   const atCallSite = throwing ? captureCallSite(throwing.caller ?? poll) : undefined;
   const clock = options.clock ?? systemClock;
-  const pause = options.wake ?? ((ms: number) => clock.sleep(ms));
+  const pause = options.wake ?? ((ms: number) => clock.sleep(ms, options.signal));
   const deadline = clock.now() + options.timeout;
   for (let step = 0; ; step++) {
     const value = await probe();

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, TmuxShotError } from '../src/errors.js';
-import { pathKind, writeOutputFile, writeStrategy } from '../src/output-file.js';
+import { numberedFileName, pathKind, writeNewOutputFile, writeOutputFile, writeStrategy } from '../src/output-file.js';
 import { canUnshare, guardDevNull, mkfifo, readFifo, readOnlyWrap } from './special-files.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -169,5 +169,20 @@ describe('a read-only folder', () => {
       code: 'EROFS',
     });
     expect([await readFile(path, 'utf8'), await readdir(folder)]).toEqual(['old', ['kept.png']]);
+  });
+});
+
+describe('writeNewOutputFile', () => {
+  it('numbers later tries', () => {
+    expect([1, 2, 3].map((n) => numberedFileName('moved', '.png', n))).toEqual(['moved.png', 'moved-2.png', 'moved-3.png']);
+  });
+
+  it('never overwrites: same names get numbered files, also when written concurrently', async () => {
+    const out = join(dir, 'nested', 'out');
+    const paths = await Promise.all([1, 2, 3].map((n) => writeNewOutputFile(out, 'moved', '.png', new Uint8Array([n]))));
+    expect(new Set(paths).size).toBe(3);
+    expect((await readdir(out)).sort()).toEqual(['moved-2.png', 'moved-3.png', 'moved.png']);
+    const bytes = await Promise.all(paths.map((p) => readFile(p)));
+    expect(bytes.map((b) => b[0]).sort()).toEqual([1, 2, 3]);
   });
 });

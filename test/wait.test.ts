@@ -141,6 +141,14 @@ describe('poll', () => {
     );
   });
 
+  it('an abort during a pause of the system clock ends the pause at once', async () => {
+    const controller = new AbortController();
+    const start = performance.now();
+    setTimeout(() => controller.abort(), 20);
+    expect(await poll(() => undefined, { timeout: 60_000, interval: 60_000, signal: controller.signal })).toBeUndefined();
+    expect(performance.now() - start).toBeLessThan(1000);
+  });
+
   it('without a clock, real time passes', async () => {
     const start = performance.now();
     let calls = 0;

@@ -25,6 +25,18 @@ export interface Usage {
   total_tokens: number;
 }
 
+/**
+ * `sum` plus `usage`, field by field (`sum` undefined: from zero). A count a server left out
+ * counts as 0, so the result always has all three.
+ */
+export function addUsage(sum: Usage | undefined, usage: Usage): Usage {
+  return {
+    prompt_tokens: (sum?.prompt_tokens ?? 0) + (usage.prompt_tokens ?? 0),
+    completion_tokens: (sum?.completion_tokens ?? 0) + (usage.completion_tokens ?? 0),
+    total_tokens: (sum?.total_tokens ?? 0) + (usage.total_tokens ?? 0),
+  };
+}
+
 /** A chat-completions reply: only what the agent reads. */
 export interface ChatReply {
   choices: ReadonlyArray<{ message: ReplyMessage }>;

@@ -1,7 +1,11 @@
 /**
- * Plans of long timed runs (pure): how many chunks to ask for, and normalizing the plan a model
- * proposes — models sometimes bundle every step into one string ("1. … 2. … 3. …").
+ * Plans of long timed runs (pure): how many chunks to ask for, reading the planning reply, and
+ * normalizing the plan a model proposes — models sometimes bundle every step into one string
+ * ("1. … 2. … 3. …").
  */
+import type { ReplyMessage } from './chat.js';
+import { repairToolCall } from './repair.js';
+import { PLANNING_TOOLS } from './tools.js';
 
 /** A numbered-item marker: `N.` or `N)` at the start or after a blank, followed by a blank. */
 const MARKER = /(^|\s)(\d{1,3})[.)]\s+/g;
@@ -50,4 +54,17 @@ export function normalizePlan(proposed: readonly string[]): NormalizedPlan {
  */
 export function plannedChunkCount(duration: number, chunkSeconds: number): number {
   return Math.max(1, Math.round(duration / chunkSeconds));
+}
+
+/**
+ * The plan in a planning reply's first tool call (repaired like any call, then normalized: bundled
+ * "1. … 2. …" elements are split), or the reason there is none.
+ */
+export function readPlan(message: ReplyMessage): NormalizedPlan | { problem: string } {
+  const first = message.tool_calls?.[0];
+  if (!first) return { problem: 'propose_plan was not called' };
+  const call = repairToolCall(first, PLANNING_TOOLS, 'plan');
+  if (!call.ok) return { problem: call.error };
+  const plan = normalizePlan(call.call.name === 'propose_plan' ? call.call.args.chunks : []);
+  return plan.chunks.length > 0 ? plan : { problem: 'the plan has no chunks' };
 }

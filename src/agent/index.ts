@@ -1,27 +1,20 @@
-/** The agent: drives an app from natural-language goals through a {@link Driver} and a chat model. */
-export { AgentRunner } from './runner.js';
+/**
+ * The agent: drives an app from natural-language goals through a {@link Driver} and a chat model,
+ * with cassettes of its model calls (cassette/). Exports what vitest/, cli/ and the package entry
+ * use; tests import the files they test.
+ */
+export { AgentRunner, type AgentResult } from './runner.js';
 export type { AgentRunnerOptions } from './options.js';
-export type { AgentOutcome, AgentResult, StepResult } from './result.js';
 export type { Driver } from './driver.js';
-export type { ChatClient, ChatMessage, ChatReply, ChatRequest, ToolCall, Usage } from './chat.js';
-export { scriptedModel, toolCall, type ScriptedModel, type ScriptedReply } from './scripted-model.js';
-export { createClient, type CreateClientOptions, type ModelConnection } from './openai-client.js';
-export { splitRunOnChunk, normalizePlan } from './chunks.js';
-export { repairToolCall, repairToolName } from './repair.js';
-export { TOOLS, toolSpecs, type ToolName } from './tools.js';
-export type { RetryPolicy } from './retry.js';
-export { CassetteAgent, type CassetteAgentOptions, type CassetteRunResult, type SizedDriver } from './cassette-agent.js';
-export { CassetteSession, type CassetteClose, type CassetteSessionOptions, type InteractionClient } from './cassette-session.js';
-export { resolveCassetteMode, decideCassetteAction, type CassetteMode, type CassetteAction } from './cassette-mode.js';
-export { pendingPath, type CassetteStore } from './cassette-store.js';
-export { parseCassette, formatCassette, type Cassette, type CassetteEntry, type Interaction, type SemanticInputs } from './cassette-format.js';
-export { semanticInputs, staleReasons, sha256, type InteractionPlan } from './cassette-inputs.js';
-export { runPlan, assertPlan, queryPlan, type TerminalSize } from './interaction-plans.js';
-export { emptyTally, addTallies, formatTally, type CassetteTally, type InteractionCost } from './cassette-tally.js';
-export type { ModelBudget } from './recording-client.js';
-export type { Divergence } from './replaying-client.js';
+export type { ChatClient } from './chat.js';
+export { createClient, type ModelConnection } from './openai-client.js';
+export { redactingClient } from './redact.js';
+export { scriptedModel, toolCall } from './scripted-model.js';
 export type { Verdict } from './judge.js';
-export { unifiedDiff } from './screen-diff.js';
-export { missingEvidence } from './evidence.js';
-export { libraryStaleness } from './cassette-audit.js';
-export { redactingClient, redactText, redactValue } from './redact.js';
+export { CassetteAgent, type CassetteRunResult, type SizedDriver } from './cassette/agent.js';
+export { CassetteSession } from './cassette/session.js';
+export { resolveCassetteMode, type CassetteMode } from './cassette/mode.js';
+export { parseCassette, type CassetteStore } from './cassette/format.js';
+export { libraryStaleness } from './cassette/inputs.js';
+export { addTallies, emptyTally, formatTally, type CassetteTally } from './cassette/tally.js';
+export type { Divergence, ModelBudget } from './cassette/clients.js';

@@ -1,11 +1,84 @@
 /**
  * `agent.assert` and `agent.query`: one question about the screen text, answered through a
  * dedicated tool (`verdict {pass, reason}`, or `answer {answer}` whose schema is the caller's).
+ * The model is asked to call that tool; its arguments are validated, and an invalid answer is
+ * asked for once more, with the error.
  */
 import { z } from 'zod';
-import type { ToolSpec } from './chat.js';
-import { askTool, type Answer, type AskContext, type Checked } from './ask-tool.js';
-import { assertPrompt, assertSystemPrompt, queryPrompt, querySystemPrompt } from './prompts.js';
+import { TmuxShotError } from '../errors.js';
+import type { Clock } from '../wait.js';
+import { addUsage, type ChatClient, type ChatMessage, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
+import { assertPrompt, assertSystemPrompt, queryPrompt, querySystemPrompt, toolMessage } from './prompts.js';
+import { parseArguments, repairToolName } from './repair.js';
+import { callWithRetry, type RetryPolicy } from './retry.js';
+import { functionTool } from './tools.js';
+
+/** A validation outcome: the value, or the error text the model reads. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** What an answer needs: the client and how to call it. */
+export interface AskContext {
+  client: ChatClient;
+  model: string;
+  retry: RetryPolicy;
+  /** Time for the backoff between retries. */
+  clock: Clock;
+  random: () => number;
+  /** Longest wait for one answer, in ms (`requestTimeout`). */
+  requestTimeout: number;
+}
+
+/** A validated answer and what it cost. */
+export interface Answer<T> {
+  value: T;
+  /** Model calls made (1, or 2 after an invalid first answer). */
+  calls: number;
+  /** Token usage summed over the calls, when reported. */
+  usage?: Usage;
+}
+
+/**
+ * Sends `messages` offering only `tool` and validates the call with `check`.
+ * @throws {TmuxShotError} when the answer is still invalid after one retry (the message names the
+ *   error); {ModelApiError} for a non-transient API failure or when the API stays down.
+ */
+async function askTool<T>(
+  ctx: AskContext,
+  label: string,
+  messages: ChatMessage[],
+  tool: ToolSpec,
+  check: (args: Record<string, unknown>) => Checked<T>,
+): Promise<Answer<T>> {
+  let usage: Usage | undefined;
+  for (let calls = 1; ; calls++) {
+    const params = { model: ctx.model, messages: structuredClone(messages), tools: [tool] };
+    const ret = { policy: ctx.retry, clock: ctx.clock, random: ctx.random, date: Date.now, label };
+    const options = { timeout: ctx.requestTimeout, maxRetries: 0 };
+    const outcome = await callWithRetry(() => ctx.client.chat.completions.create(params, options), ret);
+    if (outcome.kind === 'outage') throw outcome.error;
+    const reply = outcome.value;
+    if (reply.usage) usage = addUsage(usage, reply.usage);
+    const message = reply.choices?.[0]?.message ?? {};
+    const raw = (message.tool_calls ?? []).find((c) => repairToolName(c.function?.name ?? '') === tool.function.name);
+    const sent: SentToolCall | undefined = raw && {
+      id: raw.id || `call_${calls}`,
+      type: 'function',
+      function: { name: tool.function.name, arguments: raw.function?.arguments ?? '' },
+    };
+    const checked: Checked<T> = sent ? parseAndCheck(sent.function.arguments, check) : { ok: false, error: `error: call the ${tool.function.name} tool` };
+    if (checked.ok) return { value: checked.value, calls, ...(usage ? { usage } : {}) };
+    if (calls >= 2) {
+      throw new TmuxShotError(`${label}: the model's answer was invalid twice; the last time: ${checked.error.replace(/^error: /, '')}`);
+    }
+    messages.push({ role: 'assistant', content: message.content ?? null, ...(sent ? { tool_calls: [sent] } : {}) });
+    messages.push(sent ? toolMessage(sent.id, checked.error) : { role: 'user', content: checked.error });
+  }
+}
+
+function parseAndCheck<T>(text: string, check: (args: Record<string, unknown>) => Checked<T>): Checked<T> {
+  const args = parseArguments(text);
+  return typeof args === 'string' ? { ok: false, error: args } : check(args);
+}
 
 /** The verdict of `agent.assert`. */
 export interface Verdict {
@@ -21,17 +94,12 @@ const verdictSchema = z.object({
 
 /** The `verdict` tool. */
 export function verdictTool(): ToolSpec {
-  return spec('verdict', 'Give the verdict on the claim.', verdictSchema);
+  return functionTool('verdict', 'Give the verdict on the claim.', verdictSchema);
 }
 
 /** The `answer` tool of a query whose answer must match `schema`. */
 export function answerTool(schema: z.ZodType): ToolSpec {
-  return spec('answer', 'Give the answer to the question.', z.object({ answer: schema }));
-}
-
-function spec(name: string, description: string, schema: z.ZodType): ToolSpec {
-  const { $schema: _ignored, ...parameters } = z.toJSONSchema(schema, { target: 'draft-7' });
-  return { type: 'function', function: { name, description, parameters } };
+  return functionTool('answer', 'Give the answer to the question.', z.object({ answer: schema }));
 }
 
 function checker<T>(schema: z.ZodType<T>): (args: Record<string, unknown>) => Checked<T> {
@@ -45,7 +113,8 @@ function checker<T>(schema: z.ZodType<T>): (args: Record<string, unknown>) => Ch
 
 /**
  * Asks the model whether `claim` holds on `screen` (the screen text).
- * @throws TmuxShotError when no valid verdict came back after one retry; ModelApiError (see `askTool`).
+ * @throws {TmuxShotError} when no valid verdict came back after one retry; {ModelApiError} for a
+ *   non-transient API failure or when the API stays down.
  */
 export function judgeClaim(ctx: AskContext, claim: string, screen: string): Promise<Answer<Verdict>> {
   const messages = [
@@ -58,7 +127,8 @@ export function judgeClaim(ctx: AskContext, claim: string, screen: string): Prom
 /**
  * Asks `question` about `screen` and validates the answer with `schema`.
  * @returns The parsed answer (zod's output type).
- * @throws TmuxShotError when the answer failed validation twice; ModelApiError (see `askTool`).
+ * @throws {TmuxShotError} when the answer failed validation twice; {ModelApiError} for a
+ *   non-transient API failure or when the API stays down.
  */
 export async function queryScreen<S extends z.ZodType>(ctx: AskContext, schema: S, question: string, screen: string): Promise<Answer<z.output<S>>> {
   const messages = [

@@ -3,7 +3,7 @@
  * vLLM, llama.cpp). The only file that imports `openai`, loaded lazily so the rest of tmux-shot
  * never pays for it.
  */
-import { AGENT } from '../defaults.js';
+import { MODEL_CLIENT } from '../defaults.js';
 import { ConfigError } from '../errors.js';
 import type { ChatClient, ChatReply, ChatRequest, ChatRequestOptions } from './chat.js';
 import { redactingClient } from './redact.js';
@@ -37,10 +37,10 @@ export interface ModelConnection {
  * never printed or written: every reply and error passes through `redactingClient` with the key's
  * value, whatever its format, so a server that echoes it shows `[redacted]`. A request that times
  * out fails with the SDK's `APIConnectionTimeoutError` saying `no answer from <host> within <ms> ms`.
- * @throws ConfigError when neither an API key nor a base URL is configured.
+ * @throws {ConfigError} when neither an API key nor a base URL is configured.
  * @example
  * const { client, model } = await createClient(); // OPENAI_API_KEY=sk-… or OPENAI_BASE_URL=http://localhost:11434/v1
- * await new AgentRunner(app, client, { model, outDir: 'out' }).run('open the settings menu');
+ * await new AgentRunner(app, client, { model, saveScreenshot }).run('open the settings menu');
  */
 export async function createClient(options: CreateClientOptions = {}): Promise<ModelConnection> {
   const env = options.env ?? process.env;
@@ -53,8 +53,8 @@ export async function createClient(options: CreateClientOptions = {}): Promise<M
     );
   }
   const { default: OpenAI, APIConnectionTimeoutError } = await import('openai');
-  const base = baseURL ?? AGENT.baseURL;
-  const timeout = options.timeout ?? AGENT.requestTimeout;
+  const base = baseURL ?? MODEL_CLIENT.baseURL;
+  const timeout = options.timeout ?? MODEL_CLIENT.timeout;
   const sdk = new OpenAI({ apiKey: apiKey ?? 'no-key', baseURL: base, maxRetries: 0, timeout });
   const host = new URL(base).host;
   const create = async (params: ChatRequest, request?: ChatRequestOptions): Promise<ChatReply> => {
@@ -66,5 +66,5 @@ export async function createClient(options: CreateClientOptions = {}): Promise<M
     }
   };
   const client = redactingClient({ chat: { completions: { create } } }, apiKey === undefined ? [] : [apiKey]);
-  return { client, model: options.model || env['TMUX_SHOT_MODEL'] || AGENT.model, baseURL: base };
+  return { client, model: options.model || env['TMUX_SHOT_MODEL'] || MODEL_CLIENT.model, baseURL: base };
 }

@@ -1,9 +1,9 @@
 /** The options of {@link AgentRunner}, and their one merge with the defaults. */
-import { performance } from 'node:perf_hooks';
 import { AGENT } from '../defaults.js';
 import { ConfigError } from '../errors.js';
-import { DEFAULT_RETRY, type RetryPolicy } from './retry.js';
-import { realSleep, type Sleep } from './sleep.js';
+import { systemClock, type Clock } from '../wait.js';
+import { plannedChunkCount } from './chunks.js';
+import type { RetryPolicy } from './retry.js';
 
 /**
  * Options of an agent run. Spec durations (`delay`, `duration`, `screenshotInterval`,
@@ -12,8 +12,13 @@ import { realSleep, type Sleep } from './sleep.js';
 export interface AgentRunnerOptions {
   /** Model name sent with every request. */
   model: string;
-  /** Directory for screenshot PNGs (created when needed). */
-  outDir: string;
+  /**
+   * Saves one screenshot and resolves to where it went, which the model reads and `shots` lists.
+   * `name` is safe as a file name (the model's label with ASCII letters, digits, `.`, `_`, `-`
+   * only, no leading dot; `tick-0001`… for ticker frames). The agent writes no files: the CLI and
+   * the Vitest fixture save `<name>.png` in their output folder, or `<name>-2.png`… when taken.
+   */
+  saveScreenshot: (name: string, png: Uint8Array) => Promise<string>;
   /** Pause after each model turn that called tools, in seconds. @default 0 */
   delay?: number;
   /** Most model turns in one run (nudges included, planning not). @default 30 */
@@ -29,13 +34,14 @@ export interface AgentRunnerOptions {
   chunkSeconds?: number;
   /** Receives status lines (`plan (3 chunks)`, `chunk 1/3 done: …`). @default console.log */
   log?: (line: string) => void;
-  /** Waits, in ms: backoff, `delay`, the `wait` tool, the ticker. @default a timer */
-  sleep?: Sleep;
-  /** Monotonic time in ms for deadlines. @default performance.now */
-  clock?: () => number;
+  /**
+   * Time: deadlines of timed runs, and every pause (backoff, `delay`, the `wait` tool, the ticker);
+   * a virtual clock makes tests skip real waits. @default systemClock (`performance.now()` and timers)
+   */
+  clock?: Clock;
   /** Random numbers in [0, 1) for backoff jitter. @default Math.random */
   random?: () => number;
-  /** Retries of model calls; any field left out keeps its default (4 attempts, 1000 ms, 30000 ms cap). */
+  /** Retries of model calls; any field left out keeps its default. @default AGENT.retry: 4 attempts, 1000 ms, 30000 ms cap */
   retry?: Partial<RetryPolicy>;
   /**
    * Longest wait for one model request, in **ms**; sent as the `openai` SDK's per-request
@@ -47,19 +53,29 @@ export interface AgentRunnerOptions {
   requestTimeout?: number;
 }
 
+/**
+ * The options `AGENT` (defaults.ts) holds defaults for: all but the required `model` and
+ * `saveScreenshot`, `duration` (unset: an untimed run) and the injected `log`, `clock` and `random`
+ * (console.log, systemClock, Math.random); every field of `retry`.
+ */
+export type AgentDefaults = Required<Omit<AgentRunnerOptions, 'model' | 'saveScreenshot' | 'duration' | 'log' | 'clock' | 'random' | 'retry'>> & {
+  retry: RetryPolicy;
+};
+
 /** Options after defaults, durations converted to ms. */
 export interface ResolvedAgentOptions {
   model: string;
-  outDir: string;
+  saveScreenshot: (name: string, png: Uint8Array) => Promise<string>;
   delayMs: number;
   maxSteps: number;
   /** Undefined for an untimed run. */
   durationMs: number | undefined;
   intervalMs: number;
   chunkMs: number;
+  /** Chunks the run is planned in: 2 or more for a planned timed run, else 1. */
+  chunks: number;
   log: (line: string) => void;
-  sleep: Sleep;
-  clock: () => number;
+  clock: Clock;
   random: () => number;
   retry: RetryPolicy;
   /** In ms. */
@@ -67,8 +83,8 @@ export interface ResolvedAgentOptions {
 }
 
 /**
- * Merges `options` with `AGENT` defaults and checks them.
- * @throws ConfigError for an empty model or outDir, a negative delay, a non-positive duration,
+ * Merges `options` with the `AGENT` defaults, once, and checks them.
+ * @throws {ConfigError} for an empty model, no saveScreenshot, a negative delay, a non-positive duration,
  * interval, chunk length or request timeout, or a `maxSteps` that is not a positive integer.
  */
 export function resolveAgentOptions(options: AgentRunnerOptions): ResolvedAgentOptions {
@@ -79,7 +95,9 @@ export function resolveAgentOptions(options: AgentRunnerOptions): ResolvedAgentO
     return value * 1000;
   };
   if (!options.model) throw new ConfigError("Agent option 'model' is empty: pass a model name or set TMUX_SHOT_MODEL.");
-  if (!options.outDir) throw new ConfigError("Agent option 'outDir' is empty: pass the directory for screenshots.");
+  if (typeof options.saveScreenshot !== 'function') {
+    throw new ConfigError("Agent option 'saveScreenshot' is missing: pass a function that saves a screenshot and resolves to where it went.");
+  }
   const maxSteps = options.maxSteps ?? AGENT.maxSteps;
   if (!Number.isInteger(maxSteps) || maxSteps < 1) {
     throw new ConfigError(`Agent option 'maxSteps' must be a positive integer, got ${maxSteps}.`);
@@ -88,19 +106,29 @@ export function resolveAgentOptions(options: AgentRunnerOptions): ResolvedAgentO
   if (!Number.isFinite(requestTimeout) || requestTimeout <= 0) {
     throw new ConfigError(`Agent option 'requestTimeout' must be a positive number of ms, got ${requestTimeout}.`);
   }
+  const plan = chunkPlan(options);
   return {
     model: options.model,
-    outDir: options.outDir,
+    saveScreenshot: options.saveScreenshot,
     delayMs: seconds('delay', options.delay ?? AGENT.delay, 'non-negative'),
     maxSteps,
     durationMs: options.duration === undefined ? undefined : seconds('duration', options.duration, 'positive'),
     intervalMs: seconds('screenshotInterval', options.screenshotInterval ?? AGENT.screenshotInterval, 'positive'),
-    chunkMs: seconds('chunkSeconds', options.chunkSeconds ?? AGENT.chunkSeconds, 'positive'),
+    chunkMs: seconds('chunkSeconds', plan.chunkSeconds, 'positive'),
+    chunks: plan.chunks,
     log: options.log ?? ((line) => console.log(line)),
-    sleep: options.sleep ?? realSleep,
-    clock: options.clock ?? (() => performance.now()),
+    clock: options.clock ?? systemClock,
     random: options.random ?? Math.random,
-    retry: { ...DEFAULT_RETRY, ...options.retry },
+    retry: { ...AGENT.retry, ...options.retry },
     requestTimeout,
   };
+}
+
+/**
+ * How a run with these options is chunked, in seconds: the planned chunk count (1 when untimed)
+ * and the chunk length (`chunkSeconds`, its default applied) — part of what a cassette is valid for.
+ */
+export function chunkPlan(options: Pick<AgentRunnerOptions, 'duration' | 'chunkSeconds'>): { chunks: number; chunkSeconds: number } {
+  const chunkSeconds = options.chunkSeconds ?? AGENT.chunkSeconds;
+  return { chunks: options.duration === undefined ? 1 : plannedChunkCount(options.duration, chunkSeconds), chunkSeconds };
 }

@@ -8,7 +8,7 @@
 import type { ChatClient, ChatReply, ChatRequest, ChatRequestOptions } from './chat.js';
 
 /** What a secret is replaced with. */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Header and field names whose values are credentials (lower case). */
 const AUTH_FIELDS = new Set(['authorization', 'proxy-authorization', 'api-key', 'x-api-key', 'apikey', 'api_key', 'cookie', 'set-cookie']);

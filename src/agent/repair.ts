@@ -47,8 +47,8 @@ export function repairToolCall(raw: ToolCall, allowed: readonly ToolName[], fall
   return { ok: true, id, call: { name, args: result.data } as ToolCallArgs, arguments: normalized };
 }
 
-/** Parses an arguments string into an object (empty means `{}`), or returns the error text. */
-function parseArguments(raw: string): Record<string, unknown> | string {
+/** Parses an arguments string into an object (empty means `{}`), or returns the error text the model reads. */
+export function parseArguments(raw: string): Record<string, unknown> | string {
   if (raw.trim() === '') return {};
   let value: unknown;
   try {

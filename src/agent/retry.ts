@@ -2,13 +2,13 @@
  * The one retry policy for model calls: transient failures are retried with exponential backoff
  * and jitter, a server's Retry-After is honoured but capped, and the budget is bounded. The
  * openai SDK's own retries are switched off (`maxRetries: 0` in `createClient`) so nothing
- * retries twice. Sleeping and randomness are injected, so tests skip real waits.
+ * retries twice. Time and randomness are injected, so tests skip real waits.
  */
-import { AGENT } from '../defaults.js';
 import { ModelApiError } from '../errors.js';
+import { poll, type Clock } from '../wait.js';
 import { adviceFor, classifyApiError, type ApiFailure } from './api-errors.js';
 
-/** How model calls are retried. All delays in ms. */
+/** How model calls are retried. All delays in ms; the defaults are `AGENT.retry`. */
 export interface RetryPolicy {
   /** Attempts in all, the first included. @default 4 */
   attempts: number;
@@ -18,22 +18,15 @@ export interface RetryPolicy {
   maxDelay: number;
 }
 
-/** The default policy, from `AGENT` in defaults.ts. */
-export const DEFAULT_RETRY: RetryPolicy = {
-  attempts: AGENT.retryAttempts,
-  baseDelay: AGENT.retryBaseDelay,
-  maxDelay: AGENT.retryMaxDelay,
-};
-
 /** What a retried call needs from its surroundings. */
 export interface RetryContext {
   policy: RetryPolicy;
-  /** Waits `ms` milliseconds. */
-  sleep: (ms: number) => Promise<void>;
+  /** Time for the backoff between attempts. */
+  clock: Clock;
   /** Returns a number in [0, 1) (`Math.random`). */
   random: () => number;
-  /** Current time, ms since the epoch (`Date.now`), for HTTP-date Retry-After. */
-  now: () => number;
+  /** Current date, ms since the epoch (`Date.now`), for an HTTP-date Retry-After. */
+  date: () => number;
   /** Names the call in messages, e.g. "step 3". */
   label: string;
 }
@@ -54,17 +47,21 @@ export function retryDelay(failure: ApiFailure, retry: number, policy: RetryPoli
 }
 
 /**
- * Runs `call`, retrying transient failures. Resolves `outage` when the budget is spent.
- * @throws ModelApiError at once for a non-transient API failure (400, 401, 403, 404, a reply that is
- *   not JSON, no answer within the request's timeout).
- * Other errors (not from the API) propagate unchanged.
+ * Runs `call`, retrying transient failures: one attempt per probe of `poll`, the backoff of the last
+ * failure as its pause. Resolves `outage` when the budget is spent.
+ * @throws {ModelApiError} at once for a non-transient API failure (400, 401, 403, 404, a reply that
+ *   is not JSON, no answer within the request's timeout). Other errors (not from the API) propagate
+ *   unchanged.
  */
 export async function callWithRetry<T>(call: () => Promise<T>, ctx: RetryContext): Promise<RetryOutcome<T>> {
-  for (let attempt = 1; ; attempt++) {
+  let attempt = 0;
+  let backoff = 0;
+  const attemptOnce = async (): Promise<RetryOutcome<T> | undefined> => {
+    attempt++;
     try {
       return { kind: 'ok', value: await call(), attempts: attempt };
     } catch (error) {
-      const failure = classifyApiError(error, ctx.now());
+      const failure = classifyApiError(error, ctx.date());
       if (failure === undefined) throw error;
       const what = `${failure.status === undefined ? '' : 'HTTP '}${failure.reason.replace(/\.$/, '')}`;
       if (!failure.transient) {
@@ -75,7 +72,10 @@ export async function callWithRetry<T>(call: () => Promise<T>, ctx: RetryContext
         const message = `Model API unavailable (${ctx.label}): ${attempt} attempt${attempt === 1 ? '' : 's'} failed, the last with ${what}.`;
         return { kind: 'outage', error: new ModelApiError(message, failure.status, { cause: error }), attempts: attempt };
       }
-      await ctx.sleep(retryDelay(failure, attempt, ctx.policy, ctx.random));
+      backoff = retryDelay(failure, attempt, ctx.policy, ctx.random);
+      return undefined;
     }
-  }
+  };
+  const outcome = await poll(attemptOnce, { timeout: Number.POSITIVE_INFINITY, interval: () => backoff, clock: ctx.clock });
+  return outcome!; // no timeout, no signal: it ends with an outcome or an error
 }

@@ -1,29 +1,41 @@
 /**
  * The agent loop: asks the model for tool calls, carries them out on the app, and feeds the
- * results back until the model finishes, stops, hits `maxSteps`, the API stays down, or the time
- * of a timed run is used. Long timed runs are planned in chunks, each with a fresh context.
+ * results back until a stop rule of stop.ts ends the run (the model finishes or stops, `maxSteps`,
+ * the API stays down, the time of a timed run is used). Long timed runs are planned in chunks,
+ * each with a fresh context.
  */
-import { AGENT } from '../defaults.js';
+import { AGENT_LOOP } from '../defaults.js';
 import { ModelApiError } from '../errors.js';
-import type { ChatClient, ChatMessage, ChatReply, SentToolCall, ToolSpec, Usage } from './chat.js';
-import { plannedChunkCount } from './chunks.js';
-import { boundImages, truncateText } from './context.js';
-import { dispatchTool, type ActionCall, type ToolEffect } from './dispatch.js';
-import type { Driver } from './driver.js';
+import { addUsage, type ChatClient, type ChatMessage, type ChatReply, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
+import { readPlan } from './chunks.js';
+import { dispatchTool, type ActionCall, type Driver, type ToolEffect } from './driver.js';
 import { resolveAgentOptions, type AgentRunnerOptions, type ResolvedAgentOptions } from './options.js';
-import { readPlan } from './plan-reply.js';
-import { chunkPrompt, goalPrompt, nudgePrompt, planningPrompt, systemPrompt, toolMessage } from './prompts.js';
+import { boundImages, chunkPrompt, goalPrompt, nudgePrompt, planningPrompt, systemPrompt, toolMessage, truncateText } from './prompts.js';
 import { repairToolCall } from './repair.js';
-import type { AgentOutcome, AgentResult, StepResult } from './result.js';
 import { callWithRetry, type RetryOutcome } from './retry.js';
-import { saveShot } from './shot-files.js';
-import { startTicker } from './ticker.js';
+import {
+  decideAfterTurn,
+  endsPlannedRun,
+  outage,
+  plannedRunEnding,
+  stopBeforeChunk,
+  stopBeforeTurn,
+  waitsOutDuration,
+  type Ending,
+  type LoopState,
+  type StepResult,
+} from './stop.js';
+import { pause, startTicker } from './time.js';
 import { ACTION_TOOLS, PLANNING_TOOLS, toolSpecs } from './tools.js';
 
-/** How a conversation (a whole untimed run, or one chunk) ended. */
-interface Ending {
-  outcome: AgentOutcome;
-  summary: string;
+/** The result of `AgentRunner.run`. */
+export interface AgentResult extends Ending {
+  /** Model turns taken (planning not counted). */
+  steps: number;
+  /** Where the screenshots of this run went, oldest first (tool calls and ticker frames). */
+  shots: string[];
+  /** Token usage summed over every request, when the API reported it. */
+  usage?: Usage;
 }
 
 const ACTION_SPECS = toolSpecs(ACTION_TOOLS);
@@ -32,76 +44,79 @@ const PLANNING_SPECS = toolSpecs(PLANNING_TOOLS);
 /**
  * Drives an app from a natural-language goal.
  * @example
- * const runner = new AgentRunner(app, client, { model: 'gpt-4.1-mini', outDir: 'out/agent' });
+ * const saveScreenshot = async (name: string, png: Uint8Array) => {
+ *   await writeFile(`out/${name}.png`, png);
+ *   return `out/${name}.png`;
+ * };
+ * const runner = new AgentRunner(app, client, { model: 'gpt-4.1-mini', saveScreenshot });
  * const result = await runner.run('open the settings menu');
  * // result.outcome === 'finished', runner.shots lists the PNGs saved
  */
 export class AgentRunner {
-  /** Paths of every screenshot saved by this runner, oldest first. */
+  /** Where every screenshot of this runner went (what `saveScreenshot` resolved to), oldest first. */
   readonly shots: string[] = [];
-  private readonly options: ResolvedAgentOptions;
-  private steps = 0;
-  private usage: Usage | undefined;
+  readonly #driver: Driver;
+  readonly #client: ChatClient;
+  readonly #options: ResolvedAgentOptions;
+  #steps = 0;
+  #usage: Usage | undefined;
   /** End of the current chunk (or run), on `clock`; Infinity when untimed. */
-  private chunkDeadline = Infinity;
+  #chunkDeadline = Infinity;
 
-  /** @throws ConfigError for invalid options (see `resolveAgentOptions`). */
-  constructor(
-    private readonly driver: Driver,
-    private readonly client: ChatClient,
-    options: AgentRunnerOptions,
-  ) {
-    this.options = resolveAgentOptions(options);
+  /** @throws {ConfigError} for invalid options (see `resolveAgentOptions`). */
+  constructor(driver: Driver, client: ChatClient, options: AgentRunnerOptions) {
+    this.#driver = driver;
+    this.#client = client;
+    this.#options = resolveAgentOptions(options);
   }
 
   /**
    * Runs `goal` to its end. A timed run (`duration`) keeps a ticker saving a frame every
    * `screenshotInterval` and, unless the model calls `finish` or the API is down, lasts the
-   * whole duration even when the model stops or refuses.
-   * @throws ModelApiError for a non-transient API failure (400/401/403/404, a reply that is not JSON).
+   * whole duration even when the model stops or refuses (see stop.ts for every way a run ends).
+   * @throws {ModelApiError} for a non-transient API failure (400/401/403/404, a reply that is not JSON).
    */
   async run(goal: string): Promise<AgentResult> {
-    const { clock, durationMs, intervalMs, sleep } = this.options;
+    const { clock, durationMs, intervalMs } = this.#options;
     const firstShot = this.shots.length;
-    this.steps = 0;
-    this.usage = undefined;
-    const start = clock();
+    this.#steps = 0;
+    this.#usage = undefined;
+    const start = clock.now();
     const deadline = durationMs === undefined ? Infinity : start + durationMs;
     const ticker =
       durationMs === undefined
         ? undefined
         : startTicker(
-            async (n) => void (await this.save(`tick-${String(n).padStart(4, '0')}`, undefined)),
+            async (n) => void (await this.#save(`tick-${String(n).padStart(4, '0')}`, undefined)),
             { start, interval: intervalMs, deadline },
             clock,
-            sleep,
           );
     let ending: Ending;
     try {
-      ending = await this.runGoal(goal, deadline);
-      if (ending.outcome === 'outage') this.options.log(`outage: ${ending.summary}`);
-      if (ending.outcome === 'no-tool-calls' || ending.outcome === 'step-cap') await this.sleepUntil(deadline);
+      ending = await this.#runGoal(goal, deadline);
+      if (ending.outcome === 'outage') this.#options.log(`outage: ${ending.summary}`);
+      if (waitsOutDuration(ending.outcome)) await this.#pauseUntil(deadline);
     } catch (error) {
       await ticker?.stop().catch(() => undefined);
       throw error;
     }
     await ticker?.stop();
-    const result: AgentResult = { ...ending, steps: this.steps, shots: this.shots.slice(firstShot) };
-    return this.usage ? { ...result, usage: this.usage } : result;
+    const result: AgentResult = { ...ending, steps: this.#steps, shots: this.shots.slice(firstShot) };
+    return this.#usage ? { ...result, usage: this.#usage } : result;
   }
 
   /**
    * One model turn: sends `messages`, appends the assistant message, one tool message per tool
    * call (errors included, in call order), then an image message per screenshot taken. `label`
    * names the turn in error messages. Counts toward `maxSteps`.
-   * @throws ModelApiError for a non-transient API failure or a reply without choices.
+   * @throws {ModelApiError} for a non-transient API failure or a reply without choices.
    */
   async step(messages: ChatMessage[], label: string): Promise<StepResult> {
-    this.steps++;
-    const reply = await this.request(messages, ACTION_SPECS, label);
+    this.#steps++;
+    const reply = await this.#request(messages, ACTION_SPECS, label);
     if (reply.kind === 'outage') return { hadToolCalls: false, finished: false, summary: '', outage: reply.error };
     const message = firstMessage(reply.value, label);
-    const calls = (message.tool_calls ?? []).map((c, i) => repairToolCall(c, ACTION_TOOLS, `call_${this.steps}_${i + 1}`));
+    const calls = (message.tool_calls ?? []).map((c, i) => repairToolCall(c, ACTION_TOOLS, `call_${this.#steps}_${i + 1}`));
     const sent: SentToolCall[] = calls.map((c) => ({
       id: c.id,
       type: 'function',
@@ -112,7 +127,7 @@ export class AgentRunner {
     let finished: string | undefined;
     let rejected: string[] | undefined;
     for (const c of calls) {
-      const effect: ToolEffect = c.ok ? await this.dispatch(c.call as ActionCall) : { content: c.error };
+      const effect: ToolEffect = c.ok ? await this.#dispatch(c.call as ActionCall) : { content: c.error };
       messages.push(toolMessage(c.id, effect.content));
       if (effect.image) images.push(effect.image);
       if (effect.finished !== undefined) finished = effect.finished;
@@ -123,42 +138,43 @@ export class AgentRunner {
     return rejected && finished === undefined ? { ...result, rejected } : result;
   }
 
-  private async runGoal(goal: string, deadline: number): Promise<Ending> {
-    const { durationMs, chunkMs, clock } = this.options;
-    if (durationMs !== undefined && plannedChunkCount(durationMs, chunkMs) >= 2) return this.runPlanned(goal, deadline);
-    this.chunkDeadline = deadline;
-    const seconds = durationMs === undefined ? undefined : (deadline - clock()) / 1000;
-    return this.converse([
+  async #runGoal(goal: string, deadline: number): Promise<Ending> {
+    const { durationMs, chunks, clock } = this.#options;
+    if (chunks >= 2) return this.#runPlanned(goal, deadline);
+    this.#chunkDeadline = deadline;
+    const seconds = durationMs === undefined ? undefined : (deadline - clock.now()) / 1000;
+    return this.#converse([
       { role: 'system', content: systemPrompt() },
-      { role: 'user', content: goalPrompt(goal, this.screen(), seconds) },
+      { role: 'user', content: goalPrompt(goal, this.#screen(), seconds) },
     ]);
   }
 
-  private async runPlanned(goal: string, deadline: number): Promise<Ending> {
-    const { clock, log } = this.options;
-    const plan = await this.plan(goal, plannedChunkCount(this.options.durationMs!, this.options.chunkMs));
+  async #runPlanned(goal: string, deadline: number): Promise<Ending> {
+    const { clock, log } = this.#options;
+    const plan = await this.#plan(goal, this.#options.chunks);
     if ('outcome' in plan) return plan;
     const summaries: string[] = [];
-    let last: Ending = { outcome: 'finished', summary: '' };
+    let last: Ending | undefined;
     for (const [i, chunk] of plan.chunks.entries()) {
-      if (clock() >= deadline) return { outcome: 'duration-elapsed', summary: summaries.join('; ') };
-      this.chunkDeadline = clock() + (deadline - clock()) / (plan.chunks.length - i);
-      const seconds = (this.chunkDeadline - clock()) / 1000;
-      const prompt = chunkPrompt(goal, chunk, i + 1, plan.chunks.length, seconds, this.screen());
-      last = await this.converse([{ role: 'system', content: systemPrompt() }, { role: 'user', content: prompt }]);
-      if (last.outcome === 'outage' || last.outcome === 'step-cap') return last;
+      const stop = stopBeforeChunk(deadline - clock.now(), summaries);
+      if (stop) return stop;
+      this.#chunkDeadline = clock.now() + (deadline - clock.now()) / (plan.chunks.length - i);
+      const seconds = (this.#chunkDeadline - clock.now()) / 1000;
+      const prompt = chunkPrompt(goal, chunk, i + 1, plan.chunks.length, seconds, this.#screen());
+      last = await this.#converse([{ role: 'system', content: systemPrompt() }, { role: 'user', content: prompt }]);
+      if (endsPlannedRun(last)) return last;
       log(`chunk ${i + 1}/${plan.chunks.length} done: ${last.summary}`);
       summaries.push(last.summary);
     }
-    return { outcome: last.outcome, summary: summaries.join('; ') };
+    return plannedRunEnding(last!, summaries); // a plan has at least one chunk
   }
 
   /** The planning request; falls back to the goal as one chunk when no valid plan comes back. */
-  private async plan(goal: string, count: number): Promise<{ chunks: string[] } | Ending> {
-    const { durationMs, log } = this.options;
+  async #plan(goal: string, count: number): Promise<{ chunks: string[] } | Ending> {
+    const { durationMs, log } = this.#options;
     const messages: ChatMessage[] = [{ role: 'user', content: planningPrompt(goal, durationMs! / 1000, count) }];
-    const reply = await this.request(messages, PLANNING_SPECS, 'planning');
-    if (reply.kind === 'outage') return { outcome: 'outage', summary: reply.error.message };
+    const reply = await this.#request(messages, PLANNING_SPECS, 'planning');
+    if (reply.kind === 'outage') return outage(reply.error);
     const plan = readPlan(firstMessage(reply.value, 'planning'));
     if ('problem' in plan) {
       log(`no plan (${plan.problem}): running the goal as one chunk`);
@@ -169,92 +185,69 @@ export class AgentRunner {
     return plan;
   }
 
-  /** Turns until finish, no tool calls (after nudges when timed), the step cap, the deadline or an outage. */
-  private async converse(messages: ChatMessage[]): Promise<Ending> {
-    const { maxSteps, delayMs, sleep } = this.options;
-    let nudges = 0;
-    let rejections = 0;
+  /** Turns until a stop rule (stop.ts) ends the conversation; a timed run's model that stops early is nudged. */
+  async #converse(messages: ChatMessage[]): Promise<Ending> {
+    const { maxSteps, delayMs, clock } = this.#options;
+    const counts = { nudges: 0, rejections: 0 };
+    const state = (): LoopState => ({ steps: this.#steps, maxSteps, timeLeft: this.#timeLeft(), ...counts });
     for (;;) {
-      if (this.steps >= maxSteps) return { outcome: 'step-cap', summary: `stopped after ${maxSteps} steps without finish` };
-      if (this.timeUp()) return { outcome: 'duration-elapsed', summary: 'the time ran out before finish' };
-      const result = await this.step(messages, `step ${this.steps + 1}`);
-      if (result.outage) return { outcome: 'outage', summary: result.outage.message };
-      if (result.finished) return { outcome: 'finished', summary: result.summary };
-      if (result.rejected && ++rejections > AGENT.evidenceRetries) return this.unverified(result.rejected);
-      if (!result.hadToolCalls) {
-        if (this.timeLeft() === Infinity || this.timeUp() || nudges >= AGENT.maxNudges) {
-          return { outcome: 'no-tool-calls', summary: result.summary };
-        }
-        nudges++;
-        messages.push({ role: 'user', content: nudgePrompt(this.timeLeft() / 1000) });
+      const stop = stopBeforeTurn(state());
+      if (stop) return stop;
+      const turn = await this.step(messages, `step ${this.#steps + 1}`);
+      if (turn.rejected) counts.rejections++;
+      const next = decideAfterTurn(turn, state(), () => this.#screen());
+      if (next === 'nudge') {
+        counts.nudges++;
+        messages.push({ role: 'user', content: nudgePrompt(this.#timeLeft() / 1000) });
         continue;
       }
-      nudges = 0;
-      if (delayMs > 0) await sleep(delayMs);
+      if (next !== 'continue') return next;
+      counts.nudges = 0;
+      if (delayMs > 0) await pause(clock, delayMs);
     }
   }
 
-  /** The ending of a run whose `finish` evidence stayed off the screen: what was missing, and the screen. */
-  private unverified(missing: readonly string[]): Ending {
-    const list = missing.map((m) => JSON.stringify(m)).join(', ');
-    return { outcome: 'unverified', summary: `finish evidence not on the screen: ${list}\nScreen:\n${this.screen()}` };
-  }
-
-  private async request(messages: ChatMessage[], tools: ToolSpec[], label: string): Promise<RetryOutcome<ChatReply>> {
-    const { model, retry, sleep, random, requestTimeout } = this.options;
-    const params = { model, messages: boundImages(messages, AGENT.keepImages), tools };
-    const ctx = { policy: retry, sleep, random, now: Date.now, label };
+  async #request(messages: ChatMessage[], tools: ToolSpec[], label: string): Promise<RetryOutcome<ChatReply>> {
+    const { model, retry, clock, random, requestTimeout } = this.#options;
+    const params = { model, messages: boundImages(messages, AGENT_LOOP.keepImages), tools };
+    const ctx = { policy: retry, clock, random, date: Date.now, label };
     const options = { timeout: requestTimeout, maxRetries: 0 };
-    const outcome = await callWithRetry(() => this.client.chat.completions.create(params, options), ctx);
-    if (outcome.kind === 'ok' && outcome.value.usage) this.addUsage(outcome.value.usage);
+    const outcome = await callWithRetry(() => this.#client.chat.completions.create(params, options), ctx);
+    if (outcome.kind === 'ok' && outcome.value.usage) this.#usage = addUsage(this.#usage, outcome.value.usage);
     return outcome;
   }
 
-  private dispatch(call: ActionCall) {
+  #dispatch(call: ActionCall): Promise<ToolEffect> {
     return dispatchTool(call, {
-      driver: this.driver,
-      saveShot: (label, png) => this.save(label, png),
-      sleep: (ms) => this.options.sleep(ms),
-      timeLeft: () => this.timeLeft(),
-      maxTextChars: AGENT.maxTextChars,
+      driver: this.#driver,
+      saveScreenshot: (name, png) => this.#save(name, png),
+      sleep: (ms) => pause(this.#options.clock, ms),
+      timeLeft: () => this.#timeLeft(),
     });
   }
 
-  /** Saves a screenshot (taking one when `png` is not given) and records its path. */
-  private async save(label: string, png: Uint8Array | undefined): Promise<string> {
-    const path = await saveShot(this.options.outDir, label, png ?? (await this.driver.screenshot()));
+  /** Saves a screenshot (taking one when `png` is not given) and records where it went. */
+  async #save(name: string, png: Uint8Array | undefined): Promise<string> {
+    const path = await this.#options.saveScreenshot(name, png ?? (await this.#driver.screenshot()));
     this.shots.push(path);
     return path;
   }
 
-  private screen(): string {
-    return truncateText(this.driver.text(), AGENT.maxTextChars);
+  #screen(): string {
+    return truncateText(this.#driver.text(), AGENT_LOOP.maxTextChars);
   }
 
-  private timeUp(): boolean {
-    return this.timeLeft() <= 0;
+  #timeLeft(): number {
+    return this.#chunkDeadline - this.#options.clock.now();
   }
 
-  private timeLeft(): number {
-    return this.chunkDeadline - this.options.clock();
-  }
-
-  private async sleepUntil(deadline: number): Promise<void> {
-    const left = deadline - this.options.clock();
-    if (left > 0 && left !== Infinity) await this.options.sleep(left);
-  }
-
-  private addUsage(u: Usage): void {
-    const sum = this.usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
-    this.usage = {
-      prompt_tokens: sum.prompt_tokens + (u.prompt_tokens ?? 0),
-      completion_tokens: sum.completion_tokens + (u.completion_tokens ?? 0),
-      total_tokens: sum.total_tokens + (u.total_tokens ?? 0),
-    };
+  async #pauseUntil(deadline: number): Promise<void> {
+    const left = deadline - this.#options.clock.now();
+    if (left > 0 && left !== Infinity) await pause(this.#options.clock, left);
   }
 }
 
-/** The reply's first message. @throws ModelApiError when the reply has no choices. */
+/** The reply's first message. @throws {ModelApiError} when the reply has no choices. */
 function firstMessage(reply: ChatReply, label: string) {
   const message = reply.choices?.[0]?.message;
   if (!message) {

@@ -5,7 +5,7 @@
  * rejected as an unknown key name.
  */
 import { z } from 'zod';
-import { AGENT } from '../defaults.js';
+import { AGENT_LOOP } from '../defaults.js';
 import type { ToolSpec } from './chat.js';
 
 /** Every tool: its description (what the model reads) and the schema its arguments must match. */
@@ -36,7 +36,7 @@ export const TOOLS = {
     schema: z.object({}),
   },
   wait: {
-    description: `Let time pass while the app works (at most ${AGENT.maxWaitSeconds} seconds per call).`,
+    description: `Let time pass while the app works (at most ${AGENT_LOOP.maxWaitSeconds} seconds per call).`,
     schema: z.object({ seconds: z.number().min(0).describe('How long to wait, in seconds') }),
   },
   finish: {
@@ -73,8 +73,11 @@ export const PLANNING_TOOLS: readonly ToolName[] = ['propose_plan'];
 
 /** The API's `tools` array for the given tools, parameters as JSON Schema draft-07 objects. */
 export function toolSpecs(names: readonly ToolName[]): ToolSpec[] {
-  return names.map((name) => {
-    const { $schema: _ignored, ...parameters } = z.toJSONSchema(TOOLS[name].schema, { target: 'draft-7' });
-    return { type: 'function', function: { name, description: TOOLS[name].description, parameters } };
-  });
+  return names.map((name) => functionTool(name, TOOLS[name].description, TOOLS[name].schema));
+}
+
+/** One function tool for the API: its arguments' zod schema as a JSON Schema draft-07 object. */
+export function functionTool(name: string, description: string, schema: z.ZodType): ToolSpec {
+  const { $schema: _ignored, ...parameters } = z.toJSONSchema(schema, { target: 'draft-7' });
+  return { type: 'function', function: { name, description, parameters } };
 }

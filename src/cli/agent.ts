@@ -1,9 +1,10 @@
 /** `tmux-shot agent`: let a model drive an app towards a natural-language goal. */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { AGENT } from '../defaults.js';
+import { AGENT, MODEL_CLIENT } from '../defaults.js';
 import { AgentRunner, createClient } from '../agent/index.js';
 import { TmuxApp } from '../app/index.js';
+import { writeNewOutputFile } from '../output-file.js';
 import { intFlag, UsageError, type ParsedArgs } from './args.js';
 import { SIZE_OPTIONS, SIZE_USAGE, sizeFlags } from './flags.js';
 import { type CliIo, writeOutput } from './io.js';
@@ -18,7 +19,7 @@ Prints the agent's status lines, then the paths of the screenshots (and of sessi
 flags below; the key is never printed or written.
 
 Options:
-  --model NAME       model name (default $TMUX_SHOT_MODEL, else ${AGENT.model})
+  --model NAME       model name (default $TMUX_SHOT_MODEL, else ${MODEL_CLIENT.model})
   --base-url URL     OpenAI-compatible base URL ending in /v1 (default $OPENAI_BASE_URL)
   --duration S       run for S seconds: screenshots every --interval, planned in --chunk
                      parts, and a GIF of the whole session (session.gif)
@@ -66,11 +67,11 @@ export async function agentCommand(args: ParsedArgs, io: CliIo): Promise<number>
   });
   const runner = new AgentRunner(app, client, {
     model,
-    outDir,
+    saveScreenshot: (name, png) => writeNewOutputFile(outDir, name, '.png', png, 'screenshot'),
     duration,
     screenshotInterval: seconds('interval', v.interval),
     chunkSeconds: seconds('chunk', v.chunk),
-    maxSteps: intFlag('agent', 'max-steps', v['max-steps'], AGENT.maxSteps, 1, 10_000),
+    ...(v['max-steps'] === undefined ? {} : { maxSteps: intFlag('agent', 'max-steps', v['max-steps'], AGENT.maxSteps, 1, 10_000) }),
     ...(requestTimeout === undefined ? {} : { requestTimeout: requestTimeout * 1000 }),
     log: (line) => io.stdout(line),
   });

@@ -22,7 +22,9 @@ import type {
   SizedDriver,
   Verdict,
 } from '../agent/index.js';
+import { AGENT_FIXTURE } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
+import { writeNewOutputFile } from '../output-file.js';
 import { DEFAULT_TEXT_MASKS, normalizeText } from '../screen/index.js';
 import type { TmuxAppHandle } from './app-handle.js';
 import { cassettePath, fileCassetteStore, reRecordCommand } from './cassette-files.js';
@@ -30,7 +32,7 @@ import { projectRoot } from './paths.js';
 import { publishTally } from './tally-meta.js';
 
 /** Agent options settable per file or `describe` (`test.override({ agentOptions: { … } })`); runner options also per run. */
-export type AgentFixtureOptions = Partial<Omit<AgentRunnerOptions, 'outDir'>> & {
+export type AgentFixtureOptions = Partial<Omit<AgentRunnerOptions, 'saveScreenshot'>> & {
   /**
    * Cassette mode of the test: `auto` (replay if the cassette exists, else record), `replay`
    * (never call a model), `record` (re-record), `live` (ignore cassettes). A test with an
@@ -45,9 +47,6 @@ export type AgentFixtureOptions = Partial<Omit<AgentRunnerOptions, 'outDir'>> & 
   /** Per-test limits of model calls and tokens; past them a call fails before reaching the model. @default {} */
   budget?: ModelBudget;
 };
-
-/** Name sent to a model given as `agentModel` when the options name none. */
-const SCRIPTED_MODEL_NAME = 'agentModel';
 
 /** The `agent` fixture. */
 export class AgentHandle {
@@ -75,9 +74,9 @@ export class AgentHandle {
    *   the command that re-records it; {ConfigError} when a model is needed and none is configured;
    *   {ModelApiError} for a non-transient API failure.
    */
-  async run(goal: string, options: Partial<Omit<AgentRunnerOptions, 'outDir' | 'model'>> = {}): Promise<CassetteRunResult> {
+  async run(goal: string, options: Partial<Omit<AgentRunnerOptions, 'saveScreenshot' | 'model'>> = {}): Promise<CassetteRunResult> {
     const agent = await this.#cassetteAgent();
-    return this.#counted(() => agent.run(goal, { ...this.#runnerOptions(), ...options, outDir: this.outDir }));
+    return this.#counted(() => agent.run(goal, { ...this.#runnerOptions(), ...options }));
   }
 
   /**
@@ -132,9 +131,10 @@ export class AgentHandle {
     }
   }
 
-  #runnerOptions(): Partial<AgentRunnerOptions> {
+  /** The fixture's runner options, screenshots saved as `<outDir>/<name>.png` (`<name>-2.png`… when taken). */
+  #runnerOptions(): Omit<AgentRunnerOptions, 'model'> {
     const { cassette: _mode, divergence: _divergence, masks: _masks, budget: _budget, model: _model, ...runner } = this.#options;
-    return runner;
+    return { ...runner, saveScreenshot: (name, png) => writeNewOutputFile(this.outDir, name, '.png', png, 'screenshot') };
   }
 
   #cassetteAgent(): Promise<CassetteAgent> {
@@ -152,24 +152,25 @@ export class AgentHandle {
     const { CassetteAgent, CassetteSession, createClient, emptyTally, redactingClient, resolveCassetteMode } = await import('../agent/index.js');
     this.#tally = emptyTally();
     this.#test = { root: projectRoot(task.file), name: task.fullTestName };
-    const { cassette, divergence = 'strict', masks = [], budget = {} } = this.#options;
+    const { cassette, divergence, masks, budget } = this.#options;
     const session = await CassetteSession.open({
       path: cassettePath(task),
       testName: task.fullTestName,
       store: fileCassetteStore,
-      mode: this.#model && cassette === undefined ? 'live' : resolveCassetteMode(cassette, process.env),
+      mode: resolveCassetteMode(cassette, process.env, this.#model !== undefined),
       divergence,
+      masks,
+      budget,
       connect: async (): Promise<ModelConnection> => {
         const { model } = this.#options;
-        if (this.#model) return { client: redactingClient(this.#model, keysOf(this.#model)), model: model ?? SCRIPTED_MODEL_NAME };
+        if (this.#model) return { client: redactingClient(this.#model, keysOf(this.#model)), model: model ?? AGENT_FIXTURE.model };
         return createClient(model === undefined ? {} : { model });
       },
-      normalize: (text) => normalizeText(text, [...DEFAULT_TEXT_MASKS, ...masks]),
+      normalize: (text, masks) => normalizeText(text, [...DEFAULT_TEXT_MASKS, ...masks]),
       reRecord: reRecordCommand(task),
-      budget,
       tally: this.#tally,
     });
-    return new CassetteAgent(sizedDriver(this.#app), session, { ...this.#runnerOptions(), outDir: this.outDir });
+    return new CassetteAgent(sizedDriver(this.#app), session, this.#runnerOptions());
   }
 }
 

@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { TmuxServer } from '../../src/host/index.js';
 import { TmuxApp } from '../../src/app/index.js';
+import { writeNewOutputFile } from '../../src/output-file.js';
+import type { Clock } from '../../src/wait.js';
 
 const MENU = resolve(import.meta.dirname, '../../fixtures/menu.mjs');
 
@@ -27,10 +29,12 @@ export const FIRST_SCREEN = [
   '',
 ].join('\n');
 
-/** What each test gets: the running menu app and an empty output directory. */
+/** What each test gets: the running menu app, an empty output directory, and a saver of screenshots into it. */
 export interface MenuTestContext {
   app: TmuxApp;
   outDir: string;
+  /** The agent option: `<outDir>/<name>.png`, never replacing a file, as the CLI and the fixture save them. */
+  saveScreenshot: (name: string, png: Uint8Array) => Promise<string>;
 }
 
 /**
@@ -48,6 +52,7 @@ export function useMenuApp(): MenuTestContext {
   });
   beforeEach(async () => {
     ctx.outDir = await mkdtemp(join(tmpdir(), 'tmux-shot-agent-'));
+    ctx.saveScreenshot = screenshotsIn(ctx.outDir);
     ctx.app = await TmuxApp.start({ command: ['node', MENU], server, cols: 40, rows: 12 });
   });
   afterEach(async () => {
@@ -60,4 +65,28 @@ export function useMenuApp(): MenuTestContext {
 /** Row `row` (0-based) of the app's screen text. */
 export function screenRow(app: TmuxApp, row: number): string {
   return app.text().split('\n')[row] ?? '';
+}
+
+/**
+ * A virtual clock for the agent's `clock` option: `sleep` returns at once, moving `now()` on by the
+ * time asked (unless aborted), and notes each pause in `slept` — backoff, delays and waits cost no
+ * real time.
+ */
+export function virtualClock(start = 0): Clock & { slept: number[] } {
+  let now = start;
+  const slept: number[] = [];
+  return {
+    slept,
+    now: () => now,
+    sleep: async (ms, signal) => {
+      if (signal?.aborted) return;
+      slept.push(ms);
+      now += ms;
+    },
+  };
+}
+
+/** The `saveScreenshot` of the CLI and the Vitest fixture, into `dir`. */
+export function screenshotsIn(dir: string): (name: string, png: Uint8Array) => Promise<string> {
+  return (name, png) => writeNewOutputFile(dir, name, '.png', png, 'screenshot');
 }

@@ -7,22 +7,16 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import {
-  CassetteAgent,
-  CassetteSession,
-  emptyTally,
-  type CassetteAgentOptions,
-  type CassetteClose,
-  type CassetteMode,
-  type CassetteSessionOptions,
-  type CassetteTally,
-  type ChatClient,
-  type SizedDriver,
-} from '../../src/agent/index.js';
+import { CassetteAgent, type CassetteAgentOptions, type SizedDriver } from '../../src/agent/cassette/agent.js';
+import type { CassetteMode } from '../../src/agent/cassette/mode.js';
+import { CassetteSession, type CassetteClose, type CassetteSessionOptions } from '../../src/agent/cassette/session.js';
+import { emptyTally, type CassetteTally } from '../../src/agent/cassette/tally.js';
+import type { ChatClient } from '../../src/agent/chat.js';
 import { TmuxServer } from '../../src/host/index.js';
 import { DEFAULT_TEXT_MASKS, normalizeText } from '../../src/screen/index.js';
 import { TmuxApp } from '../../src/app/index.js';
 import { fileCassetteStore } from '../../src/vitest/cassette-files.js';
+import { screenshotsIn } from './app.js';
 
 const MENU = resolve(import.meta.dirname, '../../fixtures/menu.mjs');
 
@@ -111,7 +105,7 @@ export function useCassettes(): CassetteTestContext {
         tally: ctx.tally,
         ...extra,
       });
-      last = new CassetteAgent(sized(app), session, { outDir: join(ctx.dir, 'shots'), log: () => undefined, ...options });
+      last = new CassetteAgent(sized(app), session, { saveScreenshot: screenshotsIn(join(ctx.dir, 'shots')), log: () => undefined, ...options });
       return last;
     };
     ctx.read = async () => JSON.parse(await readFile(ctx.cassette, 'utf8'));

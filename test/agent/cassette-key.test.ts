@@ -3,7 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/agent/index.js';
+import { createClient } from '../../src/agent/openai-client.js';
 import { useCassettes } from './cassette-app.js';
 import { KEY, type Loopback, reply, startServer } from './loopback.js';
 

@@ -1,23 +1,13 @@
 // The pure parts of cassettes: modes, staleness, the screen diff, evidence, observation, tallies, parsing.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  addTallies,
-  decideCassetteAction,
-  formatTally,
-  libraryStaleness,
-  missingEvidence,
-  parseCassette,
-  pendingPath,
-  queryPlan,
-  resolveCassetteMode,
-  runPlan,
-  semanticInputs,
-  sha256,
-  staleReasons,
-  unifiedDiff,
-} from '../../src/agent/index.js';
-import { observeRequest } from '../../src/agent/cassette-observe.js';
+import { parseCassette, pendingPath } from '../../src/agent/cassette/format.js';
+import { libraryStaleness, queryPlan, runPlan, semanticInputs, sha256, staleReasons } from '../../src/agent/cassette/inputs.js';
+import { decideCassetteAction, resolveCassetteMode } from '../../src/agent/cassette/mode.js';
+import { unifiedDiff } from '../../src/agent/cassette/screen-diff.js';
+import { addTallies, formatTally } from '../../src/agent/cassette/tally.js';
+import { missingEvidence } from '../../src/agent/driver.js';
+import { observeRequest } from '../../src/agent/cassette/clients.js';
 import { CassetteMismatchError, ConfigError } from '../../src/errors.js';
 
 const SIZE = { cols: 40, rows: 12 };
@@ -34,6 +24,11 @@ describe('resolveCassetteMode', () => {
     ['record', { CI: 'true', TMUX_SHOT_CASSETTES: 'replay' }, 'record'],
   ] as const)('requested %s with %o is %s', (requested, env, mode) => {
     expect(resolveCassetteMode(requested, env)).toBe(mode);
+  });
+
+  it('is live for a test with its own model (the fixture\'s agentModel), unless the test asks for a mode', () => {
+    expect(resolveCassetteMode(undefined, { CI: 'true', TMUX_SHOT_CASSETTES: 'record' }, true)).toBe('live');
+    expect(resolveCassetteMode('replay', {}, true)).toBe('replay');
   });
 
   it('refuses an unknown mode name', () => {

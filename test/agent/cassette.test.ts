@@ -5,7 +5,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { AuthenticationError, InternalServerError } from 'openai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { pendingPath, scriptedModel, sha256, toolCall } from '../../src/agent/index.js';
+import { pendingPath } from '../../src/agent/cassette/format.js';
+import { sha256 } from '../../src/agent/cassette/inputs.js';
+import { scriptedModel, toolCall } from '../../src/agent/scripted-model.js';
 import { CassetteMismatchError, TmuxShotError } from '../../src/errors.js';
 import { DEFAULT_TEXT_MASKS, normalizeText } from '../../src/screen/index.js';
 import type { TmuxApp } from '../../src/app/index.js';
@@ -152,7 +154,7 @@ describe('cassettes', () => {
   it('writes no cassette for a recording in which no model call was answered', async () => {
     let now = 0;
     // A timed run whose clock is past its deadline at once: it ends before its first model call.
-    const agent = await ctx.agent(await ctx.start(), 'auto', offline, {}, { duration: 1, clock: () => (now += 1000) });
+    const agent = await ctx.agent(await ctx.start(), 'auto', offline, {}, { duration: 1, clock: { now: () => (now += 1000), sleep: async () => undefined } });
     expect(await agent.run(GOAL)).toMatchObject({ outcome: 'duration-elapsed', steps: 0, cost: { calls: 0, replayed: 0, tokens: 0 } });
     expect(await ctx.end()).toEqual({ kind: 'unwritten', path: ctx.cassette, reason: 'no model call was answered' });
     await expect(readdir(ctx.dir)).resolves.not.toContain('__cassettes__');

@@ -3,10 +3,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AgentRunner, createClient } from '../../src/agent/index.js';
+import { createClient } from '../../src/agent/openai-client.js';
+import { AgentRunner } from '../../src/agent/runner.js';
 import { ConfigError, ModelApiError } from '../../src/errors.js';
 import type { TmuxApp } from '../../src/app/index.js';
-import { screenRow, useMenuApp } from './app.js';
+import { screenRow, useMenuApp, virtualClock, type MenuTestContext } from './app.js';
 import { type Answer, echoCredentials, KEY, KEY_FORMATS, type Loopback, type LoopbackRequest, reply, startServer } from './loopback.js';
 
 const status = (code: number, headers: Record<string, string> = {}) => ({ status: code, body: `{"error":{"message":"status ${code}"}}`, headers });
@@ -15,10 +16,11 @@ describe('createClient over loopback HTTP', () => {
   const ctx = useMenuApp();
   let app: TmuxApp;
   let outDir: string;
+  let saveScreenshot: MenuTestContext['saveScreenshot'];
   let server: Loopback | undefined;
 
   beforeEach(() => {
-    ({ app, outDir } = ctx);
+    ({ app, outDir, saveScreenshot } = ctx);
   });
 
   afterEach(async () => {
@@ -31,11 +33,11 @@ describe('createClient over loopback HTTP', () => {
     server = await startServer(answers);
     const env = { OPENAI_API_KEY: options.key ?? KEY, OPENAI_BASE_URL: server.url, TMUX_SHOT_MODEL: 'loop-model' };
     const { client, model } = await createClient({ env });
-    const slept: number[] = [];
+    const clock = virtualClock();
     const log: string[] = [];
     const timeout = options.requestTimeout === undefined ? {} : { requestTimeout: options.requestTimeout };
-    const runner = new AgentRunner(app, client, { model, outDir, sleep: async (ms) => void slept.push(ms), random: () => 0.5, log: (l) => log.push(l), ...timeout });
-    return { runner, slept, log, requests: server.requests };
+    const runner = new AgentRunner(app, client, { model, saveScreenshot, clock, random: () => 0.5, log: (l) => log.push(l), ...timeout });
+    return { runner, slept: clock.slept, log, requests: server.requests };
   }
 
   /** Every file under outDir, as text, to look for the key. */

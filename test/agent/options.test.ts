@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { resolveAgentOptions } from '../../src/agent/options.js';
 import { ConfigError } from '../../src/errors.js';
 
+const save = async (name: string) => `out/${name}.png`;
+
 describe('resolveAgentOptions', () => {
   it('converts seconds to ms and fills defaults', () => {
-    const resolved = resolveAgentOptions({ model: 'm', outDir: 'out', delay: 0.05, duration: 1.2, screenshotInterval: 0.2 });
+    const resolved = resolveAgentOptions({ model: 'm', saveScreenshot: save, delay: 0.05, duration: 1.2, screenshotInterval: 0.2 });
     expect(resolved).toMatchObject({
       model: 'm',
-      outDir: 'out',
+      saveScreenshot: save,
       delayMs: 50,
       maxSteps: 30,
       durationMs: 1200,
@@ -16,14 +18,14 @@ describe('resolveAgentOptions', () => {
       retry: { attempts: 4, baseDelay: 1000, maxDelay: 30000 },
       requestTimeout: 20000,
     });
-    expect(resolveAgentOptions({ model: 'm', outDir: 'o', requestTimeout: 500 }).requestTimeout).toBe(500);
-    expect(resolveAgentOptions({ model: 'm', outDir: 'o', retry: { attempts: 2 } }).retry).toEqual({ attempts: 2, baseDelay: 1000, maxDelay: 30000 });
-    expect(resolveAgentOptions({ model: 'm', outDir: 'o' }).durationMs).toBeUndefined();
+    expect(resolveAgentOptions({ model: 'm', saveScreenshot: save, requestTimeout: 500 }).requestTimeout).toBe(500);
+    expect(resolveAgentOptions({ model: 'm', saveScreenshot: save, retry: { attempts: 2 } }).retry).toEqual({ attempts: 2, baseDelay: 1000, maxDelay: 30000 });
+    expect(resolveAgentOptions({ model: 'm', saveScreenshot: save }).durationMs).toBeUndefined();
   });
 
   it.each([
     [{ model: '' }, "Agent option 'model' is empty: pass a model name or set TMUX_SHOT_MODEL."],
-    [{ outDir: '' }, "Agent option 'outDir' is empty: pass the directory for screenshots."],
+    [{ saveScreenshot: undefined as never }, "Agent option 'saveScreenshot' is missing: pass a function that saves a screenshot and resolves to where it went."],
     [{ maxSteps: 0 }, "Agent option 'maxSteps' must be a positive integer, got 0."],
     [{ maxSteps: 2.5 }, "Agent option 'maxSteps' must be a positive integer, got 2.5."],
     [{ delay: -1 }, "Agent option 'delay' must be a non-negative number of seconds, got -1."],
@@ -33,6 +35,6 @@ describe('resolveAgentOptions', () => {
     [{ requestTimeout: 0 }, "Agent option 'requestTimeout' must be a positive number of ms, got 0."],
     [{ requestTimeout: Number.POSITIVE_INFINITY }, "Agent option 'requestTimeout' must be a positive number of ms, got Infinity."],
   ])('rejects %j', (bad, message) => {
-    expect(() => resolveAgentOptions({ model: 'm', outDir: 'o', ...bad })).toThrow(new ConfigError(message));
+    expect(() => resolveAgentOptions({ model: 'm', saveScreenshot: save, ...bad })).toThrow(new ConfigError(message));
   });
 });

@@ -1,17 +1,19 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, AuthenticationError, InternalServerError } from 'openai';
 import { describe, expect, it } from 'vitest';
 import { adviceFor, classifyApiError, parseRetryAfter } from '../../src/agent/api-errors.js';
-import { callWithRetry, DEFAULT_RETRY, retryDelay, type RetryContext } from '../../src/agent/retry.js';
+import { callWithRetry, retryDelay, type RetryContext } from '../../src/agent/retry.js';
+import { AGENT } from '../../src/defaults.js';
 import { ModelApiError, TmuxShotError } from '../../src/errors.js';
+import { virtualClock } from './app.js';
 
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
 const apiError = (status: number, headers: Record<string, string> = {}) =>
   APIError.generate(status, { error: { message: 'Bad Gateway' } }, undefined, new Headers(headers));
 
-/** A retry context whose sleep records the delays instead of waiting. */
+/** A retry context whose clock records the delays instead of waiting. */
 function recording(label = 'step 1'): RetryContext & { slept: number[] } {
-  const slept: number[] = [];
-  return { policy: DEFAULT_RETRY, sleep: async (ms) => void slept.push(ms), random: () => 0.5, now: () => NOW, label, slept };
+  const clock = virtualClock();
+  return { policy: AGENT.retry, clock, random: () => 0.5, date: () => NOW, label, slept: clock.slept };
 }
 
 /** A call that fails with the given errors in turn, then returns 'ok'. */
@@ -113,14 +115,14 @@ describe('retryDelay', () => {
   const failure = { transient: true, timedOut: false, status: 502, retryAfter: undefined, reason: '' };
 
   it('doubles from the base delay, jittered to 50–100 %, capped', () => {
-    expect([1, 2, 3, 4].map((n) => retryDelay(failure, n, DEFAULT_RETRY, () => 0))).toEqual([500, 1000, 2000, 4000]);
-    expect([1, 2, 3, 4].map((n) => retryDelay(failure, n, DEFAULT_RETRY, () => 0.999999))).toEqual([1000, 2000, 4000, 8000]);
-    expect(retryDelay(failure, 10, DEFAULT_RETRY, () => 0.999999)).toBe(30000);
+    expect([1, 2, 3, 4].map((n) => retryDelay(failure, n, AGENT.retry, () => 0))).toEqual([500, 1000, 2000, 4000]);
+    expect([1, 2, 3, 4].map((n) => retryDelay(failure, n, AGENT.retry, () => 0.999999))).toEqual([1000, 2000, 4000, 8000]);
+    expect(retryDelay(failure, 10, AGENT.retry, () => 0.999999)).toBe(30000);
   });
 
   it('honours Retry-After up to the cap', () => {
-    expect(retryDelay({ ...failure, retryAfter: 3000 }, 1, DEFAULT_RETRY, () => 0)).toBe(3000);
-    expect(retryDelay({ ...failure, retryAfter: 3_600_000 }, 1, DEFAULT_RETRY, () => 0)).toBe(30000);
+    expect(retryDelay({ ...failure, retryAfter: 3000 }, 1, AGENT.retry, () => 0)).toBe(3000);
+    expect(retryDelay({ ...failure, retryAfter: 3_600_000 }, 1, AGENT.retry, () => 0)).toBe(30000);
   });
 });
 
@@ -154,7 +156,7 @@ describe('callWithRetry', () => {
   });
 
   it('counts a single attempt in the singular', async () => {
-    const ctx = { ...recording(), policy: { ...DEFAULT_RETRY, attempts: 1 } };
+    const ctx = { ...recording(), policy: { ...AGENT.retry, attempts: 1 } };
     const outcome = await callWithRetry(failing(apiError(502)).call, ctx);
     expect((outcome as { error: ModelApiError }).error.message).toBe('Model API unavailable (step 1): 1 attempt failed, the last with HTTP 502 Bad Gateway.');
   });

@@ -3,17 +3,20 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { APIError, AuthenticationError } from 'openai';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AgentRunner, scriptedModel, toolCall, type ChatMessage } from '../../src/agent/index.js';
+import type { ChatMessage } from '../../src/agent/chat.js';
+import { AgentRunner } from '../../src/agent/runner.js';
+import { scriptedModel, toolCall } from '../../src/agent/scripted-model.js';
 import { ModelApiError } from '../../src/errors.js';
 import type { TmuxApp } from '../../src/app/index.js';
-import { FIRST_SCREEN, screenRow, useMenuApp } from './app.js';
+import { FIRST_SCREEN, screenRow, useMenuApp, virtualClock, type MenuTestContext } from './app.js';
 
 const ctx = useMenuApp();
 let app: TmuxApp;
 let outDir: string;
+let saveScreenshot: MenuTestContext['saveScreenshot'];
 
 beforeEach(() => {
-  ({ app, outDir } = ctx);
+  ({ app, outDir, saveScreenshot } = ctx);
 });
 
 const finish = (summary = 'done') => ({ tool_calls: [toolCall('finish', { summary })] });
@@ -32,7 +35,7 @@ describe('AgentRunner robustness', () => {
       },
       finish(),
     ]);
-    const runner = new AgentRunner(app, model, { model: 'm', outDir });
+    const runner = new AgentRunner(app, model, { model: 'm', saveScreenshot });
     await runner.run('go');
 
     const second = model.requests[1]!.messages;
@@ -52,7 +55,7 @@ describe('AgentRunner robustness', () => {
 
   it('dispatches functions.send_keys as send_keys, echoing the repaired name', async () => {
     const model = scriptedModel([{ tool_calls: [toolCall('functions.send_keys', { keys: 'Down Down Down' }, 'k')] }, finish()]);
-    await new AgentRunner(app, model, { model: 'm', outDir }).run('go');
+    await new AgentRunner(app, model, { model: 'm', saveScreenshot }).run('go');
 
     expect(screenRow(app, 6)).toBe('│ > Help                     │');
     const second = model.requests[1]!.messages;
@@ -66,7 +69,7 @@ describe('AgentRunner robustness', () => {
 
   it('types literal text with type_text, then Enter', async () => {
     const model = scriptedModel([{ tool_calls: [toolCall('type_text', { text: 'jj', enter: true }, 't')] }, finish()]);
-    await new AgentRunner(app, model, { model: 'm', outDir }).run('choose the third item');
+    await new AgentRunner(app, model, { model: 'm', saveScreenshot }).run('choose the third item');
 
     expect(screenRow(app, 9)).toBe('Selected: Settings');
     expect(toolMessages(model.requests[1]!.messages)).toEqual([{ role: 'tool', tool_call_id: 't', content: 'ok: typed 2 characters and Enter' }]);
@@ -74,7 +77,7 @@ describe('AgentRunner robustness', () => {
 
   it('reads an empty arguments string as {}', async () => {
     const model = scriptedModel([{ tool_calls: [toolCall('read_text', '', 'r')] }, finish()]);
-    await new AgentRunner(app, model, { model: 'm', outDir }).run('go');
+    await new AgentRunner(app, model, { model: 'm', saveScreenshot }).run('go');
 
     expect(toolMessages(model.requests[1]!.messages)).toEqual([{ role: 'tool', tool_call_id: 'r', content: FIRST_SCREEN }]);
     expect(model.requests[1]!.messages[2]).toMatchObject({ tool_calls: [{ function: { name: 'read_text', arguments: '{}' } }] });
@@ -85,7 +88,7 @@ describe('AgentRunner robustness', () => {
       { tool_calls: [toolCall('click', { x: 1 }, 'u'), toolCall('send_keys', { keys: 'Dwn' }, 'k')] },
       finish(),
     ]);
-    await new AgentRunner(app, model, { model: 'm', outDir }).run('go');
+    await new AgentRunner(app, model, { model: 'm', saveScreenshot }).run('go');
 
     const [unknown, badKey] = toolMessages(model.requests[1]!.messages);
     expect(unknown!.content).toBe("error: unknown tool 'click'; valid tools: send_keys, type_text, screenshot, read_text, wait, finish");
@@ -96,27 +99,27 @@ describe('AgentRunner robustness', () => {
 
   it('counts every malformed call toward maxSteps', async () => {
     const model = scriptedModel(Array.from({ length: 5 }, () => ({ tool_calls: [toolCall('send_keys', '{}')] })));
-    const result = await new AgentRunner(app, model, { model: 'm', outDir, maxSteps: 2 }).run('go');
+    const result = await new AgentRunner(app, model, { model: 'm', saveScreenshot, maxSteps: 2 }).run('go');
 
     expect(model.requests).toHaveLength(2);
     expect(result.outcome).toBe('step-cap');
   });
 
   it('caps a 429 with Retry-After: 3600 at 30 s', async () => {
-    const slept: number[] = [];
+    const clock = virtualClock();
     const limited = APIError.generate(429, { error: { message: 'Rate limit reached' } }, undefined, new Headers({ 'retry-after': '3600' }));
     const model = scriptedModel([limited, finish('after the limit')]);
-    const result = await new AgentRunner(app, model, { model: 'm', outDir, sleep: async (ms) => void slept.push(ms) }).run('go');
+    const result = await new AgentRunner(app, model, { model: 'm', saveScreenshot, clock }).run('go');
 
-    expect(slept).toEqual([30000]);
+    expect(clock.slept).toEqual([30000]);
     expect(result.summary).toBe('after the limit');
   });
 
   it('fails a non-transient 401 at once, without retrying', async () => {
-    const slept: number[] = [];
+    const clock = virtualClock();
     const denied = new AuthenticationError(401, { message: 'Incorrect API key provided: sk-test-abcdef.' }, undefined, new Headers());
     const model = scriptedModel([denied, finish()]);
-    const runner = new AgentRunner(app, model, { model: 'm', outDir, sleep: async (ms) => void slept.push(ms) });
+    const runner = new AgentRunner(app, model, { model: 'm', saveScreenshot, clock });
     const error = await runner.run('go').catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ModelApiError);
@@ -124,13 +127,13 @@ describe('AgentRunner robustness', () => {
       'Model request failed (step 1): HTTP 401 Incorrect API key provided: [redacted]. Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).',
     );
     expect(model.requests).toHaveLength(1);
-    expect(slept).toEqual([]);
+    expect(clock.slept).toEqual([]);
   });
 
   it('keeps only the last 3 screenshots as images in a request', async () => {
     const shots = ['a', 'b', 'c', 'd'].map((label) => ({ tool_calls: [toolCall('screenshot', { label })] }));
     const model = scriptedModel([...shots, finish()]);
-    await new AgentRunner(app, model, { model: 'm', outDir }).run('go');
+    await new AgentRunner(app, model, { model: 'm', saveScreenshot }).run('go');
 
     const last = model.requests[4]!.messages.filter((m) => m.role === 'user').slice(1);
     expect(last.map((m) => (typeof m.content === 'string' ? m.content : 'image'))).toEqual([
@@ -144,7 +147,7 @@ describe('AgentRunner robustness', () => {
   it('nudges a timed run whose model stops early, and sums token usage', async () => {
     const usage = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 };
     const model = scriptedModel([{ content: 'All done!', usage }, { ...finish('used the time'), usage }]);
-    const result = await new AgentRunner(app, model, { model: 'm', outDir, duration: 30, screenshotInterval: 100 }).run('demo');
+    const result = await new AgentRunner(app, model, { model: 'm', saveScreenshot, duration: 30, screenshotInterval: 100 }).run('demo');
 
     const nudge = model.requests[1]!.messages.at(-1)!;
     expect(nudge.role).toBe('user');
@@ -161,7 +164,7 @@ describe('AgentRunner robustness', () => {
   it('ends a timed run whose model keeps waiting when the time is up', async () => {
     const model = scriptedModel(Array.from({ length: 20 }, () => ({ tool_calls: [toolCall('wait', { seconds: 5 })] })));
     const start = performance.now();
-    const result = await new AgentRunner(app, model, { model: 'm', outDir, duration: 0.3, screenshotInterval: 100 }).run('demo');
+    const result = await new AgentRunner(app, model, { model: 'm', saveScreenshot, duration: 0.3, screenshotInterval: 100 }).run('demo');
     const elapsed = performance.now() - start;
 
     expect(result).toEqual({ outcome: 'duration-elapsed', summary: 'the time ran out before finish', steps: 1, shots: [] });
@@ -173,7 +176,7 @@ describe('AgentRunner robustness', () => {
   it('runs the goal as one chunk when the planning reply has no plan', async () => {
     const lines: string[] = [];
     const model = scriptedModel([{ content: 'no' }, finish('did it anyway')]);
-    const options = { model: 'm', outDir, duration: 4, chunkSeconds: 2, screenshotInterval: 100, log: (l: string) => void lines.push(l) };
+    const options = { model: 'm', saveScreenshot, duration: 4, chunkSeconds: 2, screenshotInterval: 100, log: (l: string) => void lines.push(l) };
     const result = await new AgentRunner(app, model, options).run('demo');
 
     expect(lines).toEqual(['no plan (propose_plan was not called): running the goal as one chunk', 'chunk 1/1 done: did it anyway']);

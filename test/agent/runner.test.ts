@@ -6,9 +6,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { InternalServerError } from 'openai';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AgentRunner, scriptedModel, splitRunOnChunk, toolCall, type ChatMessage } from '../../src/agent/index.js';
+import type { ChatMessage } from '../../src/agent/chat.js';
+import { splitRunOnChunk } from '../../src/agent/chunks.js';
+import { AgentRunner } from '../../src/agent/runner.js';
+import { scriptedModel, toolCall } from '../../src/agent/scripted-model.js';
 import type { TmuxApp } from '../../src/app/index.js';
-import { FIRST_SCREEN, screenRow, useMenuApp } from './app.js';
+import { FIRST_SCREEN, screenRow, useMenuApp, virtualClock, type MenuTestContext } from './app.js';
 
 /** A 502 as the openai SDK raises it for a failing gateway. */
 const badGateway = () =>
@@ -24,9 +27,10 @@ describe('AgentRunner (spec)', () => {
   const ctx = useMenuApp();
   let app: TmuxApp;
   let outDir: string;
+  let saveScreenshot: MenuTestContext['saveScreenshot'];
 
   beforeEach(() => {
-    ({ app, outDir } = ctx);
+    ({ app, outDir, saveScreenshot } = ctx);
   });
 
   it('drives the app via scripted tool calls', async () => {
@@ -35,7 +39,7 @@ describe('AgentRunner (spec)', () => {
       { tool_calls: [toolCall('screenshot', '{"label": "moved"}', 'call_2')] },
       { tool_calls: [toolCall('finish', '{"summary": "moved and captured"}', 'call_3')] },
     ]);
-    const runner = new AgentRunner(app, model, { model: 'fake-model', outDir, delay: 0.05, maxSteps: 5 });
+    const runner = new AgentRunner(app, model, { model: 'fake-model', saveScreenshot, delay: 0.05, maxSteps: 5 });
     const result = await runner.run('move down twice and screenshot it');
 
     expect(runner.shots).toEqual([join(outDir, 'moved.png')]);
@@ -61,7 +65,7 @@ describe('AgentRunner (spec)', () => {
 
   it('stops when the model returns no tool calls', async () => {
     const model = scriptedModel([{ content: 'Nothing to do here.' }]);
-    const runner = new AgentRunner(app, model, { model: 'fake-model', outDir, delay: 0.05, maxSteps: 5 });
+    const runner = new AgentRunner(app, model, { model: 'fake-model', saveScreenshot, delay: 0.05, maxSteps: 5 });
     const result = await runner.run('do nothing');
 
     expect(runner.shots).toEqual([]);
@@ -74,7 +78,7 @@ describe('AgentRunner (spec)', () => {
     const model = scriptedModel(Array.from({ length: 10 }, () => refusal)); // more than enough for every nudge
     const runner = new AgentRunner(app, model, {
       model: 'fake-model',
-      outDir,
+      saveScreenshot,
       delay: 0,
       maxSteps: 50,
       duration: 1.2,
@@ -100,7 +104,7 @@ describe('AgentRunner (spec)', () => {
       { tool_calls: [toolCall('send_keys', 'not json', 'call_2')] }, // malformed JSON
       { tool_calls: [toolCall('finish', '{"summary": "recovered"}', 'call_3')] },
     ]);
-    const runner = new AgentRunner(app, model, { model: 'fake-model', outDir, delay: 0, maxSteps: 5 });
+    const runner = new AgentRunner(app, model, { model: 'fake-model', saveScreenshot, delay: 0, maxSteps: 5 });
     const result = await runner.run('do something'); // must not throw
 
     const tools = model.requests[2]!.messages.filter((m) => m.role === 'tool');
@@ -125,7 +129,7 @@ describe('AgentRunner (spec)', () => {
     const { out, log } = lines();
     const runner = new AgentRunner(app, model, {
       model: 'fake-model',
-      outDir,
+      saveScreenshot,
       delay: 0,
       maxSteps: 12,
       duration: 6,
@@ -159,7 +163,7 @@ describe('AgentRunner (spec)', () => {
     const { out, log } = lines();
     const runner = new AgentRunner(app, model, {
       model: 'fake-model',
-      outDir,
+      saveScreenshot,
       delay: 0,
       maxSteps: 12,
       duration: 6,
@@ -183,25 +187,25 @@ describe('AgentRunner (spec)', () => {
   });
 
   it('retries transient API errors instead of crashing', async () => {
-    const slept: number[] = [];
+    const clock = virtualClock();
     const model = scriptedModel([badGateway(), badGateway(), { tool_calls: [toolCall('finish', '{"summary": "done after retry"}', 'call_1')] }]);
     const runner = new AgentRunner(app, model, {
       model: 'fake-model',
-      outDir,
+      saveScreenshot,
       delay: 0,
       maxSteps: 5,
-      sleep: async (ms) => void slept.push(ms),
+      clock,
       random: () => 0.5,
     });
     const result = await runner.run('do something'); // must not throw
 
     expect(model.requests).toHaveLength(3);
-    expect(slept).toEqual([750, 1500]);
+    expect(clock.slept).toEqual([750, 1500]);
     expect(result).toEqual({ outcome: 'finished', summary: 'done after retry', steps: 1, shots: [] });
   });
 
   it('degrades gracefully on a persistent backend outage', async () => {
-    const slept: number[] = [];
+    const clock = virtualClock();
     const { out, log } = lines();
     const model = scriptedModel([
       { tool_calls: [toolCall('screenshot', '{"label": "before-outage"}', 'call_1')] },
@@ -212,18 +216,18 @@ describe('AgentRunner (spec)', () => {
     ]);
     const runner = new AgentRunner(app, model, {
       model: 'fake-model',
-      outDir,
+      saveScreenshot,
       delay: 0,
       maxSteps: 5,
       log,
-      sleep: async (ms) => void slept.push(ms), // skip real backoff waits
+      clock, // skip real backoff waits
     });
     const result = await runner.run('do something'); // must not throw
 
     expect(runner.shots).toEqual([join(outDir, 'before-outage.png')]); // not lost
     expect(existsSync(runner.shots[0]!)).toBe(true);
     expect(model.requests).toHaveLength(5);
-    expect(slept).toHaveLength(3);
+    expect(clock.slept).toHaveLength(3);
     const why = 'Model API unavailable (step 2): 4 attempts failed, the last with HTTP 502 {"detail":"Upstream connection failed"}';
     expect(result).toEqual({ outcome: 'outage', summary: `${why}.`, steps: 2, shots: runner.shots });
     expect(out).toEqual([`outage: ${why}.`]);
@@ -231,7 +235,7 @@ describe('AgentRunner (spec)', () => {
 
   it('strips leaked chat-template tokens from the tool name in a step', async () => {
     const model = scriptedModel([{ tool_calls: [toolCall('read_text<|channel|>commentary', '{}', 'call_1')] }]);
-    const runner = new AgentRunner(app, model, { model: 'fake-model', outDir, delay: 0, maxSteps: 5 });
+    const runner = new AgentRunner(app, model, { model: 'fake-model', saveScreenshot, delay: 0, maxSteps: 5 });
     const messages: ChatMessage[] = [];
     const step = await runner.step(messages, 'step 1');
 
@@ -250,7 +254,7 @@ describe('AgentRunner (spec)', () => {
   it('respects the maxSteps safety cap', async () => {
     // every turn waits and never finishes: must stop at maxSteps, not hang
     const model = scriptedModel(Array.from({ length: 10 }, (_, i) => ({ tool_calls: [toolCall('wait', '{"seconds": 0.01}', `call_${i}`)] })));
-    const runner = new AgentRunner(app, model, { model: 'fake-model', outDir, delay: 0, maxSteps: 3 });
+    const runner = new AgentRunner(app, model, { model: 'fake-model', saveScreenshot, delay: 0, maxSteps: 3 });
     const result = await runner.run('wait forever');
 
     expect(model.requests).toHaveLength(3);

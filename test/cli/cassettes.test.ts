@@ -5,7 +5,8 @@ import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatCassette, runPlan, semanticInputs, type Cassette } from '../../src/agent/index.js';
+import { formatCassette, type Cassette } from '../../src/agent/cassette/format.js';
+import { runPlan, semanticInputs } from '../../src/agent/cassette/inputs.js';
 import { auditCassette, cassetteLocation, testsOfFile } from '../../src/cli/cassettes.js';
 
 const repo = resolve(import.meta.dirname, '../..');

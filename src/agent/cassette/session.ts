@@ -6,17 +6,15 @@
  * answered, so an outage or an error while recording keeps the previous cassette.
  */
 import { performance } from 'node:perf_hooks';
-import { CASSETTE } from '../defaults.js';
-import { CassetteMismatchError, ConfigError } from '../errors.js';
-import { formatCassette, parseCassette, type Cassette, type Interaction } from './cassette-format.js';
-import { semanticInputs, staleReasons, type InteractionPlan } from './cassette-inputs.js';
-import { decideCassetteAction, type CassetteAction, type CassetteMode } from './cassette-mode.js';
-import { pendingPath, type CassetteStore } from './cassette-store.js';
-import type { CassetteTally, InteractionCost } from './cassette-tally.js';
-import type { ChatClient, ChatRequest, ChatRequestOptions } from './chat.js';
-import type { ModelConnection } from './openai-client.js';
-import { RecordingClient, type ModelBudget } from './recording-client.js';
-import { ReplayingClient, type Divergence } from './replaying-client.js';
+import { CASSETTE, CASSETTE_SESSION } from '../../defaults.js';
+import { CassetteMismatchError, ConfigError } from '../../errors.js';
+import type { ChatClient, ChatRequest, ChatRequestOptions } from '../chat.js';
+import type { ModelConnection } from '../openai-client.js';
+import { RecordingClient, ReplayingClient, type Divergence, type ModelBudget } from './clients.js';
+import { formatCassette, parseCassette, pendingPath, type Cassette, type CassetteStore, type Interaction } from './format.js';
+import { semanticInputs, staleReasons, type InteractionPlan } from './inputs.js';
+import { decideCassetteAction, type CassetteAction, type CassetteMode } from './mode.js';
+import type { CassetteTally, InteractionCost } from './tally.js';
 
 /** Options of {@link CassetteSession.open}. */
 export interface CassetteSessionOptions {
@@ -29,10 +27,15 @@ export interface CassetteSessionOptions {
   mode: CassetteMode;
   /** On a replayed step whose screen differs: fail (`strict`) or continue live (`fallthrough`). @default 'strict' */
   divergence?: Divergence;
-  /** Connects to the model, only when one is needed. @throws ConfigError when none is configured. */
+  /** Connects to the model, only when one is needed. @throws {ConfigError} when none is configured. */
   connect: () => Promise<ModelConnection>;
-  /** Screen text → normalized text for digests (masks applied, trailing spaces dropped). */
-  normalize: (text: string) => string;
+  /**
+   * Screen text → normalized text for digests: the built-in masks and `masks` applied, trailing
+   * spaces dropped (screen/'s `normalizeText`, which agent/ may not import).
+   */
+  normalize: (text: string, masks: readonly RegExp[]) => string;
+  /** The test's own masks for screen digests, added to the built-in ones. @default [] */
+  masks?: readonly RegExp[];
   /** The shell command that re-records this test, quoted in error messages. */
   reRecord: string;
   /** Per-test limits of live model use. @default {} */
@@ -70,29 +73,32 @@ export type CassetteClose =
 /** A test's cassette session; interactions are numbered in the order `begin` is called. */
 export class CassetteSession {
   /** The interactions that completed, in order. */
-  private readonly output: Interaction[] = [];
+  readonly #output: Interaction[] = [];
   /** Interactions begun. */
-  private begun = 0;
-  private header: Omit<Cassette, 'interactions'>;
-  /** Where `output` is written: the cassette when recording, the pending file after a divergence. */
-  private target: string | undefined;
+  #begun = 0;
+  #header: Omit<Cassette, 'interactions'>;
+  /** Where `#output` is written: the cassette when recording, the pending file after a divergence. */
+  #target: string | undefined;
+  readonly #options: Required<CassetteSessionOptions>;
+  readonly #existing: Cassette | undefined;
+  readonly #action: CassetteAction;
 
-  private constructor(
-    private readonly options: CassetteSessionOptions,
-    private readonly existing: Cassette | undefined,
-    private readonly action: CassetteAction,
-  ) {
-    this.header = existing
+  private constructor(options: Required<CassetteSessionOptions>, existing: Cassette | undefined, action: CassetteAction) {
+    this.#options = options;
+    this.#existing = existing;
+    this.#action = action;
+    this.#header = existing
       ? { format: existing.format, test: options.testName, model: existing.model, baseHost: existing.baseHost, sampling: existing.sampling }
       : { format: CASSETTE.formatVersion, test: options.testName, model: '', baseHost: '', sampling: {} };
-    if (action === 'record') this.target = options.path;
+    if (action === 'record') this.#target = options.path;
   }
 
   /**
    * Reads the cassette (if any) and decides what the test does with it.
-   * @throws CassetteMismatchError when the file is not a valid cassette.
+   * @throws {CassetteMismatchError} when the file is not a valid cassette.
    */
-  static async open(options: CassetteSessionOptions): Promise<CassetteSession> {
+  static async open(given: CassetteSessionOptions): Promise<CassetteSession> {
+    const options = resolveSessionOptions(given);
     const text = options.mode === 'live' ? undefined : await options.store.read(options.path);
     const existing = text === undefined ? undefined : parseCassette(text, options.path);
     return new CassetteSession(options, existing, decideCassetteAction(options.mode, existing !== undefined));
@@ -100,43 +106,43 @@ export class CassetteSession {
 
   /**
    * Starts the next interaction. `screen` returns the live screen text (normalized here).
-   * @throws CassetteMismatchError for a missing cassette in replay mode, a stale or exhausted one;
-   *   ConfigError when a model is needed and none is configured.
+   * @throws {CassetteMismatchError} for a missing cassette in replay mode, a stale or exhausted one;
+   *   {ConfigError} when a model is needed and none is configured.
    */
   async begin(plan: InteractionPlan, screen: () => string): Promise<InteractionClient> {
-    const { tally, budget = {}, normalize, path } = this.options;
-    const index = this.begun++;
+    const { tally, budget, normalize, masks, path } = this.#options;
+    const index = this.#begun++;
     const inputs = semanticInputs(plan);
-    const context = { screen: () => normalize(screen()), tally, budget, now: () => performance.now() };
+    const context = { screen: () => normalize(screen(), masks), tally, budget, now: () => performance.now() };
     const start = { calls: tally.calls, tokens: tally.tokens };
     const cost = (replayed: number): InteractionCost => ({ calls: tally.calls - start.calls, replayed, tokens: tally.tokens - start.tokens });
-    if (this.action === 'missing') {
+    if (this.#action === 'missing') {
       tally.misses++;
       throw new CassetteMismatchError(
-        `No cassette at ${this.options.path}, and replay mode (the default when CI is set) never calls a model. ` +
-          `Record it locally with a model configured: ${this.options.reRecord}`,
+        `No cassette at ${this.#options.path}, and replay mode (the default when CI is set) never calls a model. ` +
+          `Record it locally with a model configured: ${this.#options.reRecord}`,
       );
     }
-    if (this.action !== 'replay' || this.target !== undefined) {
-      if (this.action === 'record') tally.misses++;
-      const connection = await this.connect();
+    if (this.#action !== 'replay' || this.#target !== undefined) {
+      if (this.#action === 'record') tally.misses++;
+      const connection = await this.#connect();
       const recorder = new RecordingClient(connection.client, context);
-      const end = () => void this.output.push({ inputs, entries: recorder.entries });
+      const end = () => void this.#output.push({ inputs, entries: recorder.entries });
       return { client: recorder, model: connection.model, replaying: false, cost: () => cost(0), end };
     }
-    const recorded = this.recorded(index, inputs);
+    const recorded = this.#recorded(index, inputs);
     const fallthrough =
-      this.options.divergence === 'fallthrough' ? new RecordingClient(lazyClient(() => this.connect()), context) : undefined;
+      this.#options.divergence === 'fallthrough' ? new RecordingClient(lazyClient(() => this.#connect()), context) : undefined;
     const onMiss = () => {
       tally.misses++;
-      if (player.diverged) this.target = pendingPath(path);
+      if (player.diverged) this.#target = pendingPath(path);
     };
-    const player = new ReplayingClient(recorded.entries, { screen: context.screen, path, reRecord: this.options.reRecord, fallthrough, onMiss });
+    const player = new ReplayingClient(recorded.entries, { screen: context.screen, path, reRecord: this.#options.reRecord, fallthrough, onMiss });
     const end = () => {
       if (!player.diverged) tally.hits++;
-      this.output.push(player.diverged && fallthrough ? { inputs, entries: fallthrough.entries } : recorded);
+      this.#output.push(player.diverged && fallthrough ? { inputs, entries: fallthrough.entries } : recorded);
     };
-    return { client: player, model: this.header.model || 'cassette', replaying: true, cost: () => cost(player.replayed.length), end };
+    return { client: player, model: this.#header.model || 'cassette', replaying: true, cost: () => cost(player.replayed.length), end };
   }
 
   /**
@@ -145,49 +151,59 @@ export class CassetteSession {
    * model call was answered; otherwise the file on disk, if any, stays as it was.
    */
   async close(): Promise<CassetteClose> {
-    const { path, store } = this.options;
-    const target = this.target;
+    const { path, store } = this.#options;
+    const target = this.#target;
     if (target === undefined) return { kind: 'none' };
-    if (this.output.length < this.begun) {
+    if (this.#output.length < this.#begun) {
       return { kind: 'unwritten', path: target, reason: 'an agent call did not complete (the model API failed, or an error stopped it)' };
     }
-    if (this.output.every((i) => i.entries.length === 0)) return { kind: 'unwritten', path: target, reason: 'no model call was answered' };
-    await store.write(target, formatCassette({ ...this.header, format: CASSETTE.formatVersion, interactions: this.output }));
+    if (this.#output.every((i) => i.entries.length === 0)) return { kind: 'unwritten', path: target, reason: 'no model call was answered' };
+    await store.write(target, formatCassette({ ...this.#header, format: CASSETTE.formatVersion, interactions: this.#output }));
     return target === path ? { kind: 'written', path } : { kind: 'pending', path: target, cassette: path };
   }
 
   /** The recorded interaction `index`, checked against the current inputs. */
-  private recorded(index: number, inputs: Interaction['inputs']): Interaction {
-    const { path, reRecord, tally } = this.options;
-    const recorded = this.existing!.interactions[index];
+  #recorded(index: number, inputs: Interaction['inputs']): Interaction {
+    const { path, reRecord, tally } = this.#options;
+    const recorded = this.#existing!.interactions[index];
     const reasons = recorded ? staleReasons(recorded.inputs, inputs) : [];
-    if (this.existing!.format !== CASSETTE.formatVersion) reasons.unshift(`format ${this.existing!.format} → ${CASSETTE.formatVersion}`);
+    if (this.#existing!.format !== CASSETTE.formatVersion) reasons.unshift(`format ${this.#existing!.format} → ${CASSETTE.formatVersion}`);
     if (!recorded || reasons.length > 0) {
       tally.stale++;
       const what = recorded
         ? `was recorded under different inputs: ${reasons.join('; ')}`
-        : `records ${this.existing!.interactions.length} agent calls, but the test now makes call ${index + 1} (${inputs.kind} ${JSON.stringify(inputs.goal)})`;
+        : `records ${this.#existing!.interactions.length} agent calls, but the test now makes call ${index + 1} (${inputs.kind} ${JSON.stringify(inputs.goal)})`;
       throw new CassetteMismatchError(`Cassette ${path} is stale: it ${what}. Re-record it: ${reRecord}`);
     }
     return recorded;
   }
 
-  private async connect(): Promise<ModelConnection> {
+  async #connect(): Promise<ModelConnection> {
     try {
-      const connection = await this.options.connect();
-      if (!this.header.model) {
+      const connection = await this.#options.connect();
+      if (!this.#header.model) {
         const baseHost = connection.baseURL ? new URL(connection.baseURL).host : '';
-        this.header = { ...this.header, model: connection.model, baseHost };
+        this.#header = { ...this.#header, model: connection.model, baseHost };
       }
       return connection;
     } catch (error) {
-      if (!(error instanceof ConfigError) || this.action !== 'record' || this.options.mode !== 'auto') throw error;
+      if (!(error instanceof ConfigError) || this.#action !== 'record' || this.#options.mode !== 'auto') throw error;
       throw new CassetteMismatchError(
-        `No cassette at ${this.options.path} and no model to record one: ${error.message} Then run: ${this.options.reRecord}`,
+        `No cassette at ${this.#options.path} and no model to record one: ${error.message} Then run: ${this.#options.reRecord}`,
         { cause: error },
       );
     }
   }
+}
+
+/** The options with the `CASSETTE_SESSION` defaults, merged once. */
+function resolveSessionOptions(options: CassetteSessionOptions): Required<CassetteSessionOptions> {
+  return {
+    ...options,
+    divergence: options.divergence ?? CASSETTE_SESSION.divergence,
+    masks: options.masks ?? CASSETTE_SESSION.masks,
+    budget: options.budget ?? CASSETTE_SESSION.budget,
+  };
 }
 
 /** A client that connects on its first call (a fallthrough replay may never need the model). */

@@ -1,13 +1,14 @@
 /**
- * The cassette file (one per test, human-readable JSON): what a recorded model run holds, and its
- * parsing. A cassette lists the test's agent interactions (`run`, `assert`, `query`) in call order;
- * each carries the semantic inputs it was recorded under and its model calls in order.
+ * The cassette file (one per test, human-readable JSON): what a recorded model run holds, its
+ * parsing, and the store it is read from and written to. A cassette lists the test's agent
+ * interactions (`run`, `assert`, `query`) in call order; each carries the semantic inputs it was
+ * recorded under and its model calls in order.
  */
 import { z } from 'zod';
-import { CassetteMismatchError } from '../errors.js';
+import { CassetteMismatchError } from '../../errors.js';
 
 /** The semantic inputs of one interaction: what makes a recording valid. Hashes are sha256 hex. */
-export const semanticInputsSchema = z.object({
+const semanticInputsSchema = z.object({
   /** What the interaction is: an agent run, a verdict, or a structured query. */
   kind: z.enum(['run', 'assert', 'query']),
   /** The goal, claim or question, verbatim (for readers; `goalHash` is what is compared). */
@@ -26,7 +27,7 @@ export const semanticInputsSchema = z.object({
 export type SemanticInputs = z.infer<typeof semanticInputsSchema>;
 
 /** One model call: what the model saw and what it answered, exactly as received. */
-export const cassetteEntrySchema = z.object({
+const cassetteEntrySchema = z.object({
   /** 1-based position of the call in its interaction. */
   call: z.number().int(),
   /** Chunk of a planned run (0 is the planning request; 1 otherwise). */
@@ -50,13 +51,13 @@ export const cassetteEntrySchema = z.object({
 export type CassetteEntry = z.infer<typeof cassetteEntrySchema>;
 
 /** One interaction (an `agent.run`, `agent.assert` or `agent.query` call) and its calls. */
-export const interactionSchema = z.object({ inputs: semanticInputsSchema, entries: z.array(cassetteEntrySchema) });
+const interactionSchema = z.object({ inputs: semanticInputsSchema, entries: z.array(cassetteEntrySchema) });
 
 /** One recorded interaction. */
 export type Interaction = z.infer<typeof interactionSchema>;
 
 /** A whole cassette file. */
-export const cassetteSchema = z.object({
+const cassetteSchema = z.object({
   /** Format version (`CASSETTE.formatVersion` when written). */
   format: z.number().int(),
   /** The test's full name (`describe > test`), for readers and `tmux-shot cassettes check`. */
@@ -75,7 +76,7 @@ export type Cassette = z.infer<typeof cassetteSchema>;
 
 /**
  * Parses a cassette's JSON text.
- * @throws CassetteMismatchError naming `path` when the text is not JSON or not a cassette.
+ * @throws {CassetteMismatchError} naming `path` when the text is not JSON or not a cassette.
  */
 export function parseCassette(text: string, path: string): Cassette {
   let json: unknown;
@@ -96,4 +97,20 @@ export function parseCassette(text: string, path: string): Cassette {
 /** A cassette as the JSON text written to disk: 2-space indent, trailing newline. */
 export function formatCassette(cassette: Cassette): string {
   return `${JSON.stringify(cassette, null, 2)}\n`;
+}
+
+/**
+ * Reads and writes cassette files. Paths are absolute. Injected, so agent/ does no file I/O
+ * (src/vitest/cassette-files.ts implements it on disk).
+ */
+export interface CassetteStore {
+  /** The file's text, or undefined when it does not exist. */
+  read(path: string): Promise<string | undefined>;
+  /** Writes `text` to `path` (atomically, creating folders). */
+  write(path: string, text: string): Promise<void>;
+}
+
+/** The pending cassette written beside `path` when a `fallthrough` replay diverged: `<name>.pending.json`. */
+export function pendingPath(path: string): string {
+  return path.replace(/(\.json)?$/, '.pending.json');
 }

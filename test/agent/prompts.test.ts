@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/agent/chat.js';
-import { boundImages, truncateText } from '../../src/agent/context.js';
-import { imageMessage } from '../../src/agent/prompts.js';
+import { boundImages, imageMessage, truncateText } from '../../src/agent/prompts.js';
 
 describe('truncateText', () => {
   it('keeps short text and cuts long text with a marker', () => {

@@ -2,7 +2,7 @@
  * A unified diff of two screen texts (pure), shown when a replayed step's live screen differs
  * from the recorded one. Lines are compared whole; an LCS table is fine at screen sizes.
  */
-import { CASSETTE } from '../defaults.js';
+import { CASSETTE } from '../../defaults.js';
 
 type Op = { kind: ' ' | '-' | '+'; line: string };
 

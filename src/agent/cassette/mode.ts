@@ -2,8 +2,8 @@
  * Cassette modes, copying Vitest snapshot semantics (pure): `auto` locally, `replay` when `CI` is
  * set, `record` and `live` forced by `TMUX_SHOT_CASSETTES` or per test.
  */
-import { CASSETTE } from '../defaults.js';
-import { ConfigError } from '../errors.js';
+import { CASSETTE } from '../../defaults.js';
+import { ConfigError } from '../../errors.js';
 
 /**
  * - `auto`: replay the cassette if it exists, else record when a model is configured, else fail.
@@ -16,12 +16,14 @@ export type CassetteMode = 'auto' | 'replay' | 'record' | 'live';
 const MODES: readonly CassetteMode[] = ['auto', 'replay', 'record', 'live'];
 
 /**
- * The mode of a test: its own `requested` mode, else `TMUX_SHOT_CASSETTES`, else `replay` when
- * `CI` is set (to anything but `false` or `0`), else `auto`.
- * @throws ConfigError for an unknown mode name in the environment.
+ * The mode of a test: its own `requested` mode; else `live` for a test that brings its own model
+ * (`ownModel`: the fixture's `agentModel`, a scripted model, deterministic and free); else
+ * `TMUX_SHOT_CASSETTES`; else `replay` when `CI` is set (to anything but `false` or `0`); else `auto`.
+ * @throws {ConfigError} for an unknown mode name in the environment.
  */
-export function resolveCassetteMode(requested: CassetteMode | undefined, env: Readonly<Record<string, string | undefined>>): CassetteMode {
+export function resolveCassetteMode(requested: CassetteMode | undefined, env: Readonly<Record<string, string | undefined>>, ownModel = false): CassetteMode {
   if (requested) return requested;
+  if (ownModel) return 'live';
   const forced = env[CASSETTE.modeVariable];
   if (forced) {
     if (!MODES.includes(forced as CassetteMode)) {

@@ -1,0 +1,92 @@
+/**
+ * The agent of one test with cassettes: `run`, `assert` and `query` each become one interaction of
+ * the test's {@link CassetteSession} — replayed, recorded or live as its mode decides.
+ */
+import type { z } from 'zod';
+import type { Size } from '../../geometry.js';
+import type { Driver } from '../driver.js';
+import { judgeClaim, queryScreen, type AskContext, type Verdict } from '../judge.js';
+import { resolveAgentOptions, type AgentRunnerOptions } from '../options.js';
+import { AgentRunner, type AgentResult } from '../runner.js';
+import { assertPlan, queryPlan, runPlan } from './inputs.js';
+import type { CassetteClose, CassetteSession, InteractionClient } from './session.js';
+import type { InteractionCost } from './tally.js';
+
+/** Runner options of a cassette agent; the model name comes from the connection or the cassette. */
+export type CassetteAgentOptions = Omit<AgentRunnerOptions, 'model'>;
+
+/** A run's result with its cost. */
+export type CassetteRunResult = AgentResult & { cost: InteractionCost };
+
+/** The driver plus its terminal size in cells (for the cassette's semantic inputs). */
+export interface SizedDriver extends Driver {
+  size(): Size;
+}
+
+/** Runs the agent's interactions through a cassette session. */
+export class CassetteAgent {
+  readonly #driver: SizedDriver;
+  readonly #session: CassetteSession;
+  readonly #options: CassetteAgentOptions;
+
+  constructor(driver: SizedDriver, session: CassetteSession, options: CassetteAgentOptions) {
+    this.#driver = driver;
+    this.#session = session;
+    this.#options = options;
+  }
+
+  /**
+   * `AgentRunner.run(goal)` through the cassette; a replay skips `delay` (no model to pace). A run
+   * that ended in an outage is not kept for the cassette: its replay could not reproduce it.
+   * @throws {CassetteMismatchError} for a missing, stale, diverged or exhausted cassette (see
+   *   `CassetteSession.begin`); {ConfigError} when a model is needed and none is configured, or for
+   *   invalid options; {ModelApiError} for a non-transient API failure (see `AgentRunner.run`).
+   */
+  async run(goal: string, options: CassetteAgentOptions = this.#options): Promise<CassetteRunResult> {
+    const interaction = await this.#session.begin(runPlan(goal, options, this.#driver.size()), () => this.#driver.text());
+    const runner = new AgentRunner(this.#driver, interaction.client, {
+      ...options,
+      model: interaction.model,
+      ...(interaction.replaying ? { delay: 0 } : {}),
+    });
+    const result = await runner.run(goal);
+    if (result.outcome !== 'outage') interaction.end();
+    return { ...result, cost: interaction.cost() };
+  }
+
+  /**
+   * Asks the model whether `claim` holds on the screen now.
+   * @throws {TmuxShotError} when no valid verdict came back after one retry; cassette, option and
+   *   model errors as {@link CassetteAgent.run}.
+   */
+  async assert(claim: string): Promise<Verdict & { cost: InteractionCost }> {
+    const screen = this.#driver.text();
+    const interaction = await this.#session.begin(assertPlan(claim, this.#driver.size()), () => screen);
+    const answer = await judgeClaim(this.#askContext(interaction), claim, screen);
+    interaction.end();
+    return { ...answer.value, cost: interaction.cost() };
+  }
+
+  /**
+   * Asks `question` about the screen now; resolves the answer validated by `schema`.
+   * @throws {TmuxShotError} when the answer failed validation twice; cassette, option and model
+   *   errors as {@link CassetteAgent.run}.
+   */
+  async query<S extends z.ZodType>(schema: S, question: string): Promise<{ value: z.output<S>; cost: InteractionCost }> {
+    const screen = this.#driver.text();
+    const interaction = await this.#session.begin(queryPlan(schema, question, this.#driver.size()), () => screen);
+    const answer = await queryScreen(this.#askContext(interaction), schema, question, screen);
+    interaction.end();
+    return { value: answer.value, cost: interaction.cost() };
+  }
+
+  /** Ends the test's cassette session (see `CassetteSession.close`): call once, when the test ends. */
+  close(): Promise<CassetteClose> {
+    return this.#session.close();
+  }
+
+  #askContext(interaction: InteractionClient): AskContext {
+    const { retry, clock, random, requestTimeout } = resolveAgentOptions({ ...this.#options, model: interaction.model });
+    return { client: interaction.client, model: interaction.model, retry, clock, random, requestTimeout };
+  }
+}
