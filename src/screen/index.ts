@@ -5,3 +5,4 @@ export { findText, snapshotText } from './text.js';
 export type { TextMatch } from './text.js';
 export { screensEqual } from './screens-equal.js';
 export { DEFAULT_TEXT_MASKS, MASK_TOKEN, normalizeText } from './normalize.js';
+export { decodeScreen, encodeScreen, SCREEN_TEXT_KEY } from './screen-codec.js';

@@ -23,7 +23,7 @@ import { formatBadSubject, formatHeader, formatScreenshotFailure } from './failu
 import type { ImagePaths, ScreenshotFailure } from './failure-message.js';
 import { attachmentPaths, baselinePath, sanitizeScreenshotName } from './paths.js';
 import type { AttachmentPaths } from './paths.js';
-import { decodeScreen, SCREEN_TEXT_KEY } from './screen-codec.js';
+import { decodeScreen, SCREEN_TEXT_KEY } from '../screen/index.js';
 import { writeOutcomeFiles } from './screenshot-files.js';
 import { ScreenshotNames } from './screenshot-names.js';
 import { checkScreenshotOptions } from './matcher-options.js';

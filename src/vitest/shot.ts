@@ -10,7 +10,7 @@ import { ConfigError } from '../errors.js';
 import type { CellRect } from '../geometry.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 import { paintMask } from './paint-mask.js';
-import { encodeScreen, SCREEN_TEXT_KEY } from './screen-codec.js';
+import { encodeScreen, SCREEN_TEXT_KEY } from '../screen/index.js';
 
 /** How to take the picture. */
 export interface ShotOptions {
