@@ -10,9 +10,9 @@ import type { RenderOptions } from '../render/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 import type { TmuxServer } from '../host/index.js';
 import { TmuxApp } from '../app/index.js';
+import { formatPattern } from '../screen/index.js';
 import type { TmuxAppOptions } from '../app/index.js';
 import { resolveTimeout } from '../wait.js';
-import { formatPattern } from './failure-message.js';
 import { testDeadline, trackWait } from './test-timeout.js';
 
 /**

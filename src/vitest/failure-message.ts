@@ -3,6 +3,7 @@
  * files, then hands plain data here. Wording follows Vitest's `toMatchScreenshot` where it has one
  * ("No existing reference screenshot found…", "Screenshot does not match the stored reference.").
  */
+import { formatPattern, formatScreenBlock } from '../screen/index.js';
 import { formatTimeout } from '../wait.js';
 import type { WaitTimeout } from '../wait.js';
 import type { AppExit } from './subject.js';
@@ -98,32 +99,6 @@ export function formatScreenshotFailure(header: string, failure: ScreenshotFailu
         ...pathLines(failure.paths),
       ].join('\n');
   }
-}
-
-/**
- * A screen's text for a message, one row a line behind a gutter of 0-based row numbers, blank rows
- * at the bottom left out:
- * ```
- *    0 │ File  Edit
- *    1 │ > Open
- *      (rows 2-23 blank)
- * ```
- */
-export function formatScreenBlock(text: string): string {
-  const rows = text.split('\n');
-  let used = rows.length;
-  while (used > 0 && rows[used - 1] === '') used--;
-  const width = String(Math.max(0, rows.length - 1)).length;
-  const lines = rows.slice(0, used).map((row, index) => `  ${String(index).padStart(width)} │ ${row}`.trimEnd());
-  const last = rows.length - 1;
-  if (used === 0) lines.push('  (every row blank)');
-  else if (used <= last) lines.push(`  ${' '.repeat(width)}   (${used === last ? `row ${last}` : `rows ${used}-${last}`} blank)`);
-  return lines.join('\n');
-}
-
-/** A text pattern as the user wrote it: `'Open'` or `/Op+en/i`. */
-export function formatPattern(pattern: string | RegExp): string {
-  return typeof pattern === 'string' ? `'${pattern}'` : String(pattern);
 }
 
 /** What `toShowText` saw. */

@@ -15,9 +15,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RunnerTestCase } from 'vitest';
 import { VITEST } from '../defaults.js';
+import { formatScreenBlock } from '../screen/index.js';
 import { formatTimeout } from '../wait.js';
 import type { Deadline, WaitTimeout } from '../wait.js';
-import { formatScreenBlock } from './failure-message.js';
 
 type Task = Readonly<RunnerTestCase>;
 
