@@ -11,5 +11,5 @@ export { TmuxAppHandle } from './app-handle.js';
 export type { TmuxAppFixtureOptions } from './app-handle.js';
 export { AgentHandle } from './agent-handle.js';
 export type { AgentFixtureOptions } from './agent-handle.js';
-export type { ScreenshotOptions } from './screenshot-matcher.js';
+export type { ScreenshotOptions } from './screenshot/matcher.js';
 export type { ScreenTextOptions, ToShowTextOptions } from './text-matchers.js';

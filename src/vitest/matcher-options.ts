@@ -7,7 +7,7 @@
 import { ConfigError, describeValue } from '../errors.js';
 import type { CellRect } from '../geometry.js';
 import { checkDuration } from '../wait.js';
-import type { ScreenshotOptions } from './screenshot-matcher.js';
+import type { ScreenshotOptions } from './screenshot/matcher.js';
 import type { ScreenTextOptions, ToShowTextOptions } from './text-matchers.js';
 
 function fail(matcher: string, option: string, expected: string, value: unknown): never {

@@ -3,8 +3,8 @@
  * `toMatchScreenText` are typed on every `expect` once this module is imported (through
  * `tmux-shot/vitest`).
  */
-import type { ScreenshotOptions } from './screenshot-matcher.js';
-import { toMatchScreenshot } from './screenshot-matcher.js';
+import type { ScreenshotOptions } from './screenshot/matcher.js';
+import { toMatchScreenshot } from './screenshot/matcher.js';
 import type { ScreenTextOptions, ToShowTextOptions } from './text-matchers.js';
 import { toMatchScreenText, toShowText } from './text-matchers.js';
 

@@ -4,7 +4,7 @@
  * tests used. The report needs Vitest's default `isolate: true` (modules run again for each file).
  */
 import { afterAll, expect } from 'vitest';
-import { reportUnusedBaselines } from './baseline-report.js';
+import { reportUnusedBaselines } from './screenshot/baselines.js';
 import { matchers } from './matchers.js';
 import { readUpdateMode } from './update-mode.js';
 

@@ -5,7 +5,7 @@ import { describeReadChange } from './cell-lines.js';
 import { writeOutputFile } from '../output-file.js';
 import type { ScreenshotFailure } from './failure-message.js';
 import type { AttachmentPaths } from './paths.js';
-import { pngSize } from './screenshot-files.js';
+import { pngSize } from './screenshot/files.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 import type { WaitTimeout } from '../wait.js';
 

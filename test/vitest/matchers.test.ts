@@ -8,7 +8,7 @@ import { renderPng, rendererFingerprint } from '../../src/render/index.js';
 import { snapshotText } from '../../src/screen/index.js';
 import { baselinePath } from '../../src/vitest/paths.js';
 import type { TestFileRef } from '../../src/vitest/paths.js';
-import { takeShot } from '../../src/vitest/shot.js';
+import { takeShot } from '../../src/vitest/screenshot/capture.js';
 import { onTestFinished } from 'vitest';
 import { describe, expect, test } from '../../src/vitest/index.js';
 import { screen } from './build-snapshot.js';

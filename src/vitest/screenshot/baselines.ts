@@ -6,9 +6,9 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { RunnerTestFile } from 'vitest';
-import type { UpdateMode } from '../diff/index.js';
-import { baselineDirectory, baselinePath, projectRoot } from './paths.js';
-import { sweptTests, unusedBaselines } from './unused-baselines.js';
+import type { UpdateMode } from '../../diff/index.js';
+import { baselineDirectory, baselinePath, projectRoot } from '../paths.js';
+import { sweptTests, unusedBaselines } from '../unused-baselines.js';
 
 /**
  * Baselines compared (or written) in each run of a test file. Keyed by Vitest's file task, a new

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/errors.js';
-import { sanitizeScreenshotName } from '../../src/vitest/paths.js';
-import { ScreenshotNames } from '../../src/vitest/screenshot-names.js';
+import { ConfigError } from '../../../src/errors.js';
+import { sanitizeScreenshotName } from '../../../src/vitest/paths.js';
+import { ScreenshotNames } from '../../../src/vitest/screenshot/names.js';
 
 const first = { id: 't1', fullName: 'menu > opens', attempt: '0:0' };
 const names = () => new ScreenshotNames(sanitizeScreenshotName);

@@ -3,14 +3,14 @@
  * cursor, render with the bundled fonts, crop to a region, and embed the renderer fingerprint and
  * the screen itself in the PNG.
  */
-import { cellRectToPixelRect, cropImage, maskFromText } from '../diff/index.js';
-import type { CellMetrics, RenderOptions } from '../render/index.js';
-import { cellMetrics, encodePng, RENDERER_TEXT_KEY, rendererFingerprint, renderScreen } from '../render/index.js';
-import { ConfigError } from '../errors.js';
-import type { CellRect } from '../geometry.js';
-import type { ScreenSnapshot } from '../snapshot.js';
-import { paintMask } from './paint-mask.js';
-import { encodeScreen, SCREEN_TEXT_KEY } from '../screen/index.js';
+import { cellRectToPixelRect, cropImage, maskFromText } from '../../diff/index.js';
+import type { CellMetrics, RenderOptions } from '../../render/index.js';
+import { cellMetrics, encodePng, RENDERER_TEXT_KEY, rendererFingerprint, renderScreen } from '../../render/index.js';
+import { ConfigError } from '../../errors.js';
+import type { CellRect } from '../../geometry.js';
+import type { ScreenSnapshot } from '../../snapshot.js';
+import { paintMask } from '../paint-mask.js';
+import { encodeScreen, SCREEN_TEXT_KEY } from '../../screen/index.js';
 
 /** How to take the picture. */
 export interface ShotOptions {

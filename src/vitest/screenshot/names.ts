@@ -4,8 +4,8 @@
  * again when Vitest retries or repeats the test, so a retry compares against the same baselines.
  * Two different names that would be one file of the test file are refused, never shared.
  */
-import { ConfigError } from '../errors.js';
-import { fileNameKey } from '../file-names.js';
+import { ConfigError } from '../../errors.js';
+import { fileNameKey } from '../../file-names.js';
 
 /** The test asking for a name. */
 export interface NamedTest {

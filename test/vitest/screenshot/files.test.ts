@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { renderPng } from '../../src/render/index.js';
-import { pngSize } from '../../src/vitest/screenshot-files.js';
-import { readUpdateMode } from '../../src/vitest/update-mode.js';
-import { screen } from './build-snapshot.js';
+import { renderPng } from '../../../src/render/index.js';
+import { pngSize } from '../../../src/vitest/screenshot/files.js';
+import { readUpdateMode } from '../../../src/vitest/update-mode.js';
+import { screen } from '../build-snapshot.js';
 
 describe('pngSize', () => {
   it('reads width and height from the IHDR chunk', () => {

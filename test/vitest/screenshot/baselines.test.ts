@@ -1,6 +1,6 @@
 import type { RunnerTask } from 'vitest';
 import { describe, expect, it } from 'vitest';
-import { sweptTests, unusedBaselines } from '../../src/vitest/unused-baselines.js';
+import { sweptTests, unusedBaselines } from '../../../src/vitest/unused-baselines.js';
 
 const test = (fullTestName: string, mode: string, state?: string, fails?: boolean) =>
   ({ type: 'test', fullTestName, mode, fails, result: state ? { state } : undefined }) as unknown as RunnerTask;

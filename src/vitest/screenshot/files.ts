@@ -3,12 +3,12 @@
  * atomically; failure images go to the attachments folder, never under `__screenshots__` unless
  * the update mode allows it.
  */
-import type { ScreenshotOutcome } from '../diff/index.js';
-import type { RgbaImage } from '../geometry.js';
-import type { RegressionImage } from './artifacts.js';
-import { writeOutputFile } from '../output-file.js';
-import type { ImagePaths } from './failure-message.js';
-import type { AttachmentPaths } from './paths.js';
+import type { ScreenshotOutcome } from '../../diff/index.js';
+import type { RgbaImage } from '../../geometry.js';
+import type { RegressionImage } from '../artifacts.js';
+import { writeOutputFile } from '../../output-file.js';
+import type { ImagePaths } from '../failure-message.js';
+import type { AttachmentPaths } from '../paths.js';
 
 /** Where the files of one assertion go, and the bytes to write. */
 export interface OutcomeFiles {
