@@ -1,168 +1,63 @@
 /**
- * `expect(tmuxApp).toMatchScreenshot(name?, options?)`: Vitest's `toMatchScreenshot` for
- * terminals. Gather (settle, render), decide (`decideOutcome`), act (`writeOutcomeFiles`), report
- * (`formatScreenshotFailure` and a visual-regression artifact).
+ * `expect(tmuxApp).toMatchScreenshot(name?, options?)`: Vitest's browser-mode `toMatchScreenshot`,
+ * for terminals — names, update modes (`-u`, CI) and messages follow it (the README has each case).
+ * One assertion reads top to bottom in {@link toMatchScreenshot}:
+ *
+ * 1. Gather: resolve the options, name the screenshot and place its files (`names.ts`), read the
+ *    baseline and the update mode, and capture the actual screenshot (`capture.ts`). A live app is
+ *    first given `timeout` ms to settle, and each distinct read is captured and decided as it
+ *    comes, so the first read that passes ends the wait at once (see {@link settleAndDecide}).
+ * 2. Decide: `decideOutcome` (diff/) compares the capture with the baseline under the update mode
+ *    and says what to do — pass, write a baseline, fail — as a tagged union. All update-mode
+ *    branching lives there.
+ * 3. Write: `writeOutcomeFiles` (`files.ts`) performs exactly the writes the outcome calls for.
+ * 4. Report: `formatScreenshotFailure` writes the one message; a failure is recorded as Vitest's
+ *    visual-regression artifact, with the images.
+ *
+ * A screen that never settles has no outcome: its last two reads are written and reported instead.
+ * The baselines no test used are reported once the test file ends (`baselines.ts`).
  */
-import { readFile } from 'node:fs/promises';
 import type { MatcherState, RunnerTestCase } from 'vitest';
-import { VITEST } from '../../defaults.js';
-import type { ComparatorOptions, ScreenshotOutcome, UpdateMode } from '../../diff/index.js';
+import { VITEST_CONSTANTS } from '../../defaults.js';
+import type { ScreenshotOutcome, UpdateMode } from '../../diff/index.js';
 import { decideOutcome } from '../../diff/index.js';
-import { ConfigError, TmuxShotError } from '../../errors.js';
-import type { CellRect } from '../../geometry.js';
+import { TmuxShotError } from '../../errors.js';
 import type { RenderOptions } from '../../render/index.js';
 import { encodePng, readPngText, RENDERER_TEXT_KEY } from '../../render/index.js';
-import { snapshotText } from '../../screen/index.js';
+import { decodeScreen, SCREEN_TEXT_KEY } from '../../screen/index.js';
 import type { ScreenSnapshot } from '../../snapshot.js';
-import { resolveTimeout } from '../../wait.js';
 import type { WaitTimeout } from '../../wait.js';
 import { attemptOf, recordRegression } from '../artifacts.js';
-import { markBaselineUsed } from './baselines.js';
-import { describeChangedCells } from '../cell-lines.js';
+import type { RegressionImage } from '../artifacts.js';
+import { describeChangedCells, describeReadChange } from '../cell-lines.js';
 import { formatBadSubject, formatHeader, formatScreenshotFailure } from '../failure-message.js';
-import type { ImagePaths, ScreenshotFailure } from '../failure-message.js';
-import { attachmentPaths, baselinePath, sanitizeScreenshotName } from '../paths.js';
-import type { AttachmentPaths } from '../paths.js';
-import { decodeScreen, SCREEN_TEXT_KEY } from '../../screen/index.js';
-import { writeOutcomeFiles } from './files.js';
-import { ScreenshotNames } from './names.js';
-import { checkScreenshotOptions } from '../matcher-options.js';
-import { settleLive } from '../settle.js';
-import { takeShot } from './capture.js';
-import type { ScreenShot, Shot, ShotOptions } from './capture.js';
+import type { ImagePaths, ScreenshotFailure, SyncExpectationResult } from '../failure-message.js';
+import { resolveScreenshotOptions } from '../options.js';
+import type { ResolvedScreenshotOptions, ScreenshotOptions } from '../options.js';
+import { readIfExists } from '../paths.js';
+import { settleInTest } from '../settle.js';
 import { classifySubject, describeReceived, subjectLabel } from '../subject.js';
-import type { LiveScreen, Subject } from '../subject.js';
-import { attemptSignal, testDeadline, trackWait } from '../test-timeout.js';
-import type { SyncExpectationResult } from '../text-matchers.js';
-import { unsettledFiles } from '../unsettled-files.js';
-import { readUpdateMode } from '../update-mode.js';
+import type { LiveScreen } from '../subject.js';
+import { markBaselineUsed, readUpdateMode } from './baselines.js';
+import { captureScreen, capturePng } from './capture.js';
+import type { Capture, CaptureOptions, ScreenCapture } from './capture.js';
+import { writeOutcomeFiles, writeUnsettledFiles } from './files.js';
+import { attachmentPaths, baselinePath, screenshotNamesOf } from './names.js';
+import type { AttachmentPaths } from './names.js';
 
-/**
- * Options of `toMatchScreenshot`: Vitest's comparator options (`threshold`,
- * `allowedMismatchedPixels`, `allowedMismatchedPixelRatio`) plus terminal ones.
- */
-export interface ScreenshotOptions extends ComparatorOptions {
-  /**
-   * Longest wait for the screen to settle (two identical reads), in ms; 0 waits without limit.
-   * @default 5000 (VITEST.settleTimeout), or what is left of the test's own timeout less 500 ms (VITEST.timeoutMargin)
-   */
-  timeout?: number;
-  /**
-   * Cells left out of the comparison and painted #ff00ff in the image: cell rects (0-based), or
-   * RegExps matched on each row of the screen text (a clock: `/\d\d:\d\d:\d\d/`).
-   */
-  mask?: readonly (CellRect | RegExp)[];
-  /** Compare only this cell rect of the screen. @default the whole screen */
-  region?: CellRect;
-  /** Draw the cursor, or not (Vitest's `caret: 'hide'`). @default 'hide' */
-  cursor?: 'hide' | 'show';
-}
+type Task = Readonly<RunnerTestCase>;
 
-/** A screenshot and what to do with it. */
-interface Judged {
-  shot: Shot;
+/** A capture and what to do with it. */
+interface Decided {
+  capture: Capture;
   outcome: ScreenshotOutcome;
 }
 
-/** The judged screenshot, or why there is none (the screen kept changing). */
-type Gathered = ({ kind: 'shot' } & Judged) | { kind: 'unsettled'; previous: ScreenShot; last: ScreenShot; timeout: WaitTimeout };
+/** Compares a capture with the baseline, as the update mode says (`decideOutcome`). */
+type Decide = (capture: Capture) => ScreenshotOutcome;
 
-/** Compares a screenshot with the baseline, as the update mode says (`decideOutcome`). */
-type Decide = (shot: Shot) => ScreenshotOutcome;
-
-/** A screenshot of a subject that cannot change (a snapshot, PNG bytes), judged. */
-function fixedShot(shot: Shot, decide: Decide): Gathered {
-  return { kind: 'shot', shot, outcome: decide(shot) };
-}
-
-/** Names per run of a test file (a new file task each run, so watch-mode reruns start at 1). */
-const namesByFile = new WeakMap<Readonly<RunnerTestCase['file']>, ScreenshotNames>();
-
-function namesOf(file: Readonly<RunnerTestCase['file']>): ScreenshotNames {
-  let names = namesByFile.get(file);
-  if (!names) namesByFile.set(file, (names = new ScreenshotNames(sanitizeScreenshotName)));
-  return names;
-}
-
-function comparatorOptionsOf(options: ScreenshotOptions): ComparatorOptions {
-  const { threshold, includeAA, allowedMismatchedPixels, allowedMismatchedPixelRatio, allowedMismatchedCells } = options;
-  return { threshold, includeAA, allowedMismatchedPixels, allowedMismatchedPixelRatio, allowedMismatchedCells };
-}
-
-/** Render options a subject carries (the `tmuxApp` fixture exposes its theme, font size…). */
-function renderOptionsOf(received: unknown): Partial<RenderOptions> {
-  const carried = (received as { renderOptions?: Partial<RenderOptions> }).renderOptions;
-  return typeof carried === 'object' && carried !== null ? carried : {};
-}
-
-/** A PNG given as the subject: compared as is; its fingerprint is whatever it carries. */
-function pngShot(png: Uint8Array, options: ScreenshotOptions): Shot {
-  if (options.mask?.length || options.region) {
-    throw new ConfigError('toMatchScreenshot: mask and region need a screen (a tmuxApp or a snapshot), not PNG bytes.');
-  }
-  return { png, snapshot: undefined, metrics: undefined, mask: [], fingerprint: readPngText(png)[RENDERER_TEXT_KEY] };
-}
-
-/**
- * Settles a live screen and judges it. Each distinct read is rendered and judged once, as it is
- * read, so rendering (the first one loads the fonts) happens within the timeout and the reads the
- * result needs are drawn already. With a baseline, the first read that passes ends the wait at
- * once — the first read right after the app's answer, when the screen is as expected (the cheap
- * path: no pause at all). A screen that is stable but different fails at once, as Playwright's
- * `toHaveScreenshot` does; without a baseline only a stable screen is taken.
- */
-async function gatherLive(live: LiveScreen, options: ScreenshotOptions, shotOptions: ShotOptions, decide: Decide, task: Readonly<RunnerTestCase>, header: string): Promise<Gathered> {
-  const timeout = resolveTimeout(options.timeout, VITEST.settleTimeout, testDeadline(task), performance.now());
-  const judged = new WeakMap<ScreenSnapshot, Judged & { shot: ScreenShot }>();
-  let latest: ScreenSnapshot | undefined;
-  const accept = (snapshot: ScreenSnapshot) => {
-    const shot = takeShot(snapshot, shotOptions);
-    const verdict = { shot, outcome: decide(shot) };
-    judged.set((latest = snapshot), verdict);
-    return verdict.outcome.kind === 'pass' || verdict.outcome.kind === 'pass-byte-equal' ? verdict : undefined;
-  };
-  const wait = { what: header, timeout, screenText: () => snapshotText(live.screen()) };
-  const settled = await trackWait(task, wait, () => settleLive(live, { timeout: timeout.ms, signal: attemptSignal(task), accept }));
-  if (!settled.settled) return { kind: 'unsettled', previous: judged.get(settled.previous)!.shot, last: judged.get(settled.last)!.shot, timeout };
-  // Stable: the read before the last is the same screen, judged already.
-  return { kind: 'shot', ...(settled.accepted ?? judged.get(latest!)!) };
-}
-
-/** The failure to report for a failing outcome, or undefined when the outcome passes. */
-function failureOf(outcome: ScreenshotOutcome, shot: Shot, reference: Uint8Array | undefined, paths: ImagePaths): ScreenshotFailure | undefined {
-  switch (outcome.kind) {
-    case 'write-new-baseline-and-fail':
-      return { kind: 'new-baseline-written', paths };
-    case 'missing-baseline-ci':
-      return { kind: 'missing-baseline-ci', paths };
-    case 'mismatch': {
-      const stored = reference ? readPngText(reference) : {};
-      const referenceScreen: ScreenSnapshot | undefined = decodeScreen(stored[SCREEN_TEXT_KEY]);
-      const mismatched = outcome.comparison.mismatchedCells;
-      const cellLines = describeChangedCells(referenceScreen, shot.snapshot, mismatched, VITEST.listedCells);
-      const before = stored[RENDERER_TEXT_KEY];
-      const rendererChange = before !== undefined && shot.fingerprint !== undefined && before !== shot.fingerprint ? { reference: before, actual: shot.fingerprint } : undefined;
-      return { kind: 'mismatch', comparison: outcome.message, cellLines, rendererChange, paths };
-    }
-    default:
-      return undefined;
-  }
-}
-
-async function readReference(path: string): Promise<Uint8Array | undefined> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-/** Fails with `message` after recording the images as a visual-regression artifact. */
-async function fail(task: Readonly<RunnerTestCase>, message: string, images: Parameters<typeof recordRegression>[2]): Promise<SyncExpectationResult> {
-  await recordRegression(task, message, images);
-  return { pass: false, message: () => message };
-}
+/** What gathering ends with: a decided capture, or why there is none (the screen kept changing). */
+type Gathered = ({ kind: 'decided' } & Decided) | { kind: 'unsettled'; previous: ScreenCapture; last: ScreenCapture; timeout: WaitTimeout };
 
 /** Where one assertion's files go. */
 interface Located {
@@ -170,40 +65,9 @@ interface Located {
   attachments: AttachmentPaths;
 }
 
-/** Names the screenshot (explicit, or the test's full name and a counter) and places its files. */
-function locate(task: Readonly<RunnerTestCase>, fullName: string, explicit: string | undefined): Located {
-  const name = namesOf(task.file).next({ id: task.id, fullName, attempt: attemptOf(task) }, explicit);
-  const baseline = baselinePath(task.file, name);
-  markBaselineUsed(task.file, baseline);
-  return { baseline, attachments: attachmentPaths(task.file, name) };
-}
-
-/** The decision for one screenshot against `reference`. */
-function decider(reference: Uint8Array | undefined, options: ScreenshotOptions, updateMode: UpdateMode): Decide {
-  return (shot) =>
-    decideOutcome({
-      reference: reference && { png: reference },
-      actual: { png: shot.png },
-      updateMode,
-      comparatorOptions: comparatorOptionsOf(options),
-      metrics: shot.metrics,
-      mask: shot.mask,
-      region: options.region,
-    });
-}
-
-/** Act, report: writes what the decided outcome calls for and says how it went. */
-async function report(task: Readonly<RunnerTestCase>, header: string, { shot, outcome }: Judged, reference: Uint8Array | undefined, files: Located): Promise<SyncExpectationResult> {
-  const written = await writeOutcomeFiles(outcome, { ...files, actual: shot.png, encodePng: (image) => encodePng(image) });
-  const failure = failureOf(outcome, shot, reference, written.paths);
-  if (!failure) return { pass: true, message: () => `${header}\n\nThe screenshot matches ${files.baseline}.` };
-  return fail(task, formatScreenshotFailure(header, failure), written.images);
-}
-
 /**
- * Compares the subject's screenshot with its baseline `<test dir>/__screenshots__/<test file>/<name>.png`.
- * A live subject is first given `timeout` ms to settle (see `gatherLive`). Names, update modes
- * (`-u`, CI) and messages follow Vitest's `toMatchScreenshot`; see the README for each case.
+ * Compares the subject's screenshot with its baseline `<test dir>/__screenshots__/<test file>/<name>.png`,
+ * in the four steps above.
  * @throws {TmuxShotError} under `.not`, outside a test, or for a subject that is not a screen;
  *   {@link ConfigError} for a duplicate explicit name or options of the wrong type or shape.
  */
@@ -213,24 +77,118 @@ export async function toMatchScreenshot(
   nameOrOptions?: string | ScreenshotOptions,
   maybeOptions: ScreenshotOptions = {},
 ): Promise<SyncExpectationResult> {
+  // 1. Gather.
   const explicit = typeof nameOrOptions === 'string' ? nameOrOptions : undefined;
-  const options = checkScreenshotOptions(typeof nameOrOptions === 'object' ? nameOrOptions : maybeOptions);
+  const options = resolveScreenshotOptions(typeof nameOrOptions === 'object' ? nameOrOptions : maybeOptions, this.task);
   const subject = classifySubject(received);
   const header = formatHeader('toMatchScreenshot', this.isNot, explicit === undefined ? [] : [`'${explicit}'`], subjectLabel(subject));
   if (this.isNot) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot cannot be used with .not.`);
   const { task, testPath } = this;
   if (!task || !testPath) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot can only be used inside a test.`);
   if (!subject) throw new TmuxShotError(formatBadSubject(header, 'a tmuxApp, a TmuxApp, a screen snapshot or PNG bytes', describeReceived(received)));
-
   const files = locate(task, this.currentTestName ?? task.name, explicit);
-  const shotOptions: ShotOptions = { mask: options.mask ?? [], region: options.region, cursor: options.cursor ?? VITEST.cursor, render: renderOptionsOf(received) };
-  const reference = await readReference(files.baseline);
+  const reference = await readIfExists(files.baseline);
+  // 2. Decide: each read of a live screen as it settles, else the one capture.
   const decide = decider(reference, options, readUpdateMode(this));
+  const capture: CaptureOptions = { mask: options.mask, region: options.region, cursor: options.cursor, render: renderOptionsOf(received) };
   const gathered =
     subject.kind === 'live'
-      ? await gatherLive(subject.live, options, shotOptions, decide, task, header)
-      : fixedShot(subject.kind === 'png' ? pngShot(subject.png, options) : takeShot(subject.snapshot, shotOptions), decide);
-  if (gathered.kind === 'shot') return report(task, header, gathered, reference, files);
-  const { failure, images } = await unsettledFiles(gathered.previous, gathered.last, files.attachments, gathered.timeout);
-  return fail(task, formatScreenshotFailure(header, failure), images);
+      ? await settleAndDecide(subject.live, capture, decide, task, header, options.timeout)
+      : decided(subject.kind === 'png' ? capturePng(subject.png, capture) : captureScreen(subject.snapshot, capture), decide);
+  if (gathered.kind === 'unsettled') return reportUnsettled(task, header, gathered, files.attachments);
+  // 3. Write.
+  const written = await writeOutcomeFiles(gathered.outcome, { ...files, actual: gathered.capture.png, encodePng: (image) => encodePng(image) });
+  // 4. Report.
+  const failure = failureOf(gathered, reference, written.paths);
+  if (!failure) return { pass: true, message: () => `${header}\n\nThe screenshot matches ${files.baseline}.` };
+  return fail(task, formatScreenshotFailure(header, failure), written.images);
+}
+
+/** Names the screenshot (explicit, or the test's full name and a counter), places its files and marks its baseline used. */
+function locate(task: Task, fullName: string, explicit: string | undefined): Located {
+  const name = screenshotNamesOf(task.file).next({ id: task.id, fullName, attempt: attemptOf(task) }, explicit);
+  const baseline = baselinePath(task.file, name);
+  markBaselineUsed(task.file, baseline);
+  return { baseline, attachments: attachmentPaths(task.file, name) };
+}
+
+/** Render options a subject carries (the `tmuxApp` fixture exposes its theme, font size…). */
+function renderOptionsOf(received: unknown): Partial<RenderOptions> {
+  const carried = (received as { renderOptions?: Partial<RenderOptions> }).renderOptions;
+  return typeof carried === 'object' && carried !== null ? carried : {};
+}
+
+/** The decision for one capture against `reference`. */
+function decider(reference: Uint8Array | undefined, options: ResolvedScreenshotOptions, updateMode: UpdateMode): Decide {
+  return (capture) =>
+    decideOutcome({
+      reference: reference && { png: reference },
+      actual: { png: capture.png },
+      updateMode,
+      comparatorOptions: options.comparator,
+      metrics: capture.metrics,
+      mask: capture.mask,
+      region: options.region,
+    });
+}
+
+/** A capture of a subject that cannot change (a snapshot, PNG bytes), decided. */
+function decided(capture: Capture, decide: Decide): Gathered {
+  return { kind: 'decided', capture, outcome: decide(capture) };
+}
+
+/**
+ * Settles a live screen and decides on it. Each distinct read is captured and decided once, as it
+ * is read, so rendering (the first one loads the fonts) happens within the timeout and the reads
+ * the result needs are drawn already. With a baseline, the first read that passes ends the wait at
+ * once — the first read right after the app's answer, when the screen is as expected (the cheap
+ * path: no pause at all). A screen that is stable but different fails at once, as Playwright's
+ * `toHaveScreenshot` does; without a baseline only a stable screen is taken.
+ */
+async function settleAndDecide(live: LiveScreen, options: CaptureOptions, decide: Decide, task: Task, header: string, timeout: WaitTimeout): Promise<Gathered> {
+  const seen = new WeakMap<ScreenSnapshot, Decided & { capture: ScreenCapture }>();
+  let latest: ScreenSnapshot | undefined;
+  const accept = (snapshot: ScreenSnapshot) => {
+    const capture = captureScreen(snapshot, options);
+    const verdict = { capture, outcome: decide(capture) };
+    seen.set((latest = snapshot), verdict);
+    return verdict.outcome.kind === 'pass' || verdict.outcome.kind === 'pass-byte-equal' ? verdict : undefined;
+  };
+  const settled = await settleInTest(live, task, header, timeout, accept);
+  if (!settled.settled) return { kind: 'unsettled', previous: seen.get(settled.previous)!.capture, last: seen.get(settled.last)!.capture, timeout };
+  // Stable: the read before the last is the same screen, decided already.
+  return { kind: 'decided', ...(settled.accepted ?? seen.get(latest!)!) };
+}
+
+/** The failure to report for a decided capture, or undefined when its outcome passes. */
+function failureOf({ outcome, capture }: Decided, reference: Uint8Array | undefined, paths: ImagePaths): ScreenshotFailure | undefined {
+  switch (outcome.kind) {
+    case 'write-new-baseline-and-fail':
+      return { kind: 'new-baseline-written', paths };
+    case 'missing-baseline-ci':
+      return { kind: 'missing-baseline-ci', paths };
+    case 'mismatch': {
+      const stored = reference ? readPngText(reference) : {};
+      const referenceScreen = decodeScreen(stored[SCREEN_TEXT_KEY]);
+      const cellLines = describeChangedCells(referenceScreen, capture.snapshot, outcome.comparison.mismatchedCells, VITEST_CONSTANTS.listedCells);
+      const before = stored[RENDERER_TEXT_KEY];
+      const rendererChange = before !== undefined && capture.fingerprint !== undefined && before !== capture.fingerprint ? { reference: before, actual: capture.fingerprint } : undefined;
+      return { kind: 'mismatch', comparison: outcome.message, cellLines, rendererChange, paths };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Writes and reports the last two reads of a screen that did not settle within `timeout`. */
+async function reportUnsettled(task: Task, header: string, { previous, last, timeout }: Gathered & { kind: 'unsettled' }, attachments: AttachmentPaths): Promise<SyncExpectationResult> {
+  const written = await writeUnsettledFiles(previous.png, last.png, attachments);
+  const cellLines = describeReadChange(previous.snapshot, last.snapshot, VITEST_CONSTANTS.listedCells);
+  return fail(task, formatScreenshotFailure(header, { kind: 'unsettled', timeout, cellLines, previous: written.previous, last: written.last }), written.images);
+}
+
+/** Fails with `message` after recording the images as a visual-regression artifact. */
+async function fail(task: Task, message: string, images: readonly RegressionImage[]): Promise<SyncExpectationResult> {
+  await recordRegression(task, message, images);
+  return { pass: false, message: () => message };
 }

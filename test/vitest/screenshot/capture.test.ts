@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { snapshotText } from '../../../src/screen/index.js';
-import { MASK_COLOR, paintMask } from '../../../src/vitest/paint-mask.js';
+import { MASK_COLOR, paintMask } from '../../../src/vitest/screenshot/capture.js';
 import { screen } from '../build-snapshot.js';
 
 describe('paintMask', () => {
