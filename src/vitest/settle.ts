@@ -43,35 +43,38 @@ export type SettleResult<T> =
  * Reads the screen, then again after each pause of the schedule, until a read equals the one
  * before (`screensEqual`: cells, cursor and alternate screen) or `accept` takes one, at most
  * `timeout` ms: a redraw that pauses up to 100 ms is still seen, and a screen that keeps changing
- * is read less and less often. It always reads twice, so a failure can say how the screen moved.
+ * is read less and less often. It reads at least twice, so a failure can say how the screen moved.
  * @returns `settled: true` with the stable (or accepted) snapshot, or `settled: false` with the
  *   last two reads.
  */
 export async function settleScreen<T = never>(read: () => ScreenSnapshot, options: SettleOptions<T>): Promise<SettleResult<T>> {
   const clock = options.clock ?? systemClock;
   const intervals = options.intervals ?? VITEST.settleIntervals;
-  const timeout = options.timeout === 0 ? Number.POSITIVE_INFINITY : options.timeout;
-  const deadline = clock.now() + timeout;
-  const reads: ScreenSnapshot[] = [];
+  const deadline = options.timeout === 0 ? Number.POSITIVE_INFINITY : clock.now() + options.timeout;
+  let previous: ScreenSnapshot | undefined;
+  let step = 0;
+  /** Set when the pause before the next read reaches the deadline: that read is the last. */
+  let lastRead = false;
+  const pause = (): number => {
+    const interval = intervals[Math.min(step++, intervals.length - 1)] ?? 0;
+    const remaining = deadline - clock.now();
+    lastRead = remaining <= interval;
+    return Math.max(0, Math.min(interval, remaining));
+  };
   const probe = (): SettleResult<T> | undefined => {
     const snapshot = read();
-    const previous = reads.at(-1);
-    reads.push(snapshot);
-    if (reads.length > 2) reads.shift();
     if (previous && screensEqual(previous, snapshot)) return { settled: true, snapshot };
     const accepted = options.accept?.(snapshot);
-    return accepted === undefined ? undefined : { settled: true, snapshot, accepted };
+    if (accepted !== undefined) return { settled: true, snapshot, accepted };
+    if (previous && (lastRead || options.signal?.aborted)) return { settled: false, previous, last: snapshot };
+    previous = snapshot;
+    return undefined;
   };
-  const settled = await poll(probe, { timeout, interval: intervals, clock, signal: options.signal });
-  if (settled) return settled;
-  if (reads.length === 1) {
-    // Time ran out (or the test's signal aborted) at the first read, whose render may have taken
-    // the whole timeout: one more read after the schedule's first pause, cut to the deadline.
-    await clock.sleep(Math.max(0, Math.min(intervals[0] ?? 0, deadline - clock.now())));
-    const second = probe();
-    if (second) return second;
-  }
-  return { settled: false, previous: reads[0]!, last: reads[1]! };
+  // The probe decides when the wait ends, by the schedule: a timer may fire a fraction of a
+  // millisecond before the deadline, and a deadline check after the read would then add a read
+  // right after the last one — two equal reads of a screen that never settles.
+  const settled = await poll(probe, { timeout: Number.POSITIVE_INFINITY, interval: pause, clock });
+  return settled!;
 }
 
 /**
