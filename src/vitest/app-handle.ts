@@ -47,8 +47,12 @@ interface Starting {
   over: Promise<void>;
 }
 
-/** The members of `TmuxApp` that the handle defines itself: the rest are the app's. */
-type OwnMembers = 'screenshot' | 'gif' | 'close' | typeof Symbol.asyncDispose;
+/**
+ * The members of `TmuxApp` that the handle defines itself: the rest are the app's. (Its
+ * `[Symbol.asyncDispose]` has the app's signature; naming that key here would break the type in
+ * projects whose `lib` lacks `esnext.disposable`.)
+ */
+type OwnMembers = 'screenshot' | 'gif' | 'close';
 
 // The class below, typed with every other member of `TmuxApp` (its constructor returns a proxy that forwards them).
 export interface TmuxAppHandle extends Omit<TmuxApp, OwnMembers> {}
