@@ -1,16 +1,14 @@
 /**
- * Where screenshots, attachments and cassettes live, following Vitest's browser
- * `toMatchScreenshot` layout without the `-<browser>-<platform>` suffix (our rendering is
- * machine-independent). A test file run by a named Vitest project (`test.projects`) gets a folder
- * of that project's own, so two projects that run the same file never share a file. Pure string work.
+ * Where the plugin's files live: a folder per test file (and per named Vitest project, so two
+ * projects that run the same file never share a file) under `__screenshots__`, `__cassettes__` or
+ * the attachments folder, and a test's full name as a file name. Screenshot names and their files
+ * are in `screenshot/names.ts`. Besides, the one read of a file that may be missing.
  */
-import { basename, dirname, extname, join, posix, relative } from 'node:path';
-import { VITEST } from '../defaults.js';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join, relative } from 'node:path';
+import { VITEST_CONSTANTS } from '../defaults.js';
 import { ConfigError } from '../errors.js';
 import { fileNameKey, sanitizeSegment } from '../file-names.js';
-
-/** The folder next to a test file that holds its baselines. */
-export const SCREENSHOT_DIRECTORY = '__screenshots__';
 
 /** What places the files of a test file: Vitest's file task (`task.file`) has these fields. */
 export interface TestFileRef {
@@ -20,22 +18,6 @@ export interface TestFileRef {
   name: string;
   /** The Vitest project running it: `''` or undefined without `test.projects` (and without `test.name`). */
   projectName?: string;
-}
-
-/**
- * A screenshot name made safe as a relative path: `/` keeps sub-folders, each segment is
- * sanitized, `..` and leading `/` cannot climb out of the test file's folder, and a trailing
- * `.png` is dropped (it is added back by {@link baselinePath}). May return `''`.
- */
-export function sanitizeScreenshotName(name: string): string {
-  const withoutExt = extname(name).toLowerCase() === '.png' ? name.slice(0, -4) : name;
-  // Resolving against '/' removes '..' and leading separators before sanitizing.
-  const contained = posix.relative('/', posix.join('/', withoutExt.replace(/\\/g, '/')));
-  return contained
-    .split('/')
-    .map(sanitizeSegment)
-    .filter((segment) => segment !== '')
-    .join('/');
 }
 
 /**
@@ -60,16 +42,6 @@ export function testFileFolder(folder: string, file: TestFileRef): string {
   return join(folder, ...projectFolder(file.projectName), basename(file.filepath));
 }
 
-/** The folder holding every baseline of `file`: `<test dir>/__screenshots__/[<project>/]<test file name>`. */
-export function baselineDirectory(file: TestFileRef): string {
-  return testFileFolder(join(dirname(file.filepath), SCREENSHOT_DIRECTORY), file);
-}
-
-/** The baseline of screenshot `name` of `file`: `<baseline directory>/<sanitized name>.png`. */
-export function baselinePath(file: TestFileRef, name: string): string {
-  return join(baselineDirectory(file), `${sanitizeScreenshotName(name)}.png`);
-}
-
 /**
  * The project root of a test file. Vitest names a file task by its path relative to the root
  * (`task.file.name`, e.g. `test/menu.test.ts`), so the root is the absolute path minus that suffix.
@@ -83,23 +55,9 @@ export function projectRoot(file: { filepath: string; name: string }): string {
  * The folder of `file`'s files in the attachments folder, mirroring Vitest's `resolveDiffPath`:
  * `<root>/.vitest-attachments/<test dir relative to root>/[<project>/]<test file name>`.
  */
-function attachmentFolder(file: TestFileRef): string {
+export function attachmentFolder(file: TestFileRef): string {
   const root = projectRoot(file);
-  return testFileFolder(join(root, VITEST.attachmentsDir, relative(root, dirname(file.filepath))), file);
-}
-
-/** The images a failed comparison leaves in the attachments folder. */
-export interface AttachmentPaths {
-  /** The screenshot taken now. */
-  actual: string;
-  /** The diff image (reference in grey, mismatches in red). */
-  diff: string;
-}
-
-/** Where a failed comparison of screenshot `name` writes its images: `<attachment folder>/<name>-actual.png` (and `-diff.png`). */
-export function attachmentPaths(file: TestFileRef, name: string): AttachmentPaths {
-  const stem = join(attachmentFolder(file), sanitizeScreenshotName(name));
-  return { actual: `${stem}-actual.png`, diff: `${stem}-diff.png` };
+  return testFileFolder(join(root, VITEST_CONSTANTS.attachmentsDir, relative(root, dirname(file.filepath))), file);
 }
 
 /**
@@ -143,11 +101,24 @@ export function testNames(tasks: readonly TaskTree[]): string[] {
 }
 
 /**
- * Files of one test run in the attachments folder: `<attachment folder>/<test name stem>`, with
- * `-retry-N` after the name for retries (so each attempt keeps its own evidence).
+ * Files of one run of `test` in the attachments folder: `<attachment folder>/<test name stem>`,
+ * with `-retry-N` after the name for Vitest's retry N (so each attempt keeps its own evidence).
  * @throws {ConfigError} as {@link testNameStem}.
  */
-export function testAttachmentStem(test: TestRef, retry: number): string {
+export function testAttachmentStem(test: TestRef & { result?: { retryCount?: number } | undefined }): string {
   const stem = testNameStem(test.fullTestName, testNames(test.file.tasks));
+  const retry = test.result?.retryCount ?? 0;
   return join(attachmentFolder(test.file), `${stem}${retry > 0 ? `-retry-${retry}` : ''}`);
+}
+
+/** The contents of the file at `path`, or undefined when there is none (any other error is thrown). */
+export function readIfExists(path: string): Promise<Buffer | undefined>;
+export function readIfExists(path: string, encoding: 'utf8'): Promise<string | undefined>;
+export async function readIfExists(path: string, encoding?: 'utf8'): Promise<Buffer | string | undefined> {
+  try {
+    return await readFile(path, encoding);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }

@@ -1,45 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
-import {
-  attachmentPaths,
-  baselinePath,
-  projectRoot,
-  sanitizeScreenshotName,
-  testAttachmentStem,
-  testFileFolder,
-  testNameStem,
-  testNames,
-} from '../../src/vitest/paths.js';
+import { projectRoot, testAttachmentStem, testFileFolder, testNameStem, testNames } from '../../src/vitest/paths.js';
+import { attachmentPaths, baselinePath } from '../../src/vitest/screenshot/names.js';
 
 const menu = { filepath: '/repo/test/menu.test.ts', name: 'test/menu.test.ts' };
 
-describe('screenshot names become file names as in Vitest, in every script', () => {
-  it.each([
-    ['main menu', 'main-menu'],
-    ['dialogs/confirm quit', 'dialogs/confirm-quit'],
-    ['../../etc/passwd', 'etc/passwd'],
-    ['/absolute/name.png', 'absolute/name'],
-    ['shot.PNG', 'shot'],
-    ['ダイアログ/確認 1', 'ダイアログ/確認-1'],
-    ['🎉/x', 'x'],
-    ['🎉', ''],
-  ])('name %j -> %j', (input, expected) => {
-    expect(sanitizeScreenshotName(input)).toBe(expected);
-  });
-});
-
 describe('where files go', () => {
-  it('puts a baseline next to the test file, with no platform suffix', () => {
-    expect(baselinePath(menu, 'opens menu 1')).toBe('/repo/test/__screenshots__/menu.test.ts/opens-menu-1.png');
-  });
-
-  it('puts failure images under the attachments folder, mirroring the test path', () => {
-    expect(attachmentPaths(menu, 'a b 1')).toEqual({
-      actual: '/repo/.vitest-attachments/test/menu.test.ts/a-b-1-actual.png',
-      diff: '/repo/.vitest-attachments/test/menu.test.ts/a-b-1-diff.png',
-    });
-  });
-
   it('gives each named Vitest project a folder of its own above the test file', () => {
     const dark = { ...menu, projectName: 'dark theme' };
     expect(baselinePath(dark, 'opens 1')).toBe('/repo/test/__screenshots__/dark-theme/menu.test.ts/opens-1.png');
@@ -70,7 +36,7 @@ describe('test names as file names (cassettes, failure screens, GIFs)', () => {
   it('keeps names in other scripts apart', () => {
     expect(testNameStem('メニュー > 開く', testNames(tasks))).toBe('メニュー-開く');
     expect(testNameStem('メニュー > 閉じる', testNames(tasks))).toBe('メニュー-閉じる');
-    expect(testAttachmentStem({ fullTestName: 'a b', file: { ...menu, tasks } }, 2)).toBe('/repo/.vitest-attachments/test/menu.test.ts/a-b-retry-2');
+    expect(testAttachmentStem({ fullTestName: 'a b', file: { ...menu, tasks }, result: { retryCount: 2 } })).toBe('/repo/.vitest-attachments/test/menu.test.ts/a-b-retry-2');
   });
 
   it('refuses a name with no letter or digit, and two names that give one file', () => {

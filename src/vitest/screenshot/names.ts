@@ -1,11 +1,61 @@
 /**
- * Screenshot names inside one test, as Vitest's `toMatchScreenshot` names them: an explicit name,
- * or the test's full name plus a counter (`menu > opens 1`, `menu > opens 2`…). The counter starts
- * again when Vitest retries or repeats the test, so a retry compares against the same baselines.
- * Two different names that would be one file of the test file are refused, never shared.
+ * Screenshot names and where their files go, as Vitest's `toMatchScreenshot` has them. A name is
+ * explicit, or the test's full name plus a counter (`menu > opens 1`, `menu > opens 2`…) that
+ * starts again when Vitest retries or repeats the test, so a retry compares against the same
+ * baselines. Two different names that would be one file of the test file are refused, never
+ * shared. The baseline of a name is `<test dir>/__screenshots__/[<project>/]<test file>/<name>.png`,
+ * without Vitest's `-<browser>-<platform>` suffix (our rendering is machine-independent); the images
+ * of a failure go to the attachments folder.
  */
-import { ConfigError } from '../errors.js';
-import { fileNameKey } from '../file-names.js';
+import { dirname, extname, join, posix } from 'node:path';
+import type { RunnerTestFile } from 'vitest';
+import { ConfigError } from '../../errors.js';
+import { fileNameKey, sanitizeSegment } from '../../file-names.js';
+import { attachmentFolder, testFileFolder } from '../paths.js';
+import type { TestFileRef } from '../paths.js';
+
+/** The folder next to a test file that holds its baselines. */
+const SCREENSHOT_DIRECTORY = '__screenshots__';
+
+/**
+ * A screenshot name made safe as a relative path: `/` keeps sub-folders, each segment is
+ * sanitized, `..` and leading `/` cannot climb out of the test file's folder, and a trailing
+ * `.png` is dropped (it is added back by {@link baselinePath}). May return `''`.
+ */
+export function sanitizeScreenshotName(name: string): string {
+  const withoutExt = extname(name).toLowerCase() === '.png' ? name.slice(0, -4) : name;
+  // Resolving against '/' removes '..' and leading separators before sanitizing.
+  const contained = posix.relative('/', posix.join('/', withoutExt.replace(/\\/g, '/')));
+  return contained
+    .split('/')
+    .map(sanitizeSegment)
+    .filter((segment) => segment !== '')
+    .join('/');
+}
+
+/** The folder holding every baseline of `file`: `<test dir>/__screenshots__/[<project>/]<test file name>`. */
+export function baselineDirectory(file: TestFileRef): string {
+  return testFileFolder(join(dirname(file.filepath), SCREENSHOT_DIRECTORY), file);
+}
+
+/** The baseline of screenshot `name` of `file`: `<baseline directory>/<sanitized name>.png`. */
+export function baselinePath(file: TestFileRef, name: string): string {
+  return join(baselineDirectory(file), `${sanitizeScreenshotName(name)}.png`);
+}
+
+/** The images a failed comparison leaves in the attachments folder. */
+export interface AttachmentPaths {
+  /** The screenshot taken now. */
+  actual: string;
+  /** The diff image (reference in grey, mismatches in red). */
+  diff: string;
+}
+
+/** Where a failed comparison of screenshot `name` writes its images: `<attachment folder>/<name>-actual.png` (and `-diff.png`). */
+export function attachmentPaths(file: TestFileRef, name: string): AttachmentPaths {
+  const stem = join(attachmentFolder(file), sanitizeScreenshotName(name));
+  return { actual: `${stem}-actual.png`, diff: `${stem}-diff.png` };
+}
 
 /** The test asking for a name. */
 export interface NamedTest {
@@ -104,4 +154,14 @@ export class ScreenshotNames {
     }
     return names;
   }
+}
+
+/** Names per run of a test file (a new file task each run, so watch-mode reruns start at 1). */
+const namesByFile = new WeakMap<Readonly<RunnerTestFile>, ScreenshotNames>();
+
+/** The {@link ScreenshotNames} of this run of `file`. */
+export function screenshotNamesOf(file: Readonly<RunnerTestFile>): ScreenshotNames {
+  let names = namesByFile.get(file);
+  if (!names) namesByFile.set(file, (names = new ScreenshotNames(sanitizeScreenshotName)));
+  return names;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/errors.js';
-import { sanitizeScreenshotName } from '../../src/vitest/paths.js';
-import { ScreenshotNames } from '../../src/vitest/screenshot-names.js';
+import { ConfigError } from '../../../src/errors.js';
+import { attachmentPaths, baselinePath, sanitizeScreenshotName, ScreenshotNames } from '../../../src/vitest/screenshot/names.js';
+
+const menu = { filepath: '/repo/test/menu.test.ts', name: 'test/menu.test.ts' };
 
 const first = { id: 't1', fullName: 'menu > opens', attempt: '0:0' };
 const names = () => new ScreenshotNames(sanitizeScreenshotName);
@@ -71,5 +72,33 @@ describe('ScreenshotNames', () => {
     // An auto-name meets an explicit one of another test: 'menu > opens 1' is menu-opens-1.png.
     shots.next(second, 'menu opens 1');
     expect(() => shots.next(first)).toThrow(/^The screenshot names 'menu opens 1' \(test 'menu > closes'\) and 'menu > opens 1' \(test 'menu > opens'\)/);
+  });
+});
+
+describe('screenshot names become file names as in Vitest, in every script', () => {
+  it.each([
+    ['main menu', 'main-menu'],
+    ['dialogs/confirm quit', 'dialogs/confirm-quit'],
+    ['../../etc/passwd', 'etc/passwd'],
+    ['/absolute/name.png', 'absolute/name'],
+    ['shot.PNG', 'shot'],
+    ['ダイアログ/確認 1', 'ダイアログ/確認-1'],
+    ['🎉/x', 'x'],
+    ['🎉', ''],
+  ])('name %j -> %j', (input, expected) => {
+    expect(sanitizeScreenshotName(input)).toBe(expected);
+  });
+});
+
+describe('where screenshot files go', () => {
+  it('puts a baseline next to the test file, with no platform suffix', () => {
+    expect(baselinePath(menu, 'opens menu 1')).toBe('/repo/test/__screenshots__/menu.test.ts/opens-menu-1.png');
+  });
+
+  it('puts failure images under the attachments folder, mirroring the test path', () => {
+    expect(attachmentPaths(menu, 'a b 1')).toEqual({
+      actual: '/repo/.vitest-attachments/test/menu.test.ts/a-b-1-actual.png',
+      diff: '/repo/.vitest-attachments/test/menu.test.ts/a-b-1-diff.png',
+    });
   });
 });
