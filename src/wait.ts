@@ -61,13 +61,6 @@ export function checkDuration(value: unknown, name: string): number {
  */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/**
- * How early a timer may fire, in ms: Node rounds timer delays, so a pause meant to reach the
- * deadline can end a fraction of a millisecond before it. Time left under this counts as none, so
- * such a pause is not followed by one more probe right after the last.
- */
-const EARLY_TIMER_MS = 1;
-
 /** A time source: injected, so wait logic is tested without real time. */
 export interface Clock {
   /** Current time in ms (any fixed origin; only differences are used). */
@@ -157,7 +150,7 @@ export async function poll<T>(probe: () => T | undefined | Promise<T | undefined
     const value = await probe();
     if (value !== undefined) return value;
     const remaining = deadline - clock.now();
-    if (remaining < EARLY_TIMER_MS || options.signal?.aborted) {
+    if (remaining <= 0 || options.signal?.aborted) {
       if (!throwing || !atCallSite) return undefined;
       throw atCallSite(await throwing.onTimeout());
     }
