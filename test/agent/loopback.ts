@@ -89,11 +89,27 @@ export function echoCredentials(status: number, request: LoopbackRequest): Answe
 
 /**
  * API keys in the formats users have: an OpenAI project key, a 40-hex-digit token, a JWT-like
- * bearer token, and a short key of a local server. Only the first has a shape redaction could guess.
+ * bearer token, a short key of a local server, and keys with white space around them (pasted with
+ * a trailing space; read from a .env file with CRLF line ends). Only the first has a shape
+ * redaction could guess.
  */
 export const KEY_FORMATS = [
   'sk-proj-Q2x7vLk9PzR4mN8tY1wE3uI6oA5sD0fG_hJ-kL2zX9cV7bN4mQ1w',
   '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b',
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ0bXV4LXNob3QtdGVzdCJ9.c2lnbmF0dXJlLW9mLXRoZS10ZXN0',
   'local-key',
+  'pasted-key ',
+  'dotenv-key\r',
 ] as const;
+
+/**
+ * The key as the server receives it after `Bearer `: fetch strips white space (HTTP's: tab, CR,
+ * LF, space) from the ends of a header value, so trailing white space never arrives.
+ */
+export const sentKey = (key: string): string => key.replace(/[\t\n\r ]+$/, '');
+
+/**
+ * What must appear nowhere we print or write: the key without the white space around it, the part
+ * every form of it a server can echo contains.
+ */
+export const bareKey = (key: string): string => key.trim();

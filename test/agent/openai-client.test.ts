@@ -8,7 +8,7 @@ import { AgentRunner } from '../../src/agent/runner.js';
 import { ConfigError, ModelApiError } from '../../src/errors.js';
 import type { TmuxApp } from '../../src/app/index.js';
 import { screenRow, useMenuApp, virtualClock, type MenuTestContext } from './app.js';
-import { type Answer, echoCredentials, KEY, KEY_FORMATS, type Loopback, type LoopbackRequest, reply, startServer } from './loopback.js';
+import { type Answer, bareKey, echoCredentials, KEY, KEY_FORMATS, type Loopback, type LoopbackRequest, reply, sentKey, startServer } from './loopback.js';
 
 const status = (code: number, headers: Record<string, string> = {}) => ({ status: code, body: `{"error":{"message":"status ${code}"}}`, headers });
 
@@ -153,14 +153,14 @@ describe('createClient over loopback HTTP', () => {
       const step = server!.requests.length;
       if (step === 1) return echoCredentials(500, request);
       if (step === 2) return reply('send_keys', { keys: 'Down' });
-      if (step === 3) return reply('finish', { summary: `done with ${request.authorization}` });
+      if (step === 3) return reply('finish', { summary: `done with ${request.authorization}, key ${request.authorization?.replace(/^Bearer /, '')}` });
       return echoCredentials(401, request);
     };
     // A 500 (retried), a reply, a finish whose summary echoes the header: the run's result and log.
     const { runner, log, requests } = await loopbackRunner(echo, { key });
     const result = await runner.run('go');
-    expect(result).toMatchObject({ outcome: 'finished', summary: 'done with Bearer [redacted]' });
-    expect(requests.map((r) => r.authorization)).toEqual([`Bearer ${key}`, `Bearer ${key}`, `Bearer ${key}`]);
+    expect(result).toMatchObject({ outcome: 'finished', summary: 'done with Bearer [redacted], key [redacted]' });
+    expect(requests.map((r) => r.authorization)).toEqual([`Bearer ${sentKey(key)}`, `Bearer ${sentKey(key)}`, `Bearer ${sentKey(key)}`]);
     // A 401: the thrown error, whole.
     const error = (await runner.run('go').catch((e: unknown) => e)) as ModelApiError;
     expect(error.message).toBe(
@@ -176,7 +176,7 @@ describe('createClient over loopback HTTP', () => {
     });
     expect([cause.headers.get('x-echo-authorization'), cause.headers.get('x-echo-key')]).toEqual(['Bearer [redacted]', '[redacted]']);
     const everything = [inspect(error, { depth: Infinity, showHidden: true }), JSON.stringify(result), log.join('\n'), await outputText()].join('\n');
-    expect(everything).not.toContain(key);
+    expect(everything).not.toContain(bareKey(key));
   });
 });
 

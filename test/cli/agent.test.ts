@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { echoCredentials, KEY_FORMATS, type Loopback, reply, startServer } from '../agent/loopback.js';
+import { bareKey, echoCredentials, KEY_FORMATS, type Loopback, reply, sentKey, startServer } from '../agent/loopback.js';
 import { decodeGif } from '../record/decode-gif.js';
 
 const KEY = 'sk-test-cli-agent-9876543210';
@@ -80,17 +80,17 @@ describe('tmux-shot agent', () => {
       return reply('finish', { summary: `done with ${request.authorization}` });
     });
 
-  /** Output lines and stderr of `results`, and the files of `outDir` that contain `key`. */
+  /** Output lines and stderr of `results`, and the files of `outDir` that contain `key` (without the white space around it). */
   const leaks = (key: string, outDir: string, ...results: { out: string[]; err: string }[]) => ({
-    output: results.flatMap((r) => [...r.out, r.err]).filter((text) => text.includes(key)),
-    files: readdirSync(outDir).filter((file) => readFileSync(join(outDir, file), 'latin1').includes(key)),
+    output: results.flatMap((r) => [...r.out, r.err]).filter((text) => text.includes(bareKey(key))),
+    files: readdirSync(outDir).filter((file) => readFileSync(join(outDir, file), 'latin1').includes(bareKey(key))),
   });
 
-  it.each(KEY_FORMATS.map((key, i) => ({ key, n: i + 1 })))('prints and writes no key of format $n, when the server echoes it in a 401 or a reply', async ({ key }) => {
+  it.each(KEY_FORMATS.map((key, i) => ({ key, n: i + 1 })))('prints and writes no key of format $n, when the server echoes it in a 401 or a reply', async ({ key, n }) => {
     server = await echoing();
     vi.stubEnv('OPENAI_API_KEY', key);
     vi.stubEnv('OPENAI_BASE_URL', server.url);
-    const outDir = join(dir, `keys-${key.length}`);
+    const outDir = join(dir, `keys-${n}`);
     const app = ['--out', outDir, '--cols', '50', '--rows', '14', '--', 'node', menu];
     const denied = await run('agent', 'go', '--model', 'echo-401', ...app);
     expect([denied.code, denied.err]).toEqual([
@@ -101,7 +101,7 @@ describe('tmux-shot agent', () => {
     const done = await run('agent', 'go', '--model', 'echo-200', '--duration', '0.5', ...app);
     expect(done.out.at(-1)).toBe('finished: done with Bearer [redacted]');
     expect(leaks(key, outDir, denied, done)).toEqual({ output: [], files: [] });
-    expect(server.requests.map((r) => r.authorization)).toEqual([`Bearer ${key}`, `Bearer ${key}`]);
+    expect(server.requests.map((r) => r.authorization)).toEqual([`Bearer ${sentKey(key)}`, `Bearer ${sentKey(key)}`]);
   });
 
   it('prints no key when the server echoes it in the 500s of an outage', async () => {
