@@ -176,7 +176,7 @@ export const DIFF_IMAGE = {
  */
 export const AGENT = {
   /**
-   * Longest wait for one model request, in ms (sent as the SDK's per-request `timeout`). A test's
+   * Longest wait for the whole reply to one model request, headers and body, in ms. A test's
    * own timeout must outlast it (ours is 30000 ms): cloud models answer a tool-call turn in 1–10 s,
    * so 20 s leaves room for a slow one while a hang still fails with the endpoint's name inside
    * the test. Slow local models need more. @default 20000

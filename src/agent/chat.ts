@@ -80,7 +80,7 @@ export interface ChatRequest {
  * sends both with every request; clients that are not the SDK may ignore them.
  */
 export interface ChatRequestOptions {
-  /** Longest wait for the answer, in ms; the SDK then aborts the request. */
+  /** Longest wait for the whole answer (headers and body), in ms; `createClient`'s client then aborts the request. */
   timeout?: number;
   /** The SDK's own retries: the agent sends 0 (its retry policy is `retry.ts`). */
   maxRetries?: number;

@@ -16,7 +16,7 @@ async function filesUnder(dir: string): Promise<string[]> {
     .sort();
 }
 
-// A child Vitest run of 31 tests on a loaded 2-core machine: a minute, not seconds.
+// A child Vitest run of 32 tests on a loaded 2-core machine: a minute, not seconds.
 describe('the agent fixture against an echoing endpoint, in a child Vitest run', { timeout: 240_000 }, () => {
   let server: Loopback;
   let project: FixtureProject;
@@ -27,7 +27,7 @@ describe('the agent fixture against an echoing endpoint, in a child Vitest run',
       const model = request.body['model'];
       if (model === 'echo-401') return echoCredentials(401, request);
       if (model === 'echo-500') return echoCredentials(500, request);
-      if (model === 'hang') return 'hang';
+      if (model === 'hang' || model === 'stall') return model;
       return reply('finish', { summary: `done with ${request.authorization}, key ${request.authorization?.replace(/^Bearer /, '')}` });
     });
     project = await createProject('endpoint', { projectsDir: join(import.meta.dirname, 'projects') });
@@ -43,12 +43,13 @@ describe('the agent fixture against an echoing endpoint, in a child Vitest run',
 
   it('ran every test through both reporters', () => {
     expect(run.output).toContain(' FAIL  agent.test.js > key 1 > 401 > run');
-    expect(run.output).toContain(`"numTotalTests":${5 * KEY_FORMATS.length + 1},"numPassedTests":${KEY_FORMATS.length},`);
+    expect(run.output).toContain(`"numTotalTests":${5 * KEY_FORMATS.length + 2},"numPassedTests":${KEY_FORMATS.length},`);
     expect([...run.tests.values()].map((t) => `${t.id.replace('agent.test.js > ', '')}: ${t.state}`)).toEqual([
       ...KEY_FORMATS.flatMap((_, i) =>
         ['401 > run: failed', '500 > assert: failed', '500 > run: failed', 'own client > 401: failed', '200 > records: passed'].map((t) => `key ${i + 1} > ${t}`),
       ),
       'a hanging endpoint > run: failed',
+      'a stalling endpoint > run: failed',
     ]);
   });
 
@@ -86,12 +87,12 @@ describe('the agent fixture against an echoing endpoint, in a child Vitest run',
     );
   });
 
-  it('ends a request the endpoint never answers at requestTimeout, naming the host and the time waited', () => {
+  it.each(['hanging', 'stalling'])('ends a request the %s endpoint never answers at requestTimeout, naming the host and the time waited', (kind) => {
     const host = new URL(server.url).host;
-    expect(run.tests.get('agent.test.js > a hanging endpoint > run')!.errors).toEqual([
+    expect(run.tests.get(`agent.test.js > a ${kind} endpoint > run`)!.errors).toEqual([
       `Model request failed (step 1): no answer from ${host} within 1000 ms. ` +
         'Check that the server is up, or raise the agent option requestTimeout (the CLI takes --request-timeout) for a slow model.',
     ]);
-    expect(server.requests.filter((r) => r.body['model'] === 'hang')).toHaveLength(1);
+    expect(server.requests.filter((r) => r.body['model'] === (kind === 'hanging' ? 'hang' : 'stall'))).toHaveLength(1);
   });
 });

@@ -118,12 +118,12 @@ describe('tmux-shot agent', () => {
     expect(leaks(key, outDir, down)).toEqual({ output: [], files: [] });
   });
 
-  it('fails a request the endpoint never answers after --request-timeout, naming the host and the time', async () => {
-    server = await startServer(['hang']);
+  it.each(['hang', 'stall'] as const)('fails a request the endpoint never answers (%s) after --request-timeout, naming the host and the time', async (answer) => {
+    server = await startServer([answer]);
     vi.stubEnv('OPENAI_BASE_URL', server.url);
     vi.stubEnv('OPENAI_API_KEY', '');
     const started = performance.now();
-    const result = await run('agent', 'go', '--request-timeout', '0.5', '--out', join(dir, 'hang'), '--', 'node', menu);
+    const result = await run('agent', 'go', '--request-timeout', '0.5', '--out', join(dir, answer), '--', 'node', menu);
     expect(performance.now() - started).toBeLessThan(10_000);
     expect([result.code, result.err]).toEqual([
       1,
