@@ -151,6 +151,35 @@ describe('createClient over loopback HTTP', () => {
     expect(slept).toEqual([]);
   });
 
+  it.each([
+    ['null', 'null'],
+    ['"a string"', '"a string"'],
+    ['{}', '{}'],
+    ['{"choices":[]}', '{"choices":[]}'],
+    ['{"choices":[{"index":0}]}', '{"choices":[{"index":0}]}'],
+    ['{"choices":[{"message":null}]}', '{"choices":[{"message":null}]}'],
+    ['{"choices":[{"message":{"tool_calls":"send_keys"}}]}', '{"choices":[{"message":{"tool_calls":"send_keys"}}]}'],
+    [`{"choices":null,"pad":"${'x'.repeat(300)}"}`, `{"choices":null,"pad":"${'x'.repeat(177)}…`],
+  ])('fails clearly on a reply that is not a chat completion: %s', async (body, shown) => {
+    const { runner } = await loopbackRunner([{ status: 200, body }]);
+    const error = await runner.run('go').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelApiError);
+    expect((error as Error).message).toBe(
+      `Model reply for step 1 is not a chat completion with a message in choices[0]: got ${shown}. ` +
+        'Check that OPENAI_BASE_URL points at an OpenAI-compatible /v1 endpoint.',
+    );
+  });
+
+  it('reads what it can of a reply with odd fields: a tool call that is not an object, arguments as an object, usage as text', async () => {
+    const body = (message: object, usage: unknown) => ({ status: 200, body: JSON.stringify({ choices: [{ message }], usage }) });
+    const { runner } = await loopbackRunner([
+      body({ content: 42, tool_calls: [null, { id: 7, function: { name: 'send_keys', arguments: { keys: 'Down' } } }] }, 'many'),
+      body({ tool_calls: [{ function: { name: 'finish', arguments: '{"summary":"moved"}' } }] }, { total_tokens: 5 }),
+    ]);
+    expect(await runner.run('go')).toMatchObject({ outcome: 'finished', summary: 'moved', steps: 2, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 5 } });
+    expect(screenRow(app, 4)).toBe('│ > Save                     │');
+  });
+
   it('keeps the key out of error messages, even when the server echoes it', async () => {
     const echo = { status: 401, body: JSON.stringify({ error: { message: `Incorrect API key provided: ${KEY}. Sent: Authorization: Bearer ${KEY}` } }) };
     const { runner } = await loopbackRunner([echo]);
