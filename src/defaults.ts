@@ -217,6 +217,17 @@ export const AGENT_LOOP = {
   maxTextChars: 8_000,
 } as const;
 
+/** Fixed values of `tmux-shot agent` (src/cli/agent.ts); not options. */
+export const AGENT_CLI = {
+  /**
+   * Longest message the command prints with what the model said in it (a status line, the final
+   * summary), in characters: a model can send megabytes; the rest is cut, saying how long the
+   * message was. Room for the screen text of an 'unverified' summary (at most
+   * `AGENT_LOOP.maxTextChars`) and 2000 characters more.
+   */
+  maxPrintedChars: AGENT_LOOP.maxTextChars + 2_000,
+} as const;
+
 /** Defaults of `createClient` (src/agent/openai-client.ts) where neither its options nor the environment give one. */
 export const MODEL_CLIENT = {
   /** Model name, when `TMUX_SHOT_MODEL` gives none either. @default 'gpt-4.1-mini' */

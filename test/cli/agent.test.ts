@@ -50,6 +50,16 @@ describe('tmux-shot agent', () => {
     for (const file of readdirSync(outDir)) expect(readFileSync(join(outDir, file)).includes(KEY)).toBe(false);
   });
 
+  it('prints at most 10000 characters of what the model says, saying how much was cut', async () => {
+    const summary = `done ${'x'.repeat(1_000_000)}`;
+    server = await startServer([reply('finish', { summary })]);
+    vi.stubEnv('OPENAI_BASE_URL', server.url);
+    vi.stubEnv('OPENAI_API_KEY', '');
+    const result = await run('agent', 'go', '--out', join(dir, 'long'), '--', 'node', menu);
+    expect([result.code, result.err]).toEqual([0, '']);
+    expect(result.out).toEqual([`finished: done ${'x'.repeat(9985)}… [cut: 1000015 characters in all]`]);
+  });
+
   it('with --duration, writes a GIF covering the whole run even when the model refuses', async () => {
     const refusal = {
       status: 200,
