@@ -50,7 +50,8 @@ export async function createClient(options: CreateClientOptions = {}): Promise<M
   if (apiKey === undefined && baseURL === undefined) {
     throw new ConfigError(
       'No model endpoint configured: set OPENAI_API_KEY (for api.openai.com) or OPENAI_BASE_URL ' +
-        '(for an OpenAI-compatible server such as Ollama, vLLM or llama.cpp); the CLI also takes --base-url.',
+        '(for an OpenAI-compatible server such as Ollama, vLLM or llama.cpp), and TMUX_SHOT_MODEL to the name of the model ' +
+        `(without it, ${MODEL_CLIENT.model}: an OpenAI model); the CLI also takes --base-url and --model.`,
     );
   }
   const { default: OpenAI, APIConnectionTimeoutError } = await import('openai');

@@ -231,7 +231,8 @@ describe('createClient configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toBe(
       'No model endpoint configured: set OPENAI_API_KEY (for api.openai.com) or OPENAI_BASE_URL ' +
-        '(for an OpenAI-compatible server such as Ollama, vLLM or llama.cpp); the CLI also takes --base-url.',
+        '(for an OpenAI-compatible server such as Ollama, vLLM or llama.cpp), and TMUX_SHOT_MODEL to the name of the model ' +
+        '(without it, gpt-4.1-mini: an OpenAI model); the CLI also takes --base-url and --model.',
     );
     await expect(createClient({ env: { OPENAI_API_KEY: '', OPENAI_BASE_URL: '' } })).rejects.toBeInstanceOf(ConfigError);
   });

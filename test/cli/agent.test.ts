@@ -160,7 +160,8 @@ describe('tmux-shot agent', () => {
     expect(result.code).toBe(1);
     expect(result.err).toBe(
       'tmux-shot agent: No model endpoint configured: set OPENAI_API_KEY (for api.openai.com) or OPENAI_BASE_URL ' +
-        '(for an OpenAI-compatible server such as Ollama, vLLM or llama.cpp); the CLI also takes --base-url.',
+        '(for an OpenAI-compatible server such as Ollama, vLLM or llama.cpp), and TMUX_SHOT_MODEL to the name of the model ' +
+        '(without it, gpt-4.1-mini: an OpenAI model); the CLI also takes --base-url and --model.',
     );
     expect(existsSync(join(dir, 'run3'))).toBe(false);
   });
