@@ -1,4 +1,5 @@
-// The README's scripted-agent example, as it is written there, plus the cost its Cost bullet gives for it.
+// The README's scripted-agent example, as it is written there (but for the menu's path: a checkout
+// has no node_modules/tmux-shot), plus the cost its Cost bullet gives for it.
 import { scriptedModel, toolCall } from '../../src/index.js';
 import { expect, test } from '../../src/vitest/index.js';
 

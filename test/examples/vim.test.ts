@@ -9,8 +9,8 @@ let dir: string;
 beforeAll(async () => void (dir = await mkdtemp(join(tmpdir(), 'tmux-shot-vim-'))));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-// No vimrc, no viminfo, no plugins: the same screen on every machine.
-const vim = ['vim', '-u', 'NONE', '-i', 'NONE', '-N', '--noplugin', 'notes.txt'];
+// No swap file, vimrc, viminfo or plugins: the same screen on every machine, and nothing left behind.
+const vim = ['vim', '-n', '-u', 'NONE', '-i', 'NONE', '-N', '--noplugin', 'notes.txt'];
 
 test('writes a file in vim', async ({ tmuxApp }) => {
   await tmuxApp.start({ command: vim, cwd: dir, cols: 50, rows: 10 });
