@@ -176,7 +176,7 @@ export const DIFF_IMAGE = {
  */
 export const AGENT = {
   /**
-   * Longest wait for one model request, in ms (sent as the SDK's per-request `timeout`). A test's
+   * Longest wait for the whole reply to one model request, headers and body, in ms. A test's
    * own timeout must outlast it (ours is 30000 ms): cloud models answer a tool-call turn in 1–10 s,
    * so 20 s leaves room for a slow one while a hang still fails with the endpoint's name inside
    * the test. Slow local models need more. @default 20000
@@ -215,6 +215,17 @@ export const AGENT_LOOP = {
   keepImages: 3,
   /** Longest screen text sent to the model, in characters; the rest is cut with a marker. */
   maxTextChars: 8_000,
+} as const;
+
+/** Fixed values of `tmux-shot agent` (src/cli/agent.ts); not options. */
+export const AGENT_CLI = {
+  /**
+   * Longest message the command prints with what the model said in it (a status line, the final
+   * summary), in characters: a model can send megabytes; the rest is cut, saying how long the
+   * message was. Room for the screen text of an 'unverified' summary (at most
+   * `AGENT_LOOP.maxTextChars`) and 2000 characters more.
+   */
+  maxPrintedChars: AGENT_LOOP.maxTextChars + 2_000,
 } as const;
 
 /** Defaults of `createClient` (src/agent/openai-client.ts) where neither its options nor the environment give one. */
