@@ -139,7 +139,7 @@ const REASONS: Readonly<Record<string, string>> = {
   EPIPE: 'the reader closed the pipe',
   EBADF: 'the descriptor is not open for writing',
   ELOOP: 'it is a loop of symbolic links',
-  ENOENT: 'there is no such file',
+  ENOENT: 'no such file or folder',
 };
 
 /** A file-system error in the words users know, with its errno code: `permission denied (EACCES)`. */

@@ -15,6 +15,7 @@ import { libraryStaleness, parseCassette } from '../agent/index.js';
 import { CASSETTE } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
 import { sanitizeSegment } from '../file-names.js';
+import { describeFileError } from '../output-file.js';
 import { UsageError, type ParsedArgs } from './args.js';
 import { collectTests } from './collect-tests.js';
 import type { CollectedModule } from './collect-tests.js';
@@ -164,7 +165,7 @@ async function cassetteFiles(root: string): Promise<{ path: string; location: Ca
     try {
       entries = await readdir(dir, { withFileTypes: true });
     } catch (error) {
-      if (dir === root) throw new UsageError(`cannot read ${dir}: ${(error as Error).message}`, 'cassettes');
+      if (dir === root) throw new TmuxShotError(`cannot read ${dir}: ${describeFileError(error as NodeJS.ErrnoException)}.`, { cause: error });
       return;
     }
     for (const entry of entries) {
