@@ -85,12 +85,13 @@ const MAX_SYMLINKS = 40;
  * hop checked for a descriptor's name, so a link to `/dev/stdout` is fd 1), and what is there.
  * Links under `/proc` are the kernel's own and are left to it.
  * @param label - what the file is, for messages. @default 'file'
- * @throws {ConfigError} when `path` ends in `/` (it names a folder), or what is there is neither a
+ * @throws {ConfigError} when `path` names a folder (it ends in `/`, `/.` or `/..`), or what is there is neither a
  *   file nor a stream ({@link writeStrategy} `refuse`); {@link TmuxShotError} naming `path` and the
  *   reason when it cannot be looked at (a loop of symlinks: ELOOP, a folder it may not enter: EACCES).
  */
 export async function resolveOutputTarget(path: string, label = 'file'): Promise<OutputTarget> {
-  if (path.endsWith('/')) throw new ConfigError(`Cannot write the ${label} ${path}: the path ends in '/', so it names a folder; give a file name.`);
+  const folderEnd = /(?:^|\/)(\.{1,2})$|\/$/.exec(path);
+  if (folderEnd) throw new ConfigError(`Cannot write the ${label} ${path}: the path names a folder (it ends in '${folderEnd[1] ?? '/'}'); give a file name.`);
   let current = resolve(path);
   try {
     for (let hop = 0; hop <= MAX_SYMLINKS; hop++) {

@@ -94,10 +94,10 @@ describe('writeOutputFile', () => {
     expect((await lstat(join(dir, 'a.png'))).isSymbolicLink()).toBe(true);
   });
 
-  it('refuses a path ending in / (it names a folder) and writes nothing', async () => {
-    const path = `${join(dir, 'newdir')}/`;
+  it.each(['newdir/', 'newdir/.', 'newdir/..', '.'])('refuses %j, a path that names a folder, and writes nothing', async (name) => {
+    const path = name === '.' ? name : `${dir}/${name}`; // not join(), which drops '/.'
     await expect(writeOutputFile(path, 'x', 'output')).rejects.toThrow(
-      new ConfigError(`Cannot write the output ${path}: the path ends in '/', so it names a folder; give a file name.`),
+      new ConfigError(`Cannot write the output ${path}: the path names a folder (it ends in '${name.split('/').at(-1) || '/'}'); give a file name.`),
     );
     expect(await readdir(dir)).toEqual([]);
   });

@@ -149,7 +149,7 @@ describe('tmux-shot checks its input before starting the app', () => {
     [['record', '-o', '/dev/null', '--', 'true'], 'tmux-shot: record writes a GIF or an asciicast, and -o /dev/null ends in neither .gif nor .cast: add --format gif or --format cast.'],
     [['record', '--format', 'webm', '-o', '/dev/null', '--', 'true'], "tmux-shot: --format takes gif or cast, not 'webm'"],
     [['record', '--format', 'cast', '-o', 'demo.gif', '--', 'true'], `tmux-shot: -o ${resolve('demo.gif')} ends in .gif but --format is cast: drop one of them.`],
-    [['shot', '-o', 'newdir/', '--', 'true'], "tmux-shot: Cannot write the output newdir/: the path ends in '/', so it names a folder; give a file name."],
+    [['shot', '-o', 'newdir/', '--', 'true'], "tmux-shot: Cannot write the output newdir/: the path names a folder (it ends in '/'); give a file name."],
     [['shot', '--cols', '80', '24', '--', 'true'], "tmux-shot: unexpected argument '24': the app's command goes after --"],
     [['shot', '-', '--', 'true'], "tmux-shot: unexpected argument '-': the app's command goes after --"],
     [['record', 'vim', '--', 'true'], "tmux-shot: unexpected argument 'vim': the app's command goes after --"],
