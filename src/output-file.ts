@@ -66,7 +66,9 @@ export function namedDescriptor(path: string, pid: number = process.pid): number
   const standard = STANDARD_STREAMS[normal];
   if (standard !== undefined) return standard;
   const match = /^\/(?:dev|proc\/(self|thread-self|\d+))\/fd\/(\d+)$/.exec(normal);
-  if (!match || (normal.startsWith('/proc/') && match[1] !== 'self' && match[1] !== 'thread-self' && Number(match[1]) !== pid)) return undefined;
+  if (!match) return undefined;
+  const owner = match[1]; // undefined for /dev/fd
+  if (owner !== undefined && owner !== 'self' && owner !== 'thread-self' && Number(owner) !== pid) return undefined;
   return Number(match[2]);
 }
 
@@ -85,8 +87,8 @@ const MAX_SYMLINKS = 40;
  * hop checked for a descriptor's name, so a link to `/dev/stdout` is fd 1), and what is there.
  * Links under `/proc` are the kernel's own and are left to it.
  * @param label - what the file is, for messages. @default 'file'
- * @throws {ConfigError} when `path` names a folder (it ends in `/`, `/.` or `/..`), or what is there is neither a
- *   file nor a stream ({@link writeStrategy} `refuse`); {@link TmuxShotError} naming `path` and the
+ * @throws {ConfigError} when `path` names a folder (it ends in `/`, `/.` or `/..`), or what is
+ *   there is neither a file nor a stream ({@link writeStrategy} `refuse`); {@link TmuxShotError} naming `path` and the
  *   reason when it cannot be looked at (a loop of symlinks: ELOOP, a folder it may not enter: EACCES).
  */
 export async function resolveOutputTarget(path: string, label = 'file'): Promise<OutputTarget> {
@@ -173,8 +175,8 @@ function refusal(label: string, path: string, kind: PathKind): string {
  * file on failure or exit); a FIFO or a character device is opened and written as a stream (a FIFO
  * waits for its reader, as `cat >` does).
  * @param label - what the file is, for messages (`'screenshot baseline'`, `'cassette'`…). @default 'file'
- * @throws {ConfigError} when `path` ends in `/`, or is a directory, a socket or a block device
- *   (nothing is written); {@link TmuxShotError} naming `path` and the reason (`permission denied
+ * @throws {ConfigError} when `path` names a folder (it ends in `/`), or is a directory, a socket or
+ *   a block device (nothing is written); {@link TmuxShotError} naming `path` and the reason (`permission denied
  *   (EACCES)`, `the file system is read-only (EROFS)`, `the reader closed the pipe (EPIPE)`…) when
  *   the system refuses the write, with the system error as `cause`.
  */
