@@ -12,11 +12,11 @@ import type { TestRef } from './paths.js';
 
 /**
  * The cassette of `test` (its full name `describe > test`), in the folder of its file and project.
- * @throws {ConfigError} when the test's name has no letter or digit, or another test of its file
- *   names its files the same (see `testNameStem`).
+ * @throws {ConfigError} when the test's name has no letter or digit, another test of its file has
+ *   the same full name, or names its files the same (see `testNameStem`).
  */
 export function cassettePath(test: TestRef): string {
-  const stem = testNameStem(test.fullTestName, testNames(test.file.tasks));
+  const stem = testNameStem(test.fullTestName, testNames(test.file.tasks), test.file.name);
   return join(testFileFolder(join(dirname(test.file.filepath), CASSETTE.directory), test.file), `${stem}.json`);
 }
 

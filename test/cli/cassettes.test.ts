@@ -183,8 +183,15 @@ describe('auditCassette', () => {
   it('maps each project that collected a file to its folder', () => {
     const modules = [
       { file: '/p/a.test.ts', project: 'unit (chromium)', errors: [], tests: ['t'] },
+      { file: '/p/a.test.ts', project: 'web/dark', errors: [], tests: ['v'] },
       { file: '/p/b.test.ts', project: '', errors: [], tests: ['u'] },
     ];
-    expect(testsOfFile('/p/a.test.ts', modules, '/p')).toEqual({ kind: 'collected', names: new Map([['unit-chromium', new Set(['t'])]]) });
+    expect(testsOfFile('/p/a.test.ts', modules, '/p')).toEqual({
+      kind: 'collected',
+      names: new Map([
+        ['unit (chromium)', new Set(['t'])],
+        ['web%2Fdark', new Set(['v'])],
+      ]),
+    });
   });
 });

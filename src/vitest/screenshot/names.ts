@@ -3,7 +3,8 @@
  * explicit, or the test's full name plus a counter (`menu > opens 1`, `menu > opens 2`…) that
  * starts again when Vitest retries or repeats the test, so a retry compares against the same
  * baselines. Two different names that would be one file of the test file are refused, never
- * shared. The baseline of a name is `<test dir>/__screenshots__/[<project>/]<test file>/<name>.png`,
+ * shared, and so is an unnamed screenshot of a test whose full name another test of the file has
+ * (Vitest allows such twins; Playwright refuses them). The baseline of a name is `<test dir>/__screenshots__/[<project>/]<test file>/<name>.png`,
  * without Vitest's `-<browser>-<platform>` suffix (our rendering is machine-independent); the images
  * of a failure go to the attachments folder.
  */
@@ -11,8 +12,8 @@ import { dirname, extname, join, posix } from 'node:path';
 import type { RunnerTestFile } from 'vitest';
 import { ConfigError } from '../../errors.js';
 import { fileNameKey, sanitizeSegment } from '../../file-names.js';
-import { attachmentFolder, testFileFolder } from '../paths.js';
-import type { TestFileRef } from '../paths.js';
+import { attachmentFolder, fileTests, testFileFolder, twinTestsMessage } from '../paths.js';
+import type { FileTest, TestFileRef } from '../paths.js';
 
 /** The folder next to a test file that holds its baselines. */
 const SCREENSHOT_DIRECTORY = '__screenshots__';
@@ -67,10 +68,9 @@ export interface NamedTest {
   attempt: string;
 }
 
+/** The names one test has asked for in its current attempt. */
 interface TestNames {
   attempt: string;
-  /** Counter value of the shared name key when this test first asked. */
-  base: number;
   /** Auto-names handed out in this attempt. */
   count: number;
   explicit: Set<string>;
@@ -83,27 +83,36 @@ interface Claim {
 }
 
 /**
- * Hands out screenshot names for the tests of one test file. Tests that share a full name (Vitest
- * allows it) continue each other's counter, so their auto-names never collide; the same name
- * asked for by two tests is one shared baseline, as before.
+ * Hands out screenshot names for the tests of one test file. The same explicit name asked for by
+ * two tests is one shared baseline; an unnamed screenshot of a test whose full name another test
+ * has is refused, as the two would share (and `-u` would overwrite) one baseline.
  */
 export class ScreenshotNames {
   readonly #tests = new Map<string, TestNames>();
-  readonly #counters = new Map<string, number>();
   /** Claims by {@link fileNameKey} of the file name. */
   readonly #files = new Map<string, Claim>();
   readonly #fileOf: (name: string) => string;
+  readonly #fileName: string;
+  /** How many tests of the file have each full name. */
+  readonly #namesakes = new Map<string, number>();
 
-  /** @param fileOf - the file name (relative, without extension) a screenshot name is stored under. */
-  constructor(fileOf: (name: string) => string) {
+  /**
+   * @param fileOf - the file name (relative, without extension) a screenshot name is stored under.
+   * @param fileName - the test file, for messages.
+   * @param tests - every test of the file.
+   */
+  constructor(fileOf: (name: string) => string, fileName: string, tests: readonly FileTest[]) {
     this.#fileOf = fileOf;
+    this.#fileName = fileName;
+    for (const { fullTestName } of tests) this.#namesakes.set(fullTestName, (this.#namesakes.get(fullTestName) ?? 0) + 1);
   }
 
   /**
    * The name of the next screenshot of `test`: `explicit` as given, or `<fullName> <n>`.
    * @throws {ConfigError} when `explicit` was already used in this run of the test, when the name
-   *   has no letter or digit to name a file after, or when another name of this test file gives
-   *   the same file name (also when they differ only in case: one file on macOS and Windows).
+   *   has no letter or digit to name a file after, when another name of this test file gives
+   *   the same file name (also when they differ only in case: one file on macOS and Windows), or,
+   *   for an unnamed screenshot, when another test of the file has the same full name.
    */
   next(test: NamedTest, explicit?: string): string {
     const names = this.#namesOf(test);
@@ -118,10 +127,11 @@ export class ScreenshotNames {
       names.explicit.add(explicit);
       return explicit;
     }
-    const name = `${test.fullName} ${names.base + names.count + 1}`;
+    const namesakes = this.#namesakes.get(test.fullName) ?? 1;
+    if (namesakes > 1) throw new ConfigError(twinTestsMessage(test.fullName, namesakes, this.#fileName));
+    const name = `${test.fullName} ${names.count + 1}`;
     this.#claim(name, test.fullName);
     names.count += 1;
-    this.#counters.set(test.fullName, Math.max(this.#counters.get(test.fullName) ?? 0, names.base + names.count));
     return name;
   }
 
@@ -145,7 +155,7 @@ export class ScreenshotNames {
   #namesOf(test: NamedTest): TestNames {
     let names = this.#tests.get(test.id);
     if (!names) {
-      names = { attempt: test.attempt, base: this.#counters.get(test.fullName) ?? 0, count: 0, explicit: new Set() };
+      names = { attempt: test.attempt, count: 0, explicit: new Set() };
       this.#tests.set(test.id, names);
     } else if (names.attempt !== test.attempt) {
       names.attempt = test.attempt;
@@ -162,6 +172,6 @@ const namesByFile = new WeakMap<Readonly<RunnerTestFile>, ScreenshotNames>();
 /** The {@link ScreenshotNames} of this run of `file`. */
 export function screenshotNamesOf(file: Readonly<RunnerTestFile>): ScreenshotNames {
   let names = namesByFile.get(file);
-  if (!names) namesByFile.set(file, (names = new ScreenshotNames(sanitizeScreenshotName)));
+  if (!names) namesByFile.set(file, (names = new ScreenshotNames(sanitizeScreenshotName, file.name, fileTests(file.tasks))));
   return names;
 }

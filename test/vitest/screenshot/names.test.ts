@@ -5,7 +5,13 @@ import { attachmentPaths, baselinePath, sanitizeScreenshotName, ScreenshotNames 
 const menu = { filepath: '/repo/test/menu.test.ts', name: 'test/menu.test.ts' };
 
 const first = { id: 't1', fullName: 'menu > opens', attempt: '0:0' };
-const names = () => new ScreenshotNames(sanitizeScreenshotName);
+const second = { id: 't2', fullName: 'menu > closes', attempt: '0:0' };
+const names = (tests = [first, second]) =>
+  new ScreenshotNames(
+    sanitizeScreenshotName,
+    'menu.test.ts',
+    tests.map(({ id, fullName }) => ({ id, fullTestName: fullName })),
+  );
 
 describe('ScreenshotNames', () => {
   it('numbers unnamed screenshots from 1 after the full test name', () => {
@@ -36,18 +42,22 @@ describe('ScreenshotNames', () => {
     expect(shots.next({ ...first, attempt: '1:0' }, 'dialog')).toBe('dialog');
   });
 
-  it('continues the counter of another test with the same full name', () => {
-    const shots = names();
-    shots.next(first);
-    shots.next(first);
-    const twin = { ...first, id: 't2' };
-    expect(shots.next(twin)).toBe('menu > opens 3');
-    expect(shots.next({ ...twin, attempt: '1:0' })).toBe('menu > opens 3');
+  // test.for([…])('menu > opens') without %s makes two tests of one full name: numbered after
+  // it, their screenshots would be one baseline, which -u fills with whichever ran last.
+  it('refuses an unnamed screenshot of a test whose full name another test of the file has', () => {
+    const twin = { ...first, id: 't3' };
+    const shots = names([first, second, twin]);
+    const message =
+      "2 tests of menu.test.ts are named 'menu > opens' (test.for and test.each name their tests so when the name has no %s, %i or $field): " +
+      "unnamed screenshots and cassettes are named after their test, so these tests would share them. Give each test its own name, e.g. test.for([…])('opens %s', …).";
+    expect(() => shots.next(first)).toThrow(new ConfigError(message));
+    expect(() => shots.next(twin)).toThrow(new ConfigError(message));
+    // Explicit names are theirs to choose.
+    expect([shots.next(first, 'opened'), shots.next(twin, 'opened twice')]).toEqual(['opened', 'opened twice']);
   });
 
   it('keeps names in other scripts apart, and lets two tests share one name', () => {
     const shots = names();
-    const second = { id: 't2', fullName: 'menu > closes', attempt: '0:0' };
     expect([shots.next(first, 'メニュー'), shots.next(first, '菜单'), shots.next(first, 'Меню'), shots.next(second, 'メニュー')]).toEqual([
       'メニュー',
       '菜单',
@@ -58,7 +68,6 @@ describe('ScreenshotNames', () => {
 
   it('refuses two different names that would be one file of the test file, and a name with no letter or digit', () => {
     const shots = names();
-    const second = { id: 't2', fullName: 'menu > closes', attempt: '0:0' };
     shots.next(first, 'main menu');
     expect(() => shots.next(second, 'main-menu!')).toThrow(
       new ConfigError(
