@@ -69,6 +69,8 @@ export class TmuxAppHandle implements AsyncDisposable {
   readonly #server: TmuxServer;
   readonly #task: Readonly<RunnerTestCase> | undefined;
   #app: TmuxApp | undefined;
+  /** True once `close()` was called on {@link #app}: `start()` may then replace it. */
+  #closed = false;
   #starting: Starting | undefined;
 
   /**
@@ -117,13 +119,15 @@ export class TmuxAppHandle implements AsyncDisposable {
 
   /**
    * Starts the app with the fixture options, `options` merged over them (`env` and `render` key by
-   * key), on the worker's tmux server.
+   * key), on the worker's tmux server. After `close()` it starts a new app in the same test, with
+   * the options of this call merged over those of the last start; the handle then reads the new
+   * app (a `TmuxApp` kept from an earlier start still reads its last screen).
    * @returns The started `TmuxApp` (also reachable as `tmuxApp.app`).
-   * @throws {ConfigError} when an app is already running in this test, or no command is given;
-   *   whatever `TmuxApp.start` throws (`AppExitedError`, `TmuxNotFoundError`…).
+   * @throws {ConfigError} when an app is already running (or starting) in this test, or no
+   *   command is given; whatever `TmuxApp.start` throws (`AppExitedError`, `TmuxNotFoundError`…).
    */
   async start(options: TmuxAppFixtureOptions = {}): Promise<TmuxApp> {
-    if (this.#app || this.#starting) throw new ConfigError('tmuxApp is already running in this test: close() it before starting another.');
+    if ((this.#app && !this.#closed) || this.#starting) throw new ConfigError('tmuxApp is already running in this test: close() it before starting another.');
     const merged = mergeAppOptions(this.#options, options);
     const { theme: _theme, render: _render, failureScreen: _failureScreen, command, ...start } = merged;
     if (command === undefined) throw new ConfigError('tmuxApp.start() needs a command: tmuxApp.start({ command: ["vim", "file.txt"] }).');
@@ -132,7 +136,11 @@ export class TmuxAppHandle implements AsyncDisposable {
     const controller = new AbortController();
     const started = this.#track('tmuxApp.start()', start.timeout, () =>
       TmuxApp.start({ ...start, command, server: this.#server, deadline, signal: controller.signal }),
-    ).then((app) => (this.#app = app));
+    ).then((app) => {
+      this.#app = app;
+      this.#closed = false;
+      return app;
+    });
     const starting: Starting = { controller, over: started.then(() => undefined, () => undefined) };
     this.#starting = starting;
     try {
@@ -156,14 +164,17 @@ export class TmuxAppHandle implements AsyncDisposable {
   }
 
   /**
-   * Stops the app (if started), or the `start()` still in progress (which then rejects).
-   * Idempotent; the fixture calls it after every test.
+   * Stops the app (if started), or the `start()` still in progress (which then rejects); its last
+   * screen stays readable until `start()` runs a new one. Idempotent; the fixture calls it after
+   * every test.
    */
   async close(): Promise<void> {
     const starting = this.#starting;
     starting?.controller.abort(new TmuxShotError('tmuxApp was closed while it was starting.'));
     await starting?.over;
-    await this.#app?.close();
+    if (!this.#app) return;
+    this.#closed = true;
+    await this.#app.close();
   }
 
   [Symbol.asyncDispose](): Promise<void> {

@@ -29,6 +29,18 @@ describe('tmuxApp', () => {
     expect(tmuxServer.disposed).toBe(false);
   });
 
+  test('starts again after close(), with the options of the new call over those of the first', async ({ tmuxApp }) => {
+    const first = await tmuxApp.start({ command: ['sh', '-c', 'echo first "$(stty size)"; exec sleep 30'], cols: 30, rows: 6 });
+    await expect(tmuxApp).toShowText('first 6 30');
+    await tmuxApp.close();
+    const second = await tmuxApp.start({ command: ['sh', '-c', 'echo second "$(stty size)"; exec sleep 30'], rows: 7 });
+    expect(second).not.toBe(first);
+    expect(tmuxApp.app).toBe(second);
+    await expect(tmuxApp).toShowText('second 7 30');
+    expect(first.text().trimEnd()).toBe('first 6 30'); // the closed app's last screen stays readable
+    await expect(tmuxApp.start({ command: menu })).rejects.toThrow('tmuxApp is already running in this test: close() it before starting another.');
+  });
+
   describe('with options from test.override', () => {
     test.override({ tmuxOptions: { command: menu, cols: 40, rows: 12, theme: 'light', render: { scale: 2 } } });
 
