@@ -26,7 +26,8 @@ export interface ResolvedAppOptions {
   ready: ReadyRule;
   /** The readiness timeout the caller gave, in ms; undefined: the default, cut to `deadline`. */
   timeout: number | undefined;
-  deadline: Deadline | undefined;
+  /** The deadline in effect when a wait begins (see `TmuxAppOptions.deadline`). */
+  deadline: () => Deadline | undefined;
   signal: AbortSignal | undefined;
 }
 
@@ -116,13 +117,20 @@ function checkReady(ready: unknown): ReadyRule {
   throw new ConfigError(`ready must be 'output', 'none' or { text: string | RegExp }; got ${got}.`);
 }
 
-/** @throws ConfigError unless `deadline` is undefined or { at: ms, reason: string }. */
-function checkDeadline(deadline: unknown): Deadline | undefined {
-  if (deadline === undefined) return undefined;
+/**
+ * `deadline` as the function waits ask: a fixed one (or none) always answers the same.
+ * @throws ConfigError unless `deadline` is undefined, { at: ms, reason: string } or a function.
+ */
+function checkDeadline(deadline: unknown): () => Deadline | undefined {
+  if (deadline === undefined) return () => undefined;
+  if (typeof deadline === 'function') return deadline as () => Deadline | undefined;
   if (isPlainObject(deadline) && typeof deadline.at === 'number' && !Number.isNaN(deadline.at) && typeof deadline.reason === 'string') {
-    return { at: deadline.at, reason: deadline.reason };
+    const fixed = { at: deadline.at, reason: deadline.reason };
+    return () => fixed;
   }
-  throw new ConfigError(`deadline must be { at: ms on the performance.now() clock, reason: string }; got ${describeValue(deadline)}.`);
+  throw new ConfigError(
+    `deadline must be { at: ms on the performance.now() clock, reason: string }, or a function returning one; got ${describeValue(deadline)}.`,
+  );
 }
 
 /** `value` when it is a string. @throws ConfigError naming `name` and `expected` otherwise. */

@@ -52,10 +52,12 @@ export interface TmuxAppOptions {
    * A moment by which every wait of this app without a `timeout` of its own must end — readiness,
    * `waitForText`, `waitForStable`, `waitForOutput`, `waitForExit`: each takes `WAIT.timeout` or
    * the time left until then, whichever is less, and says so when it times out. An explicit
-   * `timeout` is never shortened. The `tmuxApp` fixture sets it just before the Vitest test's own
-   * timeout, as Playwright bounds actions by the test timeout. @default none
+   * `timeout` is never shortened. A function is asked as each wait begins (undefined: none then).
+   * The `tmuxApp` fixture passes one giving the moment just before the Vitest test's own timeout
+   * while the test body runs, and none in hooks, which have timeouts of their own — as Playwright
+   * bounds actions by the test timeout. @default none
    */
-  deadline?: Deadline;
+  deadline?: Deadline | (() => Deadline | undefined);
   /**
    * Stops a pending `start`: once aborted, the app is closed (its whole process tree ended) and
    * `start` rejects with `signal.reason`. The Vitest fixture passes one so that a test that
@@ -112,14 +114,14 @@ export class TmuxApp implements AsyncDisposable {
   #unanswered: 'keys' | 'resize' | undefined;
   /** How long the unanswered resize may still be answered, in ms, once read (see {@link #answerWindow}). */
   #resizeAnswerMs: Promise<number> | undefined;
-  readonly #deadline: Deadline | undefined;
+  readonly #deadline: () => Deadline | undefined;
   #exit: Promise<ExitStatus> | undefined;
   #exitStatus: ExitStatus | undefined;
   #closing: Promise<void> | undefined;
   #closedAt: number | undefined;
   #finalScreen: ScreenSnapshot | undefined;
 
-  private constructor(session: TmuxSession, model: ScreenModel, command: readonly string[] | string, deadline: Deadline | undefined) {
+  private constructor(session: TmuxSession, model: ScreenModel, command: readonly string[] | string, deadline: () => Deadline | undefined) {
     this.#session = session;
     this.#model = model;
     this.#command = typeof command === 'string' ? command : command.join(' ');
@@ -420,7 +422,7 @@ export class TmuxApp implements AsyncDisposable {
 
   /** The timeout of a wait: `explicit`, or `WAIT.timeout` cut to the app's deadline. @throws ConfigError for a bad `explicit`. */
   #timeout(explicit: unknown): WaitTimeout {
-    return resolveTimeout(explicit, WAIT.timeout, this.#deadline, performance.now());
+    return resolveTimeout(explicit, WAIT.timeout, this.#deadline(), performance.now());
   }
 
   #receive(bytes: Buffer, atMs: number): void {

@@ -132,7 +132,7 @@ export class TmuxAppHandle implements AsyncDisposable {
     const { theme: _theme, render: _render, failureScreen: _failureScreen, command, ...start } = merged;
     if (command === undefined) throw new ConfigError('tmuxApp.start() needs a command: tmuxApp.start({ command: ["vim", "file.txt"] }).');
     this.#options = merged;
-    const deadline = testDeadline(this.#task);
+    const deadline = () => testDeadline(this.#task); // the test body's, none in hooks
     const controller = new AbortController();
     const started = this.#track('tmuxApp.start()', start.timeout, () =>
       TmuxApp.start({ ...start, command, server: this.#server, deadline, signal: controller.signal }),

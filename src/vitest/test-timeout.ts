@@ -11,6 +11,12 @@
  * as `reason` — synchronously, before the test's promise rejects and the error is serialized, so
  * what an abort listener appends to it reaches every reporter. The `tmuxApp` fixture is set up
  * inside the test's timer, right after the worker's tmux server, so it marks the start.
+ *
+ * The test's timeout bounds its body only: `beforeEach` and `afterEach` hooks each have their own
+ * (`hookTimeout`), `onTestFinished` callbacks too, and fixture teardown none. @vitest/runner
+ * (`runTest`, `callSuiteHook`) says where a test is: `task.result.state` stays 'run' until the
+ * body ends (then 'pass' or 'fail'), and `task.result.hooks.beforeEach` is 'run' while the
+ * `beforeEach` hooks run. So waits get the test's deadline in the body and none elsewhere.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RunnerTestCase } from 'vitest';
@@ -39,7 +45,11 @@ interface Watch {
   screenText?: (() => string | undefined) | undefined;
 }
 
-const startedAt = new WeakMap<Task, number>();
+/**
+ * When each test's body started, as its `tmuxApp` fixture saw it (`performance.now()` ms); 'later'
+ * when the fixture was set up by a `beforeEach` hook, before the body and its timer.
+ */
+const startedAt = new WeakMap<Task, number | 'later'>();
 const watches = new WeakMap<Task, Watch>();
 /** Set while a tracked wait runs: the waits it uses inside (a matcher's `waitForOutput`) are its own business. */
 const insideWait = new AsyncLocalStorage<true>();
@@ -53,19 +63,37 @@ export function deadlineOf(startedAt: number, testTimeout: number, margin: numbe
   return { at: startedAt + testTimeout - margin, reason: `the test's ${testTimeout} ms timeout` };
 }
 
-/** Marks now as the start of `task`'s current attempt (the `tmuxApp` fixture, as it is set up). */
+/**
+ * Marks now as the start of the body of `task`'s current attempt (the `tmuxApp` fixture, as it is
+ * set up) — or, in a `beforeEach` hook, the body's first wait as its start, the nearest moment
+ * known to follow the hooks.
+ */
 export function markTestStart(task: Task): void {
-  startedAt.set(task, performance.now());
+  startedAt.set(task, inTestBody(task) ? performance.now() : 'later');
 }
 
 /**
- * The deadline of waits in `task`: `VITEST_CONSTANTS.timeoutMargin` before the test's own timeout, counted
- * from the start the fixture marked — or, without the fixture, from now (the time the test had
- * run before is then unknown). Undefined outside a test or for a test without a timeout.
+ * True while `task`'s body runs (its fixtures' set-up included), the part of a test its timeout
+ * bounds; false in its `beforeEach` and `afterEach` hooks, `onTestFinished` callbacks and
+ * fixture teardown (see the module comment).
+ */
+export function inTestBody(task: Task): boolean {
+  const { state, hooks } = task.result ?? {};
+  return state === 'run' && hooks?.beforeEach !== 'run';
+}
+
+/**
+ * The deadline of waits in `task` that begin now: `VITEST_CONSTANTS.timeoutMargin` before the
+ * test's own timeout, counted from the start the fixture marked (see {@link markTestStart}) — or,
+ * without the fixture, from now (the time the test had run before is then unknown). Undefined
+ * outside a test, for a test without a timeout, and outside the test's body (see
+ * {@link inTestBody}): a hook's waits take their own defaults, as the hook has its own timeout.
  */
 export function testDeadline(task: Task | undefined): Deadline | undefined {
-  if (!task) return undefined;
-  return deadlineOf(startedAt.get(task) ?? performance.now(), task.timeout, VITEST_CONSTANTS.timeoutMargin);
+  if (!task || !inTestBody(task)) return undefined;
+  let start = startedAt.get(task);
+  if (start === 'later') startedAt.set(task, (start = performance.now()));
+  return deadlineOf(start ?? performance.now(), task.timeout, VITEST_CONSTANTS.timeoutMargin);
 }
 
 /**

@@ -40,16 +40,21 @@ describe('resolveAppOptions', () => {
       server: undefined,
       ready: 'output',
       timeout: undefined,
-      deadline: undefined,
+      deadline: expect.any(Function),
     });
+    expect(resolveAppOptions({ command: ['vim'] }).deadline()).toBeUndefined();
   });
 
   it('keeps what is given', async () => {
     await using server = await TmuxServer.create();
     const deadline = { at: 1000, reason: "the test's 5000 ms timeout" };
     const options = { command: 'ls -l', cols: 100, rows: 30, env: { A: 'b' }, cwd: '/tmp', server, ready: { text: /\$ $/ }, timeout: 0, deadline };
-    const { cols: _cols, rows: _rows, ...rest } = options;
-    expect(resolveAppOptions(options)).toEqual({ ...rest, size: { cols: 100, rows: 30 } });
+    const { cols: _cols, rows: _rows, deadline: _deadline, ...rest } = options;
+    const resolved = resolveAppOptions(options);
+    expect(resolved).toEqual({ ...rest, size: { cols: 100, rows: 30 }, deadline: expect.any(Function) });
+    expect(resolved.deadline()).toEqual(deadline);
+    const phase = () => undefined; // a function is asked as each wait begins
+    expect(resolveAppOptions({ command: ['x'], deadline: phase }).deadline).toBe(phase);
     expect(resolveAppOptions({ command: ['x'], ready: 'none' }).ready).toBe('none');
   });
 
@@ -74,7 +79,7 @@ describe('resolveAppOptions', () => {
     [{ command: ['ls'], ready: { text: 3 } }, "ready must be 'output', 'none' or { text: string | RegExp }; got { text: 3 }."],
     [{ command: ['ls'], timeout: '5s' }, "timeout must be a number of ms, 0 or more; got the string '5s'."],
     [{ command: ['ls'], timeout: -1 }, 'timeout must be a number of ms, 0 or more; got -1.'],
-    [{ command: ['ls'], deadline: 5000 }, 'deadline must be { at: ms on the performance.now() clock, reason: string }; got 5000.'],
+    [{ command: ['ls'], deadline: 5000 }, 'deadline must be { at: ms on the performance.now() clock, reason: string }, or a function returning one; got 5000.'],
   ])('refuses %o: %s', (options, message) => {
     expect(() => resolveAppOptions(options)).toThrow(new ConfigError(message));
   });

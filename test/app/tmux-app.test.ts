@@ -208,6 +208,18 @@ describe('TmuxApp waits', () => {
     await expect(app.waitForText('goodbye', { timeout: 100 })).rejects.toThrow('Text "goodbye" did not appear within 100 ms. Screen:\nhello');
   });
 
+  it('a deadline given as a function is asked as each wait begins', async () => {
+    let deadline: { at: number; reason: string } | undefined = { at: performance.now() + 2000, reason: 'the body' };
+    await using app = await TmuxApp.start({ command: 'echo hello; exec cat', server, cols: 20, rows: 3, deadline: () => deadline });
+    deadline = { at: performance.now() + 50, reason: 'the hook' };
+    await expect(app.waitForText('goodbye')).rejects.toThrow(/^Text "goodbye" did not appear within \d+ ms \(what was left of the hook\)\./);
+    deadline = { at: performance.now() - 1000, reason: 'the past' };
+    await expect(app.waitForText('goodbye')).rejects.toThrow(/^Text "goodbye" did not appear within 1 ms \(what was left of the past\)\./);
+    deadline = undefined; // none now: the default timeout
+    await app.type('goodbye');
+    await expect(app.waitForText('goodbye')).resolves.toEqual({ row: 1, col: 0, text: 'goodbye' });
+  });
+
   it('waitForOutput resolves true once new output is on the screen, false after its timeout or on close', async () => {
     await using app = await TmuxApp.start({ command: ['cat'], server, cols: 20, rows: 3, ready: 'none' });
     const next = app.waitForOutput();

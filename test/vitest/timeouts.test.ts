@@ -98,6 +98,16 @@ describe('under Vitest’s default 5000 ms test timeout', () => {
   });
 });
 
+describe('in hooks, which have a timeout of their own', () => {
+  test.each([
+    'hooks.test.js > a wait of the app in afterEach > after a body that used most of the test time',
+    'hooks.test.js > toShowText in afterEach > after a body that used most of the test time',
+    'hooks.test.js > a wait in beforeEach > may take the default 5000 ms, and the body still has its own time',
+  ])('a wait is not cut to what the body left of the test: %s', (id) => {
+    expect(report(id)).toMatchObject({ state: 'passed', errors: [] });
+  });
+});
+
 describe('when Vitest’s timeout wins', () => {
   const TIMED_OUT = [
     'Test timed out in 1500ms.',
