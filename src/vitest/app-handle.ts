@@ -57,6 +57,17 @@ type OwnMembers = 'screenshot' | 'gif' | 'close';
 // The class below, typed with every other member of `TmuxApp` (its constructor returns a proxy that forwards them).
 export interface TmuxAppHandle extends Omit<TmuxApp, OwnMembers> {}
 
+/** The test of each handle (the proxy users hold), for {@link testOfHandle}. */
+const testOf = new WeakMap<object, Readonly<RunnerTestCase>>();
+
+/**
+ * The test whose `tmuxApp` fixture `value` is, or undefined for anything else. The matchers ask
+ * it first: in concurrent tests, Vitest's global `expect` knows only the test that started last.
+ */
+export function testOfHandle(value: unknown): Readonly<RunnerTestCase> | undefined {
+  return typeof value === 'object' && value !== null ? testOf.get(value) : undefined;
+}
+
 /**
  * The `tmuxApp` fixture: one app per test on the worker's tmux server, with every member of
  * `TmuxApp` — before `start()`, its methods throw a ConfigError that says how to start it. The
@@ -81,10 +92,12 @@ export class TmuxAppHandle implements AsyncDisposable {
     this.#options = options;
     this.#server = server;
     this.#task = task;
-    return new Proxy(this, {
+    const proxy = new Proxy(this, {
       get: (handle, key) => (key in handle ? bindTo(handle, Reflect.get(handle, key, handle)) : this.#appMember(key)),
       has: (handle, key) => key in handle || key in (this.#app ?? TmuxApp.prototype),
     });
+    if (task) testOf.set(proxy, task);
+    return proxy;
   }
 
   /** The options the app was (or will be) started with. */

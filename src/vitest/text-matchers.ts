@@ -22,7 +22,7 @@ import { resolveScreenTextOptions, resolveShowTextOptions } from './options.js';
 import type { ScreenTextOptions, ToShowTextOptions } from './options.js';
 import { formatScreenText, STYLES_HEADER } from './screen-text.js';
 import { settleInTest } from './settle.js';
-import { classifySubject, describeReceived } from './subject.js';
+import { assertOwnExpect, classifySubject, describeReceived, testOfAssertion } from './subject.js';
 import type { LiveScreen } from './subject.js';
 import { attemptSignal, trackWait } from './test-timeout.js';
 
@@ -108,12 +108,13 @@ export async function toShowText(
 ): Promise<SyncExpectationResult> {
   const source = sourceOf('toShowText', this.isNot, received);
   checkPattern(pattern, 'toShowText');
-  const { timeout } = resolveShowTextOptions(options, this.task);
+  const task = testOfAssertion(this, received);
+  const { timeout } = resolveShowTextOptions(options, task);
   const isNot = this.isNot === true; // Vitest leaves it undefined when not negated
   const header = formatHeader('toShowText', this.isNot, [formatPattern(pattern)], source.label);
-  const signal = attemptSignal(this.task);
+  const signal = attemptSignal(task);
   const { live } = source;
-  const seen = await trackWait(this.task, { what: header, timeout, screenText: () => snapshotText(source.read()) }, () =>
+  const seen = await trackWait(task, { what: header, timeout, screenText: () => snapshotText(source.read()) }, () =>
     !isNot && live?.waitForText ? appShows(live, pattern, timeout, signal) : pollShows(source, pattern, isNot, timeout, signal),
   );
   const { at, screenText, exit } = seen;
@@ -142,8 +143,8 @@ function screenTextOf(snapshot: ScreenSnapshot, styles: boolean, mask: readonly 
  * `.snap` under `hint`, or `options.file`. A live screen must settle first: the app's answer to
  * the last input, then two identical reads on the widening schedule of `VITEST.settleIntervals`.
  * `-u`, CI (`--ci`, update mode 'none') and obsolete snapshots work as for `toMatchSnapshot`.
- * @throws {TmuxShotError} when `received` is not a screen; {@link ConfigError} for options of the
- *   wrong type.
+ * @throws {TmuxShotError} when `received` is not a screen, or is the `tmuxApp` of another test
+ *   than this `expect`'s (see `assertOwnExpect`); {@link ConfigError} for options of the wrong type.
  */
 export async function toMatchScreenText(
   this: MatcherState,
@@ -155,6 +156,7 @@ export async function toMatchScreenText(
   const options = resolveScreenTextOptions(hintOrOptions === undefined || typeof hintOrOptions === 'string' ? maybeOptions : hintOrOptions, this.task);
   const { read, live, label } = sourceOf('toMatchScreenText', this.isNot, received);
   const header = formatHeader('toMatchScreenText', false, hint === undefined ? [] : [`'${hint}'`], label);
+  assertOwnExpect(this, received, header);
   const settled = live ? await settleInTest(live, this.task, header, options.timeout) : { settled: true as const, snapshot: read() };
   if (!settled.settled) {
     const cellLines = describeReadChange(settled.previous, settled.last, VITEST_CONSTANTS.listedCells);

@@ -36,7 +36,7 @@ import { resolveScreenshotOptions } from '../options.js';
 import type { ResolvedScreenshotOptions, ScreenshotOptions } from '../options.js';
 import { readIfExists } from '../paths.js';
 import { settleInTest } from '../settle.js';
-import { classifySubject, describeReceived, subjectLabel } from '../subject.js';
+import { classifySubject, describeReceived, subjectLabel, testOfAssertion } from '../subject.js';
 import type { LiveScreen } from '../subject.js';
 import { markBaselineUsed, readUpdateMode } from './baselines.js';
 import { captureScreen, capturePng } from './capture.js';
@@ -79,14 +79,14 @@ export async function toMatchScreenshot(
 ): Promise<SyncExpectationResult> {
   // 1. Gather.
   const explicit = typeof nameOrOptions === 'string' ? nameOrOptions : undefined;
-  const options = resolveScreenshotOptions(typeof nameOrOptions === 'object' ? nameOrOptions : maybeOptions, this.task);
+  const task = testOfAssertion(this, received);
+  const options = resolveScreenshotOptions(typeof nameOrOptions === 'object' ? nameOrOptions : maybeOptions, task);
   const subject = classifySubject(received);
   const header = formatHeader('toMatchScreenshot', this.isNot, explicit === undefined ? [] : [`'${explicit}'`], subjectLabel(subject));
   if (this.isNot) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot cannot be used with .not.`);
-  const { task, testPath } = this;
-  if (!task || !testPath) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot can only be used inside a test.`);
+  if (!task) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot can only be used inside a test.`);
   if (!subject) throw new TmuxShotError(formatBadSubject(header, 'a tmuxApp, a TmuxApp, a screen snapshot or PNG bytes', describeReceived(received)));
-  const files = locate(task, this.currentTestName ?? task.name, explicit);
+  const files = locate(task, task.fullTestName, explicit);
   const reference = await readIfExists(files.baseline);
   // 2. Decide: each read of a live screen as it settles, else the one capture.
   const decide = decider(reference, options, readUpdateMode(this));
