@@ -7,6 +7,7 @@
  * before the test's own timeout (its `deadline`), and each `waitFor…` runs as a pending wait of the
  * test, which Vitest's error names should the test time out anyway.
  */
+import { resolve } from 'node:path';
 import type { RunnerTestCase } from 'vitest';
 import { WAIT } from '../defaults.js';
 import { ConfigError, TmuxShotError } from '../errors.js';
@@ -16,6 +17,7 @@ import { TmuxApp } from '../app/index.js';
 import type { TmuxAppOptions } from '../app/index.js';
 import { formatPattern } from '../screen/index.js';
 import { resolveTimeout } from '../wait.js';
+import { projectRoot } from './paths.js';
 import { testDeadline, trackWait } from './test-timeout.js';
 
 /**
@@ -25,6 +27,12 @@ import { testDeadline, trackWait } from './test-timeout.js';
  * screenshots are drawn.
  */
 export interface TmuxAppFixtureOptions extends Partial<Omit<TmuxAppOptions, 'server' | 'deadline' | 'signal'>> {
+  /**
+   * Working directory of the app; a relative path is relative to the project root, as relative
+   * paths in `command` are then. @default the Vitest project root of the test (`--root`, or a
+   * project's `root`), the folder its file names are relative to
+   */
+  cwd?: string;
   /** Colours of screenshots and failure screens. @default 'dark' */
   theme?: RenderOptions['theme'];
   /** Other renderer options (font size, scale, padding…); `theme` above wins over `render.theme`. @default {} */
@@ -147,8 +155,9 @@ export class TmuxAppHandle implements AsyncDisposable {
     this.#options = merged;
     const deadline = () => testDeadline(this.#task); // the test body's, none in hooks
     const controller = new AbortController();
+    const cwd = this.#cwd(start.cwd);
     const started = this.#track('tmuxApp.start()', start.timeout, () =>
-      TmuxApp.start({ ...start, command, server: this.#server, deadline, signal: controller.signal }),
+      TmuxApp.start({ ...start, command, cwd, server: this.#server, deadline, signal: controller.signal }),
     ).then((app) => {
       this.#app = app;
       this.#closed = false;
@@ -205,6 +214,15 @@ export class TmuxAppHandle implements AsyncDisposable {
     }
     if (!this.#app) return key in TmuxApp.prototype ? (...args: unknown[]) => (this.app as unknown as Methods)[key as string]!(...args) : undefined;
     return bindTo(this.#app, Reflect.get(this.#app, key, this.#app));
+  }
+
+  /**
+   * `cwd` resolved against the project root of the test; as given without a test, or when it is
+   * not a string (`TmuxApp.start` refuses that).
+   */
+  #cwd(cwd: string | undefined): string | undefined {
+    if (!this.#task || (cwd !== undefined && typeof cwd !== 'string')) return cwd;
+    return resolve(projectRoot(this.#task.file), cwd ?? '.');
   }
 
   /** Runs one of the app's waits as pending in the test (see `trackWait`). */
