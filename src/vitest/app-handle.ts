@@ -17,6 +17,7 @@ import { TmuxApp } from '../app/index.js';
 import type { TmuxAppOptions } from '../app/index.js';
 import { formatPattern } from '../screen/index.js';
 import { resolveTimeout } from '../wait.js';
+import { checkFixtureOptions } from './options.js';
 import { projectRoot } from './paths.js';
 import { testDeadline, trackWait } from './test-timeout.js';
 
@@ -93,11 +94,13 @@ export class TmuxAppHandle implements AsyncDisposable {
   #starting: Starting | undefined;
 
   /**
+   * @param options The fixture's `tmuxOptions`.
    * @param task The test the app belongs to: its waits end before the test's own timeout (see
    *   `testDeadline`), and if the test times out anyway its error names the pending wait.
+   * @throws {ConfigError} for unknown or invalid options (see `checkFixtureOptions`).
    */
   constructor(options: TmuxAppFixtureOptions, server: TmuxServer, task?: Readonly<RunnerTestCase>) {
-    this.#options = options;
+    this.#options = checkFixtureOptions(options, 'tmuxOptions');
     this.#server = server;
     this.#task = task;
     const proxy = new Proxy(this, {
@@ -144,12 +147,13 @@ export class TmuxAppHandle implements AsyncDisposable {
    * the options of this call merged over those of the last start; the handle then reads the new
    * app (a `TmuxApp` kept from an earlier start still reads its last screen).
    * @returns The started `TmuxApp` (also reachable as `tmuxApp.app`).
-   * @throws {ConfigError} when an app is already running (or starting) in this test, or no
-   *   command is given; whatever `TmuxApp.start` throws (`AppExitedError`, `TmuxNotFoundError`…).
+   * @throws {ConfigError} when an app is already running (or starting) in this test, no command
+   *   is given, or an option is unknown or invalid (see `checkFixtureOptions`); whatever
+   *   `TmuxApp.start` throws (`AppExitedError`, `TmuxNotFoundError`…).
    */
   async start(options: TmuxAppFixtureOptions = {}): Promise<TmuxApp> {
     if ((this.#app && !this.#closed) || this.#starting) throw new ConfigError('tmuxApp is already running in this test: close() it before starting another.');
-    const merged = mergeAppOptions(this.#options, options);
+    const merged = mergeAppOptions(this.#options, checkFixtureOptions(options, 'tmuxApp.start()'));
     const { theme: _theme, render: _render, failureScreen: _failureScreen, command, ...start } = merged;
     if (command === undefined) throw new ConfigError('tmuxApp.start() needs a command: tmuxApp.start({ command: ["vim", "file.txt"] }).');
     this.#options = merged;

@@ -14,6 +14,7 @@ import type { TmuxAppFixtureOptions } from './app-handle.js';
 import { saveEvidence } from './evidence.js';
 import type { RecordingMode } from './evidence.js';
 import { testAttachmentStem } from './paths.js';
+import { checkRecordingMode } from './options.js';
 import { markTestStart, watchScreen } from './test-timeout.js';
 
 /** Fixtures set up once per Vitest worker. */
@@ -77,6 +78,7 @@ export const tmuxShotFixtures = {
     use: Use<TmuxAppHandle>,
   ) => {
     markTestStart(task); // set up inside the test's timer, right after the worker's tmux server
+    const recording = checkRecordingMode(tmuxRecording);
     const handle = new TmuxAppHandle(tmuxOptions, tmuxServer, task);
     watchScreen(task, () => (handle.started ? handle.text() : undefined));
     // When the test times out inside the start below, Vitest never resumes this function for
@@ -85,7 +87,7 @@ export const tmuxShotFixtures = {
     try {
       if (tmuxOptions.command !== undefined) await handle.start();
       await use(handle);
-      await saveEvidence(task, handle, tmuxRecording);
+      await saveEvidence(task, handle, recording);
     } finally {
       await handle.close();
     }
