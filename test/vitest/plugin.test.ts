@@ -37,6 +37,11 @@ function report(run: RunResult, id: string): TestReport {
   return found;
 }
 
+/** The baselines a run says it wrote, one line each (`tmux-shot: updated screenshot baseline <path>`), sorted. */
+function writtenBaselines(run: RunResult): string[] {
+  return [...run.output.matchAll(/^tmux-shot: (wrote new|updated) screenshot baseline __screenshots__\/(.*)$/gm)].map(([, verb, path]) => `${verb} ${path}`).sort();
+}
+
 const SHOTS = [
   'clock.test.js/clock-masked-1.png',
   'menu.test.js/after-down.png',
@@ -64,6 +69,7 @@ describe.sequential('Vitest on a fixture project', () => {
       `  ${project.dir}/__screenshots__/retry.test.js/named.png`,
     ]);
     expect(await baselines()).toEqual(SHOTS);
+    expect(writtenBaselines(run)).toEqual(SHOTS.map((name) => `wrote new ${name}`));
 
     const png = await readFile(join(project.dir, '__screenshots__', 'menu.test.js/menu-opens-1.png'));
     expect(png[25]).toBe(3); // colour type 3: indexed
@@ -77,6 +83,7 @@ describe.sequential('Vitest on a fixture project', () => {
 
     expect(report(run, 'menu.test.js > menu opens').state).toBe('passed');
     expect(report(run, 'clock.test.js > clock masked').state).toBe('passed');
+    expect(writtenBaselines(run)).toEqual([]);
     // Both attempts compare 'flaky 1' and 'named': the counter starts again on retry.
     expect(report(run, 'retry.test.js > flaky')).toMatchObject({ state: 'passed', retryCount: 1, errors: ['first attempt fails on purpose'] });
 
@@ -189,6 +196,7 @@ describe.sequential('Vitest on a fixture project', () => {
     const after = await bytesOf(SHOTS);
     const rewritten = SHOTS.filter((name) => !after.get(name)!.equals(before.get(name)!));
     expect(rewritten).toEqual(['menu.test.js/after-down.png', 'menu.test.js/resized-resized-menu-1.png']);
+    expect(writtenBaselines(run)).toEqual(rewritten.map((name) => `updated ${name}`));
     const untouched = SHOTS.map((name, i) => [name, mtimes[i]] as const).filter(([name]) => !rewritten.includes(name));
     for (const [name, mtime] of untouched) expect((await stat(join(project.dir, '__screenshots__', name))).mtimeMs).toBe(mtime);
     expect(await baselines()).toEqual(SHOTS);

@@ -11,12 +11,13 @@
  *    and says what to do — pass, write a baseline, fail — as a tagged union. All update-mode
  *    branching lives there.
  * 3. Write: `writeOutcomeFiles` (`files.ts`) performs exactly the writes the outcome calls for.
- * 4. Report: `formatScreenshotFailure` writes the one message; a failure is recorded as Vitest's
- *    visual-regression artifact, with the images.
+ * 4. Report: a written baseline is said on stderr, one line each; `formatScreenshotFailure` writes
+ *    the one message; a failure is recorded as Vitest's visual-regression artifact, with the images.
  *
  * A screen that never settles has no outcome: its last two reads are written and reported instead.
  * The baselines no test used are reported once the test file ends (`baselines.ts`).
  */
+import { relative } from 'node:path';
 import type { MatcherState, RunnerTestCase } from 'vitest';
 import { VITEST_CONSTANTS } from '../../defaults.js';
 import type { ScreenshotOutcome, UpdateMode } from '../../diff/index.js';
@@ -34,7 +35,7 @@ import { formatBadSubject, formatHeader, formatScreenshotFailure } from '../fail
 import type { ImagePaths, ScreenshotFailure, SyncExpectationResult } from '../failure-message.js';
 import { resolveScreenshotOptions } from '../options.js';
 import type { ResolvedScreenshotOptions, ScreenshotOptions } from '../options.js';
-import { readIfExists } from '../paths.js';
+import { projectRoot, readIfExists } from '../paths.js';
 import { settleInTest } from '../settle.js';
 import { classifySubject, describeReceived, subjectLabel, testOfAssertion } from '../subject.js';
 import type { LiveScreen } from '../subject.js';
@@ -99,6 +100,7 @@ export async function toMatchScreenshot(
   // 3. Write.
   const written = await writeOutcomeFiles(gathered.outcome, { ...files, actual: gathered.capture.png, encodePng: (image) => encodePng(image) });
   // 4. Report.
+  reportBaselineWrite(gathered.outcome, files.baseline, task);
   const failure = failureOf(gathered, reference, written.paths);
   if (!failure) return { pass: true, message: () => `${header}\n\nThe screenshot matches ${files.baseline}.` };
   return fail(task, formatScreenshotFailure(header, failure), written.images);
@@ -158,6 +160,23 @@ async function settleAndDecide(live: LiveScreen, options: CaptureOptions, decide
   if (!settled.settled) return { kind: 'unsettled', previous: seen.get(settled.previous)!.capture, last: seen.get(settled.last)!.capture, timeout };
   // Stable: the read before the last is the same screen, decided already.
   return { kind: 'decided', ...(settled.accepted ?? seen.get(latest!)!) };
+}
+
+/** How the line of a baseline write begins, by outcome; outcomes that write none are absent. */
+const BASELINE_WRITES: Partial<Record<ScreenshotOutcome['kind'], string>> = {
+  'write-new-baseline': 'wrote new',
+  'write-new-baseline-and-fail': 'wrote new',
+  'update-baseline': 'updated',
+};
+
+/**
+ * Says on stderr (under the test, in Vitest's output) that a baseline was written, one line each —
+ * `tmux-shot: updated screenshot baseline __screenshots__/menu.test.ts/after-down.png` — as Vitest
+ * counts written and updated snapshots, so a run with `-u` says what it changed.
+ */
+function reportBaselineWrite(outcome: ScreenshotOutcome, baseline: string, task: Task): void {
+  const verb = BASELINE_WRITES[outcome.kind];
+  if (verb !== undefined) console.warn(`tmux-shot: ${verb} screenshot baseline ${relative(projectRoot(task.file), baseline)}`);
 }
 
 /** The failure to report for a decided capture, or undefined when its outcome passes. */
