@@ -277,6 +277,18 @@ export const VITEST_CONSTANTS = {
   attachmentsDir: '.vitest-attachments',
   /** Changed cells listed one per line in a screenshot failure; the rest are counted. @default 5 */
   listedCells: 5,
+  /**
+   * How much of the end of a test's session its GIF (failure or `tmuxRecording: 'always'`) shows,
+   * in ms: the `tail` of the GIF. Keeps a long test's teardown short (a spinner for 5 minutes drew
+   * 9000 frames in 17 s here); tests shorter than this get all of it. @default 30000
+   */
+  recordingTail: 30_000,
+  /**
+   * How much of the newest output a test's GIF replays, in bytes: the `tailBytes` of the GIF.
+   * Keeps the teardown after an output flood short (a 32 MiB timeline of `cat /dev/urandom` took
+   * 11 s to draw here; 4 MiB, 1.6 s). @default 4194304 (4 MiB)
+   */
+  recordingTailBytes: 4 * 1024 * 1024,
 } as const;
 
 /**
@@ -320,6 +332,10 @@ export const RECORD = {
   keepRealTime: false,
   /** Shortest time the last frame is shown, in ms, so a GIF does not loop straight past the end. @default 1000 */
   lastFrameHold: 1_000,
+  /** How much of the end of the timeline becomes frames, in ms. @default Infinity (all of it) */
+  tail: Number.POSITIVE_INFINITY,
+  /** How much of the newest output is replayed, in bytes of the timeline's memory budget. @default Infinity (all of it) */
+  tailBytes: Number.POSITIVE_INFINITY,
 } as const satisfies Required<RecordOptions>;
 
 /** Fixed values of GIF encoding (src/record/); not options. */

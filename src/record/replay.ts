@@ -34,10 +34,12 @@ function withoutLeadingContinuation(bytes: Uint8Array): Uint8Array {
  * timeline starts from a blank screen, and the broken tail of a character is skipped.
  * An empty timeline yields one frame: the blank screen at `startMs`.
  * @param fps Frames per second at most (already validated, 1–50).
+ * @param fromMs When the first frame is taken: output before it is replayed, not shown, so the
+ *   first frame shows the screen it drew. @default timeline.startMs
  */
-export async function* replayFrames(timeline: Timeline, fps: number): AsyncGenerator<Frame> {
+export async function* replayFrames(timeline: Timeline, fps: number, fromMs = timeline.startMs): AsyncGenerator<Frame> {
   const model = new ScreenModel(timeline.size);
-  const clock = new FrameClock(1000 / fps, timeline.startMs);
+  const clock = new FrameClock(1000 / fps, fromMs);
   let written: Promise<void> = Promise.resolve();
   let appliedMs = timeline.startMs;
   let previous: ScreenSnapshot | undefined;

@@ -15,6 +15,7 @@
 import { rm } from 'node:fs/promises';
 import type { RunnerTestCase, TestArtifact, TestArtifactBase, TestAttachment } from 'vitest';
 import { recordArtifact } from 'vitest';
+import { VITEST_CONSTANTS } from '../defaults.js';
 import { renderPng } from '../render/index.js';
 import { writeOutputFile } from '../output-file.js';
 import type { TmuxAppHandle } from './app-handle.js';
@@ -84,12 +85,15 @@ async function saveFailureScreen(task: Task, app: TmuxAppHandle): Promise<void> 
 /**
  * Writes `<test>-recording.gif` under the attachments folder and records it: a failed test's GIF
  * as a failure screenshot (listed under the error), a passing test's as a `tmux-shot:recording`
- * artifact.
+ * artifact. The GIF shows the end of the session only, within a budget that keeps the teardown
+ * short: the last `VITEST_CONSTANTS.recordingTail` ms, replaying at most the newest
+ * `recordingTailBytes` of output (see `RecordOptions.tail`); its comment says what it left out.
  * @throws {ConfigError} for invalid render options of the fixture.
  */
 async function saveRecording(task: Task, app: TmuxAppHandle, failed: boolean): Promise<void> {
   const path = `${testAttachmentStem(task)}-recording.gif`;
-  await writeOutputFile(path, await app.gif(), 'recording');
+  const gif = await app.gif({ tail: VITEST_CONSTANTS.recordingTail, tailBytes: VITEST_CONSTANTS.recordingTailBytes });
+  await writeOutputFile(path, gif, 'recording');
   if (failed) return recordFailureFile(task, path, 'image/gif');
   const artifact: TestArtifact = { type: 'tmux-shot:recording', attachments: [{ path, contentType: 'image/gif' }] };
   await recordArtifact(task as RunnerTestCase, artifact);

@@ -87,10 +87,12 @@ export const tmuxShotFixtures = {
     try {
       if (tmuxOptions.command !== undefined) await handle.start();
       await use(handle);
-      await saveEvidence(task, handle, recording);
     } finally {
       await handle.close();
     }
+    // After close: an app that floods its terminal would otherwise keep the worker busy while the
+    // GIF is drawn (a 49 s teardown here, 4 s after), and the screen saved is the final one.
+    await saveEvidence(task, handle, recording);
   },
   agentModel: [undefined, { scope: 'test' }] as [ChatClient | undefined, { scope: 'test' }],
   agentOptions: [{}, { scope: 'test' }] as [AgentFixtureOptions, { scope: 'test' }],

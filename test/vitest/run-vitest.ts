@@ -20,6 +20,8 @@ export interface TestReport {
   artifacts: { type: string; message?: string; attachments?: { name?: string; path?: string; originalPath?: string }[] }[];
   annotations: { type: string; message: string; attachment?: { path?: string } }[];
   retryCount: number;
+  /** How long the test took, set-up and teardown included, in ms. */
+  duration?: number;
 }
 
 /** The outcome of one child Vitest run. */

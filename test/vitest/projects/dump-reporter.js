@@ -18,6 +18,7 @@ export default class DumpReporter {
         artifacts: test.artifacts(),
         annotations: test.annotations(),
         retryCount: test.diagnostic()?.retryCount ?? 0,
+        duration: test.diagnostic()?.duration,
       })),
     );
     writeFileSync(join(root, 'results.json'), JSON.stringify(tests, null, 1));
