@@ -1,7 +1,8 @@
 /**
  * What a test leaves behind once it ends, saved by the `tmuxApp` fixture's teardown (which Vitest
- * runs before `onTestFailed`) under the attachments folder: the last screen of a failed test (a
- * PNG drawn with the cursor and the text with styles), and the GIF of the whole app session, built
+ * runs before `onTestFailed`) once the app is closed, under the attachments folder: the last
+ * screen of a failed test (a PNG drawn with the cursor and the text with styles), and a GIF of the
+ * app session (its end, within a budget), built
  * from the app's always-on timeline — on failure by default (`tmuxRecording: 'on-failure'`), for
  * every test (`'always'`), or never (`'off'`); set it in the Vitest config with
  * `provide: { tmuxRecording: 'always' }` or per file with `test.override({ tmuxRecording: … })`.
