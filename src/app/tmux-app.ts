@@ -14,7 +14,7 @@ import type { RenderOptions } from '../render/index.js';
 import { ScreenModel, findText, snapshotText } from '../screen/index.js';
 import type { TextMatch } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
-import { MAX_TIMER_MS, captureCallSite, checkDuration, formatTimeout, poll, resolveTimeout } from '../wait.js';
+import { captureCallSite, checkDuration, formatTimeout, poll, resolveTimeout, systemClock } from '../wait.js';
 import type { Deadline, WaitTimeout } from '../wait.js';
 import { checkSize } from '../geometry.js';
 import { checkKeys, checkListener, checkOptions, checkPattern, checkText, resolveAppOptions } from './options.js';
@@ -90,7 +90,7 @@ export interface StableResult {
  *   await app.waitForText('hello');
  */
 export class TmuxApp implements AsyncDisposable {
-  /** When the app's process was started, in `performance.now()` ms (the origin of output timestamps). */
+  /** When the app's process was started, in `systemClock.now()` ms (Node's `performance.now()`; the origin of output timestamps). */
   readonly startedAt: number;
   /**
    * Everything the app wrote, with times in ms since {@link startedAt}, and every resize: always
@@ -103,10 +103,9 @@ export class TmuxApp implements AsyncDisposable {
   readonly #command: string;
   readonly #listeners = new Set<(bytes: Uint8Array, atMs: number) => void>();
   readonly #wakers = new Set<() => void>();
-  #writing: Promise<void> = Promise.resolve();
-  /** When the first output arrived, in `performance.now()` ms. */
+  /** When the first output arrived, in `systemClock.now()` ms. */
   #firstOutputAt: number | undefined;
-  /** Last input or output, in `performance.now()` ms. */
+  /** Last input or output, in `systemClock.now()` ms. */
   #lastActivityAt: number;
   /** The last input (press and type are keys), from when it is sent until output arrives after it. */
   #unanswered: 'keys' | 'resize' | undefined;
@@ -124,9 +123,9 @@ export class TmuxApp implements AsyncDisposable {
     this.#model = model;
     this.#command = typeof command === 'string' ? command : command.join(' ');
     this.#deadline = deadline;
-    this.startedAt = performance.now();
+    this.startedAt = systemClock.now();
     this.#lastActivityAt = this.startedAt;
-    this.timeline = createTimeline(model.size, { startedAt: Date.now() });
+    this.timeline = createTimeline(model.size, { startedAt: systemClock.epochNow() });
     session.onOutput((bytes, atMs) => this.#receive(bytes, atMs));
   }
 
@@ -215,7 +214,6 @@ export class TmuxApp implements AsyncDisposable {
    * @throws ConfigError for invalid render options.
    */
   async screenshot(options: Partial<RenderOptions> = {}): Promise<Buffer> {
-    await this.#writing;
     return renderPng(this.screen(), options);
   }
 
@@ -228,7 +226,6 @@ export class TmuxApp implements AsyncDisposable {
    * @throws ConfigError for invalid options.
    */
   async gif(options: Partial<RecordOptions> = {}): Promise<Uint8Array> {
-    await this.#writing;
     return encodeGif(this.#sessionSoFar(), options);
   }
 
@@ -243,7 +240,7 @@ export class TmuxApp implements AsyncDisposable {
   /** A copy of the {@link timeline} that ends now, or when `close()` was called. */
   #sessionSoFar(): Timeline {
     const timeline = this.timeline.copy();
-    timeline.markEnd((this.#closedAt ?? performance.now()) - this.startedAt);
+    timeline.markEnd((this.#closedAt ?? systemClock.now()) - this.startedAt);
     return timeline;
   }
 
@@ -291,21 +288,20 @@ export class TmuxApp implements AsyncDisposable {
     const given = checkOptions(options, 'waitForStable', '{ quietMs, timeout }');
     const quietMs = checkDuration(given.quietMs ?? WAIT.quietMs, 'quietMs');
     const timeout = this.#timeout(given.timeout);
-    const start = performance.now();
+    const start = systemClock.now();
     if (this.#closing) return { settled: true, afterMs: 0 };
     let pause = 0;
     const quietAfter = async (): Promise<number | undefined> => {
       this.#assertOpen(() => `waitForStable({ quietMs: ${quietMs} }) was pending.`);
       const answerMs = this.#unanswered ? await this.#answerWindow() : 0;
-      await this.#writing;
-      const now = performance.now();
+      const now = systemClock.now();
       const quietUntil = this.#lastActivityAt + (this.#unanswered ? Math.max(quietMs, answerMs) : quietMs);
       if (now >= quietUntil && !this.#model.synchronizedOutput) return now - start;
       pause = Math.max(quietUntil - now, WAIT.pollMs);
       return undefined;
     };
     const afterMs = await poll(quietAfter, { timeout: timeout.ms, interval: () => pause, wake: (ms) => this.#sleepOrOutput(ms) });
-    return afterMs === undefined ? { settled: false, afterMs: performance.now() - start } : { settled: true, afterMs };
+    return afterMs === undefined ? { settled: false, afterMs: systemClock.now() - start } : { settled: true, afterMs };
   }
 
   /**
@@ -362,13 +358,12 @@ export class TmuxApp implements AsyncDisposable {
     this.#assertRunning();
     this.#markInput('resize');
     await this.#session.resizeWindow(size);
-    this.timeline.appendResize(size, performance.now() - this.startedAt);
-    this.#writing = this.#writing.then(() => this.#model.resize(size));
-    await this.#writing;
+    this.timeline.appendResize(size, systemClock.now() - this.startedAt);
+    this.#model.resize(size);
   }
 
   /**
-   * Subscribes to the raw output: each chunk's bytes and arrival time in `performance.now()` ms
+   * Subscribes to the raw output: each chunk's bytes and arrival time in `systemClock.now()` ms
    * (compare with {@link startedAt}).
    * @returns The function that unsubscribes.
    */
@@ -380,10 +375,9 @@ export class TmuxApp implements AsyncDisposable {
   /** Kills the app's session (SIGHUP) and releases the screen model; the last screen stays readable. Idempotent. */
   close(): Promise<void> {
     if (!this.#closing) queueMicrotask(() => this.#wake()); // pending waits see #closing and stop
-    this.#closedAt ??= performance.now();
+    this.#closedAt ??= systemClock.now();
     this.#closing ??= (async () => {
       await this.#session.kill();
-      await this.#writing;
       this.#finalScreen = this.#model.snapshot();
       this.#model.dispose();
     })();
@@ -395,7 +389,7 @@ export class TmuxApp implements AsyncDisposable {
   }
 
   #markInput(kind: 'keys' | 'resize'): void {
-    this.#lastActivityAt = performance.now();
+    this.#lastActivityAt = systemClock.now();
     this.#unanswered = kind;
     this.#resizeAnswerMs = undefined;
   }
@@ -417,7 +411,7 @@ export class TmuxApp implements AsyncDisposable {
 
   /** The timeout of a wait: `explicit`, or `WAIT.timeout` cut to the app's deadline. @throws ConfigError for a bad `explicit`. */
   #timeout(explicit: unknown): WaitTimeout {
-    return resolveTimeout(explicit, WAIT.timeout, this.#deadline, performance.now());
+    return resolveTimeout(explicit, WAIT.timeout, this.#deadline, systemClock.now());
   }
 
   #receive(bytes: Buffer, atMs: number): void {
@@ -426,7 +420,8 @@ export class TmuxApp implements AsyncDisposable {
     this.#lastActivityAt = atMs;
     this.timeline.appendOutput(bytes, Math.max(0, atMs - this.startedAt));
     for (const listener of this.#listeners) listener(bytes, atMs);
-    this.#writing = this.#writing.then(() => this.#model.write(bytes)).then(() => this.#wake());
+    this.#model.write(bytes);
+    this.#wake();
   }
 
   /** Ends a pending wait once `close()` has begun: nothing can change the screen any more. */
@@ -439,20 +434,20 @@ export class TmuxApp implements AsyncDisposable {
   }
 
   /**
-   * Resolves after `ms` (at most `MAX_TIMER_MS`), or earlier when output has been processed or
+   * Resolves after `ms` on the system clock, or earlier when output has reached the screen or
    * `close()` has begun: the `wake` of this app's polls. Resolves true for output, false otherwise.
    */
-  #sleepOrOutput(ms: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const done = (output: boolean): void => {
-        clearTimeout(timer);
-        this.#wakers.delete(wake);
-        resolve(output);
-      };
-      const wake = (): void => done(!this.#closing);
-      const timer = setTimeout(() => done(false), Math.min(Math.max(0, ms), MAX_TIMER_MS));
-      this.#wakers.add(wake);
-    });
+  async #sleepOrOutput(ms: number): Promise<boolean> {
+    const woken = new AbortController();
+    let output = false;
+    const wake = (): void => {
+      output = !this.#closing;
+      woken.abort();
+    };
+    this.#wakers.add(wake);
+    await systemClock.sleep(ms, woken.signal);
+    this.#wakers.delete(wake);
+    return output;
   }
 
   /**
@@ -472,9 +467,8 @@ export class TmuxApp implements AsyncDisposable {
     );
   }
 
-  /** A WaitTimeoutError saying `what`, with the screen once all output received is on it. */
-  async #timeoutError(what: string, timeout: WaitTimeout): Promise<WaitTimeoutError> {
-    await this.#writing;
+  /** A WaitTimeoutError saying `what`, with the screen as drawn now. */
+  #timeoutError(what: string, timeout: WaitTimeout): WaitTimeoutError {
     const screenText = this.text();
     return new WaitTimeoutError(`${what} ${formatScreen(screenText)}`, timeout.ms, screenText);
   }
@@ -496,7 +490,6 @@ export class TmuxApp implements AsyncDisposable {
   async #finish(status: PaneStatus): Promise<ExitStatus> {
     await this.#session.kill();
     await this.#session.outputEnded;
-    await this.#writing;
     this.#exitStatus = { exitCode: status.exitCode, signal: status.signal };
     return this.#exitStatus;
   }
@@ -534,7 +527,7 @@ export class TmuxApp implements AsyncDisposable {
         decision.what === 'output'
           ? `'${this.#command}' printed nothing within ${formatTimeout(timeout)}; pass ready: 'none' (CLI: --ready none) for an app that waits silently.`
           : `Text ${formatPattern((rule as { text: string | RegExp }).text)} did not appear within ${formatTimeout(timeout)}.`;
-      throw atCallSite(await this.#timeoutError(what, timeout));
+      throw atCallSite(this.#timeoutError(what, timeout));
     }
     if (kind === 'could-not-run' || kind === 'exited-before-text') {
       const { exit } = decision;
@@ -549,8 +542,7 @@ export class TmuxApp implements AsyncDisposable {
   /** What the readiness rule decides on, observed now (an exited app's output all drawn). */
   async #readyFacts(rule: Exclude<ReadyRule, 'none'>, lineMode: ReadyFacts['lineMode'], timedOut: boolean): Promise<ReadyFacts> {
     const exit = (await this.#deadStatus()) ? await this.waitForExit() : undefined;
-    await this.#writing;
-    const now = performance.now();
+    const now = systemClock.now();
     return {
       sinceFirstOutput: this.#firstOutputAt === undefined ? undefined : now - this.#firstOutputAt,
       quiet: now - this.#lastActivityAt,

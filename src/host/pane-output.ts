@@ -17,8 +17,9 @@ import type { Socket } from 'node:net';
 import { execa } from 'execa';
 import { HOST } from '../defaults.js';
 import { TmuxCommandError, TmuxShotError } from '../errors.js';
+import { startTimer, systemClock } from '../wait.js';
 
-/** Receives pane output: the raw bytes and `performance.now()` (ms) when they arrived. */
+/** Receives pane output: the raw bytes and `systemClock.now()` (ms) when they arrived. */
 export type OutputListener = (bytes: Buffer, atMs: number) => void;
 
 /** The read end of one pane's output FIFO. */
@@ -41,7 +42,7 @@ export class PaneOutput {
     reader.unref();
     stdout.unref();
     stdout.on('data', (bytes: Buffer) => {
-      const atMs = performance.now();
+      const atMs = systemClock.now();
       for (const listener of this.#listeners) listener(bytes, atMs);
     });
     this.ended = new Promise((resolve) => {
@@ -68,10 +69,10 @@ export class PaneOutput {
       unlink(fifoPath, () => undefined);
       throw new TmuxShotError(`Could not run 'cat' to read the pane's output (${error.message}); put coreutils' cat on PATH.`, { cause: error });
     }
-    let timer: NodeJS.Timeout | undefined;
+    let cancelTimer = (): void => undefined;
     try {
       const timedOut = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new TmuxCommandError(`tmux's pipe-pane did not start within ${HOST.commandTimeout} ms`, [], '')), HOST.commandTimeout);
+        cancelTimer = startTimer(HOST.commandTimeout, () => reject(new TmuxCommandError(`tmux's pipe-pane did not start within ${HOST.commandTimeout} ms`, [], '')));
       });
       await Promise.race([startPipe(), timedOut]);
       return new PaneOutput(reader, fifoPath);
@@ -80,7 +81,7 @@ export class PaneOutput {
       unlink(fifoPath, () => undefined);
       throw error;
     } finally {
-      clearTimeout(timer);
+      cancelTimer();
     }
   }
 

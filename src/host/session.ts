@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { HOST } from '../defaults.js';
 import { ConfigError, TmuxCommandError } from '../errors.js';
 import type { Size } from '../geometry.js';
-import { poll } from '../wait.js';
+import { poll, systemClock } from '../wait.js';
 import {
   IDLE_COMMAND,
   capturePaneCommand,
@@ -91,7 +91,7 @@ export class TmuxSession implements AsyncDisposable {
     return this.#killing !== undefined;
   }
 
-  /** Subscribes to the pane's raw output and its arrival time (`performance.now()`, ms); returns the unsubscribe function. */
+  /** Subscribes to the pane's raw output and its arrival time (`systemClock.now()`, ms); returns the unsubscribe function. */
   onOutput(listener: OutputListener): () => void {
     return this.#output.onOutput(listener);
   }
@@ -194,9 +194,9 @@ export class TmuxSession implements AsyncDisposable {
     // Asked in the same round trip as the kill: members of its session are found after the hangup.
     const leader = this.#server.command(displayCommand(this.paneId, '#{pane_pid}')).then(([pid]) => Number(pid), () => undefined);
     await this.#server.command(killSessionCommand(this.sessionId)).catch(() => undefined); // gone already is fine
-    let timer: NodeJS.Timeout | undefined;
-    const drained = Promise.race([this.#output.ended, new Promise((resolve) => (timer = setTimeout(resolve, HOST.exitTimeout)))]).then(() => {
-      clearTimeout(timer);
+    const waited = new AbortController();
+    const drained = Promise.race([this.#output.ended, systemClock.sleep(HOST.exitTimeout, waited.signal)]).then(() => {
+      waited.abort();
       this.#output.close();
     });
     await Promise.all([drained, leader.then((sessionLeader) => endProcessTree({ ...this.#processes, sessionLeader }))]);

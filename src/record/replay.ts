@@ -38,14 +38,12 @@ function withoutLeadingContinuation(bytes: Uint8Array): Uint8Array {
 export async function* replayFrames(timeline: Timeline, fps: number): AsyncGenerator<Frame> {
   const model = new ScreenModel(timeline.size);
   const clock = new FrameClock(1000 / fps, timeline.startMs);
-  let written: Promise<void> = Promise.resolve();
   let appliedMs = timeline.startMs;
   let previous: ScreenSnapshot | undefined;
   let skipBrokenCharacter = timeline.truncated;
 
   /** Samples the pending frame at `atMs`, unless mid-update (and not `force`d) or unchanged. */
-  const sample = async (atMs: number, force: boolean): Promise<Frame | undefined> => {
-    await written;
+  const sample = (atMs: number, force: boolean): Frame | undefined => {
     if (!force && model.synchronizedOutput) return undefined;
     clock.taken(atMs);
     const snapshot = model.snapshot();
@@ -58,27 +56,25 @@ export async function* replayFrames(timeline: Timeline, fps: number): AsyncGener
     for (const event of timeline.events) {
       const due = clock.dueMs;
       if (due !== undefined && event.atMs > due) {
-        const frame = await sample(Math.max(due, appliedMs), false);
+        const frame = sample(Math.max(due, appliedMs), false);
         if (frame) yield frame;
       }
       if (event.kind === 'resize') {
-        await written;
         model.resize(event);
       } else {
         const bytes = skipBrokenCharacter ? withoutLeadingContinuation(event.bytes) : event.bytes;
         skipBrokenCharacter = false;
-        written = model.write(bytes);
+        model.write(bytes);
       }
       appliedMs = event.atMs;
       clock.changed(event.atMs);
     }
     const due = clock.dueMs;
     if (due !== undefined) {
-      const frame = await sample(Math.max(due, appliedMs), true);
+      const frame = sample(Math.max(due, appliedMs), true);
       if (frame) yield frame;
     }
   } finally {
-    await written;
     model.dispose();
   }
 }

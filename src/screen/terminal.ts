@@ -25,9 +25,13 @@ export interface ScreenModelOptions {
   scrollback?: number;
 }
 
-/** The terminal internals we read; absent from the public typings, pinned by version and tests. */
+/** The terminal internals we use; absent from the public typings, pinned by version and tests. */
 interface XtermInternals {
-  _core: { coreService: { isCursorHidden: boolean } };
+  _core: {
+    coreService: { isCursorHidden: boolean };
+    /** Parses `data` now, without the timers of the public `write` (see {@link ScreenModel.write}). */
+    writeSync(data: Uint8Array): void;
+  };
 }
 
 /**
@@ -35,7 +39,7 @@ interface XtermInternals {
  * widths). Terminal queries (DA, DSR…) are not answered: tmux answers them itself.
  * @example
  *   const model = new ScreenModel({ cols: 80, rows: 24 });
- *   await model.write(new TextEncoder().encode('\x1b[1mhello'));
+ *   model.write(new TextEncoder().encode('\x1b[1mhello'));
  *   model.text().split('\n')[0]; // 'hello'
  *   model.dispose();
  */
@@ -47,8 +51,8 @@ export class ScreenModel {
   /**
    * @param size Initial size in cells.
    * @throws ConfigError when `size` is not whole cells within `TERMINAL.minCols`…`maxRows`.
-   * @throws TmuxShotError when the installed @xterm/headless lacks the internals we read
-   *   (cursor visibility, underline style): pin the version from package.json.
+   * @throws TmuxShotError when the installed @xterm/headless lacks the internals we use
+   *   (cursor visibility, underline style, synchronous parsing): pin the version from package.json.
    */
   constructor(size: Size, options: ScreenModelOptions = {}) {
     checkSize(size.cols, size.rows);
@@ -66,10 +70,11 @@ export class ScreenModel {
     this.#internals = this.#terminal as unknown as XtermInternals;
     const cell = this.#terminal.buffer.active.getNullCell() as Partial<BufferCellLike>;
     const cellInternals = [cell.getUnderlineStyle, cell.hasExtendedAttrs, cell.extended];
-    if (typeof this.#internals._core?.coreService?.isCursorHidden !== 'boolean' || cellInternals.includes(undefined)) {
+    const core = this.#internals._core;
+    if (typeof core?.coreService?.isCursorHidden !== 'boolean' || typeof core.writeSync !== 'function' || cellInternals.includes(undefined)) {
       this.#terminal.dispose();
       throw new TmuxShotError(
-        'This @xterm/headless version lacks the cursor-visibility and underline internals tmux-shot reads; ' +
+        'This @xterm/headless version lacks the cursor-visibility, underline and synchronous-parsing internals tmux-shot uses; ' +
           'install the version pinned in tmux-shot’s package.json.',
       );
     }
@@ -89,11 +94,14 @@ export class ScreenModel {
   }
 
   /**
-   * Feeds raw pane bytes. UTF-8 sequences and escape sequences may be split across calls.
-   * @returns A promise that resolves once the terminal has parsed these bytes (and all before them).
+   * Feeds raw pane bytes and parses them at once: the screen, modes and cursor are up to date when
+   * it returns. UTF-8 sequences and escape sequences may be split across calls. xterm's public
+   * `write` parses later, on timers, which queues a backlog behind an output flood and never runs
+   * under a test's fake timers; we register no asynchronous parser handlers, so parsing in the
+   * call is exact (xterm's `writeSync`).
    */
-  write(bytes: Uint8Array): Promise<void> {
-    return new Promise((resolve) => this.#terminal.write(bytes, resolve));
+  write(bytes: Uint8Array): void {
+    this.#internals._core.writeSync(bytes);
   }
 
   /**

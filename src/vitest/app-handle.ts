@@ -11,7 +11,7 @@ import type { ScreenSnapshot } from '../snapshot.js';
 import type { TmuxServer } from '../host/index.js';
 import { TmuxApp } from '../app/index.js';
 import type { TmuxAppOptions } from '../app/index.js';
-import { resolveTimeout } from '../wait.js';
+import { resolveTimeout, systemClock } from '../wait.js';
 import { formatPattern } from './failure-message.js';
 import { testDeadline, trackWait } from './test-timeout.js';
 
@@ -125,7 +125,7 @@ export class TmuxAppHandle implements AsyncDisposable {
 
   /** Runs one of the app's waits as pending in the test (see `trackWait`). */
   async #track<T>(what: string, timeout: unknown, wait: () => Promise<T>): Promise<T> {
-    const resolved = resolveTimeout(timeout, WAIT.timeout, testDeadline(this.#task), performance.now());
+    const resolved = resolveTimeout(timeout, WAIT.timeout, testDeadline(this.#task), systemClock.now());
     return trackWait(this.#task, { what, timeout: resolved, screenText: () => this.#app?.text() }, wait);
   }
 
@@ -184,7 +184,7 @@ export class TmuxAppHandle implements AsyncDisposable {
     return this.app.onOutput(...args);
   }
 
-  /** When the app's process started, in `performance.now()` ms. See `TmuxApp.startedAt`. */
+  /** When the app's process started, in `systemClock.now()` ms. See `TmuxApp.startedAt`. */
   get startedAt(): number {
     return this.app.startedAt;
   }

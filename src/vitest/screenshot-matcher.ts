@@ -14,7 +14,7 @@ import type { RenderOptions } from '../render/index.js';
 import { encodePng, readPngText, RENDERER_TEXT_KEY } from '../render/index.js';
 import { snapshotText } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
-import { resolveTimeout } from '../wait.js';
+import { resolveTimeout, systemClock } from '../wait.js';
 import type { WaitTimeout } from '../wait.js';
 import { attemptOf, recordRegression } from './artifacts.js';
 import { markBaselineUsed } from './baseline-report.js';
@@ -112,7 +112,7 @@ function pngShot(png: Uint8Array, options: ScreenshotOptions): Shot {
  * `toHaveScreenshot` does; without a baseline only a stable screen is taken.
  */
 async function gatherLive(live: LiveScreen, options: ScreenshotOptions, shotOptions: ShotOptions, decide: Decide, task: Readonly<RunnerTestCase>, header: string): Promise<Gathered> {
-  const timeout = resolveTimeout(options.timeout, VITEST.settleTimeout, testDeadline(task), performance.now());
+  const timeout = resolveTimeout(options.timeout, VITEST.settleTimeout, testDeadline(task), systemClock.now());
   const judged = new WeakMap<ScreenSnapshot, Judged & { shot: ScreenShot }>();
   let latest: ScreenSnapshot | undefined;
   const accept = (snapshot: ScreenSnapshot) => {

@@ -15,7 +15,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RunnerTestCase } from 'vitest';
 import { VITEST } from '../defaults.js';
-import { formatTimeout } from '../wait.js';
+import { formatTimeout, systemClock } from '../wait.js';
 import type { Deadline, WaitTimeout } from '../wait.js';
 import { formatScreenBlock } from './failure-message.js';
 
@@ -26,7 +26,7 @@ export interface PendingWait {
   /** What it waits for, as the test wrote it: `expect(tmuxApp).toShowText('Saved')`. */
   what: string;
   timeout: WaitTimeout;
-  /** When it began, in `performance.now()` ms. */
+  /** When it began, in `systemClock.now()` ms. */
   startedAt: number;
   /** The screen text it watches now, or undefined when there is none (not started, closed). */
   screenText: () => string | undefined;
@@ -45,7 +45,7 @@ const watches = new WeakMap<Task, Watch>();
 const insideWait = new AsyncLocalStorage<true>();
 
 /**
- * The deadline of waits in a test whose timer started at `startedAt` (`performance.now()` ms):
+ * The deadline of waits in a test whose timer started at `startedAt` (`systemClock.now()` ms):
  * `margin` ms before its timeout, or none when the test has no timeout.
  */
 export function deadlineOf(startedAt: number, testTimeout: number, margin: number): Deadline | undefined {
@@ -55,7 +55,7 @@ export function deadlineOf(startedAt: number, testTimeout: number, margin: numbe
 
 /** Marks now as the start of `task`'s current attempt (the `tmuxApp` fixture, as it is set up). */
 export function markTestStart(task: Task): void {
-  startedAt.set(task, performance.now());
+  startedAt.set(task, systemClock.now());
 }
 
 /**
@@ -65,7 +65,7 @@ export function markTestStart(task: Task): void {
  */
 export function testDeadline(task: Task | undefined): Deadline | undefined {
   if (!task) return undefined;
-  return deadlineOf(startedAt.get(task) ?? performance.now(), task.timeout, VITEST.timeoutMargin);
+  return deadlineOf(startedAt.get(task) ?? systemClock.now(), task.timeout, VITEST.timeoutMargin);
 }
 
 /**
@@ -86,7 +86,7 @@ export function attemptSignal(task: Task | undefined): AbortSignal | undefined {
 export async function trackWait<T>(task: Task | undefined, wait: Omit<PendingWait, 'startedAt'>, work: () => Promise<T>): Promise<T> {
   if (!task || insideWait.getStore()) return work();
   const { pending } = watchOf(task);
-  const entry = { ...wait, startedAt: performance.now() };
+  const entry = { ...wait, startedAt: systemClock.now() };
   pending.add(entry);
   try {
     return await insideWait.run(true, work);
@@ -114,7 +114,7 @@ function watchOf(task: Task): Watch {
 /** Appends what `watch` knows to the error that aborted the test, when there is anything to say. */
 function appendTo(reason: unknown, watch: Watch): void {
   if (!(reason instanceof Error)) return;
-  const now = performance.now();
+  const now = systemClock.now();
   const pending = [...watch.pending];
   const screen = [...pending.map((wait) => wait.screenText), watch.screenText].map((read) => safely(read)).find((text) => text !== undefined);
   const text = formatTimedOut(pending.map((wait) => ({ what: wait.what, timeout: wait.timeout, waitedMs: now - wait.startedAt })), screen);

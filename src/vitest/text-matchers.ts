@@ -3,7 +3,6 @@
  * `toMatchScreenText` (the screen text through Vitest's own snapshot mechanism, so `-u`, CI and
  * obsolete-snapshot reports behave natively).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { MatcherResult, MatcherState } from 'vitest';
 import { Snapshots } from 'vitest';
 import { VITEST, WAIT } from '../defaults.js';
@@ -11,7 +10,7 @@ import { TmuxShotError } from '../errors.js';
 import { checkPattern } from '../app/index.js';
 import { findText, normalizeText, snapshotText } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
-import { resolveTimeout } from '../wait.js';
+import { resolveTimeout, systemClock } from '../wait.js';
 import { formatBadSubject, formatHeader, formatPattern, formatScreenshotFailure, formatTextFailure } from './failure-message.js';
 import { describeReadChange } from './cell-lines.js';
 import { checkScreenTextOptions, checkShowTextOptions } from './matcher-options.js';
@@ -80,10 +79,10 @@ function sourceOf(matcher: string, isNot: boolean, received: unknown): ScreenSou
  * answers false at once, and the poll would then re-read the screen without pausing.
  */
 async function wakeOnOutput(live: LiveScreen, ms: number): Promise<void> {
-  const until = performance.now() + ms;
+  const until = systemClock.now() + ms;
   if ((await live.waitForOutput!({ timeout: ms })) !== false) return;
-  const left = until - performance.now();
-  if (left > 0) await sleep(left);
+  const left = until - systemClock.now();
+  if (left > 0) await systemClock.sleep(left);
 }
 
 /**
@@ -102,7 +101,7 @@ export async function toShowText(
 ): Promise<SyncExpectationResult> {
   const { read, live, label, wake, exitStatus } = sourceOf('toShowText', this.isNot, received);
   checkPattern(pattern, 'toShowText');
-  const timeout = resolveTimeout(checkShowTextOptions(options).timeout, WAIT.timeout, testDeadline(this.task), performance.now());
+  const timeout = resolveTimeout(checkShowTextOptions(options).timeout, WAIT.timeout, testDeadline(this.task), systemClock.now());
   const isNot = this.isNot === true; // Vitest leaves it undefined when not negated
   const goal = async (snapshot: ScreenSnapshot): Promise<{ exit?: AppExit } | undefined> => {
     if ((findText(snapshot, pattern) === undefined) === isNot) return {};
@@ -156,7 +155,7 @@ export async function toMatchScreenText(
   const options = checkScreenTextOptions(hintOrOptions === undefined || typeof hintOrOptions === 'string' ? maybeOptions : hintOrOptions);
   const { read, live, label } = sourceOf('toMatchScreenText', this.isNot, received);
   const header = formatHeader('toMatchScreenText', false, hint === undefined ? [] : [`'${hint}'`], label);
-  const timeout = resolveTimeout(options.timeout, VITEST.settleTimeout, testDeadline(this.task), performance.now());
+  const timeout = resolveTimeout(options.timeout, VITEST.settleTimeout, testDeadline(this.task), systemClock.now());
   const settle = (app: LiveScreen) => settleLive(app, { timeout: timeout.ms, signal: attemptSignal(this.task) });
   const wait = { what: header, timeout, screenText: () => snapshotText(read()) };
   const settled = live ? await trackWait(this.task, wait, () => settle(live)) : { settled: true as const, snapshot: read() };
