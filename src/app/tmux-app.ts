@@ -294,6 +294,7 @@ export class TmuxApp implements AsyncDisposable {
     const quietAfter = async (): Promise<number | undefined> => {
       this.#assertOpen(() => `waitForStable({ quietMs: ${quietMs} }) was pending.`);
       const answerMs = this.#unanswered ? await this.#answerWindow() : 0;
+      await this.#drawArrived();
       const now = systemClock.now();
       const quietUntil = this.#lastActivityAt + (this.#unanswered ? Math.max(quietMs, answerMs) : quietMs);
       if (now >= quietUntil && !this.#model.synchronizedOutput) return now - start;
@@ -372,7 +373,10 @@ export class TmuxApp implements AsyncDisposable {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Kills the app's session (SIGHUP) and releases the screen model; the last screen stays readable. Idempotent. */
+  /**
+   * Kills the app's session (SIGHUP) and releases the screen model; the screen as it stood at the
+   * call stays readable (output still in transit is dropped, not drawn). Idempotent.
+   */
   close(): Promise<void> {
     if (!this.#closing) queueMicrotask(() => this.#wake()); // pending waits see #closing and stop
     this.#closedAt ??= systemClock.now();
@@ -414,14 +418,32 @@ export class TmuxApp implements AsyncDisposable {
     return resolveTimeout(explicit, WAIT.timeout, this.#deadline, systemClock.now());
   }
 
+  /**
+   * Takes one chunk of output: records it, and draws it on the screen model at once, so the screen
+   * never lags behind what arrived (no backlog to wait for, even under a flood). Once `close()`
+   * has begun, the rest of the stream is dropped: the final screen is the one at `close()`.
+   */
   #receive(bytes: Buffer, atMs: number): void {
+    if (this.#closing) return;
     this.#firstOutputAt ??= atMs;
     this.#unanswered = undefined;
-    this.#lastActivityAt = atMs;
     this.timeline.appendOutput(bytes, Math.max(0, atMs - this.startedAt));
     for (const listener of this.#listeners) listener(bytes, atMs);
     this.#model.write(bytes);
+    // Parsing a chunk can take a while (64 KiB of binary: 10–100 ms, more on a busy machine), and
+    // blocks reading the next one: the screen last changed when the parse ended, so quiet counts
+    // from then, not from the chunk's arrival.
+    this.#lastActivityAt = systemClock.now();
     this.#wake();
+  }
+
+  /**
+   * Lets the event loop read and draw the output that arrived while this process was busy (parsing a
+   * large chunk, rendering a screenshot): silence is measured only after that, or time spent
+   * blocked would pass for the app's quiet. Costs one timer turn (≈ 1 ms).
+   */
+  #drawArrived(): Promise<void> {
+    return systemClock.sleep(0);
   }
 
   /** Ends a pending wait once `close()` has begun: nothing can change the screen any more. */

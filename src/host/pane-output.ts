@@ -44,6 +44,11 @@ export class PaneOutput {
     stdout.on('data', (bytes: Buffer) => {
       const atMs = systemClock.now();
       for (const listener of this.#listeners) listener(bytes, atMs);
+      // One chunk per turn of the event loop: a listener may take long over a large chunk (the
+      // screen model parses 64 KiB of binary in 10–300 ms), and the timers of pending waits must
+      // run between chunks. Meanwhile the rest waits in the FIFO, slowing the writer, not here.
+      stdout.pause();
+      void systemClock.sleep(0).then(() => stdout.resume());
     });
     this.ended = new Promise((resolve) => {
       stdout.once('close', () => resolve());
