@@ -110,6 +110,14 @@ export const SCREEN = {
    * @default 1000
    */
   scrollback: 1_000,
+  /**
+   * How long a synchronized update (DEC 2026, `CSI ? 2026 h`) may stay open, in ms from its
+   * begin: an app that never ends it (it crashed mid-frame, or ignores the protocol) would leave
+   * the screen "half drawn" forever, so, as terminals do, the update counts as ended after this
+   * long and its screen as drawn. foot and Ghostty wait 1 s from each begin, kitty 2 s, Alacritty
+   * 150 ms, xterm.js 5 s (its `synchronizedOutputTimeout`). @default 1000
+   */
+  synchronizedUpdateTimeout: 1_000,
 } as const;
 
 /**

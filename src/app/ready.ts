@@ -34,7 +34,7 @@ export interface ReadyFacts {
   sinceFirstOutput: number | undefined;
   /** Time since the last output. */
   quiet: number;
-  /** A synchronized update (DEC 2026) is open: the screen is half drawn, not quiet. */
+  /** A synchronized update (DEC 2026) is open, for less than `SCREEN.synchronizedUpdateTimeout`: the screen is half drawn, not quiet. */
   drawing: boolean;
   /** The `{ text }` rule's text is on the screen. */
   textShown: boolean;

@@ -2,7 +2,7 @@
  * `TmuxApp`, the one composition root: a terminal app running in a private tmux session (host/),
  * its output fed into a live screen model (screen/), with keys, text, waits and resizing.
  */
-import { WAIT } from '../defaults.js';
+import { SCREEN, WAIT } from '../defaults.js';
 import { AppExitedError, TmuxShotError, WaitTimeoutError } from '../errors.js';
 import { TmuxSession, resolveKeyNames } from '../host/index.js';
 import type { TmuxServer } from '../host/index.js';
@@ -273,7 +273,8 @@ export class TmuxApp implements AsyncDisposable {
 
   /**
    * Waits until neither the app has written output nor we have sent input for `quietMs`, and no
-   * synchronized update (DEC 2026) is open. An input the app has not answered yet (no output
+   * synchronized update (DEC 2026) is open — one the app never ends counts as ended
+   * `SCREEN.synchronizedUpdateTimeout` (1000 ms) after it began, as in foot and Ghostty. An input the app has not answered yet (no output
    * since the last press, type or resize) keeps the wait going for at least
    * {@link WAIT.answerMs} after it, so a screen read right after `press()` is not the one
    * before the app's redraw. Never throws on timeout; after `close()` the screen is final and
@@ -297,8 +298,9 @@ export class TmuxApp implements AsyncDisposable {
       await this.#drawArrived();
       const now = systemClock.now();
       const quietUntil = this.#lastActivityAt + (this.#unanswered ? Math.max(quietMs, answerMs) : quietMs);
-      if (now >= quietUntil && !this.#model.synchronizedOutput) return now - start;
-      pause = Math.max(quietUntil - now, WAIT.pollMs);
+      const settledAt = Math.max(quietUntil, this.#drawnAt());
+      if (now >= settledAt) return now - start;
+      pause = Math.max(settledAt - now, WAIT.pollMs);
       return undefined;
     };
     const afterMs = await poll(quietAfter, { timeout: timeout.ms, interval: () => pause, wake: (ms) => this.#sleepOrOutput(ms) });
@@ -429,7 +431,7 @@ export class TmuxApp implements AsyncDisposable {
     this.#unanswered = undefined;
     this.timeline.appendOutput(bytes, Math.max(0, atMs - this.startedAt));
     for (const listener of this.#listeners) listener(bytes, atMs);
-    this.#model.write(bytes);
+    this.#model.write(bytes, atMs);
     // Parsing a chunk can take a while (64 KiB of binary: 10–100 ms, more on a busy machine), and
     // blocks reading the next one: the screen last changed when the parse ended, so quiet counts
     // from then, not from the chunk's arrival.
@@ -489,15 +491,37 @@ export class TmuxApp implements AsyncDisposable {
     );
   }
 
-  /** A WaitTimeoutError saying `what`, with the screen as drawn now. */
+  /**
+   * A WaitTimeoutError saying `what`, with the screen as drawn now — and, when that screen is
+   * half drawn (a synchronized update is open), why text it shows was not taken.
+   */
   #timeoutError(what: string, timeout: WaitTimeout): WaitTimeoutError {
     const screenText = this.text();
-    return new WaitTimeoutError(`${what} ${formatScreen(screenText)}`, timeout.ms, screenText);
+    const until = this.#model.synchronizedUntil;
+    const halfDrawn =
+      this.#drawing() && until !== undefined
+        ? ` The screen below is half drawn: the app began a synchronized update (DEC 2026) ${Math.round(systemClock.now() - (until - SCREEN.synchronizedUpdateTimeout))} ms ago and has not ended it; it counts as ended ${SCREEN.synchronizedUpdateTimeout} ms after it began.`
+        : '';
+    return new WaitTimeoutError(`${what}${halfDrawn} ${formatScreen(screenText)}`, timeout.ms, screenText);
+  }
+
+  /**
+   * From when the screen counts as fully drawn, in `systemClock.now()` ms: always (0), unless a
+   * synchronized update (DEC 2026) is open — then from its timeout (`ScreenModel.synchronizedUntil`),
+   * unless the app ends it first. After `close()` the screen is final.
+   */
+  #drawnAt(): number {
+    return this.#finalScreen ? 0 : (this.#model.synchronizedUntil ?? 0);
+  }
+
+  /** True while the screen is half drawn: a synchronized update is open and has not timed out. */
+  #drawing(): boolean {
+    return systemClock.now() < this.#drawnAt();
   }
 
   /** The match on the screen now; none while a synchronized update is half drawn. */
   #find(pattern: string | RegExp): TextMatch | undefined {
-    if (!this.#finalScreen && this.#model.synchronizedOutput) return undefined;
+    if (this.#drawing()) return undefined;
     return findText(this.screen(), pattern);
   }
 
@@ -568,7 +592,7 @@ export class TmuxApp implements AsyncDisposable {
     return {
       sinceFirstOutput: this.#firstOutputAt === undefined ? undefined : now - this.#firstOutputAt,
       quiet: now - this.#lastActivityAt,
-      drawing: !this.#finalScreen && this.#model.synchronizedOutput,
+      drawing: this.#drawing(),
       textShown: typeof rule === 'object' && findText(this.screen(), rule.text) !== undefined,
       lineMode,
       exit,

@@ -30,7 +30,8 @@ function withoutLeadingContinuation(bytes: Uint8Array): Uint8Array {
  * Yields the frames of `timeline`: the screen at its start, then the screen whenever it changed,
  * at most `fps` times a second (see {@link FrameClock}). A screen equal to the previous frame's
  * (same cells, cursor and size) is skipped, so its time joins the previous frame's. A frame never
- * shows the middle of a DEC 2026 synchronized update: it waits for the update's end. A truncated
+ * shows the middle of a DEC 2026 synchronized update: it waits for the update's end, or for its
+ * timeout when the app never ends it (`ScreenModel.synchronizedUntil`). A truncated
  * timeline starts from a blank screen, and the broken tail of a character is skipped.
  * An empty timeline yields one frame: the blank screen at `startMs`.
  * @param fps Frames per second at most (already validated, 1–50).
@@ -42,9 +43,11 @@ export async function* replayFrames(timeline: Timeline, fps: number): AsyncGener
   let previous: ScreenSnapshot | undefined;
   let skipBrokenCharacter = timeline.truncated;
 
-  /** Samples the pending frame at `atMs`, unless mid-update (and not `force`d) or unchanged. */
-  const sample = (atMs: number, force: boolean): Frame | undefined => {
-    if (!force && model.synchronizedOutput) return undefined;
+  /** When the frame due at `dueMs` can be taken: not before the last event applied, nor inside an open synchronized update. */
+  const readyAt = (dueMs: number): number => Math.max(dueMs, appliedMs, model.synchronizedUntil ?? dueMs);
+
+  /** Samples the pending frame at `atMs`, unless unchanged. */
+  const sample = (atMs: number): Frame | undefined => {
     clock.taken(atMs);
     const snapshot = model.snapshot();
     if (previous && screensEqual(previous, snapshot)) return undefined;
@@ -55,8 +58,8 @@ export async function* replayFrames(timeline: Timeline, fps: number): AsyncGener
   try {
     for (const event of timeline.events) {
       const due = clock.dueMs;
-      if (due !== undefined && event.atMs > due) {
-        const frame = sample(Math.max(due, appliedMs), false);
+      if (due !== undefined && event.atMs > readyAt(due)) {
+        const frame = sample(readyAt(due));
         if (frame) yield frame;
       }
       if (event.kind === 'resize') {
@@ -64,14 +67,14 @@ export async function* replayFrames(timeline: Timeline, fps: number): AsyncGener
       } else {
         const bytes = skipBrokenCharacter ? withoutLeadingContinuation(event.bytes) : event.bytes;
         skipBrokenCharacter = false;
-        model.write(bytes);
+        model.write(bytes, event.atMs);
       }
       appliedMs = event.atMs;
       clock.changed(event.atMs);
     }
     const due = clock.dueMs;
     if (due !== undefined) {
-      const frame = sample(Math.max(due, appliedMs), true);
+      const frame = sample(Math.max(due, appliedMs)); // the last screen, even in the middle of an update
       if (frame) yield frame;
     }
   } finally {

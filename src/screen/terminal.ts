@@ -47,6 +47,10 @@ export class ScreenModel {
   readonly #terminal: XtermTerminal;
   readonly #internals: XtermInternals;
   #size: Size;
+  /** The time given with the bytes being parsed now. */
+  #writingAt = 0;
+  /** When the latest synchronized update began (the time of the write that held its `CSI ? 2026 h`). */
+  #synchronizedSince = 0;
 
   /**
    * @param size Initial size in cells.
@@ -67,6 +71,11 @@ export class ScreenModel {
     });
     this.#terminal.loadAddon(new Unicode11Addon());
     this.#terminal.unicode.activeVersion = '11';
+    // Observes each begin of a synchronized update (`CSI ? … 2026 … h`); xterm's own handler still sets the mode.
+    this.#terminal.parser.registerCsiHandler({ prefix: '?', final: 'h' }, (params) => {
+      if (params.includes(2026)) this.#synchronizedSince = this.#writingAt;
+      return false;
+    });
     this.#internals = this.#terminal as unknown as XtermInternals;
     const cell = this.#terminal.buffer.active.getNullCell() as Partial<BufferCellLike>;
     const cellInternals = [cell.getUnderlineStyle, cell.hasExtendedAttrs, cell.extended];
@@ -86,11 +95,22 @@ export class ScreenModel {
   }
 
   /**
-   * True inside a DEC 2026 synchronized update (`CSI ? 2026 h` … `l`): the app is halfway
-   * through a frame, so callers must not snapshot until it turns false.
+   * True inside a DEC 2026 synchronized update (`CSI ? 2026 h` … `l`), however long ago it began:
+   * the app is halfway through a frame. An app may never end one; {@link synchronizedUntil} says
+   * until when the screen counts as half drawn.
    */
   get synchronizedOutput(): boolean {
     return this.#terminal.modes.synchronizedOutputMode;
+  }
+
+  /**
+   * While a synchronized update (DEC 2026) is open, the time at which it counts as ended even if
+   * the app never ends it: `SCREEN.synchronizedUpdateTimeout` (1000 ms) after its latest begin, as
+   * foot and Ghostty end one, on the clock of the times given to {@link write}. Until then the
+   * screen is half drawn: do not read it. Undefined when no update is open.
+   */
+  get synchronizedUntil(): number | undefined {
+    return this.synchronizedOutput ? this.#synchronizedSince + SCREEN.synchronizedUpdateTimeout : undefined;
   }
 
   /**
@@ -99,8 +119,11 @@ export class ScreenModel {
    * `write` parses later, on timers, which queues a backlog behind an output flood and never runs
    * under a test's fake timers; we register no asynchronous parser handlers, so parsing in the
    * call is exact (xterm's `writeSync`).
+   * @param atMs When the bytes arrived, in ms on any clock the caller keeps: it times synchronized
+   *   updates (see {@link synchronizedUntil}). @default 0
    */
-  write(bytes: Uint8Array): void {
+  write(bytes: Uint8Array, atMs = 0): void {
+    this.#writingAt = atMs;
     this.#internals._core.writeSync(bytes);
   }
 

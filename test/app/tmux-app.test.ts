@@ -387,3 +387,30 @@ describe('TmuxApp life cycle', () => {
     expect(stdout).toBe('');
   });
 });
+
+describe('TmuxApp with a synchronized update (DEC 2026) that is never ended', () => {
+  // As foot and Ghostty do (kitty after 2 s, Alacritty after 150 ms), an update still open
+  // SCREEN.synchronizedUpdateTimeout (1000 ms) after it began counts as ended: its screen is drawn.
+  const command = `printf 'ready\\n'; sleep 0.3; printf '\\033[?2026hhalf-drawn frame'; exec cat`;
+
+  it('shows its text once the update has timed out, and says why it waited', async () => {
+    await using app = await TmuxApp.start({ command, server, cols: 30, rows: 3 });
+    await app.waitForText('ready');
+    const error = await app.waitForText('half-drawn', { timeout: 400 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect((error as WaitTimeoutError).message).toMatch(
+      /^Text "half-drawn" did not appear within 400 ms\. The screen below is half drawn: the app began a synchronized update \(DEC 2026\) \d+ ms ago and has not ended it; it counts as ended 1000 ms after it began\. Screen:\nready\nhalf-drawn frame$/,
+    );
+    await expect(app.waitForText('half-drawn', { timeout: 3000 })).resolves.toEqual({ row: 1, col: 0, text: 'half-drawn' });
+  });
+
+  it('lets waitForStable settle once the update has timed out', async () => {
+    await using app = await TmuxApp.start({ command, server, cols: 30, rows: 3 });
+    await app.waitForText('ready');
+    await app.waitForOutput(); // the update has begun
+    const stable = await app.waitForStable({ timeout: 3000 });
+    expect(stable.settled).toBe(true);
+    expect(stable.afterMs).toBeGreaterThanOrEqual(900);
+    expect(app.text()).toBe('ready\nhalf-drawn frame\n');
+  });
+});
