@@ -17,8 +17,10 @@ import type { ExitStatus } from './tmux-app.js';
  *   `WAIT.keyModeQuietMs` (50 ms) of quiet is enough, and if it keeps drawing (a spinner, a
  *   clock) it is ready `WAIT.quietMs` after its first output anyway. The mode is read once, when
  *   either point is reached. An app still in line mode may yet switch and flush what was typed,
- *   so it gets the full quiet period; one that never stops printing in line mode is ready when
- *   the timeout ends. Apps that show a splash and go quiet before reading input need `{ text }`.
+ *   so it gets the full quiet period — or, if it keeps printing (a log tailer, `ping`, a ticker),
+ *   `WAIT.lineModeBusyMs` (1000 ms) after its first output: apps that switch do so within
+ *   ≈ 60 ms of it. Apps that show a splash and go quiet before reading input, or print nonstop
+ *   for longer before they read keys, need `{ text }`.
  * - `{ text }`: the text (or RegExp, row by row) is on the screen.
  * - `'none'`: at once, as soon as the process is started.
  *
@@ -88,6 +90,6 @@ export function decideReady(rule: Exclude<ReadyRule, 'none'>, facts: ReadyFacts)
     if (timedOut) return { kind: 'ready' };
     return { kind: 'wait', ms: Math.min(WAIT.keyModeQuietMs - quietFor, WAIT.quietMs - sinceFirstOutput) };
   }
-  if (quietFor >= WAIT.quietMs || timedOut) return { kind: 'ready' };
-  return { kind: 'wait', ms: WAIT.quietMs - quietFor };
+  if (quietFor >= WAIT.quietMs || sinceFirstOutput >= WAIT.lineModeBusyMs || timedOut) return { kind: 'ready' };
+  return { kind: 'wait', ms: Math.min(WAIT.quietMs - quietFor, WAIT.lineModeBusyMs - sinceFirstOutput) };
 }

@@ -71,6 +71,16 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     await app.waitForText('got x');
   });
 
+  it('does not wait out the timeout for a line-mode app that never stops printing (a ticker, a log tailer)', async () => {
+    const ticker = 'for i in $(seq 1000); do echo tick $i; sleep 0.1; done';
+    const started = performance.now();
+    await using app = await TmuxApp.start({ command: ['bash', '-c', ticker], server, cols: 30, rows: 4, timeout: 60_000 });
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThanOrEqual(1000); // WAIT.lineModeBusyMs after its first output
+    expect(took).toBeLessThan(2000);
+    expect(app.text()).toMatch(/tick \d+/);
+  });
+
   it("with ready: 'none', keys typed at once are echoed by the tty yet discarded by the app", async () => {
     await using app = await TmuxApp.start({ command: ['node', SLOW_START, '400'], server, cols: 40, rows: 5, ready: 'none' });
     await app.type('abc');
