@@ -4,6 +4,7 @@
  * the exit) and says what to do next; `start` observes and waits (`TmuxApp.#awaitReady`).
  */
 import { WAIT } from '../defaults.js';
+import type { ExecFailure } from '../host/index.js';
 import type { ExitStatus } from './tmux-app.js';
 
 /**
@@ -24,8 +25,10 @@ import type { ExitStatus } from './tmux-app.js';
  * - `{ text }`: the text (or RegExp, row by row) is on the screen.
  * - `'none'`: at once, as soon as the process is started.
  *
- * A command that could not be run (sh's status 126 or 127) fails whatever the rule (but `'none'`,
- * which does not wait); an app that exits before showing the `{ text }` fails too.
+ * A command that sh could not run (status 127 or 126 with sh's own message last on the terminal)
+ * fails whatever the rule (but `'none'`, which does not wait); an app that ran and exited 126 or
+ * 127 itself (`env`, `timeout`, `xargs` do) is an app that exited. An app that exits before
+ * showing the `{ text }` fails too.
  * @default 'output'
  */
 export type ReadyRule = 'output' | 'none' | { text: string | RegExp };
@@ -44,6 +47,8 @@ export interface ReadyFacts {
   lineMode: boolean | undefined | 'unread';
   /** How the app ended, once it has exited and all its output is on the screen. */
   exit: ExitStatus | undefined;
+  /** Why sh could not run the command, when that is how it ended (see `parseExecFailure`). */
+  execFailure: ExecFailure | undefined;
   /** The readiness timeout has passed. */
   timedOut: boolean;
 }
@@ -58,23 +63,19 @@ export type ReadyDecision =
   /** The timeout passed before the app printed anything, or before it showed the `{ text }`. */
   | { kind: 'timed-out'; what: 'output' | 'text' }
   /** sh could not run the command: 127 not found, 126 not executable. */
-  | { kind: 'could-not-run'; exit: ExitStatus; why: string }
+  | { kind: 'could-not-run'; exit: ExitStatus; why: ExecFailure }
   /** The app exited without showing the `{ text }`. */
   | { kind: 'exited-before-text'; exit: ExitStatus };
-
-/** sh's exit statuses for "found but not executable" and "not found". */
-const COULD_NOT_RUN: Readonly<Record<number, string>> = { 126: 'not executable', 127: 'command not found' };
 
 /**
  * The readiness rule (see this module's TSDoc) as a decision over `facts`.
  * @param rule Any rule but `'none'`, which `start` does not wait for.
  */
 export function decideReady(rule: Exclude<ReadyRule, 'none'>, facts: ReadyFacts): ReadyDecision {
-  const { exit } = facts;
+  const { exit, execFailure } = facts;
   if (exit) {
     if (rule !== 'output' && facts.textShown) return { kind: 'ready' };
-    const why = exit.exitCode === null ? undefined : COULD_NOT_RUN[exit.exitCode];
-    if (why) return { kind: 'could-not-run', exit, why };
+    if (execFailure) return { kind: 'could-not-run', exit, why: execFailure };
     return rule === 'output' ? { kind: 'ready' } : { kind: 'exited-before-text', exit };
   }
   if (rule !== 'output') {

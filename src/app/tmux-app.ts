@@ -4,7 +4,7 @@
  */
 import { SCREEN, WAIT } from '../defaults.js';
 import { AppExitedError, TmuxShotError, WaitTimeoutError } from '../errors.js';
-import { TmuxSession, resolveKeyNames } from '../host/index.js';
+import { TmuxSession, parseExecFailure, resolveKeyNames } from '../host/index.js';
 import type { TmuxServer } from '../host/index.js';
 import type { PaneStatus } from '../host/index.js';
 import { createTimeline, encodeGif, formatAsciicast } from '../record/index.js';
@@ -101,6 +101,10 @@ export class TmuxApp implements AsyncDisposable {
   readonly #session: TmuxSession;
   readonly #model: ScreenModel;
   readonly #command: string;
+  /** The program of an argv command (`argv[0]`); undefined for a command line. */
+  readonly #program: string | undefined;
+  /** The last bytes of output (at most {@link OUTPUT_TAIL_BYTES}): where sh's message is when it could not run the command. */
+  #outputTail: Buffer = Buffer.alloc(0);
   readonly #listeners = new Set<(bytes: Uint8Array, atMs: number) => void>();
   readonly #wakers = new Set<() => void>();
   /** When the first output arrived, in `systemClock.now()` ms. */
@@ -122,6 +126,7 @@ export class TmuxApp implements AsyncDisposable {
     this.#session = session;
     this.#model = model;
     this.#command = typeof command === 'string' ? command : command.join(' ');
+    this.#program = typeof command === 'string' ? undefined : command[0];
     this.#deadline = deadline;
     this.startedAt = systemClock.now();
     this.#lastActivityAt = this.startedAt;
@@ -136,8 +141,9 @@ export class TmuxApp implements AsyncDisposable {
    * @throws ConfigError for options of the wrong type or shape (see `resolveAppOptions`: a size
    *   out of range, an empty command, an env that is not an object of strings, a ready rule other
    *   than 'output', 'none' or { text }…) or a missing cwd; TmuxNotFoundError when tmux is not
-   *   installed; AppExitedError when the command could not be run (sh status 127 "not found", 126
-   *   "not executable"), with the screen and status, or exited before showing the `ready` text;
+   *   installed; AppExitedError when sh could not run the command (status 127 "not found" or 126
+   *   "not executable" with sh's message last; see `parseExecFailure`), with the screen and
+   *   status, or when the app exited before showing the `ready` text;
    *   WaitTimeoutError when `ready` is not met within `timeout` ms; `signal.reason` once `signal`
    *   is aborted.
    */
@@ -430,6 +436,7 @@ export class TmuxApp implements AsyncDisposable {
     this.#firstOutputAt ??= atMs;
     this.#unanswered = undefined;
     this.timeline.appendOutput(bytes, Math.max(0, atMs - this.startedAt));
+    this.#outputTail = Buffer.concat([this.#outputTail, bytes.subarray(-OUTPUT_TAIL_BYTES)]).subarray(-OUTPUT_TAIL_BYTES);
     for (const listener of this.#listeners) listener(bytes, atMs);
     this.#model.write(bytes, atMs);
     // Parsing a chunk can take a while (64 KiB of binary: 10–100 ms, more on a busy machine), and
@@ -596,6 +603,7 @@ export class TmuxApp implements AsyncDisposable {
       textShown: typeof rule === 'object' && findText(this.screen(), rule.text) !== undefined,
       lineMode,
       exit,
+      execFailure: exit && parseExecFailure(this.#outputTail.toString('utf8'), exit.exitCode, this.#program),
       timedOut,
     };
   }
@@ -609,6 +617,9 @@ export class TmuxApp implements AsyncDisposable {
     }
   }
 }
+
+/** Output kept for {@link parseExecFailure}, in bytes: sh's message with the longest path Linux allows (4096 bytes) fits. */
+const OUTPUT_TAIL_BYTES = 8192;
 
 function formatPattern(pattern: string | RegExp): string {
   return typeof pattern === 'string' ? JSON.stringify(pattern) : String(pattern);

@@ -56,7 +56,8 @@ export function quoteShellWord(word: string): string {
 /**
  * The sh command line that runs `argv` exactly: `exec 'prog' 'arg 1' …`. `exec` makes the app
  * the pane's process, so its exit status and signal are the pane's; a missing program ends the
- * pane with sh's status 127 and its "not found" message on the screen.
+ * pane with sh's status 127 and its `exec: prog: not found` message on the screen (see
+ * `parseExecFailure`).
  * @throws ConfigError when `argv` is empty or an element contains a NUL byte.
  */
 export function formatExecCommand(argv: readonly string[]): string {

@@ -138,6 +138,23 @@ describe('TmuxApp.start with apps that exit at once', () => {
     });
   });
 
+  it.each([
+    ['a command line that exits 127 itself', 'echo usage; exit 127', 127, 'usage\n\n'],
+    ['env, which ran, exiting 127 for a command it could not find', ['env', 'no-such-command-xyz'], 127, "env: ‘no-such-command-xyz’: No such file or directory\n\n"],
+    ['sh -c exiting 127 for a command line it could not run', ['sh', '-c', 'no-such-command-xyz'], 127, 'sh: 1: no-such-command-xyz: not found\n\n'],
+    ['a command line that exits 126 itself', 'echo denied; exit 126', 126, 'denied\n\n'],
+  ])('resolves for %s: an app that ran, its status for waitForExit', async (_, command, exitCode, text) => {
+    await using app = await TmuxApp.start({ command, server, cols: 60, rows: 3 });
+    await expect(app.waitForExit()).resolves.toEqual({ exitCode, signal: null });
+    expect(app.text()).toBe(text);
+  });
+
+  it('throws AppExitedError for a command line sh could not run (127)', async () => {
+    const error = await TmuxApp.start({ command: 'no-such-command-xyz --flag', server, cols: 60, rows: 3 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppExitedError);
+    expect(error).toMatchObject({ exitCode: 127, screenText: 'sh: 1: no-such-command-xyz: not found\n\n' });
+  });
+
   it('throws AppExitedError for a command that could not be run, whatever the ready rule', async () => {
     const error = await TmuxApp.start({ command: [NOT_EXECUTABLE], server, cols: 200, rows: 3, ready: { text: 'Ready' } }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppExitedError);
