@@ -5,7 +5,6 @@
  * or pattern matching applies.
  */
 import { HOST } from '../defaults.js';
-import { AppExitedError } from '../errors.js';
 import type { Size } from '../geometry.js';
 import { escapeFormat, formatExecCommand, quoteShellWord, quoteTmuxArgument } from './quote.js';
 import type { TmuxCommand } from './quote.js';
@@ -125,44 +124,6 @@ export function respawnPaneCommand(paneId: string, pane: PaneCommand): TmuxComma
   for (const [name, value] of Object.entries(pane.env ?? {})) args.push('-e', `${name}=${value}`);
   args.push('--', typeof pane.command === 'string' ? pane.command : formatExecCommand(pane.command));
   return args;
-}
-
-/**
- * Linux's limit on one argument or environment string of a program, in bytes with its NUL
- * (execve(2) E2BIG; MAX_ARG_STRLEN, 32 pages: 131072 with 4 KiB pages, as on x86-64; kernels
- * with larger pages allow more, and are held to this too).
- */
-export const MAX_ARG_STRLEN = 131_072;
-
-/** Longest command shown in a message, in characters; the rest is cut with `…`. */
-const SHOWN_COMMAND_CHARS = 40;
-
-/**
- * Refuses, before tmux runs it, a pane command whose exec would fail with E2BIG on Linux: the sh
- * command line tmux passes as one argument (see {@link respawnPaneCommand}), or a `NAME=VALUE`
- * of `pane.env`, of {@link MAX_ARG_STRLEN} bytes or more. tmux's child would `_exit(1)` without a
- * word (spawn.c), leaving a blank screen. Other platforms limit only the total size (macOS: 1 MiB
- * with the environment), which is not checked.
- * @throws AppExitedError saying which string is too long; no process has been started.
- */
-export function checkExecSize(pane: PaneCommand, platform: NodeJS.Platform = process.platform): void {
-  if (platform !== 'linux') return;
-  const line = typeof pane.command === 'string' ? pane.command : formatExecCommand(pane.command);
-  const strings: [string, string][] = [['its sh command line', line]];
-  for (const [name, value] of Object.entries(pane.env ?? {})) strings.push([`the environment string ${name}=…`, `${name}=${value}`]);
-  for (const [what, text] of strings) {
-    const bytes = Buffer.byteLength(text);
-    if (bytes < MAX_ARG_STRLEN) continue;
-    const command = typeof pane.command === 'string' ? pane.command : pane.command.join(' ');
-    const shown = command.length > SHOWN_COMMAND_CHARS ? `${command.slice(0, SHOWN_COMMAND_CHARS)}…` : command;
-    throw new AppExitedError(
-      `'${shown}' could not be run: ${what} is ${bytes} bytes, over the ${MAX_ARG_STRLEN - 1} bytes Linux allows one argument or ` +
-        'environment string of a program (MAX_ARG_STRLEN). Pass large data in a file or on stdin instead.',
-      null,
-      null,
-      '',
-    );
-  }
 }
 
 /** Sends tmux key names (`Enter`, `C-c`, `a`) to a pane; `--` so a name like `-` is a key. */

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppExitedError, TmuxNotFoundError, WaitTimeoutError } from '../../src/errors.js';
 import { TmuxServer } from '../../src/host/index.js';
 import { TmuxApp } from '../../src/app/tmux-app.js';
+import { argMaxOf, parseStackLimit } from '../../src/host/exec-size.js';
 import { formatExecCommand } from '../../src/host/quote.js';
 
 const SLOW_START = resolve(import.meta.dirname, '../../fixtures/slow-start.mjs');
@@ -180,6 +182,29 @@ describe('TmuxApp.start with apps that exit at once', () => {
       screenText: '',
     });
     expect(await server.command(['list-sessions', '-F', '#{session_id}'])).toEqual(sessions);
+  });
+
+  it('throws AppExitedError, starting nothing, when the environment is over ARG_MAX in total, each string under the limit for one', async () => {
+    const sessions = await server.command(['list-sessions', '-F', '#{session_id}']);
+    const env = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`BIG${i}`, 'v'.repeat(120_000)]));
+    const error = await TmuxApp.start({ command: ['printf', 'ok'], env, server, cols: 60, rows: 3 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppExitedError);
+    const argMax = argMaxOf(parseStackLimit(readFileSync('/proc/self/limits', 'utf8')));
+    expect((error as AppExitedError).message).toMatch(
+      new RegExp(
+        `^'printf ok' could not be run: its arguments and environment take 300\\d{4} bytes with their pointers, over the ${argMax} bytes Linux allows a program ` +
+          '\\(ARG_MAX: a quarter of the stack size limit, `ulimit -s`, at least 128 KiB and at most 6 MiB\\)\\. Pass large data in a file or on stdin instead\\.$',
+      ),
+    );
+    expect(error).toMatchObject({ exitCode: null, signal: null, screenText: '' });
+    expect(await server.command(['list-sessions', '-F', '#{session_id}'])).toEqual(sessions);
+  });
+
+  it('runs with an environment of 1.8 MB (15 × 120000 bytes), under ARG_MAX with an 8 MiB stack', async () => {
+    const env = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`BIG${i}`, 'v'.repeat(120_000)]));
+    await using app = await TmuxApp.start({ command: ['sh', '-c', 'printf "%.3s %s\\n" "$BIG14" "${#BIG0}"'], env, server, cols: 20, rows: 3 });
+    await expect(app.waitForExit()).resolves.toEqual({ exitCode: 0, signal: null });
+    expect(app.text()).toBe('vvv 120000\n\n');
   });
 
   it('runs a command line of exactly the longest length Linux allows', async () => {
