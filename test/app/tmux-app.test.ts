@@ -86,9 +86,11 @@ describe('TmuxApp with the menu fixture', () => {
     );
   });
 
-  it('refuses a bad environment variable name', async () => {
-    await expect(TmuxApp.start({ command: ['true'], server, env: { 'A=B': 'x' } })).rejects.toThrow(
-      new ConfigError("Invalid environment variable 'A=B': names need no '=' or NUL, values no NUL."),
+  it('refuses an environment variable name that /bin/sh would drop, instead of starting without it', async () => {
+    await expect(TmuxApp.start({ command: ['true'], server, env: { 'A B': 'x' } })).rejects.toThrow(
+      new ConfigError(
+        "Invalid environment variable name 'A B': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.",
+      ),
     );
   });
 });
