@@ -17,6 +17,12 @@ import type { TmuxCommand } from './quote.js';
 import { runTmux } from './run-tmux.js';
 import { formatTmuxConfig } from './tmux-config.js';
 
+/**
+ * The longest path a Unix socket can have, in bytes: `sun_path` holds 108 bytes with its NUL on
+ * Linux, 104 on macOS and the BSDs. tmux fails with a bare "File name too long" past it.
+ */
+const MAX_SOCKET_PATH_BYTES = process.platform === 'linux' ? 107 : 103;
+
 /** Options of {@link TmuxServer.create}. */
 export interface TmuxServerOptions {
   /** The tmux binary. @default process.env.TMUX_SHOT_TMUX, else HOST.tmuxBinary ('tmux') */
@@ -67,7 +73,8 @@ export class TmuxServer implements AsyncDisposable {
    * Creates the directory and config, starts the server and its lobby session, and attaches the
    * control client.
    * @throws TmuxNotFoundError when the tmux binary cannot be run (with install hints);
-   *   ConfigError when a server not started by us already runs on `socketPath`;
+   *   ConfigError when a server not started by us already runs on `socketPath`, or when the
+   *   socket path is too long for a Unix socket (a long TMPDIR), saying what to do;
    *   TmuxCommandError when tmux fails to start.
    */
   static async create(options: TmuxServerOptions = {}): Promise<TmuxServer> {
@@ -81,6 +88,7 @@ export class TmuxServer implements AsyncDisposable {
     let pid: number | undefined;
     const since = processClock();
     try {
+      checkSocketPath(connection.socketPath);
       await writeFile(connection.configPath, formatTmuxConfig(), { mode: 0o600 });
       const info = await runTmux(connection, startServerCommands());
       const config = info.slice(info.indexOf(' ') + 1);
@@ -162,4 +170,14 @@ export class TmuxServer implements AsyncDisposable {
     unregisterLiveServer(this.pid);
     await rm(this.directory, { recursive: true, force: true });
   }
+}
+
+/** @throws ConfigError when `socketPath` is longer than a Unix socket path can be, saying how to shorten it. */
+function checkSocketPath(socketPath: string): void {
+  const bytes = Buffer.byteLength(socketPath);
+  if (bytes <= MAX_SOCKET_PATH_BYTES) return;
+  throw new ConfigError(
+    `The tmux server's socket path '${socketPath}' is ${bytes} bytes, over the ${MAX_SOCKET_PATH_BYTES} a Unix socket path can have: ` +
+      'set TMPDIR to a shorter directory (TMPDIR=/tmp), or pass a shorter socketPath to TmuxServer.create().',
+  );
 }

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -95,6 +95,22 @@ describe('TmuxServer', () => {
       "tmux was not found (tried '/nonexistent/tmux'). Install it (Debian/Ubuntu: apt-get install -y tmux; macOS: brew install tmux) " +
         'or point TMUX_SHOT_TMUX at the binary.',
     );
+  });
+
+  it('refuses a TMPDIR so long that the socket path would exceed what a Unix socket allows, saying what to do, and leaves nothing', async () => {
+    const deep = join(scratch, 'd'.repeat(60), 'e'.repeat(60));
+    await mkdir(deep, { recursive: true });
+    const error = await withEnv({ TMPDIR: deep }, () => TmuxServer.create()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigError);
+    const socketPath = /^The tmux server's socket path '(.+)' is/.exec((error as Error).message)?.[1] ?? '';
+    expect(socketPath).toMatch(new RegExp(`^${deep}/tmux-shot-\\w+/socket$`));
+    expect((error as Error).message).toBe(
+      `The tmux server's socket path '${socketPath}' is ${Buffer.byteLength(socketPath)} bytes, over the 107 a Unix socket path can have: ` +
+        'set TMPDIR to a shorter directory (TMPDIR=/tmp), or pass a shorter socketPath to TmuxServer.create().',
+    );
+    await expect(readdir(deep)).resolves.toEqual([]);
+    const explicit = await TmuxServer.create({ socketPath: join(deep, 'socket') }).catch((caught: unknown) => caught);
+    expect((explicit as Error).message).toMatch(/^The tmux server's socket path '.+\/socket' is 1\d\d bytes, over the 107 a Unix socket path can have: /);
   });
 
   it('starts 20 servers in a row on the same socket path, each right after the last one was disposed', async () => {
