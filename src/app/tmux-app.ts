@@ -4,7 +4,7 @@
  */
 import { SCREEN, WAIT } from '../defaults.js';
 import { AppExitedError, TmuxShotError, WaitTimeoutError } from '../errors.js';
-import { TmuxSession, parseExecFailure, resolveKeyNames } from '../host/index.js';
+import { TmuxSession, describeCommand, parseExecFailure, resolveKeyNames } from '../host/index.js';
 import type { TmuxServer } from '../host/index.js';
 import type { PaneStatus } from '../host/index.js';
 import { createTimeline, encodeGif, formatAsciicast } from '../record/index.js';
@@ -100,6 +100,7 @@ export class TmuxApp implements AsyncDisposable {
   readonly timeline: Timeline;
   readonly #session: TmuxSession;
   readonly #model: ScreenModel;
+  /** The command as messages show it (see `describeCommand`), in quotes. */
   readonly #command: string;
   /** The program of an argv command (`argv[0]`); undefined for a command line. */
   readonly #program: string | undefined;
@@ -125,7 +126,7 @@ export class TmuxApp implements AsyncDisposable {
   private constructor(session: TmuxSession, model: ScreenModel, command: readonly string[] | string, deadline: Deadline | undefined) {
     this.#session = session;
     this.#model = model;
-    this.#command = typeof command === 'string' ? command : command.join(' ');
+    this.#command = `'${describeCommand(command)}'`;
     this.#program = typeof command === 'string' ? undefined : command[0];
     this.#deadline = deadline;
     this.startedAt = systemClock.now();
@@ -274,7 +275,7 @@ export class TmuxApp implements AsyncDisposable {
     if (this.#find(pattern)) return undefined; // the last output brought it: the next probe finds it
     const how = exit.signal ?? `exit status ${exit.exitCode}`;
     const screenText = this.text();
-    throw new AppExitedError(`'${this.#command}' exited (${how}) without showing ${formatPattern(pattern)}. ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText);
+    throw new AppExitedError(`${this.#command} exited (${how}) without showing ${formatPattern(pattern)}. ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText);
   }
 
   /**
@@ -339,7 +340,7 @@ export class TmuxApp implements AsyncDisposable {
     const given = checkOptions(options, 'waitForExit', '{ timeout }');
     if (this.#exit) return this.#exit;
     const timeout = this.#timeout(given.timeout);
-    const what = () => `'${this.#command}' did not exit within ${formatTimeout(timeout)}.`;
+    const what = () => `${this.#command} did not exit within ${formatTimeout(timeout)}.`;
     const exited = this.#waitUntil(() => this.#deadStatus(), timeout, what, this.waitForExit);
     this.#exit = exited.then((status) => this.#finish(status));
     this.#exit.catch(() => (this.#exit = undefined));
@@ -575,19 +576,21 @@ export class TmuxApp implements AsyncDisposable {
     const decision = (await poll(settled, { timeout: timeout.ms, interval: () => pause, wake })) ?? (await decide(true));
     const { kind } = decision;
     if (kind === 'ready') return;
+    const readyText = () => formatPattern((rule as { text: string | RegExp }).text);
     if (kind === 'timed-out') {
       const what =
         decision.what === 'output'
-          ? `'${this.#command}' printed nothing within ${formatTimeout(timeout)}; pass ready: 'none' (CLI: --ready none) for an app that waits silently.`
-          : `Text ${formatPattern((rule as { text: string | RegExp }).text)} did not appear within ${formatTimeout(timeout)}.`;
+          ? `${this.#command} printed nothing within ${formatTimeout(timeout)}; pass ready: 'none' (CLI: --ready none) for an app that waits silently.`
+          : `start(): the ready text ${readyText()} did not appear within ${formatTimeout(timeout)}, so ${this.#command} did not count as started ` +
+            '(ready: { text }; a RegExp matches one row at a time). Check the text, or give start() a longer timeout.';
       throw atCallSite(this.#timeoutError(what, timeout));
     }
     if (kind === 'could-not-run' || kind === 'exited-before-text') {
       const { exit } = decision;
       const how = exit.signal ?? `exit status ${exit.exitCode}${kind === 'could-not-run' ? `, ${decision.why}` : ''}`;
-      const when = kind === 'could-not-run' ? 'could not be run' : `exited before showing ${formatPattern((rule as { text: string | RegExp }).text)}`;
+      const what = kind === 'could-not-run' ? `${this.#command} could not be run` : `start(): ${this.#command} exited before showing the ready text ${readyText()}`;
       const screenText = this.text();
-      throw atCallSite(new AppExitedError(`'${this.#command}' ${when} (${how}). ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText));
+      throw atCallSite(new AppExitedError(`${what} (${how}). ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText));
     }
     throw new TmuxShotError(`Readiness ended undecided (${kind}): a bug in tmux-shot.`);
   }
@@ -608,12 +611,23 @@ export class TmuxApp implements AsyncDisposable {
     };
   }
 
+  /** @throws TmuxShotError after `close()`, AppExitedError after the app exited: both say what input still does. */
   #assertRunning(): void {
-    if (this.#closing) throw new TmuxShotError('The app has been closed.');
+    if (this.#closing) {
+      throw new TmuxShotError(
+        'press(), type() and resize() send to a running app: this one has been closed (by close(), or by the tmuxApp fixture when its test ended). ' +
+          'Call them before close(), or start the app again.',
+      );
+    }
     const exit = this.#exitStatus;
     if (exit) {
       const how = exit.signal ?? `exit status ${exit.exitCode}`;
-      throw new AppExitedError(`'${this.#command}' has exited (${how}); it takes no more input or resizing.`, exit.exitCode, exit.signal, this.text());
+      throw new AppExitedError(
+        `${this.#command} has exited (${how}); it takes no more input or resizing. Its last screen stays readable (text(), screen()); start it again to go on.`,
+        exit.exitCode,
+        exit.signal,
+        this.text(),
+      );
     }
   }
 }

@@ -8,7 +8,7 @@
  */
 import { AppExitedError } from '../errors.js';
 import type { PaneCommand } from './argv.js';
-import { formatExecCommand } from './quote.js';
+import { describeCommand, formatExecCommand } from './quote.js';
 
 /**
  * Linux's limit on one argument or environment string of a program, in bytes with its NUL
@@ -111,8 +111,8 @@ export function checkExecSize(pane: PaneCommand, context: ExecContext, platform:
   }
 }
 
-/** A command for a message: quoted, cut after {@link SHOWN_COMMAND_CHARS} characters. */
+/** A command for a message (see `describeCommand`): quoted, cut after {@link SHOWN_COMMAND_CHARS} characters. */
 function formatShownCommand(command: readonly string[] | string): string {
-  const text = typeof command === 'string' ? command : command.join(' ');
+  const text = describeCommand(command);
   return `'${text.length > SHOWN_COMMAND_CHARS ? `${text.slice(0, SHOWN_COMMAND_CHARS)}…` : text}'`;
 }

@@ -68,6 +68,19 @@ export function formatExecCommand(argv: readonly string[]): string {
   return `exec ${argv.map(quoteShellWord).join(' ')}`;
 }
 
+/** Words sh reads as themselves: letters and digits of any script, and `_ @ % + = : , . / -`. */
+const BARE_WORD = /^[\p{L}\p{N}_@%+=:,./-]+$/u;
+
+/**
+ * A command as a message shows it: a command line as given; an argv as the sh words that run it,
+ * each in double quotes only when it needs them (`bash -c "echo oops; exit 3"`, with `$`, `` ` ``,
+ * `\` and `"` escaped), so the words stay apart yet read plainly inside the message's own quotes.
+ */
+export function describeCommand(command: readonly string[] | string): string {
+  if (typeof command === 'string') return command;
+  return command.map((word) => (BARE_WORD.test(word) ? word : `"${word.replace(/[$`\\"]/g, '\\$&')}"`)).join(' ');
+}
+
 /**
  * Escapes text for arguments tmux expands as formats (tmux(1) FORMATS; in 3.3a: `respawn-pane
  * -c`, `run-shell`'s command, `pipe-pane`'s command): `#` becomes `##`, so `#S`, `#{…}` and

@@ -97,6 +97,17 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     expect(app.text().split('\n').slice(0, 2)).toEqual(['loading', 'Ready']);
   });
 
+  it('throws WaitTimeoutError naming start()’s readiness rule when the ready text does not appear', async () => {
+    const error = await TmuxApp.start({ command: ['bash', '-c', 'echo loading; exec cat'], server, cols: 20, rows: 3, ready: { text: 'Ready>' }, timeout: 300 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect((error as WaitTimeoutError).message).toBe(
+      `start(): the ready text "Ready>" did not appear within 300 ms, so 'bash -c "echo loading; exec cat"' did not count as started ` +
+        '(ready: { text }; a RegExp matches one row at a time). Check the text, or give start() a longer timeout. Screen:\nloading',
+    );
+  });
+
   it('throws WaitTimeoutError when the app prints nothing within the timeout', async () => {
     const error = await TmuxApp.start({ command: ['sleep', '10'], server, timeout: 300 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitTimeoutError);
@@ -167,7 +178,7 @@ describe('TmuxApp.start with apps that exit at once', () => {
   });
 
   it.each([
-    ['its sh command line', ['printf', '%.3s\\n', 'y'.repeat(140_000)], {}, `'printf %.3s\\n ${'y'.repeat(26)}…'`, 'its sh command line is 140025 bytes'],
+    ['its sh command line', ['printf', '%.3s\\n', 'y'.repeat(140_000)], {}, `'printf "%.3s\\\\n" ${'y'.repeat(23)}…'`, 'its sh command line is 140025 bytes'],
     ['an environment string', ['printf', 'ok'], { BIG: 'é'.repeat(70_000) }, "'printf ok'", 'the environment string BIG=… is 140004 bytes'],
   ])('throws AppExitedError, starting nothing, when %s is over Linux’s limit for one (E2BIG)', async (_, command, env, shown, what) => {
     const sessions = await server.command(['list-sessions', '-F', '#{session_id}']);
@@ -222,7 +233,7 @@ describe('TmuxApp.start with apps that exit at once', () => {
     );
     expect(error).toBeInstanceOf(AppExitedError);
     expect(error).toMatchObject({
-      message: `'echo bye; exit 2' exited before showing "Ready" (exit status 2). Screen:\nbye`,
+      message: `start(): 'echo bye; exit 2' exited before showing the ready text "Ready" (exit status 2). Screen:\nbye`,
       exitCode: 2,
     });
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { AppExitedError, ConfigError, WaitTimeoutError } from '../../src/errors.js';
+import { AppExitedError, ConfigError, TmuxShotError, WaitTimeoutError } from '../../src/errors.js';
 import { WAIT } from '../../src/defaults.js';
 import { TmuxServer } from '../../src/host/index.js';
 import { isProcessAlive } from '../../src/host/process-exit.js';
@@ -337,7 +337,8 @@ describe('TmuxApp life cycle', () => {
     expect((await execa('pgrep', ['-f', sleeper])).stdout).not.toBe('');
     await Promise.all([app.close(), app.close()]);
     expect(app.text()).toBe('still here\n\n');
-    await expect(app.type('x')).rejects.toThrow('The app has been closed.');
+    await expect(app.type('x')).rejects.toThrow(new TmuxShotError('press(), type() and resize() send to a running app: this one has been closed (by close(), or by the tmuxApp fixture when its test ended). Call them before close(), or start the app again.'));
+    await expect(app.press('Enter')).rejects.toThrow(TmuxShotError);
     const { stdout } = await execa('pgrep', ['-f', sleeper], { reject: false });
     expect(stdout).toBe('');
   });
