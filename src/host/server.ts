@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOST } from '../defaults.js';
 import { ConfigError, TmuxCommandError, TmuxShotError } from '../errors.js';
-import { IDLE_COMMAND, createLobbyCommands, killServerCommand, startServerCommands } from './argv.js';
+import { LOBBY_NAME, createLobbyCommands, killServerCommand, startServerCommands } from './argv.js';
 import { resolveTmuxEnv } from './connection.js';
 import type { TmuxConnection } from './connection.js';
 import { ControlClient } from './control-client.js';
@@ -13,6 +13,7 @@ import { registerLiveServer, unregisterLiveServer, waitForProcessExit } from './
 import { tmuxEnvPrefix } from './process-table.js';
 import type { ProcessScope } from './process-table.js';
 import { endProcessTree, processClock } from './process-tree.js';
+import { formatTmuxCommandLine } from './quote.js';
 import type { TmuxCommand } from './quote.js';
 import { runTmux } from './run-tmux.js';
 import { formatTmuxConfig } from './tmux-config.js';
@@ -41,7 +42,8 @@ export interface TmuxServerOptions {
  * client attached to an idle "lobby" session (≈ 0.5 ms a command, no process per command).
  * Sessions register with it and are disposed with it. Should the process end without
  * `dispose()`, the server goes too: killed by the 'exit' hook, or — if the process was killed
- * outright — by tmux itself, once the control client loses its stdin (see `createLobbyCommands`).
+ * outright, even in the middle of `create()` — by tmux itself, once the lobby sees the process
+ * gone or the control client loses its stdin (see `createLobbyCommands`).
  * @example
  *   await using server = await TmuxServer.create();
  *   const session = await TmuxSession.create(server, { cols: 80, rows: 24 });
@@ -89,7 +91,9 @@ export class TmuxServer implements AsyncDisposable {
     const since = processClock();
     try {
       checkSocketPath(connection.socketPath);
-      await writeFile(connection.configPath, formatTmuxConfig(), { mode: 0o600 });
+      // The lobby comes with the config, so the server cleans up after itself from its first moment.
+      const lobby = createLobbyCommands(process.pid, directory).map((command) => `${formatTmuxCommandLine([command])}\n`);
+      await writeFile(connection.configPath, formatTmuxConfig() + lobby.join(''), { mode: 0o600 });
       const info = await runTmux(connection, startServerCommands());
       const config = info.slice(info.indexOf(' ') + 1);
       if (config !== connection.configPath) {
@@ -101,8 +105,7 @@ export class TmuxServer implements AsyncDisposable {
       pid = Number(info.split(' ')[0]);
       const processes = { tmuxPrefix: tmuxEnvPrefix(connection.socketPath, pid), since };
       registerLiveServer(pid, directory, processes);
-      const lobbyId = (await runTmux(connection, createLobbyCommands(IDLE_COMMAND, directory, processes.tmuxPrefix))).trim();
-      return new TmuxServer(connection, pid, directory, await ControlClient.attach(connection, lobbyId), processes);
+      return new TmuxServer(connection, pid, directory, await ControlClient.attach(connection, `=${LOBBY_NAME}`), processes);
     } catch (error) {
       if (pid !== undefined) {
         await runTmux(connection, [killServerCommand()]).catch(() => undefined);

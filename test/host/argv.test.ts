@@ -26,13 +26,16 @@ describe('tmux command builders', () => {
     expect(startServerCommands()).toEqual([['start-server'], ['display-message', '-p', '#{pid} #{config_files}']]);
   });
 
-  it('create the lobby session, which reaps, removes the directory and kills the server when its client leaves', () => {
-    const reaper = quoteTmuxArgument(escapeFormat(formatReaperScript('/tmp/#S/socket,42,')));
+  it('create the lobby session, which watches its owner and reaps, removes the directory and kills the server when the owner or its client leaves', () => {
+    const reaper = quoteTmuxArgument(escapeFormat(formatReaperScript()));
     expect(reaper).toContain("pid=\\${environ##/proc/}\\012");
-    expect(reaper).toContain("grep -qaF 'TMUX=/tmp/##S/socket,42,'");
-    expect(createLobbyCommands('cat', "/tmp/it's #S", '/tmp/#S/socket,42,')).toEqual([
-      ['new-session', '-d', '-s', 'tmux-shot-lobby', '-P', '-F', '#{session_id}', 'cat'],
-      ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', `run-shell -b ${reaper} ; run-shell "rm -rf -- '/tmp/it'\\\\''s ##S'" ; kill-server`],
+    expect(reaper).toContain('mark=\\"TMUX=\\${TMUX%,*},\\"\\012');
+    expect(reaper).toContain('grep -qaF \\"\\$mark\\"');
+    const cleanUp = `run-shell -b ${reaper} ; run-shell "rm -rf -- '/tmp/it'\\\\''s ##S'" ; kill-server`;
+    expect(createLobbyCommands(4242, "/tmp/it's #S")).toEqual([
+      ['new-session', '-d', '-s', 'tmux-shot-lobby', 'while kill -0 4242 2>/dev/null; do sleep 1; done'],
+      ['set-hook', '-t', 'tmux-shot-lobby', 'pane-died', cleanUp],
+      ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', cleanUp],
     ]);
   });
 
