@@ -5,6 +5,11 @@
  * discards a pane's queued blocks once its fd is closed), which lost the last output of a
  * quick-exit app in 13 of 30 runs here; with a pipe, tmux keeps the pane until the pipe has
  * taken every byte (window.c `window_pane_destroy_ready`), and 100 of 100 runs were complete.
+ * kill-session drops nothing the pipe holds: the socket's data stays readable by its `cat`.
+ * What tmux never reads is lost to tmux itself: when it reaps a process that exited in the
+ * instant after a write before the kernel has handed that write to the pane's terminal (Linux
+ * queues it to a worker thread), its FIONREAD check reads 0 and it closes the terminal unread;
+ * its own grid (capture-pane) lacks the output too. Seen in 4–5 of 900 quick exits under load.
  *
  * The FIFO is read by a `cat` child process rather than by opening it here: a FIFO fd handed to a
  * `net.Socket` inside a Vitest worker thread is also tracked by the thread as an "unmanaged" fd,
