@@ -12,6 +12,7 @@ import type { RecordOptions } from './record/options.js';
 import type { TimelineOptions } from './record/timeline.js';
 import type { RenderOptions } from './render/options.js';
 import type { AgentFixtureOptions } from './vitest/agent-handle.js';
+import type { VitestDefaults } from './vitest/options.js';
 
 /**
  * Every option of `T` named, with its default or `undefined` where the option is off unless given
@@ -72,8 +73,8 @@ export const APP_ENV: Readonly<Record<string, string>> = {
 export const WAIT = {
   /**
    * How long a wait may take before it throws, in ms. Inside a Vitest test, a wait without a
-   * `timeout` of its own ends `VITEST.timeoutMargin` before the test's own timeout when that comes
-   * first (see `Deadline`). @default 5000
+   * `timeout` of its own ends `VITEST_CONSTANTS.timeoutMargin` before the test's own timeout when
+   * that comes first (see `Deadline`). @default 5000
    */
   timeout: 5_000,
   /** Output silence that counts as "settled", in ms. @default 200 */
@@ -192,7 +193,7 @@ export const DIFF_IMAGE = {
  */
 export const AGENT = {
   /**
-   * Longest wait for one model request, in ms (sent as the SDK's per-request `timeout`). A test's
+   * Longest wait for the whole reply to one model request, headers and body, in ms. A test's
    * own timeout must outlast it (ours is 30000 ms): cloud models answer a tool-call turn in 1–10 s,
    * so 20 s leaves room for a slow one while a hang still fails with the endpoint's name inside
    * the test. Slow local models need more. @default 20000
@@ -233,6 +234,17 @@ export const AGENT_LOOP = {
   maxTextChars: 8_000,
 } as const;
 
+/** Fixed values of `tmux-shot agent` (src/cli/agent.ts); not options. */
+export const AGENT_CLI = {
+  /**
+   * Longest message the command prints with what the model said in it (a status line, the final
+   * summary), in characters: a model can send megabytes; the rest is cut, saying how long the
+   * message was. Room for the screen text of an 'unverified' summary (at most
+   * `AGENT_LOOP.maxTextChars`) and 2000 characters more.
+   */
+  maxPrintedChars: AGENT_LOOP.maxTextChars + 2_000,
+} as const;
+
 /** Defaults of `createClient` (src/agent/openai-client.ts) where neither its options nor the environment give one. */
 export const MODEL_CLIENT = {
   /** Model name, when `TMUX_SHOT_MODEL` gives none either. @default 'gpt-4.1-mini' */
@@ -243,13 +255,16 @@ export const MODEL_CLIENT = {
   timeout: AGENT.requestTimeout,
 } as const satisfies Required<Omit<CreateClientOptions, 'apiKey' | 'env'>>;
 
-/** The Vitest plugin (src/vitest/): fixtures, screenshot and text assertions, failure artifacts. */
+/**
+ * Defaults of the Vitest plugin's options (src/vitest/), under the names `VitestDefaults` gives
+ * them; the plugin's fixed constants are {@link VITEST_CONSTANTS}.
+ */
 export const VITEST = {
   /**
    * Longest wait for the screen to settle (two consecutive identical reads) before a screenshot
-   * or screen-text snapshot, in ms; 0 waits without limit. Vitest's `toMatchScreenshot` default.
-   * Inside a test it ends `timeoutMargin` before the test's own timeout when that comes first.
-   * @default 5000
+   * or screen-text snapshot, in ms: the `timeout` of `toMatchScreenshot` and `toMatchScreenText`;
+   * 0 waits without limit. Vitest's `toMatchScreenshot` default. Inside a test it ends
+   * `VITEST_CONSTANTS.timeoutMargin` before the test's own timeout when that comes first. @default 5000
    */
   settleTimeout: 5_000,
   /**
@@ -258,6 +273,16 @@ export const VITEST = {
    * and a screen that keeps changing is read less and less often. @default [100, 250, 500, 1000]
    */
   settleIntervals: [100, 250, 500, 1_000],
+  /** Cursor in screenshots, like Vitest's `caret: 'hide'`: the blinking cursor is not part of the UI. @default 'hide' */
+  cursor: 'hide',
+  /** `toMatchScreenText` appends the styled runs (colours, bold…) after the text. @default true */
+  screenTextStyles: true,
+  /** When a test's app session is saved as a GIF (the `tmuxRecording` fixture): 'on-failure', 'always' or 'off'. @default 'on-failure' */
+  recording: 'on-failure',
+} as const satisfies Required<VitestDefaults>;
+
+/** Fixed constants of the Vitest plugin (src/vitest/): not options. */
+export const VITEST_CONSTANTS = {
   /**
    * Time kept free before a test's own timeout, in ms: inside a Vitest test, a wait or matcher
    * without a `timeout` of its own ends this long before the test would time out, so it fails
@@ -265,16 +290,10 @@ export const VITEST = {
    * tmux server start in its first test (60–180 ms here) and the report after a wait gives up. @default 500
    */
   timeoutMargin: 500,
-  /** Cursor in screenshots, like Vitest's `caret: 'hide'`: the blinking cursor is not part of the UI. @default 'hide' */
-  cursor: 'hide',
   /** Vitest's `attachmentsDir` default, relative to the project root; images of failures go here. @default '.vitest-attachments' */
   attachmentsDir: '.vitest-attachments',
   /** Changed cells listed one per line in a screenshot failure; the rest are counted. @default 5 */
   listedCells: 5,
-  /** `toMatchScreenText` appends the styled runs (colours, bold…) after the text. @default true */
-  screenTextStyles: true,
-  /** When a test's app session is saved as a GIF: 'on-failure', 'always' or 'off'. @default 'on-failure' */
-  recording: 'on-failure',
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameKey, sanitizeSegment } from '../src/file-names.js';
+import { distinctStems, fileNameKey, projectFolderName, sanitizeSegment } from '../src/file-names.js';
 
 describe('sanitizeSegment', () => {
   it.each([
@@ -28,5 +28,44 @@ describe('fileNameKey', () => {
     expect(fileNameKey('Menu-Opens')).toBe(fileNameKey('menu-opens'));
     expect(fileNameKey('Меню')).toBe(fileNameKey('меню'));
     expect(fileNameKey('menu-a')).not.toBe(fileNameKey('menu-b'));
+  });
+});
+
+describe('projectFolderName', () => {
+  // Reversible, so distinct project names never share a folder: only what cannot be in a file
+  // name (on Linux, macOS or Windows) is percent-encoded, and '%' itself.
+  it.each([
+    ['dark', 'dark'],
+    ['dark mode', 'dark mode'],
+    ['dark-mode', 'dark-mode'],
+    ['Dark', 'Dark'],
+    ['テーマ 暗い', 'テーマ 暗い'],
+    ['✨', '✨'],
+    ['a/b', 'a%2Fb'],
+    ['a\\b', 'a%5Cb'],
+    ['100%', '100%25'],
+    ['x:y*?"<>|', 'x%3Ay%2A%3F%22%3C%3E%7C'],
+    ['tab\there', 'tab%09here'],
+    ['..', '%2E%2E'],
+    ['.hidden', '%2Ehidden'],
+    ['trailing ', 'trailing%20'],
+    ['trailing.', 'trailing%2E'],
+  ])('%j -> %j', (name, folder) => {
+    expect(projectFolderName(name)).toBe(folder);
+    expect(decodeURIComponent(folder)).toBe(name);
+  });
+});
+
+describe('distinctStems', () => {
+  it('gives twins and names that make one file stems of their own, in order, and names a name without letters', () => {
+    expect(distinctStems(['menu item', 'menu item', 'other', 'Menu-Item', '🎉', 'unnamed', '✨'])).toEqual([
+      'menu-item',
+      'menu-item--2',
+      'other',
+      'Menu-Item--3',
+      'unnamed',
+      'unnamed--2',
+      'unnamed--3',
+    ]);
   });
 });

@@ -2,13 +2,13 @@
 // paths, a stream into FIFOs and character devices, a clear refusal for other kinds, and errors
 // that name the file and the reason. Real files, FIFOs, devices and sockets.
 import { spawnSync } from 'node:child_process';
-import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, open, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, TmuxShotError } from '../src/errors.js';
-import { numberedFileName, pathKind, writeNewOutputFile, writeOutputFile, writeStrategy } from '../src/output-file.js';
+import { namedDescriptor, numberedFileName, pathKind, writeNewOutputFile, writeOutputFile, writeStrategy } from '../src/output-file.js';
 import { canUnshare, guardDevNull, mkfifo, readFifo, readOnlyWrap } from './special-files.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -68,6 +68,40 @@ describe('writeOutputFile', () => {
     expect([(await lstat(link)).isSymbolicLink(), await readlink(link), await readFile(target, 'utf8')]).toEqual([true, target, 'new']);
   });
 
+  it('writes a dangling symlink\'s target, creating it and its folders: the link stays a link', async () => {
+    const link = join(dir, 'link.png');
+    await symlink('made/later/real.png', link); // relative to the link's folder
+    await writeOutputFile(link, 'new');
+    expect([(await lstat(link)).isSymbolicLink(), await readFile(join(dir, 'made/later/real.png'), 'utf8')]).toEqual([true, 'new']);
+
+    // A chain: link → link → nothing yet.
+    const first = join(dir, 'first.png');
+    await symlink(join(dir, 'second.png'), first);
+    await symlink('third.png', join(dir, 'second.png'));
+    await writeOutputFile(first, 'chain');
+    expect([(await lstat(first)).isSymbolicLink(), (await lstat(join(dir, 'second.png'))).isSymbolicLink(), await readFile(join(dir, 'third.png'), 'utf8')]).toEqual([
+      true,
+      true,
+      'chain',
+    ]);
+  });
+
+  it('refuses a loop of symlinks, naming the file and ELOOP', async () => {
+    await symlink('b.png', join(dir, 'a.png'));
+    await symlink('a.png', join(dir, 'b.png'));
+    const error = await writeOutputFile(join(dir, 'a.png'), 'x', 'output').catch((caught: unknown) => caught);
+    expect((error as Error).message).toBe(`Cannot write the output ${join(dir, 'a.png')}: it is a loop of symbolic links (ELOOP).`);
+    expect((await lstat(join(dir, 'a.png'))).isSymbolicLink()).toBe(true);
+  });
+
+  it.each(['newdir/', 'newdir/.', 'newdir/..', '.'])('refuses %j, a path that names a folder, and writes nothing', async (name) => {
+    const path = name === '.' ? name : `${dir}/${name}`; // not join(), which drops '/.'
+    await expect(writeOutputFile(path, 'x', 'output')).rejects.toThrow(
+      new ConfigError(`Cannot write the output ${path}: the path names a folder (it ends in '${name.split('/').at(-1) || '/'}'); give a file name.`),
+    );
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it('refuses a directory, a socket and a block device with a ConfigError naming the file, and leaves them alone', async () => {
     const folder = join(dir, 'folder.png');
     await mkdir(folder);
@@ -102,8 +136,49 @@ describe('writeOutputFile', () => {
     const path = join(parent, 'x.png');
     const error = await writeOutputFile(join(dir, 'file/x.png'), 'x', 'cassette').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TmuxShotError);
-    expect((error as Error).message).toBe(`Cannot write the cassette ${path}: a parent of it is not a directory (EEXIST).`);
-    expect((error as Error).cause).toMatchObject({ code: 'EEXIST' });
+    expect((error as Error).message).toBe(`Cannot write the cassette ${path}: a parent of it is not a directory (ENOTDIR).`);
+    expect((error as Error).cause).toMatchObject({ code: 'ENOTDIR' });
+  });
+});
+
+describe('a descriptor of this process named as a path', () => {
+  it.each([
+    ['/dev/stdin', 0],
+    ['/dev/stdout', 1],
+    ['/dev/stderr', 2],
+    ['/dev/fd/7', 7],
+    ['/proc/self/fd/1', 1],
+    ['/proc/thread-self/fd/3', 3],
+    ['/proc/4242/fd/12', 12],
+    ['/dev//stdout', 1],
+    ['/proc/4243/fd/1', undefined], // another process's descriptor: a path like any other
+    ['/dev/fd/x', undefined],
+    ['/work/dev/stdout', undefined],
+  ])('%s -> %s', (path, fd) => {
+    expect(namedDescriptor(path, 4242)).toBe(fd);
+  });
+
+  // `tmux-shot shot -o /dev/stdout >> log.txt`: the descriptor is a regular file opened for
+  // appending. Replacing the path it names would rename over log.txt; writing to the descriptor
+  // appends, as the shell asked, and log.txt stays the same file.
+  it.each(['/dev/fd/N', '/proc/self/fd/N', `/proc/${process.pid}/fd/N`])('writes to the descriptor %s, keeping its append mode and its file', async (pattern) => {
+    const log = join(dir, 'log.txt');
+    await writeFile(log, 'first\n');
+    const before = await stat(log);
+    const handle = await open(log, 'a');
+    try {
+      await writeOutputFile(pattern.replace('N', String(handle.fd)), 'PNG');
+      await handle.write('after\n');
+    } finally {
+      await handle.close();
+    }
+    const after = await stat(log);
+    expect([await readFile(log, 'utf8'), after.ino, after.isFile()]).toEqual(['first\nPNGafter\n', before.ino, true]);
+    expect(await readdir(dir)).toEqual(['log.txt']);
+  });
+
+  it('names the descriptor and EBADF when it is not open', async () => {
+    await expect(writeOutputFile('/dev/fd/1000', 'x', 'output')).rejects.toThrow(new TmuxShotError('Cannot write the output /dev/fd/1000: the descriptor is not open for writing (EBADF).'));
   });
 });
 

@@ -1,8 +1,13 @@
 /**
  * The shapes the agent exchanges with a chat-completions model, following the OpenAI Chat
  * Completions API (`POST /v1/chat/completions`). Requests are typed strictly; replies loosely,
- * because OpenAI-compatible servers (Ollama, vLLM, llama.cpp) differ in what they fill in.
+ * because OpenAI-compatible servers (Ollama, vLLM, llama.cpp) differ in what they fill in, and are
+ * read through {@link readReply}, which trusts none of it.
  */
+import { ModelApiError } from '../errors.js';
+
+/** Longest part of a reply quoted in the error about its shape, in characters. */
+const QUOTED_REPLY_CHARS = 200;
 
 /** A tool call as a model returns it (OpenAI `ChatCompletionMessageToolCall`). */
 export interface ToolCall {
@@ -35,6 +40,77 @@ export function addUsage(sum: Usage | undefined, usage: Usage): Usage {
     completion_tokens: (sum?.completion_tokens ?? 0) + (usage.completion_tokens ?? 0),
     total_tokens: (sum?.total_tokens ?? 0) + (usage.total_tokens ?? 0),
   };
+}
+
+/** The first message of a reply as {@link readReply} hands it on: every field of the type it declares. */
+export interface ReadMessage {
+  /** The text, or null when the model sent none (or something that is not text). */
+  content: string | null;
+  /** The tool calls, in order (empty for none). */
+  tool_calls: ToolCall[];
+}
+
+/**
+ * What the agent reads of a reply (pure), checked field by field, since a server may answer
+ * anything: the first choice's message, and the usage. In the message, text content is kept (other
+ * content reads as none); a tool call keeps the fields of the right type, arguments sent as a JSON
+ * value instead of a string are encoded, and a call that is not an object stays an empty call (which
+ * the model is told has no name). Usage counts that are not numbers read as 0.
+ * @param label - Names the call in the error ("step 3").
+ * @throws {ModelApiError} when `choices[0].message` is not an object or its `tool_calls` is not a
+ *   list: the message quotes the start of the reply.
+ */
+export function readReply(reply: unknown, label: string): { message: ReadMessage; usage: Usage | undefined } {
+  const message = firstMessage(reply);
+  const calls = isRecord(message) ? (message['tool_calls'] ?? []) : undefined;
+  if (!isRecord(message) || !Array.isArray(calls)) {
+    throw new ModelApiError(
+      `Model reply for ${label} is not a chat completion with a message in choices[0]: got ${quote(reply)}. ` +
+        'Check that OPENAI_BASE_URL points at an OpenAI-compatible /v1 endpoint.',
+      undefined,
+    );
+  }
+  const content = typeof message['content'] === 'string' ? message['content'] : null;
+  return { message: { content, tool_calls: calls.map(readToolCall) }, usage: readUsage(reply) };
+}
+
+/** `choices[0].message` of a reply, whatever it is; undefined when the reply has none. Never throws. */
+export function firstMessage(reply: unknown): unknown {
+  const choices = isRecord(reply) ? reply['choices'] : undefined;
+  const first: unknown = Array.isArray(choices) ? choices[0] : undefined;
+  return isRecord(first) ? first['message'] : undefined;
+}
+
+/** The usage of a reply, each count 0 unless a finite number; undefined when the reply has no usage object. Never throws. */
+export function readUsage(reply: unknown): Usage | undefined {
+  const usage = isRecord(reply) ? reply['usage'] : undefined;
+  if (!isRecord(usage)) return undefined;
+  const count = (name: keyof Usage) => (typeof usage[name] === 'number' && Number.isFinite(usage[name]) ? usage[name] : 0);
+  return { prompt_tokens: count('prompt_tokens'), completion_tokens: count('completion_tokens'), total_tokens: count('total_tokens') };
+}
+
+function readToolCall(raw: unknown): ToolCall {
+  if (!isRecord(raw)) return {};
+  const fn = isRecord(raw['function']) ? raw['function'] : {};
+  const args = fn['arguments'];
+  return {
+    ...(typeof raw['id'] === 'string' ? { id: raw['id'] } : {}),
+    ...(typeof raw['type'] === 'string' ? { type: raw['type'] } : {}),
+    function: {
+      ...(typeof fn['name'] === 'string' ? { name: fn['name'] } : {}),
+      arguments: typeof args === 'string' ? args : args === undefined || args === null ? '' : JSON.stringify(args),
+    },
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The start of `value` as JSON, for a message. */
+function quote(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > QUOTED_REPLY_CHARS ? `${json.slice(0, QUOTED_REPLY_CHARS)}…` : json;
 }
 
 /** A chat-completions reply: only what the agent reads. */
@@ -80,7 +156,7 @@ export interface ChatRequest {
  * sends both with every request; clients that are not the SDK may ignore them.
  */
 export interface ChatRequestOptions {
-  /** Longest wait for the answer, in ms; the SDK then aborts the request. */
+  /** Longest wait for the whole answer (headers and body), in ms; `createClient`'s client then aborts the request. */
   timeout?: number;
   /** The SDK's own retries: the agent sends 0 (its retry policy is `retry.ts`). */
   maxRetries?: number;

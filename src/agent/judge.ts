@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { TmuxShotError } from '../errors.js';
 import { systemClock, type Clock } from '../wait.js';
-import { addUsage, type ChatClient, type ChatMessage, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
+import { addUsage, readReply, type ChatClient, type ChatMessage, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
 import { assertPrompt, assertSystemPrompt, queryPrompt, querySystemPrompt, toolMessage } from './prompts.js';
 import { parseArguments, repairToolName } from './repair.js';
 import { callWithRetry, type RetryPolicy } from './retry.js';
@@ -40,7 +40,8 @@ export interface Answer<T> {
 /**
  * Sends `messages` offering only `tool` and validates the call with `check`.
  * @throws {TmuxShotError} when the answer is still invalid after one retry (the message names the
- *   error); {ModelApiError} for a non-transient API failure or when the API stays down.
+ *   error); {ModelApiError} for a non-transient API failure, a reply without a message (see
+ *   `readReply`), or when the API stays down.
  */
 async function askTool<T>(
   ctx: AskContext,
@@ -56,10 +57,9 @@ async function askTool<T>(
     const options = { timeout: ctx.requestTimeout, maxRetries: 0 };
     const outcome = await callWithRetry(() => ctx.client.chat.completions.create(params, options), ret);
     if (outcome.kind === 'outage') throw outcome.error;
-    const reply = outcome.value;
-    if (reply.usage) usage = addUsage(usage, reply.usage);
-    const message = reply.choices?.[0]?.message ?? {};
-    const raw = (message.tool_calls ?? []).find((c) => repairToolName(c.function?.name ?? '') === tool.function.name);
+    const { message, usage: used } = readReply(outcome.value, label);
+    if (used) usage = addUsage(usage, used);
+    const raw = message.tool_calls.find((c) => repairToolName(c.function?.name ?? '') === tool.function.name);
     const sent: SentToolCall | undefined = raw && {
       id: raw.id || `call_${calls}`,
       type: 'function',
@@ -70,7 +70,7 @@ async function askTool<T>(
     if (calls >= 2) {
       throw new TmuxShotError(`${label}: the model's answer was invalid twice; the last time: ${checked.error.replace(/^error: /, '')}`);
     }
-    messages.push({ role: 'assistant', content: message.content ?? null, ...(sent ? { tool_calls: [sent] } : {}) });
+    messages.push({ role: 'assistant', content: message.content, ...(sent ? { tool_calls: [sent] } : {}) });
     messages.push(sent ? toolMessage(sent.id, checked.error) : { role: 'user', content: checked.error });
   }
 }

@@ -44,8 +44,8 @@ export interface AgentRunnerOptions {
   /** Retries of model calls; any field left out keeps its default. @default AGENT.retry: 4 attempts, 1000 ms, 30000 ms cap */
   retry?: Partial<RetryPolicy>;
   /**
-   * Longest wait for one model request, in **ms**; sent as the `openai` SDK's per-request
-   * `timeout`. A request with no answer by then fails the run with a `ModelApiError` naming the
+   * Longest wait for the whole reply to one model request, headers and body, in **ms**; sent as
+   * the request's `timeout`. A request with no answer by then fails the run with a `ModelApiError` naming the
    * endpoint's host and the time waited, and is not retried. Raise it for slow (local) models,
    * and give a test that calls a live model a longer timeout than this.
    * @default 20000

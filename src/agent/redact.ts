@@ -17,8 +17,10 @@ const AUTH_FIELDS = new Set(['authorization', 'proxy-authorization', 'api-key', 
 const MAX_DEPTH = 16;
 
 /**
- * `text` with every occurrence of each secret (as given, URL-encoded and JSON-escaped) replaced by
- * `[redacted]`, then `Bearer` tokens and `sk-…` keys.
+ * `text` with every occurrence of each secret replaced by `[redacted]`, then `Bearer` tokens and
+ * `sk-…` keys. A secret is looked for as given and without the white space around it (fetch strips
+ * it from the ends of a header value, so a server echoes the key without it), each also URL-encoded
+ * and JSON-escaped. A secret of white space only is no secret: it is ignored.
  */
 export function redactText(text: string, secrets: readonly string[] = []): string {
   return redactForms(text, secretForms(secrets));
@@ -91,9 +93,12 @@ function redactForms(text: string, forms: readonly string[]): string {
     .replace(/\bsk-[A-Za-z0-9_-]{4,}/g, REDACTED);
 }
 
-/** The non-empty secrets in every form they may take in text, longest first. */
+/** The secrets in every form they may take in text, longest first (so a longer form is replaced whole). */
 function secretForms(secrets: readonly string[]): string[] {
-  const forms = secrets.filter((s) => s !== '').flatMap((s) => [s, encodeURIComponent(s), JSON.stringify(s).slice(1, -1)]);
+  const forms = secrets
+    .filter((s) => s.trim() !== '')
+    .flatMap((s) => [s, s.trim()])
+    .flatMap((s) => [s, encodeURIComponent(s), JSON.stringify(s).slice(1, -1)]);
   return [...new Set(forms)].sort((a, b) => b.length - a.length);
 }
 

@@ -7,13 +7,13 @@
 import { AGENT_LOOP } from '../defaults.js';
 import { ModelApiError } from '../errors.js';
 import { systemClock } from '../wait.js';
-import { addUsage, type ChatClient, type ChatMessage, type ChatReply, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
+import { addUsage, readReply, type ChatClient, type ChatMessage, type ReadMessage, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
 import { readPlan } from './chunks.js';
 import { dispatchTool, type ActionCall, type Driver, type ToolEffect } from './driver.js';
 import { resolveAgentOptions, type AgentRunnerOptions, type ResolvedAgentOptions } from './options.js';
 import { boundImages, chunkPrompt, goalPrompt, nudgePrompt, planningPrompt, systemPrompt, toolMessage, truncateText } from './prompts.js';
 import { repairToolCall } from './repair.js';
-import { callWithRetry, type RetryOutcome } from './retry.js';
+import { callWithRetry } from './retry.js';
 import {
   decideAfterTurn,
   endsPlannedRun,
@@ -110,20 +110,20 @@ export class AgentRunner {
    * One model turn: sends `messages`, appends the assistant message, one tool message per tool
    * call (errors included, in call order), then an image message per screenshot taken. `label`
    * names the turn in error messages. Counts toward `maxSteps`.
-   * @throws {ModelApiError} for a non-transient API failure or a reply without choices.
+   * @throws {ModelApiError} for a non-transient API failure or a reply without a message (see `readReply`).
    */
   async step(messages: ChatMessage[], label: string): Promise<StepResult> {
     this.#steps++;
     const reply = await this.#request(messages, ACTION_SPECS, label);
     if (reply.kind === 'outage') return { hadToolCalls: false, finished: false, summary: '', outage: reply.error };
-    const message = firstMessage(reply.value, label);
-    const calls = (message.tool_calls ?? []).map((c, i) => repairToolCall(c, ACTION_TOOLS, `call_${this.#steps}_${i + 1}`));
+    const { message } = reply;
+    const calls = message.tool_calls.map((c, i) => repairToolCall(c, ACTION_TOOLS, `call_${this.#steps}_${i + 1}`));
     const sent: SentToolCall[] = calls.map((c) => ({
       id: c.id,
       type: 'function',
       function: { name: c.ok ? c.call.name : c.name, arguments: c.arguments },
     }));
-    messages.push({ role: 'assistant', content: message.content ?? null, ...(sent.length ? { tool_calls: sent } : {}) });
+    messages.push({ role: 'assistant', content: message.content, ...(sent.length ? { tool_calls: sent } : {}) });
     const images: ChatMessage[] = [];
     let finished: string | undefined;
     let rejected: string[] | undefined;
@@ -176,7 +176,7 @@ export class AgentRunner {
     const messages: ChatMessage[] = [{ role: 'user', content: planningPrompt(goal, durationMs! / 1000, count) }];
     const reply = await this.#request(messages, PLANNING_SPECS, 'planning');
     if (reply.kind === 'outage') return outage(reply.error);
-    const plan = readPlan(firstMessage(reply.value, 'planning'));
+    const plan = readPlan(reply.message);
     if ('problem' in plan) {
       log(`no plan (${plan.problem}): running the goal as one chunk`);
       return { chunks: [goal] };
@@ -208,14 +208,17 @@ export class AgentRunner {
     }
   }
 
-  async #request(messages: ChatMessage[], tools: ToolSpec[], label: string): Promise<RetryOutcome<ChatReply>> {
+  /** One request, retried as `retry` says: the reply's message, or the outage. @throws {ModelApiError} as {@link step}. */
+  async #request(messages: ChatMessage[], tools: ToolSpec[], label: string): Promise<{ kind: 'ok'; message: ReadMessage } | { kind: 'outage'; error: ModelApiError }> {
     const { model, retry, clock, random, requestTimeout } = this.#options;
     const params = { model, messages: boundImages(messages, AGENT_LOOP.keepImages), tools };
     const ctx = { policy: retry, clock, random, date: systemClock.epochNow, label };
     const options = { timeout: requestTimeout, maxRetries: 0 };
     const outcome = await callWithRetry(() => this.#client.chat.completions.create(params, options), ctx);
-    if (outcome.kind === 'ok' && outcome.value.usage) this.#usage = addUsage(this.#usage, outcome.value.usage);
-    return outcome;
+    if (outcome.kind === 'outage') return outcome;
+    const { message, usage } = readReply(outcome.value, label);
+    if (usage) this.#usage = addUsage(this.#usage, usage);
+    return { kind: 'ok', message };
   }
 
   #dispatch(call: ActionCall): Promise<ToolEffect> {
@@ -246,13 +249,4 @@ export class AgentRunner {
     const left = deadline - this.#options.clock.now();
     if (left > 0 && left !== Infinity) await pause(this.#options.clock, left);
   }
-}
-
-/** The reply's first message. @throws {ModelApiError} when the reply has no choices. */
-function firstMessage(reply: ChatReply, label: string) {
-  const message = reply.choices?.[0]?.message;
-  if (!message) {
-    throw new ModelApiError(`Model reply for ${label} has no choices[0].message: is the server OpenAI-compatible?`, undefined);
-  }
-  return message;
 }

@@ -254,15 +254,18 @@ export class TmuxApp implements AsyncDisposable {
   /**
    * Waits until `pattern` is on the screen (see `findText`: per row, first match).
    * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the `deadline` option of `start`
+   * @param options.signal Ends the wait early, as if `timeout` had passed (the Vitest matchers pass the test's signal). @default undefined
    * @returns Where it matched, in cells.
    * @throws WaitTimeoutError after `timeout` ms, with the pattern, the timeout and the screen;
+   *   AppExitedError at once when the app has exited without showing the pattern;
    *   ConfigError for a pattern that is not a string or RegExp, or a bad timeout.
    */
-  async waitForText(pattern: string | RegExp, options?: { timeout?: number }): Promise<TextMatch> {
+  async waitForText(pattern: string | RegExp, options?: { timeout?: number; signal?: AbortSignal | undefined }): Promise<TextMatch> {
     checkPattern(pattern, 'waitForText');
-    const timeout = this.#timeout(checkOptions(options, 'waitForText', '{ timeout }').timeout);
+    const given = checkOptions(options, 'waitForText', '{ timeout }');
+    const timeout = this.#timeout(given.timeout);
     const what = () => `Text ${formatPattern(pattern)} did not appear within ${formatTimeout(timeout)}.`;
-    return this.#waitUntil(() => this.#find(pattern) ?? this.#failIfExited(pattern), timeout, what, this.waitForText);
+    return this.#waitUntil(() => this.#find(pattern) ?? this.#failIfExited(pattern), timeout, what, this.waitForText, given.signal);
   }
 
   /**
@@ -484,18 +487,25 @@ export class TmuxApp implements AsyncDisposable {
 
   /**
    * Polls `probe` (see `poll`) now, after each processed output and every `WAIT.pollMs`, until it
-   * returns a value; a pending wait ends when `close()` begins. A timeout error carries the screen
-   * and the stack from the call of `caller` (the public method), so it points at the test line
-   * that started the wait rather than at a timer.
+   * returns a value (or `signal` aborts, which ends it as a timeout would); a pending wait ends
+   * when `close()` begins. A timeout error carries the screen and the stack from the call of
+   * `caller` (the public method), so it points at the test line that started the wait rather than
+   * at a timer.
    */
-  #waitUntil<T>(probe: () => Promise<T | undefined> | T | undefined, timeout: WaitTimeout, what: () => string, caller: Function): Promise<T> {
+  #waitUntil<T>(
+    probe: () => Promise<T | undefined> | T | undefined,
+    timeout: WaitTimeout,
+    what: () => string,
+    caller: Function,
+    signal?: AbortSignal,
+  ): Promise<T> {
     return poll(
       async () => {
         const value = await probe();
         if (value === undefined) this.#assertOpen(what);
         return value;
       },
-      { timeout: timeout.ms, interval: WAIT.pollMs, wake: (ms) => this.#sleepOrOutput(ms), onTimeout: () => this.#timeoutError(what(), timeout), caller },
+      { timeout: timeout.ms, interval: WAIT.pollMs, wake: (ms) => this.#sleepOrOutput(ms), signal, onTimeout: () => this.#timeoutError(what(), timeout), caller },
     );
   }
 

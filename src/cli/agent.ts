@@ -1,7 +1,7 @@
 /** `tmux-shot agent`: let a model drive an app towards a natural-language goal. */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { AGENT, MODEL_CLIENT } from '../defaults.js';
+import { AGENT, AGENT_CLI, MODEL_CLIENT } from '../defaults.js';
 import { AgentRunner, createClient } from '../agent/index.js';
 import { TmuxApp } from '../app/index.js';
 import { writeNewOutputFile } from '../output-file.js';
@@ -15,7 +15,8 @@ export const AGENT_USAGE = `Usage: tmux-shot agent "goal" [options] -- command [
 Runs the command in a private tmux server and lets a model (any OpenAI-compatible chat
 completions endpoint) drive it towards the goal with key presses, text, waits and screenshots.
 Prints the agent's status lines, then the paths of the screenshots (and of session.gif with
---duration). The endpoint comes from OPENAI_API_KEY / OPENAI_BASE_URL / TMUX_SHOT_MODEL or the
+--duration), then the outcome and the model's summary; what the model wrote is cut at
+${AGENT_CLI.maxPrintedChars} characters a message. The endpoint comes from OPENAI_API_KEY / OPENAI_BASE_URL / TMUX_SHOT_MODEL or the
 flags below; the key is never printed or written.
 
 Options:
@@ -73,7 +74,7 @@ export async function agentCommand(args: ParsedArgs, io: CliIo): Promise<number>
     chunkSeconds: seconds('chunk', v.chunk),
     ...(v['max-steps'] === undefined ? {} : { maxSteps: intFlag('agent', 'max-steps', v['max-steps'], AGENT.maxSteps, 1, 10_000) }),
     ...(requestTimeout === undefined ? {} : { requestTimeout: requestTimeout * 1000 }),
-    log: (line) => io.stdout(line),
+    log: (line) => io.stdout(cutPrinted(line)),
   });
   const result = await runner.run(goal);
   for (const shot of result.shots) io.stdout(shot);
@@ -83,12 +84,18 @@ export async function agentCommand(args: ParsedArgs, io: CliIo): Promise<number>
     io.stdout(gif);
   }
   const ok = result.outcome === 'finished' || result.outcome === 'duration-elapsed' || result.outcome === 'no-tool-calls';
-  const line = `${result.outcome}${result.summary ? `: ${result.summary}` : ''}`;
+  const line = cutPrinted(`${result.outcome}${result.summary ? `: ${result.summary}` : ''}`);
   if (ok) io.stdout(line);
   // The runner has already logged an outage with its cause; add what to check.
   else if (result.outcome === 'outage') io.stderr('tmux-shot agent: the model endpoint stayed unavailable: check OPENAI_BASE_URL / OPENAI_API_KEY (or --base-url) and that the server is up.');
   else io.stderr(`tmux-shot agent: ${line}`);
   return ok ? 0 : 1;
+}
+
+/** `line` cut to `AGENT_CLI.maxPrintedChars`, saying so: what the model says may be megabytes long. */
+function cutPrinted(line: string): string {
+  const max = AGENT_CLI.maxPrintedChars;
+  return line.length <= max ? line : `${line.slice(0, max)}… [cut: ${line.length} characters in all]`;
 }
 
 function str(value: unknown): string | undefined {

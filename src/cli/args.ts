@@ -8,12 +8,12 @@ import { closestNames, resolveKeyNames } from '../host/index.js';
 import { KeyNameError, keyNameMessage, TmuxShotError } from '../errors.js';
 import type { CliIo } from './io.js';
 
-/** Wrong command-line words: the CLI prints the message and the command's usage, and exits with 2. */
+/** Wrong command-line words: the CLI prints the message and where the command's usage is, and exits with 2. */
 export class UsageError extends TmuxShotError {
   override name = 'UsageError';
   constructor(
     message: string,
-    /** The command whose usage to print ('' for the top level). */
+    /** The command whose usage the message points to ('' for the top level). */
     readonly command: string,
   ) {
     super(message);
@@ -36,7 +36,7 @@ export interface ParsedArgs {
 export interface Command {
   /** One line for the top-level help. */
   summary: string;
-  /** The `--help` text, printed after a usage error too. */
+  /** The `--help` text. */
   usage: string;
   /** util.parseArgs options of its flags; `-h, --help` is added for every command. */
   options: NonNullable<ParseArgsConfig['options']>;

@@ -14,7 +14,8 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { libraryStaleness, parseCassette } from '../agent/index.js';
 import { CASSETTE } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
-import { sanitizeSegment } from '../file-names.js';
+import { projectFolderName } from '../file-names.js';
+import { describeFileError } from '../output-file.js';
 import { UsageError, type ParsedArgs } from './args.js';
 import { collectTests } from './collect-tests.js';
 import type { CollectedModule } from './collect-tests.js';
@@ -116,7 +117,7 @@ export function testsOfFile(testFile: string, modules: readonly CollectedModule[
   if (own.length === 0) return { kind: 'unknown', reason: `Vitest in ${cwd} does not run ${basename(testFile)} (not in its include; run cassettes in the project folder)` };
   const failed = own.find((module) => module.errors.length > 0);
   if (failed) return { kind: 'unknown', reason: `Vitest could not collect ${basename(testFile)}: ${failed.errors[0]!.split('\n')[0]}` };
-  return { kind: 'collected', names: new Map(own.map((module) => [module.project === '' ? '' : sanitizeSegment(module.project), new Set(module.tests)])) };
+  return { kind: 'collected', names: new Map(own.map((module) => [module.project === '' ? '' : projectFolderName(module.project), new Set(module.tests)])) };
 }
 
 /** Runs `tmux-shot cassettes`. @returns The exit status. */
@@ -164,7 +165,7 @@ async function cassetteFiles(root: string): Promise<{ path: string; location: Ca
     try {
       entries = await readdir(dir, { withFileTypes: true });
     } catch (error) {
-      if (dir === root) throw new UsageError(`cannot read ${dir}: ${(error as Error).message}`, 'cassettes');
+      if (dir === root) throw new TmuxShotError(`cannot read ${dir}: ${describeFileError(error as NodeJS.ErrnoException)}.`, { cause: error });
       return;
     }
     for (const entry of entries) {

@@ -1,7 +1,7 @@
 /** The `tmux-shot` command line: parses a command's flags, dispatches, and maps errors to exit statuses. */
 import { createRequire } from 'node:module';
 import { type Command, parseCommandArgs, UsageError } from './args.js';
-import { type CliIo, processIo } from './io.js';
+import { type CliIo, createProcessIo } from './io.js';
 import { agentCommand, AGENT_OPTIONS, AGENT_USAGE } from './agent.js';
 import { cassettesCommand, CASSETTES_OPTIONS, CASSETTES_USAGE } from './cassettes.js';
 import { recordCommand, RECORD_OPTIONS, RECORD_USAGE } from './record.js';
@@ -30,10 +30,14 @@ ${Object.entries(COMMANDS)
 Run 'tmux-shot <command> --help' for a command's options. Needs tmux 3.2 or newer.`;
 
 /**
- * Runs the CLI on `argv` (without `node` and the script).
- * @returns The exit status: 0 done, 1 the app or a check failed, 2 wrong usage.
+ * Runs the CLI on `argv` (without `node` and the script). A usage error prints its message and
+ * where the usage is (`Run 'tmux-shot shot --help' for usage.`), as clap-based tools do; any other
+ * error prints its message on one line. A stdout whose reader is gone (`| head -c 8`) ends the
+ * run quietly with status 1, as `cat` ends by SIGPIPE.
+ * @param io - where to print. @default the process's stdout and stderr
+ * @returns The exit status: 0 done, 1 the app or a check failed (or stdout closed), 2 wrong usage.
  */
-export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+export async function main(argv: readonly string[], io: CliIo = createProcessIo()): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
     io.stdout(MAIN_USAGE);
@@ -51,18 +55,21 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       io.stdout(command.usage);
       return 0;
     }
-    return await command.run(args, io);
+    const status = await command.run(args, io);
+    return io.stdoutClosed ? 1 : status;
   } catch (error) {
+    if (io.stdoutClosed) return 1;
     if (error instanceof UsageError) return usageError(io, error);
-    // Anything else (a file that cannot be written, a broken pipe) is reported the same way:
-    // one line, no stack trace.
+    // Anything else (a file that cannot be read or written, an app that failed) is reported the
+    // same way: one line, no stack trace.
     io.stderr(`tmux-shot ${name}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
 }
 
+/** Prints a usage error and where the usage is. @returns 2. */
 function usageError(io: CliIo, error: UsageError): number {
-  const usage = COMMANDS[error.command]?.usage ?? MAIN_USAGE;
-  io.stderr(`tmux-shot: ${error.message}\n\n${usage}`);
+  const help = error.command === '' ? 'tmux-shot --help' : `tmux-shot ${error.command} --help`;
+  io.stderr(`tmux-shot: ${error.message}\nRun '${help}' for usage.`);
   return 2;
 }

@@ -3,12 +3,13 @@
  * app's start and the writing of the file lies the recording phase: the steps, then the wait for
  * the end; the first SIGINT or SIGTERM ends it early, and its waits end then without an error.
  */
+import { extname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TmuxApp } from '../app/index.js';
 import { WaitTimeoutError } from '../errors.js';
 import { appCommand, checkKeySteps, intFlag, UsageError, type ParsedArgs } from './args.js';
 import { GIF_OPTIONS, GIF_USAGE, gifFlags, INPUT_OPTIONS, INPUT_USAGE, SIZE_OPTIONS, SIZE_USAGE, sizeFlags, waitFlags, WAIT_OPTIONS, WAIT_USAGE } from './flags.js';
-import { type CliIo, outputPath, readInputFile, writeOutput } from './io.js';
+import { checkOutput, type CliIo, readInputFile, reportWritten, writeOutput } from './io.js';
 import { parseScript, type ScriptStep } from './script.js';
 import { type Stop, trapStopSignals } from './stop-signals.js';
 
@@ -19,7 +20,8 @@ const STEP_DELAY = 300;
 export const RECORD_USAGE = `Usage: tmux-shot record [options] -o demo.gif -- command [args…]
 
 Runs the command in a private tmux server, plays the steps, and writes a GIF of the whole
-session (or an asciicast v2 recording when the output ends in .cast). Prints the path and size.
+session (or an asciicast v2 recording when the output ends in .cast, or with --format cast).
+Prints the path and size (on stderr when the recording goes to stdout: -o /dev/stdout).
 Stops when the app exits, when --duration has passed, or (without --duration) once the steps
 are done and the screen has settled. Ctrl-C (SIGINT) or SIGTERM once the app has started stops
 the recording early: what was recorded so far is written as usual, a line on stderr says so, and
@@ -35,7 +37,9 @@ ${INPUT_USAGE}
   --step-delay MS    pause after each step, in ms (default ${STEP_DELAY})
 ${WAIT_USAGE}
 ${GIF_USAGE}
-  -o, --out FILE     where to write: .gif or .cast (default tmux-shot.gif)
+  -o, --out FILE     where to write: .gif or .cast, its folders created if missing; /dev/stdout
+                     and /dev/fd/N write to that descriptor (default tmux-shot.gif, replaced)
+  --format F         gif or cast: what to write when -o ends in neither (-o /dev/null)
   -h, --help         show this help`;
 
 /** util.parseArgs options of `tmux-shot record`. */
@@ -47,6 +51,7 @@ export const RECORD_OPTIONS = {
   'step-delay': { type: 'string' },
   ...WAIT_OPTIONS,
   out: { type: 'string', short: 'o' },
+  format: { type: 'string' },
   ...GIF_OPTIONS,
 } as const;
 
@@ -59,18 +64,40 @@ export async function recordCommand(args: ParsedArgs, io: CliIo): Promise<number
   const { quietMs, timeout, ready } = waitFlags('record', v);
   const stepDelay = intFlag('record', 'step-delay', v['step-delay'], STEP_DELAY, 0, 600_000);
   const gifOptions = gifFlags('record', v);
-  const out = outputPath('record', v.out, 'tmux-shot.gif', ['.gif', '.cast']);
+  const out = await checkOutput('record', v.out, 'tmux-shot.gif');
+  const format = recordingFormat(out.path, v.format);
   const script = v.script === undefined ? undefined : String(v.script);
-  const steps = script === undefined ? args.steps : parseScript(await readInputFile('record', script, `--script ${script}`));
+  const steps = script === undefined ? args.steps : parseScript(await readInputFile(script, `--script ${script}`));
   checkKeySteps('record', steps, script === undefined ? '--type' : "a 'type' line");
 
   await using app = await TmuxApp.start({ command, ...sizeFlags('record', v), timeout, ready });
   const stop = await playRecording(app, { steps, stepDelay, timeout, durationMs, quietMs });
   if (stop) io.stderr(formatStopLine(stop, app.startedAt));
-  const data = out.endsWith('.cast') ? app.asciicast() : await app.gif(gifOptions);
+  const data = format === 'cast' ? app.asciicast() : await app.gif(gifOptions);
   await writeOutput(out, data);
-  io.stdout(`${out} (${Buffer.byteLength(data)} bytes)`);
+  reportWritten(io, out, `${out.path} (${Buffer.byteLength(data)} bytes)`);
   return 0;
+}
+
+/** What `record` writes. */
+export type RecordingFormat = 'gif' | 'cast';
+
+/**
+ * The format of the recording at `path` (pure): `--format` when given, else the path's extension,
+ * as ffmpeg's `-f` forces a format and its output's extension names one otherwise.
+ * @throws {UsageError} when `--format` is another, contradicts a `.gif` or `.cast` path, or neither
+ *   says (`-o /dev/null`).
+ */
+export function recordingFormat(path: string, flag: unknown): RecordingFormat {
+  const extension = extname(path);
+  const named = extension === '.gif' ? 'gif' : extension === '.cast' ? 'cast' : undefined;
+  if (flag === undefined) {
+    if (named) return named;
+    throw new UsageError(`record writes a GIF or an asciicast, and -o ${path} ends in neither .gif nor .cast: add --format gif or --format cast.`, 'record');
+  }
+  if (flag !== 'gif' && flag !== 'cast') throw new UsageError(`--format takes gif or cast, not '${String(flag)}'`, 'record');
+  if (named && named !== flag) throw new UsageError(`-o ${path} ends in ${extension} but --format is ${flag}: drop one of them.`, 'record');
+  return flag;
 }
 
 /** `--duration` in ms. @throws {UsageError} when it is not a number of seconds above 0, at most a day. */

@@ -3,13 +3,14 @@ import { TmuxApp } from '../app/index.js';
 import { describeCommand } from '../host/index.js';
 import { appCommand, checkKeySteps, type InputStep, type ParsedArgs } from './args.js';
 import { INPUT_OPTIONS, INPUT_USAGE, renderFlags, RENDER_OPTIONS, RENDER_USAGE, SIZE_OPTIONS, SIZE_USAGE, sizeFlags, waitFlags, WAIT_OPTIONS, WAIT_USAGE } from './flags.js';
-import { type CliIo, outputPath, writeOutput } from './io.js';
+import { checkOutput, type CliIo, reportWritten, writeOutput } from './io.js';
 
 /** Usage text of `tmux-shot shot`. */
 export const SHOT_USAGE = `Usage: tmux-shot shot [options] -- command [args…]
 
 Runs the command in a private tmux server, presses keys / types text in the order given,
-waits for the screen to settle, and writes a PNG of it. Prints the PNG's path.
+waits for the screen to settle, and writes a PNG of it. Prints the PNG's path (on stderr when
+the PNG goes to stdout: -o /dev/stdout).
 
 Options:
 ${SIZE_USAGE}
@@ -17,7 +18,8 @@ ${INPUT_USAGE}
   --wait-for TEXT    wait until TEXT is on the screen (after all keys and text)
 ${WAIT_USAGE}
 ${RENDER_USAGE}
-  -o, --out FILE     where to write the PNG (default tmux-shot.png)
+  -o, --out FILE     where to write the PNG, its folders created if missing; /dev/stdout and
+                     /dev/fd/N write to that descriptor (default tmux-shot.png, replaced)
   -h, --help         show this help
 
 Exit status: 0 written; 1 the app failed (could not start, exited non-zero, text never
@@ -39,14 +41,14 @@ export async function shotCommand(args: ParsedArgs, io: CliIo): Promise<number> 
   const command = appCommand('shot', args, 'tmux-shot shot -- vim');
   const { quietMs, timeout, ready } = waitFlags('shot', v);
   const render = renderFlags('shot', v);
-  const out = outputPath('shot', v.out, 'tmux-shot.png');
+  const out = await checkOutput('shot', v.out, 'tmux-shot.png');
   checkKeySteps('shot', args.steps);
   await using app = await TmuxApp.start({ command, ...sizeFlags('shot', v), timeout, ready });
   await runSteps(app, args.steps);
   if (typeof v['wait-for'] === 'string') await app.waitForText(v['wait-for'], { timeout });
   await app.waitForStable({ quietMs, timeout });
   await writeOutput(out, await app.screenshot(render));
-  io.stdout(out);
+  reportWritten(io, out, out.path);
   const exit = await app.exitStatus();
   if (exit && exit.exitCode !== 0) {
     const how = exit.signal ?? `exit status ${exit.exitCode}`;

@@ -1,4 +1,4 @@
-/** Text of a snapshot and search in it. Pure. */
+/** Text of a snapshot, search in it, and how a screen and a pattern read in messages. Pure. */
 import type { Cell, ScreenSnapshot } from '../snapshot.js';
 
 /** Where {@link findText} found a match: 0-based cell coordinates and the matched text. */
@@ -68,4 +68,30 @@ export function findText(snapshot: ScreenSnapshot, pattern: string | RegExp): Te
 function indexMatch(text: string, needle: string): { index: number; 0: string } | null {
   const index = text.indexOf(needle);
   return index === -1 ? null : { index, 0: needle };
+}
+
+/**
+ * A screen's text for an error message, one row a line behind a gutter of 0-based row numbers,
+ * blank rows at the bottom left out:
+ * ```
+ *    0 │ File  Edit
+ *    1 │ > Open
+ *      (rows 2-23 blank)
+ * ```
+ */
+export function formatScreenBlock(text: string): string {
+  const rows = text.split('\n');
+  let used = rows.length;
+  while (used > 0 && rows[used - 1] === '') used--;
+  const width = String(Math.max(0, rows.length - 1)).length;
+  const lines = rows.slice(0, used).map((row, index) => `  ${String(index).padStart(width)} │ ${row}`.trimEnd());
+  const last = rows.length - 1;
+  if (used === 0) lines.push('  (every row blank)');
+  else if (used <= last) lines.push(`  ${' '.repeat(width)}   (${used === last ? `row ${last}` : `rows ${used}-${last}`} blank)`);
+  return lines.join('\n');
+}
+
+/** A text pattern for a message, as the user wrote it: `'Open'` or `/Op+en/i`. */
+export function formatPattern(pattern: string | RegExp): string {
+  return typeof pattern === 'string' ? `'${pattern}'` : String(pattern);
 }

@@ -29,7 +29,7 @@ import { DEFAULT_TEXT_MASKS, normalizeText } from '../screen/index.js';
 import type { TmuxAppHandle } from './app-handle.js';
 import { cassettePath, fileCassetteStore, reRecordCommand } from './cassette-files.js';
 import { projectRoot } from './paths.js';
-import { publishTally } from './tally-meta.js';
+import { publishTally } from './reporter.js';
 
 /** Agent options settable per file or `describe` (`test.override({ agentOptions: { … } })`); runner options also per run. */
 export type AgentFixtureOptions = Partial<Omit<AgentRunnerOptions, 'saveScreenshot'>> & {

@@ -1,18 +1,21 @@
 /**
- * The value of the `tmuxApp` fixture: a `TmuxApp` started on the worker's tmux server — at once
- * when the fixture options name a command, else by `tmuxApp.start(...)` in the test — with the
- * app's methods, the renderer options of the file, and a `screenshot()` that uses them.
+ * The value of the `tmuxApp` fixture: the test's `TmuxApp`, handed over as Playwright hands a test
+ * its `page`. Every member of `TmuxApp` is the app's own, reached through a proxy, so a method added
+ * to `TmuxApp` needs nothing here. The handle adds what the fixture owns: `start()` (at once when
+ * the fixture options name a command, else by the test), the renderer options of the file (used by
+ * `screenshot()`, `gif()` and `toMatchScreenshot`), and the test's bookkeeping: the app's waits end
+ * before the test's own timeout (its `deadline`), and each `waitFor…` runs as a pending wait of the
+ * test, which Vitest's error names should the test time out anyway.
  */
 import type { RunnerTestCase } from 'vitest';
 import { WAIT } from '../defaults.js';
 import { ConfigError, TmuxShotError } from '../errors.js';
 import type { RenderOptions } from '../render/index.js';
-import type { ScreenSnapshot } from '../snapshot.js';
 import type { TmuxServer } from '../host/index.js';
 import { TmuxApp } from '../app/index.js';
 import type { TmuxAppOptions } from '../app/index.js';
+import { formatPattern } from '../screen/index.js';
 import { resolveTimeout, systemClock } from '../wait.js';
-import { formatPattern } from './failure-message.js';
 import { testDeadline, trackWait } from './test-timeout.js';
 
 /**
@@ -45,9 +48,21 @@ interface Starting {
 }
 
 /**
- * The `tmuxApp` fixture: one app per test on the worker's tmux server. It owns the app from the
- * moment its tmux session exists: `close()` during a `start()` (a test that timed out inside it)
- * stops the start, through `TmuxApp.start`'s `signal`, and closes the app.
+ * The members of `TmuxApp` that the handle defines itself: the rest are the app's. (Its
+ * `[Symbol.asyncDispose]` has the app's signature; naming that key here would break the type in
+ * projects whose `lib` lacks `esnext.disposable`.)
+ */
+type OwnMembers = 'screenshot' | 'gif' | 'close';
+
+// The class below, typed with every other member of `TmuxApp` (its constructor returns a proxy that forwards them).
+export interface TmuxAppHandle extends Omit<TmuxApp, OwnMembers> {}
+
+/**
+ * The `tmuxApp` fixture: one app per test on the worker's tmux server, with every member of
+ * `TmuxApp` — before `start()`, its methods throw a ConfigError that says how to start it. The
+ * fixture owns the app from the moment its tmux session exists: `close()` during a `start()` (a
+ * test that timed out inside it) stops the start, through `TmuxApp.start`'s `signal`, and closes
+ * the app.
  */
 export class TmuxAppHandle implements AsyncDisposable {
   #options: TmuxAppFixtureOptions;
@@ -64,6 +79,10 @@ export class TmuxAppHandle implements AsyncDisposable {
     this.#options = options;
     this.#server = server;
     this.#task = task;
+    return new Proxy(this, {
+      get: (handle, key) => (key in handle ? bindTo(handle, Reflect.get(handle, key, handle)) : this.#appMember(key)),
+      has: (handle, key) => key in handle || key in (this.#app ?? TmuxApp.prototype),
+    });
   }
 
   /** The options the app was (or will be) started with. */
@@ -123,77 +142,6 @@ export class TmuxAppHandle implements AsyncDisposable {
     }
   }
 
-  /** Runs one of the app's waits as pending in the test (see `trackWait`). */
-  async #track<T>(what: string, timeout: unknown, wait: () => Promise<T>): Promise<T> {
-    const resolved = resolveTimeout(timeout, WAIT.timeout, testDeadline(this.#task), systemClock.now());
-    return trackWait(this.#task, { what, timeout: resolved, screenText: () => this.#app?.text() }, wait);
-  }
-
-  /** Presses keys (tmux names like `Enter`, `C-c`, or `ArrowDown`-style aliases). See `TmuxApp.press`. */
-  press(...keys: string[]): Promise<void> {
-    return this.app.press(...keys);
-  }
-
-  /** Types text byte-exact; `'\n'` submits (CR). See `TmuxApp.type`. */
-  type(text: string): Promise<void> {
-    return this.app.type(text);
-  }
-
-  /** The visible screen text. See `TmuxApp.text`. */
-  text(): string {
-    return this.app.text();
-  }
-
-  /** The visible screen. See `TmuxApp.screen`. */
-  screen(): ScreenSnapshot {
-    return this.app.screen();
-  }
-
-  /** Waits for text on the screen. See `TmuxApp.waitForText`. */
-  waitForText(...args: Parameters<TmuxApp['waitForText']>): ReturnType<TmuxApp['waitForText']> {
-    return this.#track(`tmuxApp.waitForText(${formatPattern(args[0])})`, args[1]?.timeout, () => this.app.waitForText(...args));
-  }
-
-  /** Waits for output silence. See `TmuxApp.waitForStable`. */
-  waitForStable(...args: Parameters<TmuxApp['waitForStable']>): ReturnType<TmuxApp['waitForStable']> {
-    return this.#track('tmuxApp.waitForStable()', args[0]?.timeout, () => this.app.waitForStable(...args));
-  }
-
-  /** Waits for the app's next output to reach the screen. See `TmuxApp.waitForOutput`. */
-  waitForOutput(...args: Parameters<TmuxApp['waitForOutput']>): ReturnType<TmuxApp['waitForOutput']> {
-    return this.#track('tmuxApp.waitForOutput()', args[0]?.timeout, () => this.app.waitForOutput(...args));
-  }
-
-  /** The exit status once the app has exited, else undefined; does not wait. See `TmuxApp.exitStatus`. */
-  exitStatus(): ReturnType<TmuxApp['exitStatus']> {
-    return this.app.exitStatus();
-  }
-
-  /** Waits for the app to exit. See `TmuxApp.waitForExit`. */
-  waitForExit(...args: Parameters<TmuxApp['waitForExit']>): ReturnType<TmuxApp['waitForExit']> {
-    return this.#track('tmuxApp.waitForExit()', args[0]?.timeout, () => this.app.waitForExit(...args));
-  }
-
-  /** Resizes the terminal, in cells. See `TmuxApp.resize`. */
-  resize(cols: number, rows: number): Promise<void> {
-    return this.app.resize(cols, rows);
-  }
-
-  /** Subscribes to the app's output. See `TmuxApp.onOutput`. */
-  onOutput(...args: Parameters<TmuxApp['onOutput']>): ReturnType<TmuxApp['onOutput']> {
-    return this.app.onOutput(...args);
-  }
-
-  /** When the app's process started, in `systemClock.now()` ms. See `TmuxApp.startedAt`. */
-  get startedAt(): number {
-    return this.app.startedAt;
-  }
-
-  /** The app's output timeline. See `TmuxApp.timeline`. */
-  get timeline(): TmuxApp['timeline'] {
-    return this.app.timeline;
-  }
-
   /**
    * PNG bytes of the screen now, drawn with this fixture's renderer options, `options` over them.
    * See `TmuxApp.screenshot`.
@@ -205,11 +153,6 @@ export class TmuxAppHandle implements AsyncDisposable {
   /** A GIF of the session so far, drawn with this fixture's renderer options. See `TmuxApp.gif`. */
   gif(options: Parameters<TmuxApp['gif']>[0] = {}): Promise<Uint8Array> {
     return this.app.gif({ ...this.renderOptions, ...options });
-  }
-
-  /** The session so far as an asciicast v2 recording. See `TmuxApp.asciicast`. */
-  asciicast(): string {
-    return this.app.asciicast();
   }
 
   /**
@@ -226,4 +169,42 @@ export class TmuxAppHandle implements AsyncDisposable {
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }
+
+  /**
+   * A member of the app, for the proxy: a `waitFor…` method runs as a pending wait of the test
+   * (see `trackWait`); other methods and fields are the app's own. Before `start()`, the methods
+   * throw the ConfigError of {@link app} and the fields read undefined.
+   */
+  #appMember(key: string | symbol): unknown {
+    if (typeof key === 'string' && key.startsWith('waitFor') && key in TmuxApp.prototype) {
+      return (...args: unknown[]) => this.#track(describeWait(key, args), timeoutOf(args), () => (this.app as unknown as Methods)[key]!(...args));
+    }
+    if (!this.#app) return key in TmuxApp.prototype ? (...args: unknown[]) => (this.app as unknown as Methods)[key as string]!(...args) : undefined;
+    return bindTo(this.#app, Reflect.get(this.#app, key, this.#app));
+  }
+
+  /** Runs one of the app's waits as pending in the test (see `trackWait`). */
+  async #track<T>(what: string, timeout: unknown, wait: () => Promise<T>): Promise<T> {
+    const resolved = resolveTimeout(timeout, WAIT.timeout, testDeadline(this.#task), systemClock.now());
+    return trackWait(this.#task, { what, timeout: resolved, screenText: () => this.#app?.text() }, wait);
+  }
+}
+
+type Methods = Record<string, ((...args: unknown[]) => Promise<unknown>) | undefined>;
+
+/** `value` bound to `owner` when it is a method (the proxy must not become `this` of private fields). */
+function bindTo(owner: object, value: unknown): unknown {
+  return typeof value === 'function' ? value.bind(owner) : value;
+}
+
+/** How a pending wait reads in a timeout error: `tmuxApp.waitForText('Saved')` (patterns shown, options left out). */
+function describeWait(method: string, args: readonly unknown[]): string {
+  const patterns = args.filter((arg): arg is string | RegExp => typeof arg === 'string' || arg instanceof RegExp);
+  return `tmuxApp.${method}(${patterns.map(formatPattern).join(', ')})`;
+}
+
+/** The `timeout` of a wait's options argument (its one plain object), if given. */
+function timeoutOf(args: readonly unknown[]): unknown {
+  const options = args.find((arg) => typeof arg === 'object' && arg !== null && !(arg instanceof RegExp));
+  return (options as { timeout?: unknown } | undefined)?.timeout;
 }

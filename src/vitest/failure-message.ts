@@ -1,11 +1,17 @@
 /**
- * The one formatter of tmux-shot's assertion messages. Every matcher gathers facts, decides, writes
- * files, then hands plain data here. Wording follows Vitest's `toMatchScreenshot` where it has one
- * ("No existing reference screenshot found…", "Screenshot does not match the stored reference.").
+ * The one formatter of tmux-shot's assertion messages, and the result they go in. Every matcher
+ * gathers facts, decides, writes files, then hands plain data here. Wording follows Vitest's
+ * `toMatchScreenshot` where it has one ("No existing reference screenshot found…", "Screenshot does
+ * not match the stored reference.").
  */
+import type { MatcherResult } from 'vitest';
+import type { ExitStatus } from '../app/index.js';
+import { formatPattern, formatScreenBlock } from '../screen/index.js';
 import { formatTimeout } from '../wait.js';
 import type { WaitTimeout } from '../wait.js';
-import type { AppExit } from './subject.js';
+
+/** A matcher's `{ pass, message }` (Vitest's synchronous `MatcherResult`). */
+export type SyncExpectationResult = Exclude<MatcherResult, PromiseLike<unknown>>;
 
 /** Image files a screenshot assertion left behind, absolute paths. */
 export interface ImagePaths {
@@ -58,72 +64,39 @@ function rendererLines(change: { reference: string; actual: string } | undefined
   ];
 }
 
-/** The body of a `toMatchScreenshot` failure (Vitest adds nothing; this is the whole message). */
+/** The message of a `toMatchScreenshot` failure (Vitest adds nothing; this is the whole message). */
 export function formatScreenshotFailure(header: string, failure: ScreenshotFailure): string {
+  return [header, '', ...screenshotFailureLines(failure)].join('\n');
+}
+
+function screenshotFailureLines(failure: ScreenshotFailure): string[] {
   switch (failure.kind) {
     case 'unsettled':
       return [
-        header,
-        '',
         `The screen did not settle within ${formatTimeout(failure.timeout)}: two consecutive reads still differed.`,
         ...failure.cellLines,
         'Wait for the app first (waitForText, waitForStable), mask the moving area, or raise `timeout`.',
         ...pathLines({ reference: failure.previous, actual: failure.last }).map((line) =>
           line.replace('Reference screenshot:', 'Second to last screen:').replace('Actual screenshot:', 'Last screen:'),
         ),
-      ].join('\n');
+      ];
     case 'new-baseline-written':
-      return [
-        header,
-        '',
-        'No existing reference screenshot found; a new one was created. Review it before running tests again.',
-        ...pathLines(failure.paths),
-      ].join('\n');
+      return ['No existing reference screenshot found; a new one was created. Review it before running tests again.', ...pathLines(failure.paths)];
     case 'missing-baseline-ci':
       return [
-        header,
-        '',
-        'No existing reference screenshot found. Nothing was written under __screenshots__ (update mode ' +
-          "'none', as in CI): create it locally or with -u, and commit it.",
+        "No existing reference screenshot found. Nothing was written under __screenshots__ (update mode 'none', as in CI): " +
+          'create it locally or with -u, and commit it.',
         ...pathLines(failure.paths),
-      ].join('\n');
+      ];
     case 'mismatch':
       return [
-        header,
-        '',
         'Screenshot does not match the stored reference.',
         ...(failure.comparison ? [failure.comparison] : []),
         ...failure.cellLines,
         ...rendererLines(failure.rendererChange),
         ...pathLines(failure.paths),
-      ].join('\n');
+      ];
   }
-}
-
-/**
- * A screen's text for a message, one row a line behind a gutter of 0-based row numbers, blank rows
- * at the bottom left out:
- * ```
- *    0 │ File  Edit
- *    1 │ > Open
- *      (rows 2-23 blank)
- * ```
- */
-export function formatScreenBlock(text: string): string {
-  const rows = text.split('\n');
-  let used = rows.length;
-  while (used > 0 && rows[used - 1] === '') used--;
-  const width = String(Math.max(0, rows.length - 1)).length;
-  const lines = rows.slice(0, used).map((row, index) => `  ${String(index).padStart(width)} │ ${row}`.trimEnd());
-  const last = rows.length - 1;
-  if (used === 0) lines.push('  (every row blank)');
-  else if (used <= last) lines.push(`  ${' '.repeat(width)}   (${used === last ? `row ${last}` : `rows ${used}-${last}`} blank)`);
-  return lines.join('\n');
-}
-
-/** A text pattern as the user wrote it: `'Open'` or `/Op+en/i`. */
-export function formatPattern(pattern: string | RegExp): string {
-  return typeof pattern === 'string' ? `'${pattern}'` : String(pattern);
 }
 
 /** What `toShowText` saw. */
@@ -133,7 +106,7 @@ export type TextFailure =
   /** `.not`: the pattern was still there; `at` is where, 0-based. */
   | { kind: 'still-shown'; pattern: string | RegExp; timeout: WaitTimeout; screenText: string; at: { row: number; col: number } }
   /** The app exited, and its last screen lacks the pattern: it will never appear. */
-  | { kind: 'exited'; pattern: string | RegExp; screenText: string; exit: AppExit };
+  | { kind: 'exited'; pattern: string | RegExp; screenText: string; exit: ExitStatus };
 
 /** The message of a `toShowText` failure, with the screen at the moment the wait gave up. */
 export function formatTextFailure(header: string, failure: TextFailure): string {

@@ -11,10 +11,8 @@ import { AgentHandle } from './agent-handle.js';
 import type { AgentFixtureOptions } from './agent-handle.js';
 import { TmuxAppHandle } from './app-handle.js';
 import type { TmuxAppFixtureOptions } from './app-handle.js';
-import { failureDocumented } from './artifacts.js';
-import { saveFailureScreen } from './failure-screen.js';
-import { saveRecording, wantsRecording } from './recording.js';
-import type { RecordingMode } from './recording.js';
+import { saveEvidence } from './evidence.js';
+import type { RecordingMode } from './evidence.js';
 import { testAttachmentStem } from './paths.js';
 import { markTestStart, watchScreen } from './test-timeout.js';
 
@@ -47,24 +45,6 @@ export interface TmuxShotTestFixtures {
 export type TmuxShotFixtures = TmuxShotWorkerFixtures & TmuxShotTestFixtures;
 
 type Use<T> = (value: T) => Promise<void>;
-
-/**
- * After a test: the failure screen (when the test failed and no screenshot assertion documented
- * it) and the GIF the recording mode asks for. Problems here are printed, never thrown: they must
- * not hide the test's own error or fail a test that a retry made pass.
- */
-async function saveEvidence(task: TestContext['task'], handle: TmuxAppHandle, recording: RecordingMode): Promise<void> {
-  if (!handle.started) return;
-  const failed = task.result?.state === 'fail';
-  try {
-    if (failed && handle.options.failureScreen !== false && !failureDocumented(task)) {
-      await saveFailureScreen(task, handle.screen(), handle.renderOptions);
-    }
-    if (wantsRecording(recording, failed)) await saveRecording(task, handle, failed);
-  } catch (error) {
-    console.warn(`tmux-shot: could not save the evidence of '${task.fullTestName}': ${(error as Error).message}`);
-  }
-}
 
 /**
  * The fixture definitions, for `test.extend` — already applied in this module's `test`; use them
@@ -116,8 +96,7 @@ export const tmuxShotFixtures = {
     { tmuxApp, agentModel, agentOptions, task }: { tmuxApp: TmuxAppHandle; agentModel: ChatClient | undefined; agentOptions: AgentFixtureOptions; task: TestContext['task'] },
     use: Use<AgentHandle>,
   ) => {
-    const stem = testAttachmentStem(task, task.result?.retryCount ?? 0);
-    const agent = new AgentHandle(tmuxApp, agentModel, agentOptions, `${stem}-agent`);
+    const agent = new AgentHandle(tmuxApp, agentModel, agentOptions, `${testAttachmentStem(task)}-agent`);
     await use(agent);
     await agent.close();
   },

@@ -2,14 +2,12 @@
  * `tmux-shot/vitest`: test terminal apps in Vitest. Importing it registers the matchers
  * (`toMatchScreenshot`, `toShowText`, `toMatchScreenText`) on `expect`.
  */
-export { describe, expect, it, test } from './test-api.js';
+export { describe, expect, it, matchers, test } from './test-api.js';
 export { tmuxShotFixtures } from './fixtures.js';
 export type { TmuxShotFixtures, TmuxShotTestFixtures, TmuxShotWorkerFixtures } from './fixtures.js';
-export type { RecordingMode } from './recording.js';
-export { matchers } from './matchers.js';
+export type { RecordingMode } from './evidence.js';
 export { TmuxAppHandle } from './app-handle.js';
 export type { TmuxAppFixtureOptions } from './app-handle.js';
 export { AgentHandle } from './agent-handle.js';
 export type { AgentFixtureOptions } from './agent-handle.js';
-export type { ScreenshotOptions } from './screenshot-matcher.js';
-export type { ScreenTextOptions, ToShowTextOptions } from './text-matchers.js';
+export type { ScreenshotOptions, ScreenTextOptions, ToShowTextOptions } from './options.js';

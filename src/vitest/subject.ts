@@ -2,13 +2,8 @@
  * What a matcher was given: a live app (`tmuxApp`, `TmuxApp` — anything with `screen()`), a
  * screen snapshot, or PNG bytes.
  */
+import type { TextMatch } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
-
-/** How an app ended (the shape of `TmuxApp`'s `ExitStatus`). */
-export interface AppExit {
-  exitCode: number | null;
-  signal: string | null;
-}
 
 /** Anything whose screen can be read now: the `tmuxApp` fixture, a `TmuxApp`. */
 export interface LiveScreen {
@@ -16,8 +11,11 @@ export interface LiveScreen {
   screen(): ScreenSnapshot;
   /** Resolves when new output is on the screen or after `timeout` ms (see `TmuxApp.waitForOutput`); polls fall back to a timer without it. */
   waitForOutput?(options: { timeout: number }): Promise<unknown>;
-  /** How the app ended once it has exited, else undefined (see `TmuxApp.exitStatus`); text waits then stop early. */
-  exitStatus?(): Promise<AppExit | undefined>;
+  /**
+   * Waits for text, failing early once the app has exited without showing it (see
+   * `TmuxApp.waitForText`); `toShowText` hands its wait to it.
+   */
+  waitForText?(pattern: string | RegExp, options: { timeout: number; signal?: AbortSignal | undefined }): Promise<TextMatch>;
   /** Waits for quiet and for an answer to the last input (see `TmuxApp.waitForStable`); screenshots call it before comparing grids. */
   waitForStable?(options: { quietMs: number; timeout: number }): Promise<{ afterMs: number }>;
 }

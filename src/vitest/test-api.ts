@@ -1,14 +1,50 @@
 /**
- * `test` and `it`: Vitest's, extended with the tmux-shot fixtures; `describe` and `expect`
- * (with the matchers registered) passed through, so one import serves a whole test file.
+ * What a test file gets from `tmux-shot/vitest`: Vitest's `test` and `it` extended with the
+ * fixtures, `describe`, and `expect` with the matchers registered and typed. Importing it also
+ * reports (or, with `-u`, removes) the baselines none of the file's tests used, once they ran; the
+ * report needs Vitest's default `isolate: true` (modules run again for each file).
  */
-import { test as vitestTest } from 'vitest';
+import { afterAll, expect, test as vitestTest } from 'vitest';
 import type { TestAPI } from 'vitest';
 import { tmuxShotFixtures } from './fixtures.js';
 import type { TmuxShotTestFixtures, TmuxShotWorkerFixtures } from './fixtures.js';
-import './setup.js';
+import type { ScreenshotOptions, ScreenTextOptions, ToShowTextOptions } from './options.js';
+import { reportUnusedBaselines, readUpdateMode } from './screenshot/baselines.js';
+import { toMatchScreenshot } from './screenshot/matcher.js';
+import { toMatchScreenText, toShowText } from './text-matchers.js';
 
 export { describe, expect } from 'vitest';
+
+declare module 'vitest' {
+  interface Matchers<T = any> {
+    /**
+     * Compares the screen with its baseline `<test dir>/__screenshots__/<test file>/<name>.png`
+     * (auto-named `<test name> <n>` when `name` is left out). Await it.
+     * @example await expect(tmuxApp).toMatchScreenshot('main menu', { mask: [/\d\d:\d\d/] });
+     */
+    toMatchScreenshot(nameOrOptions?: string | ScreenshotOptions, options?: ScreenshotOptions): Promise<void>;
+    /**
+     * Waits until the screen shows `pattern` (`.not`: until it no longer does). Await it.
+     * @example await expect(tmuxApp).toShowText('Selected: Open', { timeout: 2000 });
+     */
+    toShowText(pattern: string | RegExp, options?: ToShowTextOptions): Promise<void>;
+    /**
+     * Compares the settled screen's text (and styles) with a Vitest snapshot. Await it.
+     * @example await expect(tmuxApp).toMatchScreenText('menu open');
+     */
+    toMatchScreenText(hintOrOptions?: string | ScreenTextOptions, options?: ScreenTextOptions): Promise<void>;
+  }
+}
+
+/** The matchers, for `expect.extend` (importing this module has done it for Vitest's `expect`). */
+export const matchers = { toMatchScreenshot, toShowText, toMatchScreenText };
+
+expect.extend(matchers);
+
+// Vitest parses a hook's first parameter like a fixture's: it must be a destructuring pattern.
+afterAll(async ({}, file) => {
+  if (file.type === 'suite' && 'filepath' in file) await reportUnusedBaselines(file, readUpdateMode(expect.getState()));
+});
 
 /**
  * Vitest's `test` with `tmuxApp`, `agent` and their options as fixtures.

@@ -14,10 +14,10 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RunnerTestCase } from 'vitest';
-import { VITEST } from '../defaults.js';
+import { VITEST_CONSTANTS } from '../defaults.js';
+import { formatScreenBlock } from '../screen/index.js';
 import { formatTimeout, systemClock } from '../wait.js';
 import type { Deadline, WaitTimeout } from '../wait.js';
-import { formatScreenBlock } from './failure-message.js';
 
 type Task = Readonly<RunnerTestCase>;
 
@@ -59,13 +59,13 @@ export function markTestStart(task: Task): void {
 }
 
 /**
- * The deadline of waits in `task`: `VITEST.timeoutMargin` before the test's own timeout, counted
+ * The deadline of waits in `task`: `VITEST_CONSTANTS.timeoutMargin` before the test's own timeout, counted
  * from the start the fixture marked — or, without the fixture, from now (the time the test had
  * run before is then unknown). Undefined outside a test or for a test without a timeout.
  */
 export function testDeadline(task: Task | undefined): Deadline | undefined {
   if (!task) return undefined;
-  return deadlineOf(startedAt.get(task) ?? systemClock.now(), task.timeout, VITEST.timeoutMargin);
+  return deadlineOf(startedAt.get(task) ?? systemClock.now(), task.timeout, VITEST_CONSTANTS.timeoutMargin);
 }
 
 /**

@@ -3,50 +3,27 @@
  * `toMatchScreenText` (the screen text through Vitest's own snapshot mechanism, so `-u`, CI and
  * obsolete-snapshot reports behave natively).
  */
-import type { MatcherResult, MatcherState } from 'vitest';
+import type { MatcherState } from 'vitest';
 import { Snapshots } from 'vitest';
-import { VITEST, WAIT } from '../defaults.js';
-import { TmuxShotError } from '../errors.js';
+import { VITEST_CONSTANTS, WAIT } from '../defaults.js';
+import { AppExitedError, TmuxShotError, WaitTimeoutError } from '../errors.js';
+import type { ExitStatus } from '../app/index.js';
 import { checkPattern } from '../app/index.js';
-import { findText, normalizeText, snapshotText } from '../screen/index.js';
+import { findText, formatPattern, normalizeText, snapshotText } from '../screen/index.js';
+import type { TextMatch } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
-import { resolveTimeout, systemClock } from '../wait.js';
-import { formatBadSubject, formatHeader, formatPattern, formatScreenshotFailure, formatTextFailure } from './failure-message.js';
+import { poll, systemClock } from '../wait.js';
+import type { WaitTimeout } from '../wait.js';
 import { describeReadChange } from './cell-lines.js';
-import { checkScreenTextOptions, checkShowTextOptions } from './matcher-options.js';
-import { pollScreen } from './poll-screen.js';
+import { formatBadSubject, formatHeader, formatScreenshotFailure, formatTextFailure } from './failure-message.js';
+import type { SyncExpectationResult } from './failure-message.js';
+import { resolveScreenTextOptions, resolveShowTextOptions } from './options.js';
+import type { ScreenTextOptions, ToShowTextOptions } from './options.js';
 import { formatScreenText, STYLES_HEADER } from './screen-text.js';
-import { settleLive } from './settle.js';
+import { settleInTest } from './settle.js';
 import { classifySubject, describeReceived } from './subject.js';
-import type { AppExit, LiveScreen } from './subject.js';
-import { attemptSignal, testDeadline, trackWait } from './test-timeout.js';
-
-/** A matcher's `{ pass, message }` (Vitest's synchronous `MatcherResult`). */
-export type SyncExpectationResult = Exclude<MatcherResult, PromiseLike<unknown>>;
-
-/** Options of `toShowText`. */
-export interface ToShowTextOptions {
-  /** Longest wait, in ms. @default 5000 (WAIT.timeout), or what is left of the test's own timeout less 500 ms (VITEST.timeoutMargin) */
-  timeout?: number;
-}
-
-/** Options of `toMatchScreenText`. */
-export interface ScreenTextOptions {
-  /**
-   * Store the text in this file (Vitest's `toMatchFileSnapshot`, relative to the test file)
-   * instead of the test file's `__snapshots__/*.snap`.
-   */
-  file?: string;
-  /** Append the styled runs (colours, bold, inverse…) after the text. @default true */
-  styles?: boolean;
-  /** Volatile text replaced by `*` before comparing (clocks, pids…), as `normalizeText` does. @default [] */
-  mask?: readonly RegExp[];
-  /**
-   * Longest wait for the screen to settle first, in ms; 0 waits without limit.
-   * @default 5000 (VITEST.settleTimeout), or what is left of the test's own timeout less 500 ms (VITEST.timeoutMargin)
-   */
-  timeout?: number;
-}
+import type { LiveScreen } from './subject.js';
+import { attemptSignal, trackWait } from './test-timeout.js';
 
 /** A screen source: live (re-read on every poll) or a fixed snapshot. */
 interface ScreenSource {
@@ -55,8 +32,6 @@ interface ScreenSource {
   live: LiveScreen | undefined;
   /** Resolves when a live screen took new output, or after `ms`. */
   wake?: ((ms: number) => Promise<unknown>) | undefined;
-  /** How a live app ended, once it has (undefined while it runs or when it cannot say). */
-  exitStatus?: (() => Promise<AppExit | undefined>) | undefined;
   /** How messages name the subject. */
   label: string;
 }
@@ -66,8 +41,7 @@ function sourceOf(matcher: string, isNot: boolean, received: unknown): ScreenSou
   if (subject?.kind === 'live') {
     const { live } = subject;
     const wake = live.waitForOutput ? (ms: number) => wakeOnOutput(live, ms) : undefined;
-    const exitStatus = live.exitStatus ? () => live.exitStatus!().catch(() => undefined) : undefined; // closed: unknown
-    return { read: () => live.screen(), live, label: 'tmuxApp', wake, exitStatus };
+    return { read: () => live.screen(), live, label: 'tmuxApp', wake };
   }
   if (subject?.kind === 'snapshot') return { read: () => subject.snapshot, live: undefined, label: 'screen' };
   const accepts = 'a tmuxApp, a TmuxApp or a screen snapshot';
@@ -85,11 +59,43 @@ async function wakeOnOutput(live: LiveScreen, ms: number): Promise<void> {
   if (left > 0) await systemClock.sleep(left);
 }
 
+/** What a text wait saw last: the screen, where the pattern is on it, and how the app ended if it exited without showing it. */
+interface Seen {
+  screenText: string;
+  at: TextMatch | undefined;
+  exit?: ExitStatus;
+}
+
+/**
+ * Hands the wait to the app's own `waitForText`, which re-reads the screen on output and fails at
+ * once when the app has exited without showing the pattern (all its output is on the screen then:
+ * text still missing never comes).
+ */
+async function appShows(live: LiveScreen, pattern: string | RegExp, timeout: WaitTimeout, signal: AbortSignal | undefined): Promise<Seen> {
+  try {
+    const at = await live.waitForText!(pattern, { timeout: timeout.ms, signal });
+    return { at, screenText: snapshotText(live.screen()) };
+  } catch (error) {
+    if (error instanceof AppExitedError) return { at: undefined, screenText: error.screenText, exit: { exitCode: error.exitCode, signal: error.signal } };
+    if (error instanceof WaitTimeoutError) return { at: undefined, screenText: error.screenText };
+    throw error;
+  }
+}
+
+/** Re-reads the screen (on output, at least every `WAIT.pollMs`) until it shows `pattern`, or under `isNot` no longer does. */
+async function pollShows(source: ScreenSource, pattern: string | RegExp, isNot: boolean, timeout: WaitTimeout, signal: AbortSignal | undefined): Promise<Seen> {
+  let snapshot!: ScreenSnapshot; // the poll reads at least once
+  const done = () => ((findText((snapshot = source.read()), pattern) === undefined) === isNot ? true : undefined);
+  await poll(done, { timeout: source.live ? timeout.ms : 0, interval: WAIT.pollMs, wake: source.wake, signal });
+  return { at: findText(snapshot, pattern), screenText: snapshotText(snapshot) };
+}
+
 /**
  * Passes when the screen shows `pattern` (a substring, or a RegExp tested on each row, as
  * `findText` does). Over a live app it re-reads the screen whenever new output reaches it (and
  * at least every 50 ms, WAIT.pollMs) until `timeout`, and fails at once when the app has exited
- * without showing it; under `.not` it waits for the text to disappear. A snapshot is checked once.
+ * without showing it (the app's `waitForText` does both); under `.not` it waits for the text to
+ * disappear. A snapshot is checked once.
  * @throws {TmuxShotError} when `received` is not a screen; {@link ConfigError} for a pattern
  *   that is not a string or RegExp, or options of the wrong type.
  */
@@ -99,29 +105,22 @@ export async function toShowText(
   pattern: string | RegExp,
   options?: ToShowTextOptions,
 ): Promise<SyncExpectationResult> {
-  const { read, live, label, wake, exitStatus } = sourceOf('toShowText', this.isNot, received);
+  const source = sourceOf('toShowText', this.isNot, received);
   checkPattern(pattern, 'toShowText');
-  const timeout = resolveTimeout(checkShowTextOptions(options).timeout, WAIT.timeout, testDeadline(this.task), systemClock.now());
+  const { timeout } = resolveShowTextOptions(options, this.task);
   const isNot = this.isNot === true; // Vitest leaves it undefined when not negated
-  const goal = async (snapshot: ScreenSnapshot): Promise<{ exit?: AppExit } | undefined> => {
-    if ((findText(snapshot, pattern) === undefined) === isNot) return {};
-    const exit = isNot ? undefined : await exitStatus?.();
-    // Once exited, all its output is on the screen: text still missing never comes. Text that the
-    // last output brought is found by the next read.
-    return exit && !findText(read(), pattern) ? { exit } : undefined;
-  };
-  const header = formatHeader('toShowText', this.isNot, [formatPattern(pattern)], label);
-  const poll = { timeout: live ? timeout.ms : 0, interval: WAIT.pollMs, signal: attemptSignal(this.task), wake };
-  const result = await trackWait(this.task, { what: header, timeout, screenText: () => snapshotText(read()) }, () => pollScreen(read, goal, poll));
-  const exit = result.met ? result.value.exit : undefined;
-  const snapshot = exit ? read() : result.snapshot; // an exited app's last screen, all output drawn
-  const found = findText(snapshot, pattern);
-  const screenText = snapshotText(snapshot);
+  const header = formatHeader('toShowText', this.isNot, [formatPattern(pattern)], source.label);
+  const signal = attemptSignal(this.task);
+  const { live } = source;
+  const seen = await trackWait(this.task, { what: header, timeout, screenText: () => snapshotText(source.read()) }, () =>
+    !isNot && live?.waitForText ? appShows(live, pattern, timeout, signal) : pollShows(source, pattern, isNot, timeout, signal),
+  );
+  const { at, screenText, exit } = seen;
   return {
-    pass: found !== undefined,
+    pass: at !== undefined,
     message: () =>
-      found
-        ? formatTextFailure(header, { kind: 'still-shown', pattern, timeout, screenText, at: found })
+      at
+        ? formatTextFailure(header, { kind: 'still-shown', pattern, timeout, screenText, at })
         : exit
           ? formatTextFailure(header, { kind: 'exited', pattern, screenText, exit })
           : formatTextFailure(header, { kind: 'not-shown', pattern, timeout, screenText }),
@@ -129,12 +128,12 @@ export async function toShowText(
 }
 
 /** The text to store: masked screen text, then the style runs untouched (masks never hit them). */
-function screenTextOf(snapshot: ScreenSnapshot, options: ScreenTextOptions): string {
-  const text = formatScreenText(snapshot, { styles: options.styles ?? VITEST.screenTextStyles });
-  if (!options.mask?.length) return text;
+function screenTextOf(snapshot: ScreenSnapshot, styles: boolean, mask: readonly RegExp[]): string {
+  const text = formatScreenText(snapshot, { styles });
+  if (!mask.length) return text;
   const split = text.indexOf(`\n\n${STYLES_HEADER}\n`);
   const body = split === -1 ? text : text.slice(0, split);
-  return normalizeText(body, options.mask) + (split === -1 ? '' : text.slice(split));
+  return normalizeText(body, mask) + (split === -1 ? '' : text.slice(split));
 }
 
 /**
@@ -152,19 +151,16 @@ export async function toMatchScreenText(
   maybeOptions?: ScreenTextOptions,
 ): Promise<SyncExpectationResult> {
   const hint = typeof hintOrOptions === 'string' ? hintOrOptions : undefined;
-  const options = checkScreenTextOptions(hintOrOptions === undefined || typeof hintOrOptions === 'string' ? maybeOptions : hintOrOptions);
+  const options = resolveScreenTextOptions(hintOrOptions === undefined || typeof hintOrOptions === 'string' ? maybeOptions : hintOrOptions, this.task);
   const { read, live, label } = sourceOf('toMatchScreenText', this.isNot, received);
   const header = formatHeader('toMatchScreenText', false, hint === undefined ? [] : [`'${hint}'`], label);
-  const timeout = resolveTimeout(options.timeout, VITEST.settleTimeout, testDeadline(this.task), systemClock.now());
-  const settle = (app: LiveScreen) => settleLive(app, { timeout: timeout.ms, signal: attemptSignal(this.task) });
-  const wait = { what: header, timeout, screenText: () => snapshotText(read()) };
-  const settled = live ? await trackWait(this.task, wait, () => settle(live)) : { settled: true as const, snapshot: read() };
+  const settled = live ? await settleInTest(live, this.task, header, options.timeout) : { settled: true as const, snapshot: read() };
   if (!settled.settled) {
-    const cellLines = describeReadChange(settled.previous, settled.last, VITEST.listedCells);
-    const failure = { kind: 'unsettled', timeout, cellLines, previous: undefined, last: undefined } as const;
+    const cellLines = describeReadChange(settled.previous, settled.last, VITEST_CONSTANTS.listedCells);
+    const failure = { kind: 'unsettled', timeout: options.timeout, cellLines, previous: undefined, last: undefined } as const;
     return { pass: false, message: () => formatScreenshotFailure(header, failure) };
   }
-  const text = screenTextOf(settled.snapshot, options);
+  const text = screenTextOf(settled.snapshot, options.styles, options.mask);
   if (options.file !== undefined) return Snapshots.toMatchFileSnapshot.call(this, text, options.file, hint);
   return Snapshots.toMatchSnapshot.call(this, text, hint);
 }

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { pendingPath } from '../../src/agent/cassette/format.js';
 import { sha256 } from '../../src/agent/cassette/inputs.js';
 import { scriptedModel, toolCall } from '../../src/agent/scripted-model.js';
-import { CassetteMismatchError, TmuxShotError } from '../../src/errors.js';
+import type { ChatClient, ChatReply } from '../../src/agent/chat.js';
+import { CassetteMismatchError, ModelApiError, TmuxShotError } from '../../src/errors.js';
 import { DEFAULT_TEXT_MASKS, normalizeText } from '../../src/screen/index.js';
 import type { TmuxApp } from '../../src/app/index.js';
 import { offline, RE_RECORD, useCassettes } from './cassette-app.js';
@@ -149,6 +150,18 @@ describe('cassettes', () => {
     await expect(again.assert('Settings was chosen')).rejects.toThrow('HTTP 401 Incorrect API key provided');
     expect(await ctx.end()).toMatchObject({ kind: 'unwritten' });
     expect(await readFile(ctx.cassette, 'utf8')).toBe(before);
+  });
+
+  it('fails a recorded run and assert whose model replies null, quoting the reply, and writes nothing', async () => {
+    const nothing: ChatClient = { chat: { completions: { create: async () => null as unknown as ChatReply } } };
+    const agent = await ctx.agent(await ctx.start(), 'record', nothing);
+    const advice = 'Check that OPENAI_BASE_URL points at an OpenAI-compatible /v1 endpoint.';
+    await expect(agent.run(GOAL)).rejects.toThrow(new ModelApiError(`Model reply for step 1 is not a chat completion with a message in choices[0]: got null. ${advice}`, undefined));
+    await expect(agent.assert('the menu is shown')).rejects.toThrow(
+      new ModelApiError(`Model reply for agent.assert("the menu is shown") is not a chat completion with a message in choices[0]: got null. ${advice}`, undefined),
+    );
+    expect(await ctx.end()).toMatchObject({ kind: 'unwritten' });
+    await expect(readdir(ctx.dir)).resolves.not.toContain('__cassettes__');
   });
 
   it('writes no cassette for a recording in which no model call was answered', async () => {

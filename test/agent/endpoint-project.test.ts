@@ -5,7 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, type FixtureProject, type RunResult } from '../vitest/run-vitest.js';
-import { echoCredentials, KEY_FORMATS, type Loopback, reply, startServer } from './loopback.js';
+import { bareKey, echoCredentials, KEY_FORMATS, type Loopback, reply, sentKey, startServer } from './loopback.js';
 
 /** Every file under `dir` (the node_modules link left out), as paths relative to it. */
 async function filesUnder(dir: string): Promise<string[]> {
@@ -16,7 +16,7 @@ async function filesUnder(dir: string): Promise<string[]> {
     .sort();
 }
 
-// A child Vitest run of 21 tests on a loaded 2-core machine: a minute, not seconds.
+// A child Vitest run of 32 tests on a loaded 2-core machine: a minute, not seconds.
 describe('the agent fixture against an echoing endpoint, in a child Vitest run', { timeout: 240_000 }, () => {
   let server: Loopback;
   let project: FixtureProject;
@@ -27,8 +27,8 @@ describe('the agent fixture against an echoing endpoint, in a child Vitest run',
       const model = request.body['model'];
       if (model === 'echo-401') return echoCredentials(401, request);
       if (model === 'echo-500') return echoCredentials(500, request);
-      if (model === 'hang') return 'hang';
-      return reply('finish', { summary: `done with ${request.authorization}` });
+      if (model === 'hang' || model === 'stall') return model;
+      return reply('finish', { summary: `done with ${request.authorization}, key ${request.authorization?.replace(/^Bearer /, '')}` });
     });
     project = await createProject('endpoint', { projectsDir: join(import.meta.dirname, 'projects') });
     // Vitest's default and JSON reporters both print to stdout; the dump reporter gives the results.
@@ -43,12 +43,13 @@ describe('the agent fixture against an echoing endpoint, in a child Vitest run',
 
   it('ran every test through both reporters', () => {
     expect(run.output).toContain(' FAIL  agent.test.js > key 1 > 401 > run');
-    expect(run.output).toMatch(/"numTotalTests":21,"numPassedTests":4,/);
+    expect(run.output).toContain(`"numTotalTests":${5 * KEY_FORMATS.length + 2},"numPassedTests":${KEY_FORMATS.length},`);
     expect([...run.tests.values()].map((t) => `${t.id.replace('agent.test.js > ', '')}: ${t.state}`)).toEqual([
       ...KEY_FORMATS.flatMap((_, i) =>
         ['401 > run: failed', '500 > assert: failed', '500 > run: failed', 'own client > 401: failed', '200 > records: passed'].map((t) => `key ${i + 1} > ${t}`),
       ),
       'a hanging endpoint > run: failed',
+      'a stalling endpoint > run: failed',
     ]);
   });
 
@@ -56,11 +57,11 @@ describe('the agent fixture against an echoing endpoint, in a child Vitest run',
     const files = await filesUnder(project.dir);
     const contents = await Promise.all(files.map((f) => readFile(join(project.dir, f), 'latin1')));
     for (const [n, key] of KEY_FORMATS.entries()) {
-      expect(run.output.includes(key), `key format ${n + 1} in the output`).toBe(false);
-      expect(files.filter((_, i) => contents[i]!.includes(key)), `files with key format ${n + 1}`).toEqual([]);
+      expect(run.output.includes(bareKey(key)), `key format ${n + 1} in the output`).toBe(false);
+      expect(files.filter((_, i) => contents[i]!.includes(bareKey(key))), `files with key format ${n + 1}`).toEqual([]);
     }
     expect(server.requests.filter((r) => r.body['model'] === 'echo-401').map((r) => r.authorization)).toEqual(
-      KEY_FORMATS.flatMap((k) => [`Bearer ${k}`, `Bearer ${k}`]),
+      KEY_FORMATS.flatMap((k) => [`Bearer ${sentKey(k)}`, `Bearer ${sentKey(k)}`]),
     );
   });
 
@@ -77,7 +78,7 @@ describe('the agent fixture against an echoing endpoint, in a child Vitest run',
     }
     expect(run.output).toContain('Caused by: Error: 401 Incorrect API key provided: [redacted]. You sent Authorization: Bearer [redacted]\n');
     expect(run.output).toContain("key: '[redacted]', headers: { authorization: '[redacted]' }");
-    expect(run.output).toContain('summary: done with Bearer [redacted]\n');
+    expect(run.output).toContain('summary: done with Bearer [redacted], key [redacted]\n');
   });
 
   it('writes a cassette only for the run that got replies: an error or an outage while recording writes none', async () => {
@@ -86,12 +87,12 @@ describe('the agent fixture against an echoing endpoint, in a child Vitest run',
     );
   });
 
-  it('ends a request the endpoint never answers at requestTimeout, naming the host and the time waited', () => {
+  it.each(['hanging', 'stalling'])('ends a request the %s endpoint never answers at requestTimeout, naming the host and the time waited', (kind) => {
     const host = new URL(server.url).host;
-    expect(run.tests.get('agent.test.js > a hanging endpoint > run')!.errors).toEqual([
+    expect(run.tests.get(`agent.test.js > a ${kind} endpoint > run`)!.errors).toEqual([
       `Model request failed (step 1): no answer from ${host} within 1000 ms. ` +
         'Check that the server is up, or raise the agent option requestTimeout (the CLI takes --request-timeout) for a slow model.',
     ]);
-    expect(server.requests.filter((r) => r.body['model'] === 'hang')).toHaveLength(1);
+    expect(server.requests.filter((r) => r.body['model'] === (kind === 'hanging' ? 'hang' : 'stall'))).toHaveLength(1);
   });
 });

@@ -5,8 +5,12 @@ import type { AddressInfo } from 'node:net';
 /** The API key of every loopback-server test; no file any test writes may contain it. */
 export const KEY = 'sk-test-loopback-0123456789';
 
-/** One scripted HTTP answer; `hang` never answers (until the server closes). */
-export type Answer = { status: number; body: string; headers?: Record<string, string> } | 'hang';
+/**
+ * One scripted HTTP answer. Until the server closes: `hang` never answers; `stall` sends the
+ * headers of a 200 and the start of its body, then nothing; `trickle` sends the headers, then a
+ * space of the body every 100 ms.
+ */
+export type Answer = { status: number; body: string; headers?: Record<string, string> } | 'hang' | 'stall' | 'trickle';
 
 /** A request as the server received it. */
 export interface LoopbackRequest {
@@ -25,6 +29,7 @@ export interface Loopback {
 export async function startServer(answers: Answer[] | ((request: LoopbackRequest) => Answer)): Promise<Loopback> {
   const requests: Loopback['requests'] = [];
   const hanging: ServerResponse[] = [];
+  const timers: NodeJS.Timeout[] = [];
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -32,7 +37,14 @@ export async function startServer(answers: Answer[] | ((request: LoopbackRequest
       const request = { path: req.url ?? '', authorization: req.headers.authorization, body: JSON.parse(raw) as Record<string, unknown> };
       requests.push(request);
       const answer = typeof answers === 'function' ? answers(request) : (answers.shift() ?? { status: 500, body: '{"error":{"message":"loopback script ran out"}}' });
-      if (answer === 'hang') return void hanging.push(res);
+      if (answer === 'hang' || answer === 'stall' || answer === 'trickle') hanging.push(res);
+      if (answer === 'hang') return;
+      if (answer === 'stall' || answer === 'trickle') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"id":"chatcmpl-1",');
+        if (answer === 'trickle') timers.push(setInterval(() => res.write(' '), 100));
+        return;
+      }
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
       res.end(answer.body);
     });
@@ -44,6 +56,7 @@ export async function startServer(answers: Answer[] | ((request: LoopbackRequest
     requests,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of timers) clearInterval(timer);
         for (const res of hanging) res.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
@@ -89,11 +102,27 @@ export function echoCredentials(status: number, request: LoopbackRequest): Answe
 
 /**
  * API keys in the formats users have: an OpenAI project key, a 40-hex-digit token, a JWT-like
- * bearer token, and a short key of a local server. Only the first has a shape redaction could guess.
+ * bearer token, a short key of a local server, and keys with white space around them (pasted with
+ * a trailing space; read from a .env file with CRLF line ends). Only the first has a shape
+ * redaction could guess.
  */
 export const KEY_FORMATS = [
   'sk-proj-Q2x7vLk9PzR4mN8tY1wE3uI6oA5sD0fG_hJ-kL2zX9cV7bN4mQ1w',
   '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b',
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ0bXV4LXNob3QtdGVzdCJ9.c2lnbmF0dXJlLW9mLXRoZS10ZXN0',
   'local-key',
+  'pasted-key ',
+  'dotenv-key\r',
 ] as const;
+
+/**
+ * The key as the server receives it after `Bearer `: fetch strips white space (HTTP's: tab, CR,
+ * LF, space) from the ends of a header value, so trailing white space never arrives.
+ */
+export const sentKey = (key: string): string => key.replace(/[\t\n\r ]+$/, '');
+
+/**
+ * What must appear nowhere we print or write: the key without the white space around it, the part
+ * every form of it a server can echo contains.
+ */
+export const bareKey = (key: string): string => key.trim();

@@ -8,7 +8,7 @@ import { AgentRunner } from '../../src/agent/runner.js';
 import { ConfigError, ModelApiError } from '../../src/errors.js';
 import type { TmuxApp } from '../../src/app/index.js';
 import { screenRow, useMenuApp, virtualClock, type MenuTestContext } from './app.js';
-import { type Answer, echoCredentials, KEY, KEY_FORMATS, type Loopback, type LoopbackRequest, reply, startServer } from './loopback.js';
+import { type Answer, bareKey, echoCredentials, KEY, KEY_FORMATS, type Loopback, type LoopbackRequest, reply, sentKey, startServer } from './loopback.js';
 
 const status = (code: number, headers: Record<string, string> = {}) => ({ status: code, body: `{"error":{"message":"status ${code}"}}`, headers });
 
@@ -123,6 +123,22 @@ describe('createClient over loopback HTTP', () => {
     expect(slept).toEqual([]);
   });
 
+  it.each(['stall', 'trickle'] as const)('fails a reply whose body does not finish (%s) at requestTimeout, as one that never comes', async (answer) => {
+    const { runner, slept, requests } = await loopbackRunner([answer, reply('finish', { summary: 'ok' })], { requestTimeout: 300 });
+    const started = performance.now();
+    const error = await runner.run('go').catch((e: unknown) => e);
+    const waited = performance.now() - started;
+    expect(error).toBeInstanceOf(ModelApiError);
+    expect((error as Error).message).toBe(
+      `Model request failed (step 1): no answer from ${new URL(server!.url).host} within 300 ms. ` +
+        'Check that the server is up, or raise the agent option requestTimeout (the CLI takes --request-timeout) for a slow model.',
+    );
+    expect(waited).toBeGreaterThanOrEqual(300);
+    expect(waited).toBeLessThan(3000);
+    expect(requests).toHaveLength(1);
+    expect(slept).toEqual([]);
+  });
+
   it('fails clearly on a malformed JSON body', async () => {
     const { runner, slept, requests } = await loopbackRunner([{ status: 200, body: '{not json' }]);
     const error = await runner.run('go').catch((e: unknown) => e);
@@ -133,6 +149,35 @@ describe('createClient over loopback HTTP', () => {
     );
     expect(requests).toHaveLength(1);
     expect(slept).toEqual([]);
+  });
+
+  it.each([
+    ['null', 'null'],
+    ['"a string"', '"a string"'],
+    ['{}', '{}'],
+    ['{"choices":[]}', '{"choices":[]}'],
+    ['{"choices":[{"index":0}]}', '{"choices":[{"index":0}]}'],
+    ['{"choices":[{"message":null}]}', '{"choices":[{"message":null}]}'],
+    ['{"choices":[{"message":{"tool_calls":"send_keys"}}]}', '{"choices":[{"message":{"tool_calls":"send_keys"}}]}'],
+    [`{"choices":null,"pad":"${'x'.repeat(300)}"}`, `{"choices":null,"pad":"${'x'.repeat(177)}…`],
+  ])('fails clearly on a reply that is not a chat completion: %s', async (body, shown) => {
+    const { runner } = await loopbackRunner([{ status: 200, body }]);
+    const error = await runner.run('go').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelApiError);
+    expect((error as Error).message).toBe(
+      `Model reply for step 1 is not a chat completion with a message in choices[0]: got ${shown}. ` +
+        'Check that OPENAI_BASE_URL points at an OpenAI-compatible /v1 endpoint.',
+    );
+  });
+
+  it('reads what it can of a reply with odd fields: a tool call that is not an object, arguments as an object, usage as text', async () => {
+    const body = (message: object, usage: unknown) => ({ status: 200, body: JSON.stringify({ choices: [{ message }], usage }) });
+    const { runner } = await loopbackRunner([
+      body({ content: 42, tool_calls: [null, { id: 7, function: { name: 'send_keys', arguments: { keys: 'Down' } } }] }, 'many'),
+      body({ tool_calls: [{ function: { name: 'finish', arguments: '{"summary":"moved"}' } }] }, { total_tokens: 5 }),
+    ]);
+    expect(await runner.run('go')).toMatchObject({ outcome: 'finished', summary: 'moved', steps: 2, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 5 } });
+    expect(screenRow(app, 4)).toBe('│ > Save                     │');
   });
 
   it('keeps the key out of error messages, even when the server echoes it', async () => {
@@ -153,14 +198,14 @@ describe('createClient over loopback HTTP', () => {
       const step = server!.requests.length;
       if (step === 1) return echoCredentials(500, request);
       if (step === 2) return reply('send_keys', { keys: 'Down' });
-      if (step === 3) return reply('finish', { summary: `done with ${request.authorization}` });
+      if (step === 3) return reply('finish', { summary: `done with ${request.authorization}, key ${request.authorization?.replace(/^Bearer /, '')}` });
       return echoCredentials(401, request);
     };
     // A 500 (retried), a reply, a finish whose summary echoes the header: the run's result and log.
     const { runner, log, requests } = await loopbackRunner(echo, { key });
     const result = await runner.run('go');
-    expect(result).toMatchObject({ outcome: 'finished', summary: 'done with Bearer [redacted]' });
-    expect(requests.map((r) => r.authorization)).toEqual([`Bearer ${key}`, `Bearer ${key}`, `Bearer ${key}`]);
+    expect(result).toMatchObject({ outcome: 'finished', summary: 'done with Bearer [redacted], key [redacted]' });
+    expect(requests.map((r) => r.authorization)).toEqual([`Bearer ${sentKey(key)}`, `Bearer ${sentKey(key)}`, `Bearer ${sentKey(key)}`]);
     // A 401: the thrown error, whole.
     const error = (await runner.run('go').catch((e: unknown) => e)) as ModelApiError;
     expect(error.message).toBe(
@@ -176,7 +221,7 @@ describe('createClient over loopback HTTP', () => {
     });
     expect([cause.headers.get('x-echo-authorization'), cause.headers.get('x-echo-key')]).toEqual(['Bearer [redacted]', '[redacted]']);
     const everything = [inspect(error, { depth: Infinity, showHidden: true }), JSON.stringify(result), log.join('\n'), await outputText()].join('\n');
-    expect(everything).not.toContain(key);
+    expect(everything).not.toContain(bareKey(key));
   });
 });
 
@@ -186,7 +231,8 @@ describe('createClient configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toBe(
       'No model endpoint configured: set OPENAI_API_KEY (for api.openai.com) or OPENAI_BASE_URL ' +
-        '(for an OpenAI-compatible server such as Ollama, vLLM or llama.cpp); the CLI also takes --base-url.',
+        '(for an OpenAI-compatible server such as Ollama, vLLM or llama.cpp), and TMUX_SHOT_MODEL to the name of the model ' +
+        '(without it, gpt-4.1-mini: an OpenAI model); the CLI also takes --base-url and --model.',
     );
     await expect(createClient({ env: { OPENAI_API_KEY: '', OPENAI_BASE_URL: '' } })).rejects.toBeInstanceOf(ConfigError);
   });

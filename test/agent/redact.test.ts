@@ -22,6 +22,18 @@ describe('redactText', () => {
   it.each(KEY_FORMATS.map((key, i) => ({ key, n: i + 1 })))('removes the configured key of format $n wherever it appears', ({ key }) => {
     expect(redactText(`key=${key}; Authorization: Bearer ${key}; "${key}"`, [key])).toBe('key=[redacted]; Authorization: Bearer [redacted]; "[redacted]"');
   });
+
+  // fetch strips white space from the ends of a header value, and a server may trim what it got:
+  // the key comes back without the white space it was configured with.
+  it.each([
+    ['fake-key ', 'provided: fake-key. as JSON: "fake-key ". in a query: ?key=fake-key%20', 'provided: [redacted]. as JSON: "[redacted]". in a query: ?key=[redacted]'],
+    ['fake-key\r', 'provided: fake-key. as JSON: "fake-key\\r". in a query: ?key=fake-key%0D', 'provided: [redacted]. as JSON: "[redacted]". in a query: ?key=[redacted]'],
+    ['\tfake-key\r\n', 'as sent: \tfake-key. trimmed: fake-key.', 'as sent: \t[redacted]. trimmed: [redacted].'],
+    [' a+b/c= ', 'trimmed, in a query: ?key=a%2Bb%2Fc%3D', 'trimmed, in a query: ?key=[redacted]'],
+    ['  ', 'a key of white space only changes nothing:  .', 'a key of white space only changes nothing:  .'],
+  ])('removes the key %j as a server echoes it: %j', (key, text, expected) => {
+    expect(redactText(text, [key])).toBe(expected);
+  });
 });
 
 describe('redactValue', () => {

@@ -13,7 +13,7 @@ import { cellMetrics, renderPng } from '../../src/render/index.js';
 import { decideOutcome } from '../../src/diff/index.js';
 import { TmuxServer } from '../../src/host/index.js';
 import { TmuxApp } from '../../src/app/index.js';
-import { toMatchScreenshot } from '../../src/vitest/screenshot-matcher.js';
+import { toMatchScreenshot } from '../../src/vitest/screenshot/matcher.js';
 import { medianMs, printTable } from './measure.js';
 
 const REPO = resolve(import.meta.dirname, '../..');

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { echoCredentials, KEY_FORMATS, type Loopback, reply, startServer } from '../agent/loopback.js';
+import { bareKey, echoCredentials, KEY_FORMATS, type Loopback, reply, sentKey, startServer } from '../agent/loopback.js';
 import { decodeGif } from '../record/decode-gif.js';
 
 const KEY = 'sk-test-cli-agent-9876543210';
@@ -50,6 +50,16 @@ describe('tmux-shot agent', () => {
     for (const file of readdirSync(outDir)) expect(readFileSync(join(outDir, file)).includes(KEY)).toBe(false);
   });
 
+  it('prints at most 10000 characters of what the model says, saying how much was cut', async () => {
+    const summary = `done ${'x'.repeat(1_000_000)}`;
+    server = await startServer([reply('finish', { summary })]);
+    vi.stubEnv('OPENAI_BASE_URL', server.url);
+    vi.stubEnv('OPENAI_API_KEY', '');
+    const result = await run('agent', 'go', '--out', join(dir, 'long'), '--', 'node', menu);
+    expect([result.code, result.err]).toEqual([0, '']);
+    expect(result.out).toEqual([`finished: done ${'x'.repeat(9985)}… [cut: 1000015 characters in all]`]);
+  });
+
   it('with --duration, writes a GIF covering the whole run even when the model refuses', async () => {
     const refusal = {
       status: 200,
@@ -80,17 +90,17 @@ describe('tmux-shot agent', () => {
       return reply('finish', { summary: `done with ${request.authorization}` });
     });
 
-  /** Output lines and stderr of `results`, and the files of `outDir` that contain `key`. */
+  /** Output lines and stderr of `results`, and the files of `outDir` that contain `key` (without the white space around it). */
   const leaks = (key: string, outDir: string, ...results: { out: string[]; err: string }[]) => ({
-    output: results.flatMap((r) => [...r.out, r.err]).filter((text) => text.includes(key)),
-    files: readdirSync(outDir).filter((file) => readFileSync(join(outDir, file), 'latin1').includes(key)),
+    output: results.flatMap((r) => [...r.out, r.err]).filter((text) => text.includes(bareKey(key))),
+    files: readdirSync(outDir).filter((file) => readFileSync(join(outDir, file), 'latin1').includes(bareKey(key))),
   });
 
-  it.each(KEY_FORMATS.map((key, i) => ({ key, n: i + 1 })))('prints and writes no key of format $n, when the server echoes it in a 401 or a reply', async ({ key }) => {
+  it.each(KEY_FORMATS.map((key, i) => ({ key, n: i + 1 })))('prints and writes no key of format $n, when the server echoes it in a 401 or a reply', async ({ key, n }) => {
     server = await echoing();
     vi.stubEnv('OPENAI_API_KEY', key);
     vi.stubEnv('OPENAI_BASE_URL', server.url);
-    const outDir = join(dir, `keys-${key.length}`);
+    const outDir = join(dir, `keys-${n}`);
     const app = ['--out', outDir, '--cols', '50', '--rows', '14', '--', 'node', menu];
     const denied = await run('agent', 'go', '--model', 'echo-401', ...app);
     expect([denied.code, denied.err]).toEqual([
@@ -101,7 +111,7 @@ describe('tmux-shot agent', () => {
     const done = await run('agent', 'go', '--model', 'echo-200', '--duration', '0.5', ...app);
     expect(done.out.at(-1)).toBe('finished: done with Bearer [redacted]');
     expect(leaks(key, outDir, denied, done)).toEqual({ output: [], files: [] });
-    expect(server.requests.map((r) => r.authorization)).toEqual([`Bearer ${key}`, `Bearer ${key}`]);
+    expect(server.requests.map((r) => r.authorization)).toEqual([`Bearer ${sentKey(key)}`, `Bearer ${sentKey(key)}`]);
   });
 
   it('prints no key when the server echoes it in the 500s of an outage', async () => {
@@ -118,12 +128,12 @@ describe('tmux-shot agent', () => {
     expect(leaks(key, outDir, down)).toEqual({ output: [], files: [] });
   });
 
-  it('fails a request the endpoint never answers after --request-timeout, naming the host and the time', async () => {
-    server = await startServer(['hang']);
+  it.each(['hang', 'stall'] as const)('fails a request the endpoint never answers (%s) after --request-timeout, naming the host and the time', async (answer) => {
+    server = await startServer([answer]);
     vi.stubEnv('OPENAI_BASE_URL', server.url);
     vi.stubEnv('OPENAI_API_KEY', '');
     const started = performance.now();
-    const result = await run('agent', 'go', '--request-timeout', '0.5', '--out', join(dir, 'hang'), '--', 'node', menu);
+    const result = await run('agent', 'go', '--request-timeout', '0.5', '--out', join(dir, answer), '--', 'node', menu);
     expect(performance.now() - started).toBeLessThan(10_000);
     expect([result.code, result.err]).toEqual([
       1,
@@ -150,7 +160,8 @@ describe('tmux-shot agent', () => {
     expect(result.code).toBe(1);
     expect(result.err).toBe(
       'tmux-shot agent: No model endpoint configured: set OPENAI_API_KEY (for api.openai.com) or OPENAI_BASE_URL ' +
-        '(for an OpenAI-compatible server such as Ollama, vLLM or llama.cpp); the CLI also takes --base-url.',
+        '(for an OpenAI-compatible server such as Ollama, vLLM or llama.cpp), and TMUX_SHOT_MODEL to the name of the model ' +
+        '(without it, gpt-4.1-mini: an OpenAI model); the CLI also takes --base-url and --model.',
     );
     expect(existsSync(join(dir, 'run3'))).toBe(false);
   });

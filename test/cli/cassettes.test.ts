@@ -21,9 +21,9 @@ function run(cwd: string, ...argv: string[]): Promise<{ code: number; out: strin
   });
 }
 
-/** A cassette of test `name` with one run interaction; `systemPromptHash` overrides the current one. */
-function cassette(name: string, systemPromptHash?: string): string {
-  const inputs = semanticInputs(runPlan('open help', {}, { cols: 80, rows: 24 }));
+/** A cassette of test `name` with one run interaction of `goal`; `systemPromptHash` overrides the current one. */
+function cassette(name: string, systemPromptHash?: string, goal = 'open help'): string {
+  const inputs = semanticInputs(runPlan(goal, {}, { cols: 80, rows: 24 }));
   const value: Cassette = {
     format: 1,
     test: name,
@@ -165,6 +165,8 @@ describe('auditCassette', () => {
 
   it.each([
     ['a test of that name', undefined, cassette('menu > opens help'), { kind: 'collected', names } as const],
+    // Whatever goal the test has now: only running it tells (its replay then fails as stale).
+    ['a test of that name, whatever its goal', undefined, cassette('menu > opens help', undefined, 'open settings'), { kind: 'collected', names } as const],
     ['a test whose name contains it, but is another', 'unused', cassette('menu > opens'), { kind: 'collected', names } as const],
     ['a test file that is gone', 'unused', cassette('x'), { kind: 'gone' } as const],
     ['a test file Vitest cannot import', 'unknown', cassette('x'), { kind: 'unknown', reason: 'r' } as const],
@@ -181,8 +183,15 @@ describe('auditCassette', () => {
   it('maps each project that collected a file to its folder', () => {
     const modules = [
       { file: '/p/a.test.ts', project: 'unit (chromium)', errors: [], tests: ['t'] },
+      { file: '/p/a.test.ts', project: 'web/dark', errors: [], tests: ['v'] },
       { file: '/p/b.test.ts', project: '', errors: [], tests: ['u'] },
     ];
-    expect(testsOfFile('/p/a.test.ts', modules, '/p')).toEqual({ kind: 'collected', names: new Map([['unit-chromium', new Set(['t'])]]) });
+    expect(testsOfFile('/p/a.test.ts', modules, '/p')).toEqual({
+      kind: 'collected',
+      names: new Map([
+        ['unit (chromium)', new Set(['t'])],
+        ['web%2Fdark', new Set(['v'])],
+      ]),
+    });
   });
 });

@@ -1,7 +1,7 @@
 // The CLI end to end: main() in-process with captured output (real tmux, real files), and the
 // installed bin once.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -42,17 +42,16 @@ describe('tmux-shot shot', () => {
     expect(result.err).toBe("tmux-shot shot: 'no-such-command-xyz' could not be run (exit status 127, command not found). Screen:\nsh: 1: exec: no-such-command-xyz: not found");
   });
 
-  const shotUsage = 'Usage: tmux-shot shot [options] -- command [args…]';
+  // As clap-based tools and git do for a bad flag: the message and where the usage is, not the whole usage.
   it.each([
-    [['shot', '--colz', '3', '--', 'true'], "tmux-shot: unknown option '--colz' (did you mean --cols?)", shotUsage],
-    [['shot', '--cols', '0', '--', 'true'], "tmux-shot: --cols takes a whole number from 2 to 1000, not '0'", shotUsage],
-    [['shot', '--theme', 'blue', '--', 'true'], "tmux-shot: --theme takes dark or light, not 'blue'", shotUsage],
-    [['shot'], 'tmux-shot: shot needs a command after --, e.g. tmux-shot shot -- vim', shotUsage],
-    [['frobnicate'], "tmux-shot: Unknown command 'frobnicate'.", 'Usage: tmux-shot <command> [options] -- command [args…]'],
-  ])('exits 2 with the usage for %j', async (argv, first, usage) => {
+    [['shot', '--colz', '3', '--', 'true'], "tmux-shot: unknown option '--colz' (did you mean --cols?)", "Run 'tmux-shot shot --help' for usage."],
+    [['shot', '--cols', '0', '--', 'true'], "tmux-shot: --cols takes a whole number from 2 to 1000, not '0'", "Run 'tmux-shot shot --help' for usage."],
+    [['shot', '--theme', 'blue', '--', 'true'], "tmux-shot: --theme takes dark or light, not 'blue'", "Run 'tmux-shot shot --help' for usage."],
+    [['shot'], 'tmux-shot: shot needs a command after --, e.g. tmux-shot shot -- vim', "Run 'tmux-shot shot --help' for usage."],
+    [['frobnicate'], "tmux-shot: Unknown command 'frobnicate'.", "Run 'tmux-shot --help' for usage."],
+  ])('exits 2 with the message and one line pointing to the usage for %j', async (argv, first, second) => {
     const result = await run(...argv);
-    expect(result.code).toBe(2);
-    expect(result.err.split('\n').slice(0, 3)).toEqual([first, '', usage]);
+    expect([result.code, result.err]).toEqual([2, `${first}\n${second}`]);
   });
 
   it('prints help with exit 0', async () => {
@@ -80,8 +79,9 @@ describe('tmux-shot record and render', () => {
     const cast = parseAsciicast(readFileSync(castPath, 'utf8'));
     expect(cast.size).toEqual({ cols: 50, rows: 14 });
 
-    const rendered = await run('render', castPath, '--theme', 'light', '--fps', '10');
     const out = castPath.replace(/\.cast$/, '.gif');
+    rmSync(out, { force: true });
+    const rendered = await run('render', castPath, '--theme', 'light', '--fps', '10');
     expect(rendered).toEqual({ code: 0, out: `${out} (${readFileSync(out).length} bytes)`, err: '' });
     const light = decodeGif(readFileSync(out));
     expect(light.canvases.at(-1)!.subarray(0, 3)).toEqual(new Uint8Array([0xff, 0xff, 0xff])); // light theme background
@@ -96,6 +96,11 @@ describe('tmux-shot record and render', () => {
       "tmux-shot: Unknown key name 'Dwn'. Did you mean 'Down'? Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names (Control+C, ArrowUp); send literal text with a 'type' line.",
     );
     expect(existsSync(join(dir, 'never.gif'))).toBe(false);
+  });
+
+  it('writes the format --format names to a path without .gif or .cast, such as /dev/null', async () => {
+    const result = await run('record', '--format', 'cast', '--ready', 'none', '-o', '/dev/null', '--', 'true');
+    expect([result.code, result.out]).toEqual([0, expect.stringMatching(/^\/dev\/null \(\d+ bytes\)$/)]);
   });
 
   it('refuses --script together with --keys', async () => {
@@ -135,12 +140,16 @@ describe('tmux-shot shot with apps that wait silently or fail', () => {
 
 describe('tmux-shot checks its input before starting the app', () => {
   it.each([
-    [['shot', '-o', '/nonexistent-dir/a.png', '--', 'true'], 'tmux-shot: cannot write /nonexistent-dir/a.png: the folder /nonexistent-dir does not exist'],
-    [['shot', '-o', tmpdir(), '--', 'true'], `tmux-shot: cannot write ${tmpdir()}: it is a directory`],
+    [['shot', '-o', join(root, 'package.json/a.png'), '--', 'true'], `tmux-shot: Cannot write the output ${join(root, 'package.json/a.png')}: a parent of it is not a directory (ENOTDIR).`],
+    [['shot', '-o', tmpdir(), '--', 'true'], `tmux-shot: Cannot write the output ${tmpdir()}: it is a directory. Only a regular file (replaced atomically), a missing one, a FIFO or a character device (written as a stream) can be written; choose another path.`],
     [['shot', '--keys', 'Down enter', '--', 'true'], "tmux-shot: Unknown key name 'enter'. Did you mean 'Enter'? Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names (Control+C, ArrowUp); send literal text with --type."],
     [['shot', '--cols', '-5', '--', 'true'], "tmux-shot: Option '--cols' argument is ambiguous. Did you forget to specify the option argument for '--cols'? To specify an option argument starting with a dash use '--cols=-XYZ'."],
     [['record', '--duration', '1e9', '--', 'true'], "tmux-shot: --duration takes a number of seconds above 0 and at most 86400 (a day), not '1e9'"],
-    [['record', '-o', 'demo.txt', '--', 'true'], "tmux-shot: -o must end in .gif or .cast, not 'demo.txt'"],
+    [['record', '-o', 'demo.txt', '--', 'true'], `tmux-shot: record writes a GIF or an asciicast, and -o ${resolve('demo.txt')} ends in neither .gif nor .cast: add --format gif or --format cast.`],
+    [['record', '-o', '/dev/null', '--', 'true'], 'tmux-shot: record writes a GIF or an asciicast, and -o /dev/null ends in neither .gif nor .cast: add --format gif or --format cast.'],
+    [['record', '--format', 'webm', '-o', '/dev/null', '--', 'true'], "tmux-shot: --format takes gif or cast, not 'webm'"],
+    [['record', '--format', 'cast', '-o', 'demo.gif', '--', 'true'], `tmux-shot: -o ${resolve('demo.gif')} ends in .gif but --format is cast: drop one of them.`],
+    [['shot', '-o', 'newdir/', '--', 'true'], "tmux-shot: Cannot write the output newdir/: the path names a folder (it ends in '/'); give a file name."],
     [['shot', '--cols', '80', '24', '--', 'true'], "tmux-shot: unexpected argument '24': the app's command goes after --"],
     [['shot', '-', '--', 'true'], "tmux-shot: unexpected argument '-': the app's command goes after --"],
     [['record', 'vim', '--', 'true'], "tmux-shot: unexpected argument 'vim': the app's command goes after --"],
@@ -148,5 +157,54 @@ describe('tmux-shot checks its input before starting the app', () => {
     const result = await run(...argv);
     expect(result.code).toBe(2);
     expect(result.err.split('\n')[0]).toBe(first);
+  });
+
+  it('creates the missing folders of -o, as the library\'s writers do', async () => {
+    const file = join(dir, 'new/sub/menu.png');
+    const result = await run('shot', '--cols', '20', '--rows', '4', '--ready', 'none', '-o', file, '--', 'true');
+    expect([result, PNG.sync.read(readFileSync(file)).width]).toEqual([{ code: 0, out: file, err: '' }, 4 + 20 * 9 + 4]);
+  });
+
+  it('writes the target of a dangling symlink given to -o, and the link stays', async () => {
+    const link = join(dir, 'latest.png');
+    symlinkSync('shots/today.png', link);
+    const result = await run('shot', '--cols', '20', '--rows', '4', '--ready', 'none', '-o', link, '--', 'true');
+    expect([result.code, lstatSync(link).isSymbolicLink(), PNG.sync.read(readFileSync(join(dir, 'shots/today.png'))).width]).toEqual([0, true, 4 + 20 * 9 + 4]);
+  });
+});
+
+describe('tmux-shot failures that are not usage errors', () => {
+  it('render of a missing file exits 1 with one line, without the usage', async () => {
+    const result = await run('render', join(dir, 'nope.cast'));
+    expect(result).toEqual({ code: 1, out: '', err: `tmux-shot render: cannot read ${join(dir, 'nope.cast')}: no such file or folder (ENOENT).` });
+  });
+
+  it('record of a missing --script exits 1 with one line', async () => {
+    const result = await run('record', '--script', join(dir, 'nope.txt'), '-o', join(dir, 'x.gif'), '--', 'true');
+    expect(result).toEqual({ code: 1, out: '', err: `tmux-shot record: cannot read --script ${join(dir, 'nope.txt')}: no such file or folder (ENOENT).` });
+  });
+});
+
+describe('tmux-shot render without -o', () => {
+  // ffmpeg and asciinema refuse to replace a file the user did not name (ffmpeg without -y,
+  // asciinema rec without --overwrite); render's default borrows the input's name, so it may be
+  // a GIF made otherwise.
+  it('refuses to replace an existing <input>.gif it was not told to write, and replaces it when named', async () => {
+    const folder = join(dir, 'render-default');
+    mkdirSync(folder);
+    const cast = join(folder, 'demo.cast');
+    writeFileSync(cast, `${JSON.stringify({ version: 2, width: 10, height: 2 })}\n[0.1, "o", "hi"]\n`);
+    const gif = join(folder, 'demo.gif');
+    writeFileSync(gif, 'made by agg');
+    const refused = await run('render', cast);
+    expect(refused).toEqual({
+      code: 2,
+      out: '',
+      err: `tmux-shot: render writes ${gif} when -o is not given, and that file exists: name it with -o to replace it, or choose another name.\nRun 'tmux-shot render --help' for usage.`,
+    });
+    expect(readFileSync(gif, 'utf8')).toBe('made by agg');
+    const named = await run('render', cast, '-o', gif);
+    expect([named.code, decodeGif(readFileSync(gif)).width]).toEqual([0, 4 + 10 * 9 + 4]);
+    expect(readdirSync(folder).sort()).toEqual(['demo.cast', 'demo.gif']);
   });
 });

@@ -1,7 +1,8 @@
 // The CLI's --out through the one file writer, as users run it: the built bin (dist/cli/bin.js,
-// run `npm run build` first) writing into a FIFO that a reader process drains, and into /dev/null.
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+// run `npm run build` first) writing into a FIFO that a reader process drains, into /dev/null, and
+// into its own stdout — a file the shell opened for appending, a pipe, a pipe whose reader left.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -52,9 +53,90 @@ describe('tmux-shot shot --out', () => {
     await new Promise<void>((done) => server.listen(socket, done));
     try {
       const failure = await shot(socket).catch((error: { code: number; stderr: string }) => error);
-      expect([(failure as { code: number }).code, (failure as { stderr: string }).stderr.split('\n')[0]]).toEqual([2, `tmux-shot: cannot write ${socket}: it is a socket`]);
+      expect([(failure as { code: number }).code, (failure as { stderr: string }).stderr.split('\n')[0]]).toEqual([
+        2,
+        `tmux-shot: Cannot write the output ${socket}: it is a socket. Only a regular file (replaced atomically), a missing one, a FIFO or a character device (written as a stream) can be written; choose another path.`,
+      ]);
     } finally {
       await new Promise((done) => server.close(done));
     }
+  });
+});
+
+/** What a run of the bin gave: its exit status, the bytes of its stdout (when piped) and its stderr. */
+interface BinRun {
+  code: number | null;
+  stdout: Buffer;
+  stderr: string;
+}
+
+/**
+ * Runs the bin with `argv`. `stdout` is a descriptor to hand it (a file opened by the test), or
+ * 'pipe'; with `readAtMost`, the test reads that many bytes of the pipe and then closes it, as
+ * `| head -c N` does.
+ */
+function runBin(argv: readonly string[], stdout: number | 'pipe', readAtMost?: number): Promise<BinRun> {
+  const child = spawn(bin, argv, { stdio: ['ignore', stdout, 'pipe'] });
+  const out: Buffer[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+  if (readAtMost === 0) child.stdout!.destroy();
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out.push(chunk);
+    if (readAtMost !== undefined && Buffer.concat(out).length >= readAtMost) child.stdout!.destroy();
+  });
+  return new Promise((done) => child.on('close', (code) => done({ code, stdout: Buffer.concat(out).subarray(0, readAtMost), stderr })));
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+describe('tmux-shot shot -o /dev/stdout', () => {
+  const small = ['shot', '--cols', '20', '--rows', '4', '--ready', 'none', '-o', '/dev/stdout', '--', 'true'];
+
+  // `shot -o /dev/stdout -- app >> log.txt`: /dev/stdout leads to log.txt, a regular file, which
+  // an atomic replace would rename over. The PNG goes to the descriptor, after what log.txt had.
+  it('appends to the file the shell opened for it (>>), which stays the same file', async () => {
+    const log = join(dir, 'log.txt');
+    await writeFile(log, 'first\n');
+    const before = await stat(log);
+    const handle = await open(log, 'a');
+    const run = await runBin(small, handle.fd).finally(() => handle.close());
+    const bytes = await readFile(log);
+    expect([run.code, run.stderr, bytes.subarray(0, 6).toString(), bytes.subarray(6, 14).equals(PNG_SIGNATURE), (await stat(log)).ino]).toEqual([
+      0,
+      '/dev/stdout\n',
+      'first\n',
+      true,
+      before.ino,
+    ]);
+    expect(PNG.sync.read(bytes.subarray(6)).width).toBe(4 + 20 * 9 + 4);
+  });
+
+  it('gives a pipe the PNG alone: the path line goes to stderr', async () => {
+    const run = await runBin(small, 'pipe');
+    expect([run.code, run.stderr, PNG.sync.read(run.stdout).width]).toEqual([0, '/dev/stdout\n', 4 + 20 * 9 + 4]);
+  });
+
+  // A PNG larger than a pipe holds (64 KiB): the write meets the closed pipe (EPIPE).
+  it('ends quietly with status 1 when the reader leaves early (| head -c 8)', async () => {
+    const big = ['shot', '--cols', '200', '--rows', '50', '-o', '/dev/stdout', '--', 'sh', '-c', 'head -c 7000 /dev/urandom | base64 -w 200'];
+    const run = await runBin(big, 'pipe', 8);
+    expect([run.code, run.stderr, run.stdout.equals(PNG_SIGNATURE)]).toEqual([1, '', true]);
+  });
+});
+
+describe('tmux-shot with a closed stdout', () => {
+  it('ends quietly with status 1 when the line naming the file meets a closed pipe', async () => {
+    const file = join(dir, 'written.png');
+    const run = await runBin(['shot', '--cols', '20', '--rows', '4', '--ready', 'none', '-o', file, '--', 'true'], 'pipe', 0);
+    expect([run.code, run.stderr, PNG.sync.read(await readFile(file)).width]).toEqual([1, '', 4 + 20 * 9 + 4]);
+  });
+});
+
+describe('tmux-shot record -o /dev/stdout --format cast', () => {
+  it('writes the asciicast to stdout and its path and size to stderr', async () => {
+    const run = await runBin(['record', '--format', 'cast', '--cols', '20', '--rows', '4', '-o', '/dev/stdout', '--', 'echo', 'hi'], 'pipe');
+    const header = JSON.parse(run.stdout.toString().split('\n')[0]!) as { version: number; width: number; height: number };
+    expect([run.code, run.stderr, header.version, header.width, header.height]).toEqual([0, `/dev/stdout (${run.stdout.length} bytes)\n`, 2, 20, 4]);
   });
 });

@@ -1,4 +1,5 @@
-// The README's scripted-agent example, as it is written there.
+// The README's scripted-agent example, as it is written there (but for the menu's path: a checkout
+// has no node_modules/tmux-shot), plus the cost its Cost bullet gives for it.
 import { scriptedModel, toolCall } from '../../src/index.js';
 import { expect, test } from '../../src/vitest/index.js';
 
@@ -13,5 +14,6 @@ test.override({
 test('selects settings', async ({ tmuxApp, agent }) => {
   const result = await agent.run('select the Settings item');
   expect(result.outcome).toBe('finished');
+  expect(result.cost).toEqual({ calls: 2, replayed: 0, tokens: 0 });
   await expect(tmuxApp).toShowText('Selected: Settings');
 });

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The package as users install it: `npm pack` this checkout, install the tarball (and Vitest)
 # from the npm registry into a fresh project outside the repository, and run project/ there —
-# the fixture, a committed screenshot baseline, the text matchers, the three exports, failure
-# files of a test that fails on purpose, and the `tmux-shot` bin. A file missing from "files",
+# the fixture, a committed screenshot baseline, the text matchers, the three exports, the README's
+# first test and its scripted-agent test as written there, failure files of a test that fails on
+# purpose, and the `tmux-shot` bin. A file missing from "files",
 # a wrong export or bin path, or a dependency with an install script fails this script.
 #
 #   bash test/package/run.sh        (npm run test:package; .ci/run calls it)
@@ -74,6 +75,14 @@ no_install_scripts() {
   [ -z "$listed" ] || fail "installed packages with install scripts (npm 11 asks users to approve them):"$'\n'"$listed"
 }
 
+# Vitest is an optional peer dependency of the range we test: npm names it when the project moves
+# to another Vitest (a dry run: nothing changes).
+peer_dependency() {
+  local out
+  out=$(cd "$project" && npm install --dry-run --no-audit --no-fund --prefer-offline --save-dev vitest@3.2.4 2>&1) || true
+  grep -qF 'peerOptional vitest@"4.1.x" from tmux-shot' <<<"$out" || fail "npm did not name tmux-shot's Vitest peer range for vitest@3.2.4:"$'\n'"$out"
+}
+
 # The .js files against the package's declarations (tsconfig.json: checkJs, strict): an entry
 # point without declarations fails with TS7016, a wrong signature with its own error.
 typecheck() {
@@ -126,6 +135,7 @@ step 'npm pack (prepack builds dist/)' pack
 echo "   $(basename "$tarball"): $(du -k "$tarball" | cut -f1) KiB"
 step "npm install the tarball and Vitest into $project" install
 step 'no dependency needs an install script' no_install_scripts
+step 'npm names the Vitest peer range when the project moves to another Vitest' peer_dependency
 step 'type check of the suite against the installed declarations' typecheck
 step 'Vitest: fixture, screenshot baseline, text matchers, tmux-shot and tmux-shot/reporter' passing_suite
 step 'Vitest: a failing test exits 1 and leaves its PNG, text and GIF' failure_files

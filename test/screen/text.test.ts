@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { findText, snapshotText } from '../../src/screen/index.js';
+import { findText, formatPattern, formatScreenBlock, snapshotText } from '../../src/screen/index.js';
 import { E, modelAfter } from './helpers.js';
 
 describe('snapshotText', () => {
@@ -38,5 +38,18 @@ describe('findText', () => {
       { row: 1, col: 11, text: '2' },
     ]);
     expect(pattern.lastIndex).toBe(5);
+  });
+});
+
+describe('screens and patterns in messages', () => {
+  test('show the screen behind a row-number gutter, blank bottom rows summed up', () => {
+    expect(formatScreenBlock('File\n  Open\n\n\n')).toBe('  0 │ File\n  1 │   Open\n      (rows 2-4 blank)');
+    expect(formatScreenBlock('a\n')).toBe('  0 │ a\n      (row 1 blank)');
+    expect(formatScreenBlock('\n')).toBe('  (every row blank)');
+  });
+
+  test('quote a string pattern and show a RegExp as written', () => {
+    expect(formatPattern('Open')).toBe("'Open'");
+    expect(formatPattern(/Op+en/i)).toBe('/Op+en/i');
   });
 });

@@ -84,6 +84,35 @@ describe.sequential('baselines in a Vitest run', () => {
     expect(menu!.equals(chinese!)).toBe(false);
   });
 
+  // test.for([0, 1])('menu item') makes two tests named 'menu item'. Numbered after that name,
+  // their screenshots were one baseline: -u wrote the second's screen over the first's.
+  test('tests with one full name: unnamed screenshots and cassettes fail, failure files stay apart', { timeout: 180_000 }, async () => {
+    const run = await project.run(['twins.test.js', '-u']);
+    const twins = (describe: string) => "2 tests of twins.test.js are named '" + describe + " > menu item' (test.for and test.each name their tests so when the name has no %s, %i or $field): " +
+      "unnamed screenshots and cassettes are named after their test, so these tests would share them. Give each test its own name, e.g. test.for([…])('menu item %s', …).";
+    expect(run.reports.map((test) => [test.id, test.state, test.errors[0]])).toEqual([
+      ['twins.test.js > screenshot > menu item', 'failed', twins('screenshot')],
+      ['twins.test.js > screenshot > menu item', 'failed', twins('screenshot')],
+      ['twins.test.js > failure > menu item', 'failed', "expected false to be 'never' // Object.is equality"],
+      ['twins.test.js > failure > menu item', 'failed', "expected true to be 'never' // Object.is equality"],
+      ['twins.test.js > cassette > menu item', 'failed', twins('cassette')],
+      ['twins.test.js > cassette > menu item', 'failed', twins('cassette')],
+    ]);
+    expect(await baselines('twins.test.js')).toEqual([]);
+    expect(await readdir(join(project.dir, '__cassettes__')).catch(() => [])).toEqual([]);
+    const attachments = join(project.dir, '.vitest-attachments/twins.test.js');
+    expect((await readdir(attachments)).filter((file) => file.startsWith('failure')).sort()).toEqual([
+      'failure-menu-item--2-failure.png',
+      'failure-menu-item--2-failure.txt',
+      'failure-menu-item--2-recording.gif',
+      'failure-menu-item-failure.png',
+      'failure-menu-item-failure.txt',
+      'failure-menu-item-recording.gif',
+    ]);
+    const [first, second] = await Promise.all(['failure-menu-item-failure.txt', 'failure-menu-item--2-failure.txt'].map((file) => readFile(join(attachments, file), 'utf8')));
+    expect([first!.includes('Selected: Open'), second!.includes('Selected: Open')]).toEqual([false, true]); // each kept its own screen
+  });
+
   // The folder is bind-mounted read-only for the child alone (see readOnlyWrap): this works as
   // root too, where file modes do not stop writes.
   test.skipIf(!canUnshare)('a read-only baseline folder fails with the baseline and the reason, not a temporary file', { timeout: 180_000 }, async () => {

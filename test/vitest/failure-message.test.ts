@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHeader, formatScreenBlock, formatScreenshotFailure, formatTextFailure } from '../../src/vitest/failure-message.js';
+import { formatHeader, formatScreenshotFailure, formatTextFailure } from '../../src/vitest/failure-message.js';
 
 const header = formatHeader('toMatchScreenshot', false, ["'menu'"]);
 
@@ -62,12 +62,6 @@ describe('screenshot failure messages', () => {
 });
 
 describe('text failure messages', () => {
-  it('show the screen behind a row-number gutter, blank bottom rows summed up', () => {
-    expect(formatScreenBlock('File\n  Open\n\n\n')).toBe('  0 │ File\n  1 │   Open\n      (rows 2-4 blank)');
-    expect(formatScreenBlock('a\n')).toBe('  0 │ a\n      (row 1 blank)');
-    expect(formatScreenBlock('\n')).toBe('  (every row blank)');
-  });
-
   it('name the pattern, the timeout and where a .not pattern still shows', () => {
     const notHeader = formatHeader('toShowText', true, ['/Load/']);
     expect(formatTextFailure(notHeader, { kind: 'still-shown', pattern: /Load/, timeout: { ms: 100 }, screenText: ' Loading', at: { row: 0, col: 1 } })).toBe(

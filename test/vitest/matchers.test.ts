@@ -6,9 +6,9 @@ import { ConfigError } from '../../src/errors.js';
 import type { TmuxServer } from '../../src/host/index.js';
 import { renderPng, rendererFingerprint } from '../../src/render/index.js';
 import { snapshotText } from '../../src/screen/index.js';
-import { baselinePath } from '../../src/vitest/paths.js';
 import type { TestFileRef } from '../../src/vitest/paths.js';
-import { takeShot } from '../../src/vitest/shot.js';
+import { captureScreen } from '../../src/vitest/screenshot/capture.js';
+import { baselinePath } from '../../src/vitest/screenshot/names.js';
 import { onTestFinished } from 'vitest';
 import { describe, expect, test } from '../../src/vitest/index.js';
 import { screen } from './build-snapshot.js';
@@ -138,7 +138,7 @@ describe('toMatchScreenshot right after a key', () => {
     const baseline = baselinePath(task.file, 'on');
     onTestFinished(() => rm(dirname(baseline), { recursive: true, force: true }));
     await mkdir(dirname(baseline), { recursive: true });
-    await writeFile(baseline, takeShot(tmuxApp.screen(), { mask: [], region: undefined, cursor: 'hide', render: {} }).png);
+    await writeFile(baseline, captureScreen(tmuxApp.screen(), { mask: [], region: undefined, cursor: 'hide', render: {} }).png);
     await tmuxApp.press('x');
     await expect(tmuxApp).toShowText('off');
     await tmuxApp.press('x');
@@ -159,7 +159,7 @@ describe('toMatchScreenshot and toMatchScreenText of a late redraw', () => {
     const baseline = baselinePath(file, name);
     onTestFinished(() => rm(dirname(baseline), { recursive: true, force: true }));
     await mkdir(dirname(baseline), { recursive: true });
-    await writeFile(baseline, takeShot(app.screen(), { mask: [], region: undefined, cursor: 'hide', render: {} }).png);
+    await writeFile(baseline, captureScreen(app.screen(), { mask: [], region: undefined, cursor: 'hide', render: {} }).png);
   }
 
   test('a screenshot right after resize() waits for a redraw 500 ms after SIGWINCH', async ({ tmuxApp, tmuxServer, task }) => {
@@ -283,7 +283,7 @@ describe('toMatchScreenshot of a region', () => {
   test('compares only the cells inside it, and names changed cells in screen coordinates', async ({ task }) => {
     const region = { col: 2, row: 1, cols: 4, rows: 1 };
     const baseline = baselinePath(task.file, 'region a');
-    const reference = takeShot(screen(['title', '> Open'], 8), { mask: [], region, cursor: 'hide', render: {} }).png;
+    const reference = captureScreen(screen(['title', '> Open'], 8), { mask: [], region, cursor: 'hide', render: {} }).png;
     await mkdir(dirname(baseline), { recursive: true });
     await Promise.all([writeFile(baseline, reference), writeFile(baselinePath(task.file, 'region b'), reference)]);
     try {

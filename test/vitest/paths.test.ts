@@ -1,54 +1,43 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
-import {
-  attachmentPaths,
-  baselinePath,
-  projectRoot,
-  sanitizeScreenshotName,
-  testAttachmentStem,
-  testFileFolder,
-  testNameStem,
-  testNames,
-} from '../../src/vitest/paths.js';
+import { projectRoot, testAttachmentStem, testFileFolder, testNameStem, testNames } from '../../src/vitest/paths.js';
+import { attachmentPaths, baselinePath } from '../../src/vitest/screenshot/names.js';
 
 const menu = { filepath: '/repo/test/menu.test.ts', name: 'test/menu.test.ts' };
 
-describe('screenshot names become file names as in Vitest, in every script', () => {
-  it.each([
-    ['main menu', 'main-menu'],
-    ['dialogs/confirm quit', 'dialogs/confirm-quit'],
-    ['../../etc/passwd', 'etc/passwd'],
-    ['/absolute/name.png', 'absolute/name'],
-    ['shot.PNG', 'shot'],
-    ['ダイアログ/確認 1', 'ダイアログ/確認-1'],
-    ['🎉/x', 'x'],
-    ['🎉', ''],
-  ])('name %j -> %j', (input, expected) => {
-    expect(sanitizeScreenshotName(input)).toBe(expected);
-  });
-});
-
 describe('where files go', () => {
-  it('puts a baseline next to the test file, with no platform suffix', () => {
-    expect(baselinePath(menu, 'opens menu 1')).toBe('/repo/test/__screenshots__/menu.test.ts/opens-menu-1.png');
-  });
-
-  it('puts failure images under the attachments folder, mirroring the test path', () => {
-    expect(attachmentPaths(menu, 'a b 1')).toEqual({
-      actual: '/repo/.vitest-attachments/test/menu.test.ts/a-b-1-actual.png',
-      diff: '/repo/.vitest-attachments/test/menu.test.ts/a-b-1-diff.png',
-    });
-  });
-
-  it('gives each named Vitest project a folder of its own above the test file', () => {
+  it('gives each named Vitest project a folder of its own above the test file, named as the project', () => {
     const dark = { ...menu, projectName: 'dark theme' };
-    expect(baselinePath(dark, 'opens 1')).toBe('/repo/test/__screenshots__/dark-theme/menu.test.ts/opens-1.png');
-    expect(attachmentPaths(dark, 'opens 1').actual).toBe('/repo/.vitest-attachments/test/dark-theme/menu.test.ts/opens-1-actual.png');
-    expect(testFileFolder('/repo/test/__cassettes__', dark)).toBe('/repo/test/__cassettes__/dark-theme/menu.test.ts');
+    expect(baselinePath(dark, 'opens 1')).toBe('/repo/test/__screenshots__/dark theme/menu.test.ts/opens-1.png');
+    expect(attachmentPaths(dark, 'opens 1').actual).toBe('/repo/.vitest-attachments/test/dark theme/menu.test.ts/opens-1-actual.png');
+    expect(testFileFolder('/repo/test/__cassettes__', dark)).toBe('/repo/test/__cassettes__/dark theme/menu.test.ts');
+    expect(testFileFolder('/repo/test/__cassettes__', { ...menu, projectName: 'dark-theme' })).toBe('/repo/test/__cassettes__/dark-theme/menu.test.ts');
+    expect(testFileFolder('/repo/test/__cassettes__', { ...menu, projectName: 'a/b' })).toBe('/repo/test/__cassettes__/a%2Fb/menu.test.ts');
+    expect(testFileFolder('/repo/test/__cassettes__', { ...menu, projectName: '✨' })).toBe('/repo/test/__cassettes__/✨/menu.test.ts');
     expect(testFileFolder('/repo/test/__cassettes__', { ...menu, projectName: '' })).toBe('/repo/test/__cassettes__/menu.test.ts');
-    expect(() => baselinePath({ ...menu, projectName: '✨' }, 'x')).toThrow(
-      new ConfigError("The Vitest project name '✨' has no letter or digit to name its folder of screenshots and cassettes after: rename the project."),
-    );
+  });
+
+  // 'Dark' and 'dark' are one folder on macOS and Windows: a worker cannot see the other
+  // projects, but it sees a folder whose name differs only in case.
+  it('refuses a project folder when one whose name differs only in case is there', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'tmux-shot-paths-'));
+    try {
+      await mkdir(join(root, '__cassettes__/dark'), { recursive: true });
+      const file = { filepath: join(root, 'menu.test.ts'), name: 'menu.test.ts' };
+      expect(testFileFolder(join(root, '__cassettes__'), { ...file, projectName: 'dark' })).toBe(join(root, '__cassettes__/dark/menu.test.ts'));
+      expect(() => testFileFolder(join(root, '__cassettes__'), { ...file, projectName: 'Dark' })).toThrow(
+        new ConfigError(
+          `The Vitest project 'Dark' keeps its files in ${join(root, '__cassettes__/Dark')}, but ${join(root, '__cassettes__/dark')} is there: ` +
+            'on macOS and Windows, names that differ only in case are one folder, so two projects would share their files. ' +
+            'Rename one of the projects (after renaming a project, rename its folders too).',
+        ),
+      );
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 
   it('finds the project root from the file task', () => {
@@ -59,21 +48,35 @@ describe('where files go', () => {
 
 describe('test names as file names (cassettes, failure screens, GIFs)', () => {
   const tasks = [
-    { type: 'suite', fullTestName: 'メニュー', tasks: [{ type: 'test', fullTestName: 'メニュー > 開く' }, { type: 'test', fullTestName: 'メニュー > 閉じる' }] },
-    { type: 'test', fullTestName: 'a b' },
+    { type: 'suite', fullTestName: 'メニュー', tasks: [{ type: 'test', id: 't1', fullTestName: 'メニュー > 開く' }, { type: 'test', id: 't2', fullTestName: 'メニュー > 閉じる' }] },
+    { type: 'test', id: 't3', fullTestName: 'a b' },
+    { type: 'test', id: 't4', fullTestName: 'twin' },
+    { type: 'test', id: 't5', fullTestName: 'twin' },
+    { type: 'test', id: 't6', fullTestName: '🎉' },
   ];
+  const file = { ...menu, tasks };
 
   it('lists the full names of every test of a file', () => {
-    expect(testNames(tasks)).toEqual(['メニュー > 開く', 'メニュー > 閉じる', 'a b']);
+    expect(testNames(tasks)).toEqual(['メニュー > 開く', 'メニュー > 閉じる', 'a b', 'twin', 'twin', '🎉']);
   });
 
   it('keeps names in other scripts apart', () => {
     expect(testNameStem('メニュー > 開く', testNames(tasks))).toBe('メニュー-開く');
     expect(testNameStem('メニュー > 閉じる', testNames(tasks))).toBe('メニュー-閉じる');
-    expect(testAttachmentStem({ fullTestName: 'a b', file: { ...menu, tasks } }, 2)).toBe('/repo/.vitest-attachments/test/menu.test.ts/a-b-retry-2');
+    expect(testAttachmentStem({ id: 't3', fullTestName: 'a b', file, result: { retryCount: 2 } })).toBe('/repo/.vitest-attachments/test/menu.test.ts/a-b--retry-2');
   });
 
-  it('refuses a name with no letter or digit, and two names that give one file', () => {
+  // Failure files are written after the test, where an error would hide the test's own: every
+  // test gets a stem of its own, in file order ('--' is in no sanitized name).
+  it('gives failure files of twins and of names without letters stems of their own, never an error', () => {
+    expect(['t4', 't5', 't6'].map((id) => testAttachmentStem({ id, fullTestName: id === 't6' ? '🎉' : 'twin', file }))).toEqual([
+      '/repo/.vitest-attachments/test/menu.test.ts/twin',
+      '/repo/.vitest-attachments/test/menu.test.ts/twin--2',
+      '/repo/.vitest-attachments/test/menu.test.ts/unnamed',
+    ]);
+  });
+
+  it('refuses a cassette name with no letter or digit, two names that give one file, and twins', () => {
     expect(() => testNameStem('🎉', ['🎉'])).toThrow(
       new ConfigError("The test name '🎉' has no letter or digit to name its files (cassette, failure screen, GIF) after: rename the test."),
     );
@@ -83,5 +86,11 @@ describe('test names as file names (cassettes, failure screens, GIFs)', () => {
       ),
     );
     expect(() => testNameStem('Menu', ['menu', 'Menu'])).toThrow(/^The tests 'menu' and 'Menu' of one file both name their files/);
+    expect(() => testNameStem('twin', testNames(tasks), 'menu.test.ts')).toThrow(
+      new ConfigError(
+        "2 tests of menu.test.ts are named 'twin' (test.for and test.each name their tests so when the name has no %s, %i or $field): " +
+          "unnamed screenshots and cassettes are named after their test, so these tests would share them. Give each test its own name, e.g. test.for([…])('twin %s', …).",
+      ),
+    );
   });
 });

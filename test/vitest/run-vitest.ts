@@ -28,6 +28,8 @@ export interface RunResult {
   exitCode: number;
   output: string;
   tests: Map<string, TestReport>;
+  /** Every test in the order Vitest reported them, also those that share an id (tests of one name). */
+  reports: TestReport[];
 }
 
 /** A temporary copy of `projects/<name>` wired to this checkout; `dispose()` removes it. */
@@ -57,6 +59,8 @@ export interface ProjectOptions {
   costReporter?: boolean;
   /** More of the config's `test` block, as source text (e.g. `projects: [...]`). @default '' */
   testConfig?: string;
+  /** Import lines for the config file, as source text. @default '' */
+  configImports?: string;
   /** Leave `testTimeout` and `hookTimeout` at Vitest's defaults (5000 and 10000 ms) instead of 30000 ms. @default false */
   vitestTimeouts?: boolean;
 }
@@ -72,6 +76,7 @@ export async function createProject(name: string, options: ProjectOptions = {}):
   await writeFile(
     join(dir, 'vitest.config.ts'),
     `import { defineConfig } from 'vitest/config';
+${options.configImports ?? ''}
 export default defineConfig({
   resolve: { alias: { 'tmux-shot/vitest': ${JSON.stringify(join(REPO, 'src/vitest/index.ts'))}, '@repo': ${JSON.stringify(REPO)} } },
   test: { include: ['**/*.test.js'], reporters: ['default', './dump-reporter.js'${options.costReporter ? `, ${JSON.stringify(join(REPO, 'src/vitest/reporter.ts'))}` : ''}]${timeouts}${options.testConfig ? `, ${options.testConfig}` : ''} },
@@ -99,5 +104,5 @@ async function runVitest(dir: string, args: readonly string[], env: Record<strin
   });
   const dump = JSON.parse(await readFile(join(dir, 'results.json'), 'utf8').catch(() => '[]')) as TestReport[];
   await rm(join(dir, 'results.json'), { force: true });
-  return { exitCode, output, tests: new Map(dump.map((test) => [test.id, test])) };
+  return { exitCode, output, tests: new Map(dump.map((test) => [test.id, test])), reports: dump };
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readPngText } from '../../src/render/index.js';
 import { snapshotText } from '../../src/screen/index.js';
 import { TmuxApp } from '../../src/app/index.js';
-import { decodeScreen, SCREEN_TEXT_KEY } from '../../src/vitest/screen-codec.js';
+import { decodeScreen, SCREEN_TEXT_KEY } from '../../src/screen/index.js';
 import { createProject } from './run-vitest.js';
 import type { FixtureProject } from './run-vitest.js';
 

@@ -5,7 +5,7 @@
  */
 import { CASSETTE } from '../../defaults.js';
 import { CassetteMismatchError, TmuxShotError } from '../../errors.js';
-import { addUsage, type ChatClient, type ChatReply, type ChatRequest, type ChatRequestOptions } from '../chat.js';
+import { firstMessage, readUsage, type ChatClient, type ChatReply, type ChatRequest, type ChatRequestOptions } from '../chat.js';
 import type { CassetteEntry } from './format.js';
 import { sha256 } from './inputs.js';
 import { unifiedDiff } from './screen-diff.js';
@@ -90,8 +90,10 @@ export class RecordingClient implements ChatClient {
       throw error;
     }
     const latencyMs = Math.round(this.#ctx.now() - start);
-    const message = JSON.parse(JSON.stringify(reply.choices?.[0]?.message ?? {})) as Record<string, unknown>;
-    const usage = reply.usage ? addUsage(undefined, reply.usage) : null;
+    // As received, whatever it is (the runner reads it through readReply, in recording and in replay).
+    const received = firstMessage(reply);
+    const message = (typeof received === 'object' && received !== null ? JSON.parse(JSON.stringify(received)) : {}) as Record<string, unknown>;
+    const usage = readUsage(reply) ?? null;
     this.entries.push({ call: this.entries.length + 1, ...seen, message, usage, latencyMs, retries: this.#failures });
     this.#chunk = seen.chunk;
     this.#failures = 0;

@@ -2,7 +2,10 @@
 
 /** Model calls, tokens and cassette outcomes of a test. */
 export interface CassetteTally {
-  /** Model calls that reached a model (recorded or live), retries not counted; replayed calls are not. */
+  /**
+   * Model calls the test's model answered (the endpoint, or `agentModel`: a scripted model's count
+   * too), recorded or live; retries not counted; calls a cassette answered are not.
+   */
   calls: number;
   /** Tokens those calls used (`total_tokens`, when reported). */
   tokens: number;
@@ -20,11 +23,15 @@ export interface CassetteTally {
 
 /**
  * What one interaction (`agent.run`, `assert`, `query`) cost, told apart by where the answers came
- * from: `calls` and `tokens` count what reached a model now (the end-of-run line adds up the same),
+ * from: `calls` and `tokens` count what the test's model answered now, a scripted model's answers
+ * included (the end-of-run line adds up the same),
  * `replayed` what the cassette answered instead, at no cost.
  */
 export interface InteractionCost {
-  /** Model calls that reached a model (recording, live, or after a `fallthrough` divergence); retries not counted. */
+  /**
+   * Model calls the test's model answered — the endpoint, or `agentModel` (a scripted model's
+   * count too) — recording, live, or after a `fallthrough` divergence; retries not counted.
+   */
   calls: number;
   /** Model calls answered from the cassette. */
   replayed: number;

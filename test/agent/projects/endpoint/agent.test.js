@@ -67,3 +67,12 @@ describe('a hanging endpoint', () => {
     await agent.run('choose Settings');
   });
 });
+
+// The headers of a 200 come at once, then the body stalls: the request still ends at requestTimeout.
+describe('a stalling endpoint', () => {
+  test.override({ agentOptions: { model: 'stall', cassette: 'live', requestTimeout: 1000 } });
+  test('run', async ({ agent, tmuxApp }) => {
+    await expect(tmuxApp).toShowText('Quit');
+    await agent.run('choose Settings');
+  });
+});

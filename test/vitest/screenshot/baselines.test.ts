@@ -1,6 +1,6 @@
 import type { RunnerTask } from 'vitest';
 import { describe, expect, it } from 'vitest';
-import { sweptTests, unusedBaselines } from '../../src/vitest/unused-baselines.js';
+import { readUpdateMode, sweptTests, unusedBaselines } from '../../../src/vitest/screenshot/baselines.js';
 
 const test = (fullTestName: string, mode: string, state?: string, fails?: boolean) =>
   ({ type: 'test', fullTestName, mode, fails, result: state ? { state } : undefined }) as unknown as RunnerTask;
@@ -47,4 +47,16 @@ describe('unusedBaselines', () => {
   it('sorts what it returns', () => {
     expect(unusedBaselines(['/s/c.png', '/s/a.png', '/s/b.png'], new Set(['/s/b.png']), [passed('t')])).toEqual(['/s/a.png', '/s/c.png']);
   });
+});
+
+describe('readUpdateMode', () => {
+  it.each([
+    [{ snapshotUpdateState: 'all' }, 'all'],
+    [{ _updateSnapshot: 'none' }, 'none'],
+    [undefined, 'new'],
+  ])('%j -> %s', (snapshotState, mode) => {
+    expect(readUpdateMode({ snapshotState } as never)).toBe(mode);
+  });
+
+  // The modes of real runs (new locally, none in CI, all with -u) are checked in plugin.test.ts.
 });

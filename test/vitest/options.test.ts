@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
-import { checkScreenshotOptions, checkScreenTextOptions, checkShowTextOptions } from '../../src/vitest/matcher-options.js';
+import { checkScreenshotOptions, checkScreenTextOptions, checkShowTextOptions } from '../../src/vitest/options.js';
 
 describe('matcher options', () => {
   it('pass what is right through, undefined as {}', () => {

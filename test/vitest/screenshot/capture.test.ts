@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { snapshotText } from '../../src/screen/index.js';
-import { MASK_COLOR, paintMask } from '../../src/vitest/paint-mask.js';
-import { screen } from './build-snapshot.js';
+import { snapshotText } from '../../../src/screen/index.js';
+import { MASK_COLOR, paintMask } from '../../../src/vitest/screenshot/capture.js';
+import { screen } from '../build-snapshot.js';
 
 describe('paintMask', () => {
   it('blanks the masked cells in #ff00ff and leaves the rest', () => {

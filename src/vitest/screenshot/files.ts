@@ -1,14 +1,15 @@
 /**
- * The one place a screenshot assertion writes files, given the decision. Baselines are written
- * atomically; failure images go to the attachments folder, never under `__screenshots__` unless
- * the update mode allows it.
+ * The one place a screenshot assertion writes files: what a decided outcome calls for, or the last
+ * two reads of a screen that would not settle. A baseline is
+ * written (atomically) only where the update mode allows it; failure images go to the attachments
+ * folder, never under `__screenshots__`.
  */
-import type { ScreenshotOutcome } from '../diff/index.js';
-import type { RgbaImage } from '../geometry.js';
-import type { RegressionImage } from './artifacts.js';
-import { writeOutputFile } from '../output-file.js';
-import type { ImagePaths } from './failure-message.js';
-import type { AttachmentPaths } from './paths.js';
+import type { ScreenshotOutcome } from '../../diff/index.js';
+import type { RgbaImage } from '../../geometry.js';
+import type { RegressionImage } from '../artifacts.js';
+import { writeOutputFile } from '../../output-file.js';
+import type { ImagePaths } from '../failure-message.js';
+import type { AttachmentPaths } from './names.js';
 
 /** Where the files of one assertion go, and the bytes to write. */
 export interface OutcomeFiles {
@@ -69,4 +70,23 @@ export async function writeOutcomeFiles(outcome: ScreenshotOutcome, files: Outco
       };
     }
   }
+}
+
+/**
+ * Writes the second-to-last read of a screen that would not settle as `<name>-previous.png` and
+ * the last as `<name>-actual.png` in the attachments folder.
+ * @returns Their paths, for the message, and the images, for the artifact.
+ */
+export async function writeUnsettledFiles(previous: Uint8Array, last: Uint8Array, paths: AttachmentPaths): Promise<{ previous: string; last: string; images: RegressionImage[] }> {
+  const previousPath = paths.actual.replace(/-actual\.png$/, '-previous.png');
+  await writeOutputFile(previousPath, previous, 'screenshot');
+  await writeOutputFile(paths.actual, last, 'screenshot');
+  return {
+    previous: previousPath,
+    last: paths.actual,
+    images: [
+      { name: 'reference', path: previousPath, ...pngSize(previous) },
+      { name: 'actual', path: paths.actual, ...pngSize(last) },
+    ],
+  };
 }

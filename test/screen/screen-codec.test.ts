@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeScreen, encodeScreen } from '../../src/vitest/screen-codec.js';
-import { BLANK, palette, row, screen } from './build-snapshot.js';
+import { decodeScreen, encodeScreen } from '../../src/screen/screen-codec.js';
+import { BLANK, palette, row, screen } from '../vitest/build-snapshot.js';
 
 describe('screen codec', () => {
   it('round-trips cells, styles, wide characters, cursor and alternate screen exactly', () => {
