@@ -85,6 +85,15 @@ export const WAIT = {
    * keeps drawing is ready `quietMs` after its first output. @default 50
    */
   keyModeQuietMs: 50,
+  /**
+   * How long after its first output an app still in canonical (line) mode that has not been
+   * quiet for `quietMs` counts as ready anyway, in ms: it keeps printing (a log tailer, `ping`, a
+   * ticker, a build watcher) and will never be quiet. Apps that go on to read keys one by one left
+   * line mode 0–60 ms after their first output here (bash, python, node, vim, less, top, watch;
+   * the line-then-raw fixture 125 ms); one that prints nonstop for longer before it sets up its
+   * input needs `ready: { text }`. @default 1000
+   */
+  lineModeBusyMs: 1_000,
   /** Poll interval of text waits when no output arrives, in ms. @default 50 */
   pollMs: 50,
   /**
@@ -111,6 +120,14 @@ export const SCREEN = {
    * @default 1000
    */
   scrollback: 1_000,
+  /**
+   * How long a synchronized update (DEC 2026, `CSI ? 2026 h`) may stay open, in ms from its
+   * begin: an app that never ends it (it crashed mid-frame, or ignores the protocol) would leave
+   * the screen "half drawn" forever, so, as terminals do, the update counts as ended after this
+   * long and its screen as drawn. foot and Ghostty wait 1 s from each begin, kitty 2 s, Alacritty
+   * 150 ms, xterm.js 5 s (its `synchronizedOutputTimeout`). @default 1000
+   */
+  synchronizedUpdateTimeout: 1_000,
 } as const;
 
 /**

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../src/errors.js';
-import { formatTimeout, poll, resolveTimeout } from '../src/wait.js';
+import { formatTimeout, poll, resolveTimeout, startTimer, systemClock } from '../src/wait.js';
 import type { Clock } from '../src/wait.js';
 
 const deadline = { at: 4000, reason: "the test's 5000 ms timeout" };
@@ -154,5 +154,30 @@ describe('poll', () => {
     let calls = 0;
     await poll(() => (++calls === 3 ? true : undefined), { timeout: 1000, interval: 20 });
     expect(performance.now() - start).toBeGreaterThanOrEqual(39);
+  });
+});
+
+describe('systemClock and startTimer: real time, whatever the test fakes', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('sleeps and reads the time on real timers under vi.useFakeTimers()', async () => {
+    vi.useFakeTimers();
+    const fakeStart = performance.now();
+    const start = systemClock.now();
+    await systemClock.sleep(30);
+    expect(systemClock.now() - start).toBeGreaterThanOrEqual(29);
+    expect(performance.now()).toBe(fakeStart); // the test's own clock stood still
+    expect(systemClock.epochNow()).toBeGreaterThan(Date.now() + 1); // Date is the fake one, taken at useFakeTimers()
+  });
+
+  it('startTimer fires once after its time, and not at all once cancelled, on fake timers too', async () => {
+    vi.useFakeTimers();
+    const fired: string[] = [];
+    startTimer(10, () => fired.push('kept'));
+    const cancel = startTimer(10, () => fired.push('cancelled'));
+    cancel();
+    cancel();
+    await systemClock.sleep(40);
+    expect(fired).toEqual(['kept']);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { AGENT_LOOP } from '../defaults.js';
 import { ModelApiError } from '../errors.js';
+import { systemClock } from '../wait.js';
 import { addUsage, readReply, type ChatClient, type ChatMessage, type ReadMessage, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
 import { readPlan } from './chunks.js';
 import { dispatchTool, type ActionCall, type Driver, type ToolEffect } from './driver.js';
@@ -211,7 +212,7 @@ export class AgentRunner {
   async #request(messages: ChatMessage[], tools: ToolSpec[], label: string): Promise<{ kind: 'ok'; message: ReadMessage } | { kind: 'outage'; error: ModelApiError }> {
     const { model, retry, clock, random, requestTimeout } = this.#options;
     const params = { model, messages: boundImages(messages, AGENT_LOOP.keepImages), tools };
-    const ctx = { policy: retry, clock, random, date: Date.now, label };
+    const ctx = { policy: retry, clock, random, date: systemClock.epochNow, label };
     const options = { timeout: requestTimeout, maxRetries: 0 };
     const outcome = await callWithRetry(() => this.#client.chat.completions.create(params, options), ctx);
     if (outcome.kind === 'outage') return outcome;

@@ -44,7 +44,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * @param cwd The directory a missing `cwd` means. @default process.cwd()
  * @throws ConfigError for options that are not an object, a command that is empty or not an argv
  *   array of strings / a string, a size out of range or not whole cells, an env that is not an
- *   object of strings or has a bad name, a cwd that is not a string, a server that is not a
+ *   object of strings, has a name that is not a POSIX name or a value with a NUL, a cwd that is not a string, a server that is not a
  *   TmuxServer, a ready rule other than 'output', 'none' or { text }, a timeout that is not a
  *   number of ms ≥ 0, a malformed deadline, or a signal that is not an AbortSignal.
  */
@@ -87,14 +87,24 @@ function checkCommand(command: unknown): readonly string[] | string {
   return command as readonly string[];
 }
 
-/** `env` when it is an object of strings whose names are non-empty without `=` or NUL, and values hold no NUL. @throws ConfigError otherwise. */
+/**
+ * A POSIX environment variable name (XBD 8.1): ASCII letters, digits and `_`, not starting with
+ * a digit. /bin/sh (dash), which tmux runs to start every app, drops any other name from the
+ * environment it passes on, so `{ 'A B': 'x' }` would silently not be set.
+ */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** `env` when it is an object of strings with POSIX names (see {@link ENV_NAME}) and values without NUL. @throws ConfigError otherwise. */
 function checkEnv(env: unknown): Readonly<Record<string, string>> {
   if (!isPlainObject(env)) throw new ConfigError(`env must be an object of strings, e.g. { env: { NAME: "value" } }; got ${describeValue(env)}.`);
   for (const [name, value] of Object.entries(env)) {
     checkString(value, `env.${name}`, 'a string');
-    if (name === '' || name.includes('=') || name.includes('\0') || (value as string).includes('\0')) {
-      throw new ConfigError(`Invalid environment variable '${name}': names need no '=' or NUL, values no NUL.`);
+    if (!ENV_NAME.test(name)) {
+      throw new ConfigError(
+        `Invalid environment variable name '${name}': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.`,
+      );
     }
+    if ((value as string).includes('\0')) throw new ConfigError(`Invalid value of environment variable ${name}: it holds a NUL byte, which no environment string can.`);
   }
   return env as Readonly<Record<string, string>>;
 }

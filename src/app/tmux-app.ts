@@ -2,9 +2,9 @@
  * `TmuxApp`, the one composition root: a terminal app running in a private tmux session (host/),
  * its output fed into a live screen model (screen/), with keys, text, waits and resizing.
  */
-import { WAIT } from '../defaults.js';
+import { SCREEN, WAIT } from '../defaults.js';
 import { AppExitedError, TmuxShotError, WaitTimeoutError } from '../errors.js';
-import { TmuxSession, resolveKeyNames } from '../host/index.js';
+import { TmuxSession, describeCommand, parseExecFailure, resolveKeyNames } from '../host/index.js';
 import type { TmuxServer } from '../host/index.js';
 import type { PaneStatus } from '../host/index.js';
 import { createTimeline, encodeGif, formatAsciicast } from '../record/index.js';
@@ -14,7 +14,7 @@ import type { RenderOptions } from '../render/index.js';
 import { ScreenModel, findText, snapshotText } from '../screen/index.js';
 import type { TextMatch } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
-import { MAX_TIMER_MS, captureCallSite, checkDuration, formatTimeout, poll, resolveTimeout } from '../wait.js';
+import { captureCallSite, checkDuration, formatTimeout, poll, resolveTimeout, systemClock } from '../wait.js';
 import type { Deadline, WaitTimeout } from '../wait.js';
 import { checkSize } from '../geometry.js';
 import { checkKeys, checkListener, checkOptions, checkPattern, checkText, resolveAppOptions } from './options.js';
@@ -92,7 +92,7 @@ export interface StableResult {
  *   await app.waitForText('hello');
  */
 export class TmuxApp implements AsyncDisposable {
-  /** When the app's process was started, in `performance.now()` ms (the origin of output timestamps). */
+  /** When the app's process was started, in `systemClock.now()` ms (Node's `performance.now()`; the origin of output timestamps). */
   readonly startedAt: number;
   /**
    * Everything the app wrote, with times in ms since {@link startedAt}, and every resize: always
@@ -102,13 +102,17 @@ export class TmuxApp implements AsyncDisposable {
   readonly timeline: Timeline;
   readonly #session: TmuxSession;
   readonly #model: ScreenModel;
+  /** The command as messages show it (see `describeCommand`), in quotes. */
   readonly #command: string;
+  /** The program of an argv command (`argv[0]`); undefined for a command line. */
+  readonly #program: string | undefined;
+  /** The last bytes of output (at most {@link OUTPUT_TAIL_BYTES}): where sh's message is when it could not run the command. */
+  #outputTail: Buffer = Buffer.alloc(0);
   readonly #listeners = new Set<(bytes: Uint8Array, atMs: number) => void>();
   readonly #wakers = new Set<() => void>();
-  #writing: Promise<void> = Promise.resolve();
-  /** When the first output arrived, in `performance.now()` ms. */
+  /** When the first output arrived, in `systemClock.now()` ms. */
   #firstOutputAt: number | undefined;
-  /** Last input or output, in `performance.now()` ms. */
+  /** Last input or output, in `systemClock.now()` ms. */
   #lastActivityAt: number;
   /** The last input (press and type are keys), from when it is sent until output arrives after it. */
   #unanswered: 'keys' | 'resize' | undefined;
@@ -124,11 +128,12 @@ export class TmuxApp implements AsyncDisposable {
   private constructor(session: TmuxSession, model: ScreenModel, command: readonly string[] | string, deadline: () => Deadline | undefined) {
     this.#session = session;
     this.#model = model;
-    this.#command = typeof command === 'string' ? command : command.join(' ');
+    this.#command = `'${describeCommand(command)}'`;
+    this.#program = typeof command === 'string' ? undefined : command[0];
     this.#deadline = deadline;
-    this.startedAt = performance.now();
+    this.startedAt = systemClock.now();
     this.#lastActivityAt = this.startedAt;
-    this.timeline = createTimeline(model.size, { startedAt: Date.now() });
+    this.timeline = createTimeline(model.size, { startedAt: systemClock.epochNow() });
     session.onOutput((bytes, atMs) => this.#receive(bytes, atMs));
   }
 
@@ -139,8 +144,9 @@ export class TmuxApp implements AsyncDisposable {
    * @throws ConfigError for options of the wrong type or shape (see `resolveAppOptions`: a size
    *   out of range, an empty command, an env that is not an object of strings, a ready rule other
    *   than 'output', 'none' or { text }…) or a missing cwd; TmuxNotFoundError when tmux is not
-   *   installed; AppExitedError when the command could not be run (sh status 127 "not found", 126
-   *   "not executable"), with the screen and status, or exited before showing the `ready` text;
+   *   installed; AppExitedError when sh could not run the command (status 127 "not found" or 126
+   *   "not executable" with sh's message last; see `parseExecFailure`), with the screen and
+   *   status, or when the app exited before showing the `ready` text;
    *   WaitTimeoutError when `ready` is not met within `timeout` ms; `signal.reason` once `signal`
    *   is aborted.
    */
@@ -217,7 +223,6 @@ export class TmuxApp implements AsyncDisposable {
    * @throws ConfigError for invalid render options.
    */
   async screenshot(options: Partial<RenderOptions> = {}): Promise<Buffer> {
-    await this.#writing;
     return renderPng(this.screen(), options);
   }
 
@@ -230,7 +235,6 @@ export class TmuxApp implements AsyncDisposable {
    * @throws ConfigError for invalid options.
    */
   async gif(options: Partial<RecordOptions> = {}): Promise<Uint8Array> {
-    await this.#writing;
     return encodeGif(this.#sessionSoFar(), options);
   }
 
@@ -245,7 +249,7 @@ export class TmuxApp implements AsyncDisposable {
   /** A copy of the {@link timeline} that ends now, or when `close()` was called. */
   #sessionSoFar(): Timeline {
     const timeline = this.timeline.copy();
-    timeline.markEnd((this.#closedAt ?? performance.now()) - this.startedAt);
+    timeline.markEnd((this.#closedAt ?? systemClock.now()) - this.startedAt);
     return timeline;
   }
 
@@ -276,12 +280,13 @@ export class TmuxApp implements AsyncDisposable {
     if (this.#find(pattern)) return undefined; // the last output brought it: the next probe finds it
     const how = exit.signal ?? `exit status ${exit.exitCode}`;
     const screenText = this.text();
-    throw new AppExitedError(`'${this.#command}' exited (${how}) without showing ${formatPattern(pattern)}. ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText);
+    throw new AppExitedError(`${this.#command} exited (${how}) without showing ${formatPattern(pattern)}. ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText);
   }
 
   /**
    * Waits until neither the app has written output nor we have sent input for `quietMs`, and no
-   * synchronized update (DEC 2026) is open. An input the app has not answered yet (no output
+   * synchronized update (DEC 2026) is open — one the app never ends counts as ended
+   * `SCREEN.synchronizedUpdateTimeout` (1000 ms) after it began, as in foot and Ghostty. An input the app has not answered yet (no output
    * since the last press, type or resize) keeps the wait going for at least
    * {@link WAIT.answerMs} after it, so a screen read right after `press()` is not the one
    * before the app's redraw. Never throws on timeout; after `close()` the screen is final and
@@ -296,21 +301,22 @@ export class TmuxApp implements AsyncDisposable {
     const given = checkOptions(options, 'waitForStable', '{ quietMs, timeout }');
     const quietMs = checkDuration(given.quietMs ?? WAIT.quietMs, 'quietMs');
     const timeout = this.#timeout(given.timeout);
-    const start = performance.now();
+    const start = systemClock.now();
     if (this.#closing) return { settled: true, afterMs: 0 };
     let pause = 0;
     const quietAfter = async (): Promise<number | undefined> => {
       this.#assertOpen(() => `waitForStable({ quietMs: ${quietMs} }) was pending.`);
       const answerMs = this.#unanswered ? await this.#answerWindow() : 0;
-      await this.#writing;
-      const now = performance.now();
+      await this.#drawArrived();
+      const now = systemClock.now();
       const quietUntil = this.#lastActivityAt + (this.#unanswered ? Math.max(quietMs, answerMs) : quietMs);
-      if (now >= quietUntil && !this.#model.synchronizedOutput) return now - start;
-      pause = Math.max(quietUntil - now, WAIT.pollMs);
+      const settledAt = Math.max(quietUntil, this.#drawnAt());
+      if (now >= settledAt) return now - start;
+      pause = Math.max(settledAt - now, WAIT.pollMs);
       return undefined;
     };
     const afterMs = await poll(quietAfter, { timeout: timeout.ms, interval: () => pause, wake: (ms) => this.#sleepOrOutput(ms) });
-    return afterMs === undefined ? { settled: false, afterMs: performance.now() - start } : { settled: true, afterMs };
+    return afterMs === undefined ? { settled: false, afterMs: systemClock.now() - start } : { settled: true, afterMs };
   }
 
   /**
@@ -339,7 +345,7 @@ export class TmuxApp implements AsyncDisposable {
     const given = checkOptions(options, 'waitForExit', '{ timeout }');
     if (this.#exit) return this.#exit;
     const timeout = this.#timeout(given.timeout);
-    const what = () => `'${this.#command}' did not exit within ${formatTimeout(timeout)}.`;
+    const what = () => `${this.#command} did not exit within ${formatTimeout(timeout)}.`;
     const exited = this.#waitUntil(() => this.#deadStatus(), timeout, what, this.waitForExit);
     this.#exit = exited.then((status) => this.#finish(status));
     this.#exit.catch(() => (this.#exit = undefined));
@@ -367,13 +373,12 @@ export class TmuxApp implements AsyncDisposable {
     this.#assertRunning();
     this.#markInput('resize');
     await this.#session.resizeWindow(size);
-    this.timeline.appendResize(size, performance.now() - this.startedAt);
-    this.#writing = this.#writing.then(() => this.#model.resize(size));
-    await this.#writing;
+    this.timeline.appendResize(size, systemClock.now() - this.startedAt);
+    this.#model.resize(size);
   }
 
   /**
-   * Subscribes to the raw output: each chunk's bytes and arrival time in `performance.now()` ms
+   * Subscribes to the raw output: each chunk's bytes and arrival time in `systemClock.now()` ms
    * (compare with {@link startedAt}).
    * @returns The function that unsubscribes.
    */
@@ -382,13 +387,15 @@ export class TmuxApp implements AsyncDisposable {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Kills the app's session (SIGHUP) and releases the screen model; the last screen stays readable. Idempotent. */
+  /**
+   * Kills the app's session (SIGHUP) and releases the screen model; the screen as it stood at the
+   * call stays readable (output still in transit is dropped, not drawn). Idempotent.
+   */
   close(): Promise<void> {
     if (!this.#closing) queueMicrotask(() => this.#wake()); // pending waits see #closing and stop
-    this.#closedAt ??= performance.now();
+    this.#closedAt ??= systemClock.now();
     this.#closing ??= (async () => {
       await this.#session.kill();
-      await this.#writing;
       this.#finalScreen = this.#model.snapshot();
       this.#model.dispose();
     })();
@@ -400,7 +407,7 @@ export class TmuxApp implements AsyncDisposable {
   }
 
   #markInput(kind: 'keys' | 'resize'): void {
-    this.#lastActivityAt = performance.now();
+    this.#lastActivityAt = systemClock.now();
     this.#unanswered = kind;
     this.#resizeAnswerMs = undefined;
   }
@@ -422,16 +429,36 @@ export class TmuxApp implements AsyncDisposable {
 
   /** The timeout of a wait: `explicit`, or `WAIT.timeout` cut to the app's deadline. @throws ConfigError for a bad `explicit`. */
   #timeout(explicit: unknown): WaitTimeout {
-    return resolveTimeout(explicit, WAIT.timeout, this.#deadline(), performance.now());
+    return resolveTimeout(explicit, WAIT.timeout, this.#deadline(), systemClock.now());
   }
 
+  /**
+   * Takes one chunk of output: records it, and draws it on the screen model at once, so the screen
+   * never lags behind what arrived (no backlog to wait for, even under a flood). Once `close()`
+   * has begun, the rest of the stream is dropped: the final screen is the one at `close()`.
+   */
   #receive(bytes: Buffer, atMs: number): void {
+    if (this.#closing) return;
     this.#firstOutputAt ??= atMs;
     this.#unanswered = undefined;
-    this.#lastActivityAt = atMs;
     this.timeline.appendOutput(bytes, Math.max(0, atMs - this.startedAt));
+    this.#outputTail = Buffer.concat([this.#outputTail, bytes.subarray(-OUTPUT_TAIL_BYTES)]).subarray(-OUTPUT_TAIL_BYTES);
     for (const listener of this.#listeners) listener(bytes, atMs);
-    this.#writing = this.#writing.then(() => this.#model.write(bytes)).then(() => this.#wake());
+    this.#model.write(bytes, atMs);
+    // Parsing a chunk can take a while (64 KiB of binary: 10–100 ms, more on a busy machine), and
+    // blocks reading the next one: the screen last changed when the parse ended, so quiet counts
+    // from then, not from the chunk's arrival.
+    this.#lastActivityAt = systemClock.now();
+    this.#wake();
+  }
+
+  /**
+   * Lets the event loop read and draw the output that arrived while this process was busy (parsing a
+   * large chunk, rendering a screenshot): silence is measured only after that, or time spent
+   * blocked would pass for the app's quiet. Costs one timer turn (≈ 1 ms).
+   */
+  #drawArrived(): Promise<void> {
+    return systemClock.sleep(0);
   }
 
   /** Ends a pending wait once `close()` has begun: nothing can change the screen any more. */
@@ -444,20 +471,20 @@ export class TmuxApp implements AsyncDisposable {
   }
 
   /**
-   * Resolves after `ms` (at most `MAX_TIMER_MS`), or earlier when output has been processed or
+   * Resolves after `ms` on the system clock, or earlier when output has reached the screen or
    * `close()` has begun: the `wake` of this app's polls. Resolves true for output, false otherwise.
    */
-  #sleepOrOutput(ms: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const done = (output: boolean): void => {
-        clearTimeout(timer);
-        this.#wakers.delete(wake);
-        resolve(output);
-      };
-      const wake = (): void => done(!this.#closing);
-      const timer = setTimeout(() => done(false), Math.min(Math.max(0, ms), MAX_TIMER_MS));
-      this.#wakers.add(wake);
-    });
+  async #sleepOrOutput(ms: number): Promise<boolean> {
+    const woken = new AbortController();
+    let output = false;
+    const wake = (): void => {
+      output = !this.#closing;
+      woken.abort();
+    };
+    this.#wakers.add(wake);
+    await systemClock.sleep(ms, woken.signal);
+    this.#wakers.delete(wake);
+    return output;
   }
 
   /**
@@ -484,16 +511,37 @@ export class TmuxApp implements AsyncDisposable {
     );
   }
 
-  /** A WaitTimeoutError saying `what`, with the screen once all output received is on it. */
-  async #timeoutError(what: string, timeout: WaitTimeout): Promise<WaitTimeoutError> {
-    await this.#writing;
+  /**
+   * A WaitTimeoutError saying `what`, with the screen as drawn now — and, when that screen is
+   * half drawn (a synchronized update is open), why text it shows was not taken.
+   */
+  #timeoutError(what: string, timeout: WaitTimeout): WaitTimeoutError {
     const screenText = this.text();
-    return new WaitTimeoutError(`${what} ${formatScreen(screenText)}`, timeout.ms, screenText);
+    const until = this.#model.synchronizedUntil;
+    const halfDrawn =
+      this.#drawing() && until !== undefined
+        ? ` The screen below is half drawn: the app began a synchronized update (DEC 2026) ${Math.round(systemClock.now() - (until - SCREEN.synchronizedUpdateTimeout))} ms ago and has not ended it; it counts as ended ${SCREEN.synchronizedUpdateTimeout} ms after it began.`
+        : '';
+    return new WaitTimeoutError(`${what}${halfDrawn} ${formatScreen(screenText)}`, timeout.ms, screenText);
+  }
+
+  /**
+   * From when the screen counts as fully drawn, in `systemClock.now()` ms: always (0), unless a
+   * synchronized update (DEC 2026) is open — then from its timeout (`ScreenModel.synchronizedUntil`),
+   * unless the app ends it first. After `close()` the screen is final.
+   */
+  #drawnAt(): number {
+    return this.#finalScreen ? 0 : (this.#model.synchronizedUntil ?? 0);
+  }
+
+  /** True while the screen is half drawn: a synchronized update is open and has not timed out. */
+  #drawing(): boolean {
+    return systemClock.now() < this.#drawnAt();
   }
 
   /** The match on the screen now; none while a synchronized update is half drawn. */
   #find(pattern: string | RegExp): TextMatch | undefined {
-    if (!this.#finalScreen && this.#model.synchronizedOutput) return undefined;
+    if (this.#drawing()) return undefined;
     return findText(this.screen(), pattern);
   }
 
@@ -508,7 +556,6 @@ export class TmuxApp implements AsyncDisposable {
   async #finish(status: PaneStatus): Promise<ExitStatus> {
     await this.#session.kill();
     await this.#session.outputEnded;
-    await this.#writing;
     this.#exitStatus = { exitCode: status.exitCode, signal: status.signal };
     return this.#exitStatus;
   }
@@ -541,19 +588,21 @@ export class TmuxApp implements AsyncDisposable {
     const decision = (await poll(settled, { timeout: timeout.ms, interval: () => pause, wake })) ?? (await decide(true));
     const { kind } = decision;
     if (kind === 'ready') return;
+    const readyText = () => formatPattern((rule as { text: string | RegExp }).text);
     if (kind === 'timed-out') {
       const what =
         decision.what === 'output'
-          ? `'${this.#command}' printed nothing within ${formatTimeout(timeout)}; pass ready: 'none' (CLI: --ready none) for an app that waits silently.`
-          : `Text ${formatPattern((rule as { text: string | RegExp }).text)} did not appear within ${formatTimeout(timeout)}.`;
-      throw atCallSite(await this.#timeoutError(what, timeout));
+          ? `${this.#command} printed nothing within ${formatTimeout(timeout)}; pass ready: 'none' (CLI: --ready none) for an app that waits silently.`
+          : `start(): the ready text ${readyText()} did not appear within ${formatTimeout(timeout)}, so ${this.#command} did not count as started ` +
+            '(ready: { text }; a RegExp matches one row at a time). Check the text, or give start() a longer timeout.';
+      throw atCallSite(this.#timeoutError(what, timeout));
     }
     if (kind === 'could-not-run' || kind === 'exited-before-text') {
       const { exit } = decision;
       const how = exit.signal ?? `exit status ${exit.exitCode}${kind === 'could-not-run' ? `, ${decision.why}` : ''}`;
-      const when = kind === 'could-not-run' ? 'could not be run' : `exited before showing ${formatPattern((rule as { text: string | RegExp }).text)}`;
+      const what = kind === 'could-not-run' ? `${this.#command} could not be run` : `start(): ${this.#command} exited before showing the ready text ${readyText()}`;
       const screenText = this.text();
-      throw atCallSite(new AppExitedError(`'${this.#command}' ${when} (${how}). ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText));
+      throw atCallSite(new AppExitedError(`${what} (${how}). ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText));
     }
     throw new TmuxShotError(`Readiness ended undecided (${kind}): a bug in tmux-shot.`);
   }
@@ -561,28 +610,42 @@ export class TmuxApp implements AsyncDisposable {
   /** What the readiness rule decides on, observed now (an exited app's output all drawn). */
   async #readyFacts(rule: Exclude<ReadyRule, 'none'>, lineMode: ReadyFacts['lineMode'], timedOut: boolean): Promise<ReadyFacts> {
     const exit = (await this.#deadStatus()) ? await this.waitForExit() : undefined;
-    await this.#writing;
-    const now = performance.now();
+    const now = systemClock.now();
     return {
       sinceFirstOutput: this.#firstOutputAt === undefined ? undefined : now - this.#firstOutputAt,
       quiet: now - this.#lastActivityAt,
-      drawing: !this.#finalScreen && this.#model.synchronizedOutput,
+      drawing: this.#drawing(),
       textShown: typeof rule === 'object' && findText(this.screen(), rule.text) !== undefined,
       lineMode,
       exit,
+      execFailure: exit && parseExecFailure(this.#outputTail.toString('utf8'), exit.exitCode, this.#program),
       timedOut,
     };
   }
 
+  /** @throws TmuxShotError after `close()`, AppExitedError after the app exited: both say what input still does. */
   #assertRunning(): void {
-    if (this.#closing) throw new TmuxShotError('The app has been closed.');
+    if (this.#closing) {
+      throw new TmuxShotError(
+        'press(), type() and resize() send to a running app: this one has been closed (by close(), or by the tmuxApp fixture when its test ended). ' +
+          'Call them before close(), or start the app again.',
+      );
+    }
     const exit = this.#exitStatus;
     if (exit) {
       const how = exit.signal ?? `exit status ${exit.exitCode}`;
-      throw new AppExitedError(`'${this.#command}' has exited (${how}); it takes no more input or resizing.`, exit.exitCode, exit.signal, this.text());
+      throw new AppExitedError(
+        `${this.#command} has exited (${how}); it takes no more input or resizing. Its last screen stays readable (text(), screen()); start it again to go on.`,
+        exit.exitCode,
+        exit.signal,
+        this.text(),
+      );
     }
   }
 }
+
+/** Output kept for {@link parseExecFailure}, in bytes: sh's message with the longest path Linux allows (4096 bytes) fits. */
+const OUTPUT_TAIL_BYTES = 8192;
 
 function formatPattern(pattern: string | RegExp): string {
   return typeof pattern === 'string' ? JSON.stringify(pattern) : String(pattern);

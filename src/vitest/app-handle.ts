@@ -16,7 +16,7 @@ import type { TmuxServer } from '../host/index.js';
 import { TmuxApp } from '../app/index.js';
 import type { TmuxAppOptions } from '../app/index.js';
 import { formatPattern } from '../screen/index.js';
-import { resolveTimeout } from '../wait.js';
+import { resolveTimeout, systemClock } from '../wait.js';
 import { checkFixtureOptions } from './options.js';
 import { projectRoot } from './paths.js';
 import { testDeadline, trackWait } from './test-timeout.js';
@@ -231,7 +231,7 @@ export class TmuxAppHandle implements AsyncDisposable {
 
   /** Runs one of the app's waits as pending in the test (see `trackWait`). */
   async #track<T>(what: string, timeout: unknown, wait: () => Promise<T>): Promise<T> {
-    const resolved = resolveTimeout(timeout, WAIT.timeout, testDeadline(this.#task), performance.now());
+    const resolved = resolveTimeout(timeout, WAIT.timeout, testDeadline(this.#task), systemClock.now());
     return trackWait(this.#task, { what, timeout: resolved, screenText: () => this.#app?.text() }, wait);
   }
 }

@@ -15,7 +15,7 @@ import { ConfigError, describeValue } from '../errors.js';
 import type { CellRect } from '../geometry.js';
 import { closestNames } from '../host/index.js';
 import { resolveRenderOptions } from '../render/index.js';
-import { checkDuration, resolveTimeout } from '../wait.js';
+import { checkDuration, resolveTimeout, systemClock } from '../wait.js';
 import type { WaitTimeout } from '../wait.js';
 import type { TmuxAppFixtureOptions } from './app-handle.js';
 import type { RecordingMode } from './evidence.js';
@@ -84,7 +84,7 @@ type Task = Readonly<RunnerTestCase> | undefined;
 
 /** `toShowText`'s options, checked, with the timeout resolved. @throws {ConfigError} as {@link checkShowTextOptions}. */
 export function resolveShowTextOptions(options: unknown, task: Task): { timeout: WaitTimeout } {
-  return { timeout: resolveTimeout(checkShowTextOptions(options).timeout, WAIT.timeout, testDeadline(task), performance.now()) };
+  return { timeout: resolveTimeout(checkShowTextOptions(options).timeout, WAIT.timeout, testDeadline(task), systemClock.now()) };
 }
 
 /** `toMatchScreenText`'s options, checked, with the defaults applied. @throws {ConfigError} as {@link checkScreenTextOptions}. */
@@ -117,7 +117,7 @@ export function resolveScreenshotOptions(options: unknown, task: Task): Resolved
 
 /** How long a matcher waits for the screen to settle: `timeout`, else `VITEST.settleTimeout` cut to the test's deadline. */
 function settleTimeout(timeout: number | undefined, task: Task): WaitTimeout {
-  return resolveTimeout(timeout, VITEST.settleTimeout, testDeadline(task), performance.now());
+  return resolveTimeout(timeout, VITEST.settleTimeout, testDeadline(task), systemClock.now());
 }
 
 function fail(matcher: string, option: string, expected: string, value: unknown): never {

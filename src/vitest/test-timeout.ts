@@ -22,7 +22,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RunnerTestCase } from 'vitest';
 import { VITEST_CONSTANTS } from '../defaults.js';
 import { formatScreenBlock } from '../screen/index.js';
-import { formatTimeout } from '../wait.js';
+import { formatTimeout, systemClock } from '../wait.js';
 import type { Deadline, WaitTimeout } from '../wait.js';
 
 type Task = Readonly<RunnerTestCase>;
@@ -32,7 +32,7 @@ export interface PendingWait {
   /** What it waits for, as the test wrote it: `expect(tmuxApp).toShowText('Saved')`. */
   what: string;
   timeout: WaitTimeout;
-  /** When it began, in `performance.now()` ms. */
+  /** When it began, in `systemClock.now()` ms. */
   startedAt: number;
   /** The screen text it watches now, or undefined when there is none (not started, closed). */
   screenText: () => string | undefined;
@@ -55,7 +55,7 @@ const watches = new WeakMap<Task, Watch>();
 const insideWait = new AsyncLocalStorage<true>();
 
 /**
- * The deadline of waits in a test whose timer started at `startedAt` (`performance.now()` ms):
+ * The deadline of waits in a test whose timer started at `startedAt` (`systemClock.now()` ms):
  * `margin` ms before its timeout, or none when the test has no timeout.
  */
 export function deadlineOf(startedAt: number, testTimeout: number, margin: number): Deadline | undefined {
@@ -69,7 +69,7 @@ export function deadlineOf(startedAt: number, testTimeout: number, margin: numbe
  * known to follow the hooks.
  */
 export function markTestStart(task: Task): void {
-  startedAt.set(task, inTestBody(task) ? performance.now() : 'later');
+  startedAt.set(task, inTestBody(task) ? systemClock.now() : 'later');
 }
 
 /**
@@ -92,8 +92,8 @@ export function inTestBody(task: Task): boolean {
 export function testDeadline(task: Task | undefined): Deadline | undefined {
   if (!task || !inTestBody(task)) return undefined;
   let start = startedAt.get(task);
-  if (start === 'later') startedAt.set(task, (start = performance.now()));
-  return deadlineOf(start ?? performance.now(), task.timeout, VITEST_CONSTANTS.timeoutMargin);
+  if (start === 'later') startedAt.set(task, (start = systemClock.now()));
+  return deadlineOf(start ?? systemClock.now(), task.timeout, VITEST_CONSTANTS.timeoutMargin);
 }
 
 /**
@@ -114,7 +114,7 @@ export function attemptSignal(task: Task | undefined): AbortSignal | undefined {
 export async function trackWait<T>(task: Task | undefined, wait: Omit<PendingWait, 'startedAt'>, work: () => Promise<T>): Promise<T> {
   if (!task || insideWait.getStore()) return work();
   const { pending } = watchOf(task);
-  const entry = { ...wait, startedAt: performance.now() };
+  const entry = { ...wait, startedAt: systemClock.now() };
   pending.add(entry);
   try {
     return await insideWait.run(true, work);
@@ -142,7 +142,7 @@ function watchOf(task: Task): Watch {
 /** Appends what `watch` knows to the error that aborted the test, when there is anything to say. */
 function appendTo(reason: unknown, watch: Watch): void {
   if (!(reason instanceof Error)) return;
-  const now = performance.now();
+  const now = systemClock.now();
   const pending = [...watch.pending];
   const screen = [...pending.map((wait) => wait.screenText), watch.screenText].map((read) => safely(read)).find((text) => text !== undefined);
   const text = formatTimedOut(pending.map((wait) => ({ what: wait.what, timeout: wait.timeout, waitedMs: now - wait.startedAt })), screen);

@@ -3,7 +3,6 @@
  * `toMatchScreenText` (the screen text through Vitest's own snapshot mechanism, so `-u`, CI and
  * obsolete-snapshot reports behave natively).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { MatcherState } from 'vitest';
 import { Snapshots } from 'vitest';
 import { VITEST_CONSTANTS, WAIT } from '../defaults.js';
@@ -13,7 +12,7 @@ import { checkPattern } from '../app/index.js';
 import { findText, formatPattern, normalizeText, snapshotText } from '../screen/index.js';
 import type { TextMatch } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
-import { poll } from '../wait.js';
+import { poll, systemClock } from '../wait.js';
 import type { WaitTimeout } from '../wait.js';
 import { describeReadChange } from './cell-lines.js';
 import { formatBadSubject, formatHeader, formatScreenshotFailure, formatTextFailure } from './failure-message.js';
@@ -54,10 +53,10 @@ function sourceOf(matcher: string, isNot: boolean, received: unknown): ScreenSou
  * answers false at once, and the poll would then re-read the screen without pausing.
  */
 async function wakeOnOutput(live: LiveScreen, ms: number): Promise<void> {
-  const until = performance.now() + ms;
+  const until = systemClock.now() + ms;
   if ((await live.waitForOutput!({ timeout: ms })) !== false) return;
-  const left = until - performance.now();
-  if (left > 0) await sleep(left);
+  const left = until - systemClock.now();
+  if (left > 0) await systemClock.sleep(left);
 }
 
 /** What a text wait saw last: the screen, where the pattern is on it, and how the app ended if it exited without showing it. */

@@ -51,7 +51,7 @@ describe('TmuxApp text waits on an app that has exited', () => {
     await using app = await TmuxApp.start({ command: ['sh', '-c', 'echo oops; exit 2'], server, cols: 20, rows: 4 });
     const started = performance.now();
     await expect(app.waitForText('NEVER', { timeout: 20_000 })).rejects.toThrow(
-      new AppExitedError(`'sh -c echo oops; exit 2' exited (exit status 2) without showing "NEVER". Screen:\noops`, 2, null, 'oops\n\n\n'),
+      new AppExitedError(`'sh -c "echo oops; exit 2"' exited (exit status 2) without showing "NEVER". Screen:\noops`, 2, null, 'oops\n\n\n'),
     );
     expect(performance.now() - started).toBeLessThan(10_000);
     await expect(app.waitForText('oops')).resolves.toMatchObject({ row: 0, col: 0 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { AppExitedError, ConfigError, WaitTimeoutError } from '../../src/errors.js';
+import { AppExitedError, ConfigError, TmuxShotError, WaitTimeoutError } from '../../src/errors.js';
 import { WAIT } from '../../src/defaults.js';
 import { TmuxServer } from '../../src/host/index.js';
 import { isProcessAlive } from '../../src/host/process-exit.js';
@@ -86,9 +86,11 @@ describe('TmuxApp with the menu fixture', () => {
     );
   });
 
-  it('refuses a bad environment variable name', async () => {
-    await expect(TmuxApp.start({ command: ['true'], server, env: { 'A=B': 'x' } })).rejects.toThrow(
-      new ConfigError("Invalid environment variable 'A=B': names need no '=' or NUL, values no NUL."),
+  it('refuses an environment variable name that /bin/sh would drop, instead of starting without it', async () => {
+    await expect(TmuxApp.start({ command: ['true'], server, env: { 'A B': 'x' } })).rejects.toThrow(
+      new ConfigError(
+        "Invalid environment variable name 'A B': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.",
+      ),
     );
   });
 });
@@ -332,6 +334,21 @@ describe('TmuxApp with real terminal apps', () => {
   });
 });
 
+describe('TmuxApp.waitForExit drains the output', () => {
+  // Every byte tmux read from the pane reaches the screen: tmux keeps a dead pane until its
+  // pipe has taken all it read (window.c window_pane_destroy_ready), and kill-session leaves
+  // what the pipe holds to its reader. (What tmux 3.3a never reads is lost to tmux too: a process
+  // that exits in the instant after a write can be reaped before the kernel hands that write to
+  // the pane's terminal — its FIONREAD check reads 0 — seen in 4 of 900 quick exits under load.)
+  it('draws a large last write, made just before the app exits, to the last byte', async () => {
+    await using app = await TmuxApp.start({ command: ['python3', '-c', 'import sys; sys.stdout.write("x" * 300000 + "\\nEND\\n"); sys.exit(3)'], server, cols: 40, rows: 4 });
+    await expect(app.waitForExit()).resolves.toEqual({ exitCode: 3, signal: null });
+    const output = app.timeline.events.flatMap((event) => (event.kind === 'output' ? [Buffer.from(event.bytes).toString('latin1')] : [])).join('');
+    expect(output).toBe(`${'x'.repeat(300_000)}\r\nEND\r\n`);
+    expect(app.text()).toBe(`${'x'.repeat(40)}\n${'x'.repeat(40)}\nEND\n`);
+  });
+});
+
 describe('TmuxApp life cycle', () => {
   it('starts and closes 20 apps in a row on one server', async () => {
     for (let round = 0; round < 20; round++) {
@@ -347,7 +364,8 @@ describe('TmuxApp life cycle', () => {
     expect((await execa('pgrep', ['-f', sleeper])).stdout).not.toBe('');
     await Promise.all([app.close(), app.close()]);
     expect(app.text()).toBe('still here\n\n');
-    await expect(app.type('x')).rejects.toThrow('The app has been closed.');
+    await expect(app.type('x')).rejects.toThrow(new TmuxShotError('press(), type() and resize() send to a running app: this one has been closed (by close(), or by the tmuxApp fixture when its test ended). Call them before close(), or start the app again.'));
+    await expect(app.press('Enter')).rejects.toThrow(TmuxShotError);
     const { stdout } = await execa('pgrep', ['-f', sleeper], { reject: false });
     expect(stdout).toBe('');
   });
@@ -397,5 +415,32 @@ describe('TmuxApp life cycle', () => {
     expect(isProcessAlive(own.pid)).toBe(false);
     const { stdout } = await execa('pgrep', ['-a', '-f', own.directory], { reject: false });
     expect(stdout).toBe('');
+  });
+});
+
+describe('TmuxApp with a synchronized update (DEC 2026) that is never ended', () => {
+  // As foot and Ghostty do (kitty after 2 s, Alacritty after 150 ms), an update still open
+  // SCREEN.synchronizedUpdateTimeout (1000 ms) after it began counts as ended: its screen is drawn.
+  const command = `printf 'ready\\n'; sleep 0.3; printf '\\033[?2026hhalf-drawn frame'; exec cat`;
+
+  it('shows its text once the update has timed out, and says why it waited', async () => {
+    await using app = await TmuxApp.start({ command, server, cols: 30, rows: 3 });
+    await app.waitForText('ready');
+    const error = await app.waitForText('half-drawn', { timeout: 400 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect((error as WaitTimeoutError).message).toMatch(
+      /^Text "half-drawn" did not appear within 400 ms\. The screen below is half drawn: the app began a synchronized update \(DEC 2026\) \d+ ms ago and has not ended it; it counts as ended 1000 ms after it began\. Screen:\nready\nhalf-drawn frame$/,
+    );
+    await expect(app.waitForText('half-drawn', { timeout: 3000 })).resolves.toEqual({ row: 1, col: 0, text: 'half-drawn' });
+  });
+
+  it('lets waitForStable settle once the update has timed out', async () => {
+    await using app = await TmuxApp.start({ command, server, cols: 30, rows: 3 });
+    await app.waitForText('ready');
+    await app.waitForOutput(); // the update has begun
+    const stable = await app.waitForStable({ timeout: 3000 });
+    expect(stable.settled).toBe(true);
+    expect(stable.afterMs).toBeGreaterThanOrEqual(900);
+    expect(app.text()).toBe('ready\nhalf-drawn frame\n');
   });
 });

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_ARG_STRLEN,
   attachControlCommand,
   capturePaneCommand,
-  checkExecSize,
   chunkBytes,
   createLobbyCommands,
   displayCommand,
@@ -21,7 +19,6 @@ import {
   startServerCommands,
 } from '../../src/host/argv.js';
 import { escapeFormat, quoteTmuxArgument } from '../../src/host/quote.js';
-import { AppExitedError } from '../../src/errors.js';
 import type { PaneCommand } from '../../src/host/argv.js';
 
 describe('tmux command builders', () => {
@@ -29,13 +26,16 @@ describe('tmux command builders', () => {
     expect(startServerCommands()).toEqual([['start-server'], ['display-message', '-p', '#{pid} #{config_files}']]);
   });
 
-  it('create the lobby session, which reaps, removes the directory and kills the server when its client leaves', () => {
-    const reaper = quoteTmuxArgument(escapeFormat(formatReaperScript('/tmp/#S/socket,42,')));
+  it('create the lobby session, which watches its owner and reaps, removes the directory and kills the server when the owner or its client leaves', () => {
+    const reaper = quoteTmuxArgument(escapeFormat(formatReaperScript()));
     expect(reaper).toContain("pid=\\${environ##/proc/}\\012");
-    expect(reaper).toContain("grep -qaF 'TMUX=/tmp/##S/socket,42,'");
-    expect(createLobbyCommands('cat', "/tmp/it's #S", '/tmp/#S/socket,42,')).toEqual([
-      ['new-session', '-d', '-s', 'tmux-shot-lobby', '-P', '-F', '#{session_id}', 'cat'],
-      ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', `run-shell -b ${reaper} ; run-shell "rm -rf -- '/tmp/it'\\\\''s ##S'" ; kill-server`],
+    expect(reaper).toContain('mark=\\"TMUX=\\${TMUX%,*},\\"\\012');
+    expect(reaper).toContain('grep -qaF \\"\\$mark\\"');
+    const cleanUp = `run-shell -b ${reaper} ; run-shell "rm -rf -- '/tmp/it'\\\\''s ##S'" ; kill-server`;
+    expect(createLobbyCommands(4242, "/tmp/it's #S")).toEqual([
+      ['new-session', '-d', '-s', 'tmux-shot-lobby', 'while kill -0 4242 2>/dev/null; do sleep 1; done'],
+      ['set-hook', '-t', 'tmux-shot-lobby', 'pane-died', cleanUp],
+      ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', cleanUp],
     ]);
   });
 
@@ -88,33 +88,5 @@ describe('tmux command builders', () => {
     expect(killSessionCommand('$1')).toEqual(['kill-session', '-t', '$1']);
     expect(killServerCommand()).toEqual(['kill-server']);
     expect(reapChildrenCommand()).toEqual(['run-shell', '-b', 'true']);
-  });
-});
-
-describe('checkExecSize', () => {
-  const line = (bytes: number) => 'x'.repeat(bytes); // a string command is the sh line itself
-  it.each<[string, PaneCommand, NodeJS.Platform]>([
-    ['a command line of 131071 bytes', { command: line(MAX_ARG_STRLEN - 1) }, 'linux'],
-    ['an environment string of 131071 bytes', { command: 'true', env: { V: 'v'.repeat(MAX_ARG_STRLEN - 3) } }, 'linux'],
-    ['any size elsewhere than on Linux', { command: line(MAX_ARG_STRLEN), env: { V: 'v'.repeat(MAX_ARG_STRLEN) } }, 'darwin'],
-  ])('accepts %s', (_, pane, platform) => {
-    expect(() => checkExecSize(pane, platform)).not.toThrow();
-  });
-
-  it.each<[string, PaneCommand, string]>([
-    ['a command line of 131072 bytes', { command: line(MAX_ARG_STRLEN) }, `'${line(40)}…' could not be run: its sh command line is 131072 bytes`],
-    ['an argv whose exec line is', { command: ['echo', 'é'.repeat(65_530)] }, "'echo ééééééééééééééééééééééééééééééééééé…' could not be run: its sh command line is 131074 bytes"],
-    ['an environment string of 131072 bytes', { command: 'true', env: { OK: '1', V: 'v'.repeat(MAX_ARG_STRLEN - 2) } }, "'true' could not be run: the environment string V=… is 131072 bytes"],
-  ])('refuses %s, counting UTF-8 bytes', (_, pane, start) => {
-    let error: unknown;
-    try {
-      checkExecSize(pane, 'linux');
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(AppExitedError);
-    expect((error as Error).message).toBe(
-      `${start}, over the 131071 bytes Linux allows one argument or environment string of a program (MAX_ARG_STRLEN). Pass large data in a file or on stdin instead.`,
-    );
   });
 });

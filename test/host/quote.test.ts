@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
 import {
+  describeCommand,
   escapeFormat,
   formatExecCommand,
   formatTmuxArgv,
@@ -82,5 +83,20 @@ describe('escapeFormat', () => {
     ['#S #(id) %d %%', { strftime: true }, '##S ##(id) %%d %%%%'],
   ])('%j with %j → %j', (text, options, escaped) => {
     expect(escapeFormat(text, options)).toBe(escaped);
+  });
+});
+
+describe('describeCommand: a command as a message shows it', () => {
+  it.each<[string, readonly string[] | string, string]>([
+    ['an argv of plain words, joined', ['node', '/tmp/x-1/status.mjs', '--port=80', 'a,b:c@d%e+f'], 'node /tmp/x-1/status.mjs --port=80 a,b:c@d%e+f'],
+    ['a word with spaces and ;, double-quoted as sh reads it', ['bash', '-c', 'echo oops; exit 3'], 'bash -c "echo oops; exit 3"'],
+    ['$, `, \\ and " escaped inside the quotes', ['sh', '-c', 'echo "$HOME" `id` \\'], 'sh -c "echo \\"\\$HOME\\" \\`id\\` \\\\"'],
+    ["a single quote needs no escape", ['echo', "it's"], 'echo "it\'s"'],
+    ['an empty word', ['printf', ''], 'printf ""'],
+    ['letters of any script stay bare', ['echo', 'héllo', '日本'], 'echo héllo 日本'],
+    ['glob and tilde characters are quoted', ['ls', '*.txt', '~/x'], 'ls "*.txt" "~/x"'],
+    ['a command line, as given', 'echo bye; exit 2', 'echo bye; exit 2'],
+  ])('%s', (_, command, shown) => {
+    expect(describeCommand(command)).toBe(shown);
   });
 });

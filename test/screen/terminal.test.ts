@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, onTestFinished, test } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
 import { ScreenModel } from '../../src/screen/index.js';
 import type { Cell } from '../../src/snapshot.js';
@@ -175,6 +175,22 @@ describe('cursor, screens and modes', () => {
     expect(model.synchronizedOutput).toBe(true);
     await model.write(encode(`${E}[?2026l`));
     expect(model.synchronizedOutput).toBe(false);
+  });
+
+  test.each([
+    ['none open', [[0, 'frame']], undefined],
+    ['open: it counts as ended 1000 ms after it began', [[100, `${E}[?2026hhalf-drawn`]], 1100],
+    ['begun in one chunk, drawn in the next: timed from the begin', [[100, `${E}[?2026h`], [700, 'more']], 1100],
+    ['begun again while open (the next frame): timed from the latest begin', [[100, `${E}[?2026ha`], [700, `${E}[?2026hb`]], 1700],
+    ['a begin split across chunks is timed from the chunk that completes it', [[100, `${E}[?20`], [300, '26h']], 1300],
+    ['ended', [[100, `${E}[?2026hframe${E}[?2026l`]], undefined],
+    ['ended with other modes in the same sequence', [[100, `${E}[?25;2026h`], [200, `${E}[?2026;25l`]], undefined],
+    ['begun along with other modes', [[100, `${E}[?25;2026h`]], 1100],
+  ] as const)('synchronizedUntil, an unended update (DEC 2026) ending by timeout as in foot and Ghostty: %s', (_, writes, until) => {
+    const model = new ScreenModel({ cols: 20, rows: 3 });
+    onTestFinished(() => model.dispose());
+    for (const [atMs, bytes] of writes) model.write(encode(bytes), atMs);
+    expect(model.synchronizedUntil).toBe(until);
   });
 
   test('a snapshot is a copy: later output does not change it', async () => {
