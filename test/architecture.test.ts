@@ -21,7 +21,7 @@ const ALLOWED: Record<string, string[]> = {
   agent: BASE,
   app: [...BASE, 'host', 'screen', 'render', 'record'],
   // Shared by the two shells that write files: the one writer, and how names become file names.
-  'output-file': ['errors'],
+  'output-file': ['errors', 'wait'],
   'file-names': [],
   vitest: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'index', 'output-file', 'file-names'],
   cli: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'index', 'output-file', 'file-names'],
