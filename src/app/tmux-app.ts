@@ -11,7 +11,7 @@ import { createTimeline, encodeGif, formatAsciicast } from '../record/index.js';
 import type { RecordOptions, Timeline } from '../record/index.js';
 import { renderPng } from '../render/index.js';
 import type { RenderOptions } from '../render/index.js';
-import { ScreenModel, findText, snapshotText } from '../screen/index.js';
+import { ScreenModel, findText, formatPattern, formatScreenBlock, snapshotText } from '../screen/index.js';
 import type { TextMatch } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 import { captureCallSite, checkDuration, formatTimeout, poll, resolveTimeout, systemClock } from '../wait.js';
@@ -280,7 +280,7 @@ export class TmuxApp implements AsyncDisposable {
     if (this.#find(pattern)) return undefined; // the last output brought it: the next probe finds it
     const how = exit.signal ?? `exit status ${exit.exitCode}`;
     const screenText = this.text();
-    throw new AppExitedError(`${this.#command} exited (${how}) without showing ${formatPattern(pattern)}. ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText);
+    throw new AppExitedError(withScreen(`${this.#command} exited (${how}) without showing ${formatPattern(pattern)}.`, screenText), exit.exitCode, exit.signal, screenText);
   }
 
   /**
@@ -522,7 +522,7 @@ export class TmuxApp implements AsyncDisposable {
       this.#drawing() && until !== undefined
         ? ` The screen below is half drawn: the app began a synchronized update (DEC 2026) ${Math.round(systemClock.now() - (until - SCREEN.synchronizedUpdateTimeout))} ms ago and has not ended it; it counts as ended ${SCREEN.synchronizedUpdateTimeout} ms after it began.`
         : '';
-    return new WaitTimeoutError(`${what}${halfDrawn} ${formatScreen(screenText)}`, timeout.ms, screenText);
+    return new WaitTimeoutError(withScreen(`${what}${halfDrawn}`, screenText), timeout.ms, screenText);
   }
 
   /**
@@ -602,7 +602,7 @@ export class TmuxApp implements AsyncDisposable {
       const how = exit.signal ?? `exit status ${exit.exitCode}${kind === 'could-not-run' ? `, ${decision.why}` : ''}`;
       const what = kind === 'could-not-run' ? `${this.#command} could not be run` : `start(): ${this.#command} exited before showing the ready text ${readyText()}`;
       const screenText = this.text();
-      throw atCallSite(new AppExitedError(`${what} (${how}). ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText));
+      throw atCallSite(new AppExitedError(withScreen(`${what} (${how}).`, screenText), exit.exitCode, exit.signal, screenText));
     }
     throw new TmuxShotError(`Readiness ended undecided (${kind}): a bug in tmux-shot.`);
   }
@@ -647,12 +647,7 @@ export class TmuxApp implements AsyncDisposable {
 /** Output kept for {@link parseExecFailure}, in bytes: sh's message with the longest path Linux allows (4096 bytes) fits. */
 const OUTPUT_TAIL_BYTES = 8192;
 
-function formatPattern(pattern: string | RegExp): string {
-  return typeof pattern === 'string' ? JSON.stringify(pattern) : String(pattern);
-}
-
-/** The screen for an error message: its text without the blank rows below the last output. */
-function formatScreen(screenText: string): string {
-  const shown = screenText.replace(/\s+$/, '');
-  return shown === '' ? 'The screen is blank.' : `Screen:\n${shown}`;
+/** An error message: what happened, then the screen as `formatScreenBlock` shows it (row numbers, blank rows folded). */
+function withScreen(sentence: string, screenText: string): string {
+  return `${sentence}\n\nScreen:\n${formatScreenBlock(screenText)}`;
 }

@@ -103,8 +103,8 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     );
     expect(error).toBeInstanceOf(WaitTimeoutError);
     expect((error as WaitTimeoutError).message).toBe(
-      `start(): the ready text "Ready>" did not appear within 300 ms, so 'bash -c "echo loading; exec cat"' did not count as started ` +
-        '(ready: { text }; a RegExp matches one row at a time). Check the text, or give start() a longer timeout. Screen:\nloading',
+      `start(): the ready text 'Ready>' did not appear within 300 ms, so 'bash -c "echo loading; exec cat"' did not count as started ` +
+        '(ready: { text }; a RegExp matches one row at a time). Check the text, or give start() a longer timeout.\n\nScreen:\n  0 │ loading\n      (rows 1-2 blank)',
     );
   });
 
@@ -112,7 +112,7 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     const error = await TmuxApp.start({ command: ['sleep', '10'], server, timeout: 300 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitTimeoutError);
     expect((error as WaitTimeoutError).message).toBe(
-      "'sleep 10' printed nothing within 300 ms; pass ready: 'none' (CLI: --ready none) for an app that waits silently. The screen is blank.",
+      "'sleep 10' printed nothing within 300 ms; pass ready: 'none' (CLI: --ready none) for an app that waits silently.\n\nScreen:\n  (every row blank)",
     );
     expect((error as WaitTimeoutError).timeout).toBe(300);
   });
@@ -144,8 +144,8 @@ describe('TmuxApp.start with apps that exit at once', () => {
     expect(error).toBeInstanceOf(AppExitedError);
     expect(error).toMatchObject({
       message:
-        "'no-such-command-xyz --flag' could not be run (exit status 127, command not found). Screen:\n" +
-        'sh: 1: exec: no-such-command-xyz: not found',
+        "'no-such-command-xyz --flag' could not be run (exit status 127, command not found).\n\nScreen:\n" +
+        '  0 │ sh: 1: exec: no-such-command-xyz: not found\n      (rows 1-2 blank)',
       exitCode: 127,
       signal: null,
       screenText: 'sh: 1: exec: no-such-command-xyz: not found\n\n',
@@ -173,7 +173,7 @@ describe('TmuxApp.start with apps that exit at once', () => {
     const error = await TmuxApp.start({ command: [NOT_EXECUTABLE], server, cols: 200, rows: 3, ready: { text: 'Ready' } }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppExitedError);
     expect(error).toMatchObject({
-      message: `'${NOT_EXECUTABLE}' could not be run (exit status 126, not executable). Screen:\nsh: 1: exec: ${NOT_EXECUTABLE}: Permission denied`,
+      message: `'${NOT_EXECUTABLE}' could not be run (exit status 126, not executable).\n\nScreen:\n  0 │ sh: 1: exec: ${NOT_EXECUTABLE}: Permission denied\n      (rows 1-2 blank)`,
       exitCode: 126,
     });
   });
@@ -234,7 +234,7 @@ describe('TmuxApp.start with apps that exit at once', () => {
     );
     expect(error).toBeInstanceOf(AppExitedError);
     expect(error).toMatchObject({
-      message: `start(): 'echo bye; sleep 0.2; exit 2' exited before showing the ready text "Ready" (exit status 2). Screen:\nbye`,
+      message: `start(): 'echo bye; sleep 0.2; exit 2' exited before showing the ready text 'Ready' (exit status 2).\n\nScreen:\n  0 │ bye\n      (rows 1-2 blank)`,
       exitCode: 2,
     });
   });

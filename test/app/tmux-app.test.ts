@@ -125,7 +125,7 @@ describe('TmuxApp waits', () => {
     const error = await app.waitForText(/goodbye/, { timeout: 150 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitTimeoutError);
     expect(error).toMatchObject({
-      message: 'Text /goodbye/ did not appear within 150 ms. Screen:\nhello',
+      message: 'Text /goodbye/ did not appear within 150 ms.\n\nScreen:\n  0 │ hello\n      (rows 1-2 blank)',
       timeout: 150,
       screenText: 'hello\n\n',
     });
@@ -199,24 +199,24 @@ describe('TmuxApp waits', () => {
     await using app = await TmuxApp.start({ command: 'echo hello; exec cat', server, cols: 20, rows: 3, deadline });
     const error = await app.waitForText('goodbye').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitTimeoutError);
-    expect((error as Error).message).toMatch(/^Text "goodbye" did not appear within \d+ ms \(what was left of the test's 1500 ms timeout\)\. Screen:\nhello$/);
+    expect((error as Error).message).toMatch(/^Text 'goodbye' did not appear within \d+ ms \(what was left of the test's 1500 ms timeout\)\.\n\nScreen:\n {2}0 │ hello\n {6}\(rows 1-2 blank\)$/);
     expect((error as WaitTimeoutError).timeout).toBeLessThan(1000);
     expect(performance.now()).toBeGreaterThanOrEqual(deadline.at - 1);
     // Past the deadline, nothing is left: waits give up at once.
     await expect(app.waitForExit()).rejects.toThrow(
-      new WaitTimeoutError("'echo hello; exec cat' did not exit within 1 ms (what was left of the test's 1500 ms timeout). Screen:\nhello", 1, 'hello\n\n'),
+      new WaitTimeoutError("'echo hello; exec cat' did not exit within 1 ms (what was left of the test's 1500 ms timeout).\n\nScreen:\n  0 │ hello\n      (rows 1-2 blank)", 1, 'hello\n\n'),
     );
     expect(await app.waitForOutput()).toBe(false);
-    await expect(app.waitForText('goodbye', { timeout: 100 })).rejects.toThrow('Text "goodbye" did not appear within 100 ms. Screen:\nhello');
+    await expect(app.waitForText('goodbye', { timeout: 100 })).rejects.toThrow("Text 'goodbye' did not appear within 100 ms.\n\nScreen:\n  0 │ hello\n      (rows 1-2 blank)");
   });
 
   it('a deadline given as a function is asked as each wait begins', async () => {
     let deadline: { at: number; reason: string } | undefined = { at: performance.now() + 2000, reason: 'the body' };
     await using app = await TmuxApp.start({ command: 'echo hello; exec cat', server, cols: 20, rows: 3, deadline: () => deadline });
     deadline = { at: performance.now() + 50, reason: 'the hook' };
-    await expect(app.waitForText('goodbye')).rejects.toThrow(/^Text "goodbye" did not appear within \d+ ms \(what was left of the hook\)\./);
+    await expect(app.waitForText('goodbye')).rejects.toThrow(/^Text 'goodbye' did not appear within \d+ ms \(what was left of the hook\)\./);
     deadline = { at: performance.now() - 1000, reason: 'the past' };
-    await expect(app.waitForText('goodbye')).rejects.toThrow(/^Text "goodbye" did not appear within 1 ms \(what was left of the past\)\./);
+    await expect(app.waitForText('goodbye')).rejects.toThrow(/^Text 'goodbye' did not appear within 1 ms \(what was left of the past\)\./);
     deadline = undefined; // none now: the default timeout
     await app.type('goodbye');
     await expect(app.waitForText('goodbye')).resolves.toEqual({ row: 1, col: 0, text: 'goodbye' });
@@ -288,7 +288,7 @@ describe('TmuxApp waits', () => {
 
     await using running = await TmuxApp.start({ command: ['cat'], server, ready: 'none' });
     await expect(running.waitForExit({ timeout: 100 })).rejects.toThrow(
-      new WaitTimeoutError("'cat' did not exit within 100 ms. The screen is blank.", 100, '\n'.repeat(23)),
+      new WaitTimeoutError("'cat' did not exit within 100 ms.\n\nScreen:\n  (every row blank)", 100, '\n'.repeat(23)),
     );
   });
 });
@@ -429,7 +429,7 @@ describe('TmuxApp with a synchronized update (DEC 2026) that is never ended', ()
     const error = await app.waitForText('half-drawn', { timeout: 400 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitTimeoutError);
     expect((error as WaitTimeoutError).message).toMatch(
-      /^Text "half-drawn" did not appear within 400 ms\. The screen below is half drawn: the app began a synchronized update \(DEC 2026\) \d+ ms ago and has not ended it; it counts as ended 1000 ms after it began\. Screen:\nready\nhalf-drawn frame$/,
+      /^Text 'half-drawn' did not appear within 400 ms\. The screen below is half drawn: the app began a synchronized update \(DEC 2026\) \d+ ms ago and has not ended it; it counts as ended 1000 ms after it began\.\n\nScreen:\n {2}0 │ ready\n {2}1 │ half-drawn frame\n {6}\(row 2 blank\)$/,
     );
     await expect(app.waitForText('half-drawn', { timeout: 3000 })).resolves.toEqual({ row: 1, col: 0, text: 'half-drawn' });
   });

@@ -39,7 +39,7 @@ describe('tmux-shot shot', () => {
   it('exits 1 with the screen when the command cannot run', async () => {
     const result = await run('shot', '-o', join(dir, 'nope.png'), '--', 'no-such-command-xyz');
     expect(result.code).toBe(1);
-    expect(result.err).toBe("tmux-shot shot: 'no-such-command-xyz' could not be run (exit status 127, command not found). Screen:\nsh: 1: exec: no-such-command-xyz: not found");
+    expect(result.err).toBe("tmux-shot shot: 'no-such-command-xyz' could not be run (exit status 127, command not found).\n\nScreen:\n   0 │ sh: 1: exec: no-such-command-xyz: not found\n       (rows 1-23 blank)");
   });
 
   // As clap-based tools and git do for a bad flag: the message and where the usage is, not the whole usage.
@@ -128,7 +128,7 @@ describe('tmux-shot shot with apps that wait silently or fail', () => {
     const file = join(dir, 'oops.png');
     // The app lingers 0.2 s after its last output: tmux 3.3a can lose the output of an app that exits in the instant after writing it, on a loaded machine (README, Quick exits under load).
     const result = await run('shot', '--cols', '20', '--rows', '4', '-o', file, '--', 'sh', '-c', 'echo oops; sleep 0.2; exit 3');
-    expect(result).toEqual({ code: 1, out: file, err: 'tmux-shot shot: \'sh -c "echo oops; sleep 0.2; exit 3"\' failed (exit status 3). Screen:\noops' });
+    expect(result).toEqual({ code: 1, out: file, err: 'tmux-shot shot: \'sh -c "echo oops; sleep 0.2; exit 3"\' failed (exit status 3).\n\nScreen:\n  0 │ oops\n      (rows 1-3 blank)' });
     expect(PNG.sync.read(readFileSync(file)).width).toBe(4 + 20 * 9 + 4);
   });
 

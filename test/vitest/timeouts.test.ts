@@ -62,17 +62,17 @@ describe('under Vitest’s default 5000 ms test timeout', () => {
   test('waitForText and waitForExit throw WaitTimeoutError with the screen', () => {
     const text = errorOf('waits.test.js > waitForText of a text that never shows');
     cutMs(text);
-    expect(text.replace(CUT, 'within N ms (…)')).toBe('Text "deploy finished" did not appear within N ms (…). Screen:\nBuild status\n\nAll 12 checks passed');
+    expect(text.replace(CUT, 'within N ms (…)')).toBe(["Text 'deploy finished' did not appear within N ms (…).", '', ...STATUS_BLOCK].join('\n'));
     const exit = errorOf('waits.test.js > waitForExit of an app that keeps running');
     cutMs(exit);
-    expect(exit.replace(CUT, 'within N ms (…)')).toBe(`'node ${project.dir}/status.mjs' did not exit within N ms (…). Screen:\nBuild status\n\nAll 12 checks passed`);
+    expect(exit.replace(CUT, 'within N ms (…)')).toBe([`'node ${project.dir}/status.mjs' did not exit within N ms (…).`, '', ...STATUS_BLOCK].join('\n'));
   });
 
   test("the fixture's start fails with the readiness error", () => {
     const message = errorOf('ready.test.js > an app that never prints');
     cutMs(message);
     expect(message.replace(CUT, 'within N ms (…)')).toBe(
-      "'sleep 30' printed nothing within N ms (…); pass ready: 'none' (CLI: --ready none) for an app that waits silently. The screen is blank.",
+      "'sleep 30' printed nothing within N ms (…); pass ready: 'none' (CLI: --ready none) for an app that waits silently.\n\nScreen:\n  (every row blank)",
     );
   });
 
