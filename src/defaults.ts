@@ -7,6 +7,7 @@ import type { AgentDefaults } from './agent/options.js';
 import type { CassetteSessionOptions } from './agent/cassette/session.js';
 import type { CreateClientOptions } from './agent/openai-client.js';
 import type { ComparatorOptions } from './diff/tolerances.js';
+import type { StableOptions } from './app/tmux-app.js';
 import type { AsciicastOptions } from './record/asciicast.js';
 import type { RecordOptions } from './record/options.js';
 import type { TimelineOptions } from './record/timeline.js';
@@ -79,6 +80,13 @@ export const WAIT = {
   timeout: 5_000,
   /** Output silence that counts as "settled", in ms. @default 200 */
   quietMs: 200,
+} as const satisfies Required<StableOptions>;
+
+/**
+ * Fixed constants of waiting and readiness (src/app/ready.ts, TmuxApp's waits, the Vitest
+ * settle): measured here, not options.
+ */
+export const WAIT_CONSTANTS = {
   /**
    * Output silence after which an app whose terminal has left canonical (line) mode counts as
    * ready, in ms: it reads keys one by one, so its input is set up (see `ReadyRule`); one that

@@ -45,7 +45,7 @@ export interface WaitTimeout {
  * `deadline` when that is shorter — at least 1 ms, so a wait past the deadline still looks once
  * (and 0, "no limit" for settling, only ever comes from the caller).
  * @param name The option's name, for the error message. @default 'timeout'
- * @throws ConfigError when `explicit` is neither undefined nor a finite number of ms ≥ 0.
+ * @throws {ConfigError} when `explicit` is neither undefined nor a finite number of ms ≥ 0.
  * @example
  *   resolveTimeout(undefined, 5000, { at: 4000, reason: "the test's 5000 ms timeout" }, 1000)
  *   // → { ms: 3000, cutBy: "the test's 5000 ms timeout" }
@@ -63,7 +63,7 @@ export function formatTimeout(timeout: WaitTimeout): string {
 
 /**
  * `value` when it is a duration option in ms: a finite number ≥ 0.
- * @throws ConfigError otherwise, naming the option and what it got.
+ * @throws {ConfigError} otherwise, naming the option and what it got.
  */
 export function checkDuration(value: unknown, name: string): number {
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
@@ -165,7 +165,7 @@ export interface PollOrThrowOptions extends PollOptions {
  * ended early by `wake`), until it returns something other than `undefined`, at most `timeout` ms
  * or until `signal` aborts. A probe that throws ends the wait at once with its error.
  * @returns The probe's first defined value; without `onTimeout`, `undefined` when time ran out.
- * @throws The error of `onTimeout` when time ran out, with the caller's stack.
+ * @throws {Error} when time ran out: the error `onTimeout` returns, with the caller's stack.
  * @example
  *   const match = await poll(() => findText(app.screen(), 'Ready'), {
  *     timeout: 5000, interval: 50, wake: (ms) => app.waitForOutput({ timeout: ms }),

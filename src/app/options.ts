@@ -42,7 +42,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Checks `TmuxApp.start`'s options and applies the defaults: `TERMINAL` size, no extra env, the
  * current directory, readiness `'output'`.
  * @param cwd The directory a missing `cwd` means. @default process.cwd()
- * @throws ConfigError for options that are not an object, a command that is empty or not an argv
+ * @throws {ConfigError} for options that are not an object, a command that is empty or not an argv
  *   array of strings / a string, a size out of range or not whole cells, an env that is not an
  *   object of strings, has a name that is not a POSIX name or a value with a NUL, a cwd that is not a string, a server that is not a
  *   TmuxServer, a ready rule other than 'output', 'none' or { text }, a timeout that is not a
@@ -66,7 +66,7 @@ export function resolveAppOptions(options: unknown, cwd = process.cwd()): Resolv
   };
 }
 
-/** @throws ConfigError unless `signal` is undefined or an AbortSignal (by shape: it may come from another realm). */
+/** @throws {ConfigError} unless `signal` is undefined or an AbortSignal (by shape: it may come from another realm). */
 function checkSignal(signal: unknown): AbortSignal | undefined {
   if (signal === undefined) return undefined;
   const candidate = signal as Partial<AbortSignal> | null;
@@ -74,7 +74,7 @@ function checkSignal(signal: unknown): AbortSignal | undefined {
   throw new ConfigError(`signal must be an AbortSignal (new AbortController().signal); got ${describeValue(signal)}.`);
 }
 
-/** @throws ConfigError unless `command` is a non-blank string or a non-empty array of strings. */
+/** @throws {ConfigError} unless `command` is a non-blank string or a non-empty array of strings. */
 function checkCommand(command: unknown): readonly string[] | string {
   if (typeof command === 'string' ? command.trim() === '' : Array.isArray(command) && command.length === 0) {
     throw new ConfigError(`The command is empty: give the program and its arguments, ${EXAMPLE}.`);
@@ -94,7 +94,7 @@ function checkCommand(command: unknown): readonly string[] | string {
  */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** `env` when it is an object of strings with POSIX names (see {@link ENV_NAME}) and values without NUL. @throws ConfigError otherwise. */
+/** `env` when it is an object of strings with POSIX names (see {@link ENV_NAME}) and values without NUL. @throws {ConfigError} otherwise. */
 function checkEnv(env: unknown): Readonly<Record<string, string>> {
   if (!isPlainObject(env)) throw new ConfigError(`env must be an object of strings, e.g. { env: { NAME: "value" } }; got ${describeValue(env)}.`);
   for (const [name, value] of Object.entries(env)) {
@@ -110,7 +110,7 @@ function checkEnv(env: unknown): Readonly<Record<string, string>> {
 }
 
 /**
- * @throws ConfigError unless `server` is undefined or looks like a `TmuxServer` (duck-typed: a
+ * @throws {ConfigError} unless `server` is undefined or looks like a `TmuxServer` (duck-typed: a
  *   second copy of the package, e.g. `tmux-shot` beside a source alias, has its own class).
  */
 function checkServer(server: unknown): TmuxServer | undefined {
@@ -119,7 +119,7 @@ function checkServer(server: unknown): TmuxServer | undefined {
   throw new ConfigError(`server must be a TmuxServer (from TmuxServer.create()); got ${describeValue(server)}.`);
 }
 
-/** @throws ConfigError unless `ready` is 'output', 'none' or { text: string | RegExp }. */
+/** @throws {ConfigError} unless `ready` is 'output', 'none' or { text: string | RegExp }. */
 function checkReady(ready: unknown): ReadyRule {
   if (ready === 'output' || ready === 'none') return ready;
   if (isPlainObject(ready) && (typeof ready.text === 'string' || ready.text instanceof RegExp)) return { text: ready.text };
@@ -129,7 +129,7 @@ function checkReady(ready: unknown): ReadyRule {
 
 /**
  * `deadline` as the function waits ask: a fixed one (or none) always answers the same.
- * @throws ConfigError unless `deadline` is undefined, { at: ms, reason: string } or a function.
+ * @throws {ConfigError} unless `deadline` is undefined, { at: ms, reason: string } or a function.
  */
 function checkDeadline(deadline: unknown): () => Deadline | undefined {
   if (deadline === undefined) return () => undefined;
@@ -143,7 +143,7 @@ function checkDeadline(deadline: unknown): () => Deadline | undefined {
   );
 }
 
-/** `value` when it is a string. @throws ConfigError naming `name` and `expected` otherwise. */
+/** `value` when it is a string. @throws {ConfigError} naming `name` and `expected` otherwise. */
 function checkString(value: unknown, name: string, expected: string): string {
   if (typeof value === 'string') return value;
   throw new ConfigError(`${name} must be ${expected}; got ${describeValue(value)}.`);
@@ -151,7 +151,7 @@ function checkString(value: unknown, name: string, expected: string): string {
 
 /**
  * The arguments of `press(...keys)` when each is a string (a key name).
- * @throws ConfigError for any other argument, with its position (from 1); an array says to spread it.
+ * @throws {ConfigError} for any other argument, with its position (from 1); an array says to spread it.
  */
 export function checkKeys(keys: readonly unknown[]): string[] {
   keys.forEach((key, index) => {
@@ -162,13 +162,13 @@ export function checkKeys(keys: readonly unknown[]): string[] {
   return keys as string[];
 }
 
-/** The argument of `type(text)` when it is a string. @throws ConfigError otherwise. */
+/** The argument of `type(text)` when it is a string. @throws {ConfigError} otherwise. */
 export function checkText(text: unknown): string {
   if (typeof text === 'string') return text;
   throw new ConfigError(`type() takes the text as a string; got ${describeValue(text)}.`);
 }
 
-/** A text pattern argument when it is a string or a RegExp. @throws ConfigError naming `method` otherwise. */
+/** A text pattern argument when it is a string or a RegExp. @throws {ConfigError} naming `method` otherwise. */
 export function checkPattern(pattern: unknown, method: string): string | RegExp {
   if (typeof pattern === 'string' || pattern instanceof RegExp) return pattern;
   throw new ConfigError(`${method}() takes the text to find as a string or a RegExp; got ${describeValue(pattern)}.`);
@@ -177,7 +177,7 @@ export function checkPattern(pattern: unknown, method: string): string | RegExp 
 /**
  * A method's options argument when it is undefined or an object (`{ timeout }`…).
  * @param shape How the options look, for the message: `{ timeout }`.
- * @throws ConfigError otherwise.
+ * @throws {ConfigError} otherwise.
  */
 export function checkOptions<T extends object>(options: T | undefined, method: string, shape: string): Partial<T> {
   if (options === undefined) return {};
@@ -185,7 +185,7 @@ export function checkOptions<T extends object>(options: T | undefined, method: s
   throw new ConfigError(`${method}() takes an options object ${shape}; got ${describeValue(options)}.`);
 }
 
-/** A listener argument when it is a function. @throws ConfigError naming `method` otherwise. */
+/** A listener argument when it is a function. @throws {ConfigError} naming `method` otherwise. */
 export function checkListener<T extends Function>(listener: T, method: string): T {
   if (typeof listener === 'function') return listener;
   throw new ConfigError(`${method}() takes a function; got ${describeValue(listener)}.`);

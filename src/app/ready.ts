@@ -3,7 +3,7 @@
  * `decideReady` reads the facts `start` observed (output seen, quiet time, the terminal's mode,
  * the exit) and says what to do next; `start` observes and waits (`TmuxApp.#awaitReady`).
  */
-import { WAIT } from '../defaults.js';
+import { WAIT, WAIT_CONSTANTS } from '../defaults.js';
 import type { ExecFailure } from '../host/index.js';
 import type { ExitStatus } from './tmux-app.js';
 
@@ -15,11 +15,11 @@ import type { ExitStatus } from './tmux-app.js';
  *   `WAIT.quietMs` (200 ms), or it has exited. An app that has taken its terminal out of
  *   canonical (line) mode — a shell prompt, curses, vim, a raw-mode Node app (`stty` shows
  *   `-icanon`) — reads keys one by one and has set up its input, so for it
- *   `WAIT.keyModeQuietMs` (50 ms) of quiet is enough, and if it keeps drawing (a spinner, a
+ *   `WAIT_CONSTANTS.keyModeQuietMs` (50 ms) of quiet is enough, and if it keeps drawing (a spinner, a
  *   clock) it is ready `WAIT.quietMs` after its first output anyway. The mode is read once, when
  *   either point is reached. An app still in line mode may yet switch and flush what was typed,
  *   so it gets the full quiet period — or, if it keeps printing (a log tailer, `ping`, a ticker),
- *   `WAIT.lineModeBusyMs` (1000 ms) after its first output: apps that switch do so within
+ *   `WAIT_CONSTANTS.lineModeBusyMs` (1000 ms) after its first output: apps that switch do so within
  *   ≈ 60 ms of it. Apps that show a splash and go quiet before reading input, or print nonstop
  *   for longer before they read keys, need `{ text }`.
  * - `{ text }`: the text (or RegExp, row by row) is on the screen.
@@ -80,17 +80,17 @@ export function decideReady(rule: Exclude<ReadyRule, 'none'>, facts: ReadyFacts)
   }
   if (rule !== 'output') {
     if (facts.textShown && !facts.drawing) return { kind: 'ready' };
-    return facts.timedOut ? { kind: 'timed-out', what: 'text' } : { kind: 'wait', ms: WAIT.pollMs };
+    return facts.timedOut ? { kind: 'timed-out', what: 'text' } : { kind: 'wait', ms: WAIT_CONSTANTS.pollMs };
   }
   const { sinceFirstOutput, quiet, drawing, lineMode, timedOut } = facts;
-  if (sinceFirstOutput === undefined) return timedOut ? { kind: 'timed-out', what: 'output' } : { kind: 'wait', ms: WAIT.pollMs };
+  if (sinceFirstOutput === undefined) return timedOut ? { kind: 'timed-out', what: 'output' } : { kind: 'wait', ms: WAIT_CONSTANTS.pollMs };
   if (lineMode === false) return { kind: 'ready' }; // reads keys one by one: its input is set up
   const quietFor = drawing ? 0 : quiet;
   if (lineMode === 'unread') {
-    if (quietFor >= WAIT.keyModeQuietMs || sinceFirstOutput >= WAIT.quietMs) return { kind: 'read-line-mode' };
+    if (quietFor >= WAIT_CONSTANTS.keyModeQuietMs || sinceFirstOutput >= WAIT.quietMs) return { kind: 'read-line-mode' };
     if (timedOut) return { kind: 'ready' };
-    return { kind: 'wait', ms: Math.min(WAIT.keyModeQuietMs - quietFor, WAIT.quietMs - sinceFirstOutput) };
+    return { kind: 'wait', ms: Math.min(WAIT_CONSTANTS.keyModeQuietMs - quietFor, WAIT.quietMs - sinceFirstOutput) };
   }
-  if (quietFor >= WAIT.quietMs || sinceFirstOutput >= WAIT.lineModeBusyMs || timedOut) return { kind: 'ready' };
-  return { kind: 'wait', ms: Math.min(WAIT.quietMs - quietFor, WAIT.lineModeBusyMs - sinceFirstOutput) };
+  if (quietFor >= WAIT.quietMs || sinceFirstOutput >= WAIT_CONSTANTS.lineModeBusyMs || timedOut) return { kind: 'ready' };
+  return { kind: 'wait', ms: Math.min(WAIT.quietMs - quietFor, WAIT_CONSTANTS.lineModeBusyMs - sinceFirstOutput) };
 }

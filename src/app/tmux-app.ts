@@ -2,7 +2,7 @@
  * `TmuxApp`, the one composition root: a terminal app running in a private tmux session (host/),
  * its output fed into a live screen model (screen/), with keys, text, waits and resizing.
  */
-import { SCREEN, WAIT } from '../defaults.js';
+import { SCREEN, WAIT, WAIT_CONSTANTS } from '../defaults.js';
 import { AppExitedError, TmuxShotError, WaitTimeoutError } from '../errors.js';
 import { TmuxSession, describeCommand, parseExecFailure, resolveKeyNames } from '../host/index.js';
 import type { TmuxServer } from '../host/index.js';
@@ -74,6 +74,14 @@ export interface ExitStatus {
   signal: string | null;
 }
 
+/** Options of {@link TmuxApp.waitForStable}; defaults in `WAIT`. */
+export interface StableOptions {
+  /** Output silence that counts as settled, in ms. @default 200 */
+  quietMs?: number;
+  /** Longest wait, in ms. @default 5000, or what is left of the test's timeout */
+  timeout?: number;
+}
+
 /** What {@link TmuxApp.waitForStable} found. */
 export interface StableResult {
   /** True when the quiet period was reached; false when the timeout came first. */
@@ -141,7 +149,7 @@ export class TmuxApp implements AsyncDisposable {
    * Starts `options.command` in a new tmux session and waits until it is ready (see
    * {@link ReadyRule}). An app that exits at once, like `echo hi`, still starts: its screen stays
    * readable and `waitForExit()` reports its status.
-   * @throws ConfigError for options of the wrong type or shape (see `resolveAppOptions`: a size
+   * @throws {ConfigError} for options of the wrong type or shape (see `resolveAppOptions`: a size
    *   out of range, an empty command, an env that is not an object of strings, a ready rule other
    *   than 'output', 'none' or { text }…) or a missing cwd; TmuxNotFoundError when tmux is not
    *   installed; AppExitedError when sh could not run the command (status 127 "not found" or 126
@@ -180,7 +188,7 @@ export class TmuxApp implements AsyncDisposable {
   /**
    * Presses keys in order, in one tmux `send-keys`: tmux names (`Enter`, `C-c`, `M-x`, `F1`,
    * `BTab`, `a`) or Playwright names (`ArrowDown`, `Control+C`, `Shift+Tab`); case-sensitive.
-   * @throws KeyNameError, before anything is sent, when any name is unknown (with suggestions);
+   * @throws {KeyNameError} when any name is unknown, before anything is sent (with suggestions);
    *   ConfigError when an argument is not a string; AppExitedError after the app has exited.
    */
   async press(...keys: string[]): Promise<void> {
@@ -194,7 +202,7 @@ export class TmuxApp implements AsyncDisposable {
    * Types `text` byte-exact as UTF-8 (`send-keys -H`: no key-name lookup, `;` and leading `-`
    * are literal). Each `'\n'` is sent as CR (0x0D), what Enter sends, so `type('ls\n')` is
    * `type('ls')` then `press('Enter')` and submits in raw-mode apps too.
-   * @throws ConfigError when `text` is not a string; AppExitedError after the app has exited.
+   * @throws {ConfigError} when `text` is not a string; AppExitedError after the app has exited.
    */
   async type(text: string): Promise<void> {
     checkText(text);
@@ -220,7 +228,7 @@ export class TmuxApp implements AsyncDisposable {
    * @param options Rendering options (theme, scale, cursor…); see `RenderOptions` for defaults.
    * @returns PNG bytes, indexed when the image has at most 256 colours, with the renderer's
    *   fingerprint in a `tmux-shot:renderer` text chunk.
-   * @throws ConfigError for invalid render options.
+   * @throws {ConfigError} for invalid render options.
    */
   async screenshot(options: Partial<RenderOptions> = {}): Promise<Buffer> {
     return renderPng(this.screen(), options);
@@ -232,7 +240,7 @@ export class TmuxApp implements AsyncDisposable {
    * Deterministic for the same timeline.
    * @param options Frame timing (`fps` 30, `idleCap` 2000 ms, `keepRealTime`) and render options.
    * @returns GIF bytes.
-   * @throws ConfigError for invalid options.
+   * @throws {ConfigError} for invalid options.
    */
   async gif(options: Partial<RecordOptions> = {}): Promise<Uint8Array> {
     return encodeGif(this.#sessionSoFar(), options);
@@ -258,7 +266,7 @@ export class TmuxApp implements AsyncDisposable {
    * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the `deadline` option of `start`
    * @param options.signal Ends the wait early, as if `timeout` had passed (the Vitest matchers pass the test's signal). @default undefined
    * @returns Where it matched, in cells.
-   * @throws WaitTimeoutError after `timeout` ms, with the pattern, the timeout and the screen;
+   * @throws {WaitTimeoutError} after `timeout` ms, with the pattern, the timeout and the screen;
    *   AppExitedError at once when the app has exited without showing the pattern;
    *   ConfigError for a pattern that is not a string or RegExp, or a bad timeout.
    */
@@ -288,16 +296,16 @@ export class TmuxApp implements AsyncDisposable {
    * synchronized update (DEC 2026) is open — one the app never ends counts as ended
    * `SCREEN.synchronizedUpdateTimeout` (1000 ms) after it began, as in foot and Ghostty. An input the app has not answered yet (no output
    * since the last press, type or resize) keeps the wait going for at least
-   * {@link WAIT.answerMs} after it, so a screen read right after `press()` is not the one
+   * {@link WAIT_CONSTANTS.answerMs} after it, so a screen read right after `press()` is not the one
    * before the app's redraw. Never throws on timeout; after `close()` the screen is final and
    * this resolves `settled: true` at once.
    * A resize counts as an input too, with a longer window when the app reads keys one by one
-   * (see {@link WAIT.resizeAnswerMs}).
+   * (see {@link WAIT_CONSTANTS.resizeAnswerMs}).
    * @param options.quietMs Silence that counts as settled, in ms. @default WAIT.quietMs (200)
    * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the `deadline` option of `start`
-   * @throws TmuxShotError when `close()` is called while it waits; ConfigError for bad options.
+   * @throws {TmuxShotError} when `close()` is called while it waits; ConfigError for bad options.
    */
-  async waitForStable(options?: { quietMs?: number; timeout?: number }): Promise<StableResult> {
+  async waitForStable(options?: StableOptions): Promise<StableResult> {
     const given = checkOptions(options, 'waitForStable', '{ quietMs, timeout }');
     const quietMs = checkDuration(given.quietMs ?? WAIT.quietMs, 'quietMs');
     const timeout = this.#timeout(given.timeout);
@@ -312,7 +320,7 @@ export class TmuxApp implements AsyncDisposable {
       const quietUntil = this.#lastActivityAt + (this.#unanswered ? Math.max(quietMs, answerMs) : quietMs);
       const settledAt = Math.max(quietUntil, this.#drawnAt());
       if (now >= settledAt) return now - start;
-      pause = Math.max(settledAt - now, WAIT.pollMs);
+      pause = Math.max(settledAt - now, WAIT_CONSTANTS.pollMs);
       return undefined;
     };
     const afterMs = await poll(quietAfter, { timeout: timeout.ms, interval: () => pause, wake: (ms) => this.#sleepOrOutput(ms) });
@@ -326,7 +334,7 @@ export class TmuxApp implements AsyncDisposable {
    *   @default WAIT.timeout (5000), or less to end by the `deadline` option of `start`
    * @returns true once new output is on the screen; false when `timeout` passed first or the app
    *   was closed.
-   * @throws ConfigError when `timeout` is not a number of ms ≥ 0.
+   * @throws {ConfigError} when `timeout` is not a number of ms ≥ 0.
    */
   async waitForOutput(options?: { timeout?: number }): Promise<boolean> {
     const timeout = this.#timeout(checkOptions(options, 'waitForOutput', '{ timeout }').timeout);
@@ -339,7 +347,7 @@ export class TmuxApp implements AsyncDisposable {
    * tmux session (the screen stays readable: tmux keeps the dead pane without a "Pane is dead"
    * line). Resolves at once, with the same status, when called again.
    * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the `deadline` option of `start`
-   * @throws WaitTimeoutError when it is still running after `timeout` ms; ConfigError for bad options.
+   * @throws {WaitTimeoutError} when it is still running after `timeout` ms; ConfigError for bad options.
    */
   async waitForExit(options?: { timeout?: number }): Promise<ExitStatus> {
     const given = checkOptions(options, 'waitForExit', '{ timeout }');
@@ -355,7 +363,7 @@ export class TmuxApp implements AsyncDisposable {
   /**
    * How the app ended, without waiting: its exit status once it has exited (then as
    * {@link waitForExit}), or undefined while it runs.
-   * @throws TmuxShotError after `close()` when the app had not exited.
+   * @throws {TmuxShotError} after `close()` when the app had not exited.
    */
   async exitStatus(): Promise<ExitStatus | undefined> {
     if (this.#exit) return this.#exit;
@@ -365,8 +373,8 @@ export class TmuxApp implements AsyncDisposable {
   /**
    * Resizes the terminal to exactly `cols` × `rows` cells: tmux's window (the app gets SIGWINCH)
    * and the screen model, in the order of the output stream. Like a key, it is an input the app
-   * answers: {@link waitForStable} and screenshots wait for the redraw (see `WAIT.resizeAnswerMs`).
-   * @throws ConfigError when the size is not whole cells from 2 to 1000.
+   * answers: {@link waitForStable} and screenshots wait for the redraw (see `WAIT_CONSTANTS.resizeAnswerMs`).
+   * @throws {ConfigError} when the size is not whole cells from 2 to 1000.
    */
   async resize(cols: number, rows: number): Promise<void> {
     const size = checkSize(cols, rows);
@@ -413,21 +421,21 @@ export class TmuxApp implements AsyncDisposable {
   }
 
   /**
-   * How long the unanswered input may still be answered, in ms: `WAIT.answerMs` for keys; for a
-   * resize `WAIT.resizeAnswerMs` when the terminal has left canonical mode (the app owns the
-   * screen and redraws), else `WAIT.answerMs` (a line-mode app has nothing to redraw; so has a
+   * How long the unanswered input may still be answered, in ms: `WAIT_CONSTANTS.answerMs` for keys; for a
+   * resize `WAIT_CONSTANTS.resizeAnswerMs` when the terminal has left canonical mode (the app owns the
+   * screen and redraws), else `WAIT_CONSTANTS.answerMs` (a line-mode app has nothing to redraw; so has a
    * pane whose mode cannot be read). The mode is read once per resize, and only when asked.
    */
   #answerWindow(): Promise<number> {
-    if (this.#unanswered !== 'resize') return Promise.resolve(WAIT.answerMs);
+    if (this.#unanswered !== 'resize') return Promise.resolve(WAIT_CONSTANTS.answerMs);
     this.#resizeAnswerMs ??= this.#session.isCanonical().then(
-      (canonical) => (canonical === false ? WAIT.resizeAnswerMs : WAIT.answerMs),
-      () => WAIT.answerMs,
+      (canonical) => (canonical === false ? WAIT_CONSTANTS.resizeAnswerMs : WAIT_CONSTANTS.answerMs),
+      () => WAIT_CONSTANTS.answerMs,
     );
     return this.#resizeAnswerMs;
   }
 
-  /** The timeout of a wait: `explicit`, or `WAIT.timeout` cut to the app's deadline. @throws ConfigError for a bad `explicit`. */
+  /** The timeout of a wait: `explicit`, or `WAIT.timeout` cut to the app's deadline. @throws {ConfigError} for a bad `explicit`. */
   #timeout(explicit: unknown): WaitTimeout {
     return resolveTimeout(explicit, WAIT.timeout, this.#deadline(), systemClock.now());
   }
@@ -488,7 +496,7 @@ export class TmuxApp implements AsyncDisposable {
   }
 
   /**
-   * Polls `probe` (see `poll`) now, after each processed output and every `WAIT.pollMs`, until it
+   * Polls `probe` (see `poll`) now, after each processed output and every `WAIT_CONSTANTS.pollMs`, until it
    * returns a value (or `signal` aborts, which ends it as a timeout would); a pending wait ends
    * when `close()` begins. A timeout error carries the screen and the stack from the call of
    * `caller` (the public method), so it points at the test line that started the wait rather than
@@ -507,7 +515,7 @@ export class TmuxApp implements AsyncDisposable {
         if (value === undefined) this.#assertOpen(what);
         return value;
       },
-      { timeout: timeout.ms, interval: WAIT.pollMs, wake: (ms) => this.#sleepOrOutput(ms), signal, onTimeout: () => this.#timeoutError(what(), timeout), caller },
+      { timeout: timeout.ms, interval: WAIT_CONSTANTS.pollMs, wake: (ms) => this.#sleepOrOutput(ms), signal, onTimeout: () => this.#timeoutError(what(), timeout), caller },
     );
   }
 
@@ -564,7 +572,7 @@ export class TmuxApp implements AsyncDisposable {
    * Waits until the app is ready by the readiness rule (src/app/ready.ts `decideReady`), observing
    * what it decides on: output, quiet time, the terminal's mode (read once, when asked for) and
    * the exit.
-   * @throws WaitTimeoutError when the app printed nothing, or did not show `{ text }`, within
+   * @throws {WaitTimeoutError} when the app printed nothing, or did not show `{ text }`, within
    *   `timeout`; AppExitedError when it could not be run or exited before showing `{ text }`.
    */
   async #awaitReady(rule: ReadyRule, timeout: WaitTimeout): Promise<void> {
@@ -623,7 +631,7 @@ export class TmuxApp implements AsyncDisposable {
     };
   }
 
-  /** @throws TmuxShotError after `close()`, AppExitedError after the app exited: both say what input still does. */
+  /** @throws {TmuxShotError} after `close()`, AppExitedError after the app exited: both say what input still does. */
   #assertRunning(): void {
     if (this.#closing) {
       throw new TmuxShotError(

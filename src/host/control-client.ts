@@ -87,7 +87,7 @@ export class ControlClient {
   /**
    * Starts a control client on `sessionId` (a `$N` id) and resolves once tmux has attached it
    * (`%session-changed`).
-   * @throws TmuxNotFoundError when the binary cannot be run; TmuxCommandError when tmux refuses
+   * @throws {TmuxNotFoundError} when the binary cannot be run; TmuxCommandError when tmux refuses
    *   the attach (its `%error` text), the client exits first, or `timeout` ms pass.
    */
   static async attach(
@@ -118,7 +118,7 @@ export class ControlClient {
 
   /**
    * Runs one tmux command (argv, quoted for tmux here) and resolves with its output lines.
-   * @throws TmuxCommandError on `%error` (tmux's message in `stderr`), after `timeout` ms, or
+   * @throws {TmuxCommandError} on `%error` (tmux's message in `stderr`), after `timeout` ms, or
    *   when the client exits first.
    */
   command(command: TmuxCommand, options: ControlCommandOptions = {}): Promise<string[]> {

@@ -85,7 +85,7 @@ function stackBytes(strings: readonly string[]): number {
  * `pane.env` of {@link MAX_ARG_STRLEN} bytes or more, or arguments and environment that take
  * more than `context.argMax` together (tmux's exec of sh, or sh's exec of the app, whichever is
  * larger). Other platforms are not checked (macOS allows 1 MiB with the environment).
- * @throws AppExitedError saying which limit is passed and by what; no process has been started.
+ * @throws {AppExitedError} saying which limit is passed and by what; no process has been started.
  */
 export function checkExecSize(pane: PaneCommand, context: ExecContext, platform: NodeJS.Platform = process.platform): void {
   if (platform !== 'linux') return;

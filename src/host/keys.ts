@@ -55,7 +55,7 @@ interface ParsedName {
 
 /**
  * The tmux key name for `name`.
- * @throws KeyNameError for unknown names and combinations tmux cannot send, with the closest
+ * @throws {KeyNameError} for unknown names and combinations tmux cannot send, with the closest
  *   valid names as suggestions (`enter` → `Enter`).
  * @example resolveKeyName('Control+C') // 'C-c'; resolveKeyName('Shift+Tab') // 'BTab'
  */

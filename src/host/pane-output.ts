@@ -67,7 +67,7 @@ export class PaneOutput {
    * `pipePaneCommand`). tmux buffers the pane's output from the moment `pipe-pane` returns, so
    * nothing written after that is lost while the two `cat`s open the FIFO. The FIFO's name is
    * removed when the stream ends.
-   * @throws TmuxShotError when `cat` cannot be run; whatever `startPipe` throws;
+   * @throws {TmuxShotError} when `cat` cannot be run; whatever `startPipe` throws;
    *   TmuxCommandError when `startPipe` takes longer than {@link HOST.commandTimeout} ms.
    */
   static async open(fifoPath: string, startPipe: () => Promise<unknown>): Promise<PaneOutput> {

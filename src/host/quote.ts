@@ -58,7 +58,7 @@ export function quoteShellWord(word: string): string {
  * the pane's process, so its exit status and signal are the pane's; a missing program ends the
  * pane with sh's status 127 and its `exec: prog: not found` message on the screen (see
  * `parseExecFailure`).
- * @throws ConfigError when `argv` is empty or an element contains a NUL byte.
+ * @throws {ConfigError} when `argv` is empty or an element contains a NUL byte.
  */
 export function formatExecCommand(argv: readonly string[]): string {
   if (argv.length === 0) throw new ConfigError('The command is empty: give the program and its arguments.');

@@ -74,7 +74,7 @@ export class TmuxServer implements AsyncDisposable {
   /**
    * Creates the directory and config, starts the server and its lobby session, and attaches the
    * control client.
-   * @throws TmuxNotFoundError when the tmux binary cannot be run (with install hints);
+   * @throws {TmuxNotFoundError} when the tmux binary cannot be run (with install hints);
    *   ConfigError when a server not started by us already runs on `socketPath`, or when the
    *   socket path is too long for a Unix socket (a long TMPDIR), saying what to do;
    *   TmuxCommandError when tmux fails to start.
@@ -124,7 +124,7 @@ export class TmuxServer implements AsyncDisposable {
 
   /**
    * Runs one tmux command over the control connection; resolves with its output lines.
-   * @throws TmuxShotError once the server is disposed (its sessions may still end themselves
+   * @throws {TmuxShotError} once the server is disposed (its sessions may still end themselves
    *   while it disposes them); TmuxCommandError as `ControlClient.command`.
    */
   command(command: TmuxCommand, options?: ControlCommandOptions): Promise<string[]> {
@@ -142,7 +142,7 @@ export class TmuxServer implements AsyncDisposable {
    * Disposes the sessions, kills the server, waits until its process has exited (a new server on
    * the same socket fails otherwise), ends whatever any of its panes started that is still alive
    * (as `TmuxSession.kill` does for one pane), then removes the directory. Idempotent.
-   * @throws TmuxCommandError when the server outlives SIGKILL by {@link HOST.exitTimeout} ms.
+   * @throws {TmuxCommandError} when the server outlives SIGKILL by {@link HOST.exitTimeout} ms.
    */
   dispose(): Promise<void> {
     this.#disposing ??= this.#dispose();
@@ -175,7 +175,7 @@ export class TmuxServer implements AsyncDisposable {
   }
 }
 
-/** @throws ConfigError when `socketPath` is longer than a Unix socket path can be, saying how to shorten it. */
+/** @throws {ConfigError} when `socketPath` is longer than a Unix socket path can be, saying how to shorten it. */
 function checkSocketPath(socketPath: string): void {
   const bytes = Buffer.byteLength(socketPath);
   if (bytes <= MAX_SOCKET_PATH_BYTES) return;

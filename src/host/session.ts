@@ -69,7 +69,7 @@ export class TmuxSession implements AsyncDisposable {
   /**
    * Creates the idle session (`new-session -d -x -y`, window pinned to that size) and pipes its
    * pane's output to us.
-   * @throws TmuxCommandError when tmux refuses or times out.
+   * @throws {TmuxCommandError} when tmux refuses or times out.
    */
   static async create(server: TmuxServer, size: Size): Promise<TmuxSession> {
     const since = processClock();
@@ -107,7 +107,7 @@ export class TmuxSession implements AsyncDisposable {
   /**
    * Replaces the pane's process with `pane.command` (`respawn-pane -k`): an argv array runs
    * exactly as given (no shell word splitting or expansion), a string runs with `/bin/sh -c`.
-   * @throws ConfigError when `pane.cwd` is not a directory (tmux would silently use another);
+   * @throws {ConfigError} when `pane.cwd` is not a directory (tmux would silently use another);
    *   AppExitedError when the command line or an environment string is too long to exec, or all
    *   of them together (see `checkExecSize`); TmuxCommandError.
    */
@@ -146,7 +146,7 @@ export class TmuxSession implements AsyncDisposable {
    * pane dead but has not reaped its process yet (see `isAwaitingReap`), this makes tmux reap it
    * and asks again, every {@link REAP_POLL_MS} ms, so a dead pane is always reported with its
    * exit status or signal.
-   * @throws TmuxCommandError when tmux still has no status after `HOST.commandTimeout` ms.
+   * @throws {TmuxCommandError} when tmux still has no status after `HOST.commandTimeout` ms.
    */
   async paneStatus(): Promise<PaneStatus> {
     const probe = async (): Promise<PaneStatus | undefined> => {

@@ -54,8 +54,8 @@ export class ScreenModel {
 
   /**
    * @param size Initial size in cells.
-   * @throws ConfigError when `size` is not whole cells within `TERMINAL.minCols`…`maxRows`.
-   * @throws TmuxShotError when the installed @xterm/headless lacks the internals we use
+   * @throws {ConfigError} when `size` is not whole cells within `TERMINAL.minCols`…`maxRows`.
+   * @throws {TmuxShotError} when the installed @xterm/headless lacks the internals we use
    *   (cursor visibility, underline style, synchronous parsing): pin the version from package.json.
    */
   constructor(size: Size, options: ScreenModelOptions = {}) {
@@ -129,7 +129,7 @@ export class ScreenModel {
 
   /**
    * Resizes to `size` in cells, reflowing wrapped lines as xterm does (tmux also reflows).
-   * @throws ConfigError when `size` is out of range, as in the constructor.
+   * @throws {ConfigError} when `size` is out of range, as in the constructor.
    */
   resize(size: Size): void {
     checkSize(size.cols, size.rows);

@@ -5,7 +5,7 @@
  */
 import type { MatcherState } from 'vitest';
 import { Snapshots } from 'vitest';
-import { VITEST_CONSTANTS, WAIT } from '../defaults.js';
+import { VITEST_CONSTANTS, WAIT_CONSTANTS } from '../defaults.js';
 import { AppExitedError, TmuxShotError, WaitTimeoutError } from '../errors.js';
 import type { ExitStatus } from '../app/index.js';
 import { checkPattern } from '../app/index.js';
@@ -82,18 +82,18 @@ async function appShows(live: LiveScreen, pattern: string | RegExp, timeout: Wai
   }
 }
 
-/** Re-reads the screen (on output, at least every `WAIT.pollMs`) until it shows `pattern`, or under `isNot` no longer does. */
+/** Re-reads the screen (on output, at least every `WAIT_CONSTANTS.pollMs`) until it shows `pattern`, or under `isNot` no longer does. */
 async function pollShows(source: ScreenSource, pattern: string | RegExp, isNot: boolean, timeout: WaitTimeout, signal: AbortSignal | undefined): Promise<Seen> {
   let snapshot!: ScreenSnapshot; // the poll reads at least once
   const done = () => ((findText((snapshot = source.read()), pattern) === undefined) === isNot ? true : undefined);
-  await poll(done, { timeout: source.live ? timeout.ms : 0, interval: WAIT.pollMs, wake: source.wake, signal });
+  await poll(done, { timeout: source.live ? timeout.ms : 0, interval: WAIT_CONSTANTS.pollMs, wake: source.wake, signal });
   return { at: findText(snapshot, pattern), screenText: snapshotText(snapshot) };
 }
 
 /**
  * Passes when the screen shows `pattern` (a substring, or a RegExp tested on each row, as
  * `findText` does). Over a live app it re-reads the screen whenever new output reaches it (and
- * at least every 50 ms, WAIT.pollMs) until `timeout`, and fails at once when the app has exited
+ * at least every 50 ms, WAIT_CONSTANTS.pollMs) until `timeout`, and fails at once when the app has exited
  * without showing it (the app's `waitForText` does both); under `.not` it waits for the text to
  * disappear. A snapshot is checked once.
  * @throws {TmuxShotError} when `received` is not a screen; {@link ConfigError} for a pattern

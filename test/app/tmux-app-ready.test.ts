@@ -78,7 +78,7 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     const started = performance.now();
     await using app = await TmuxApp.start({ command: ['bash', '-c', ticker], server, cols: 30, rows: 4, timeout: 60_000 });
     const took = performance.now() - started;
-    expect(took).toBeGreaterThanOrEqual(1000); // WAIT.lineModeBusyMs after its first output
+    expect(took).toBeGreaterThanOrEqual(1000); // WAIT_CONSTANTS.lineModeBusyMs after its first output
     expect(took).toBeLessThan(2000);
     expect(app.text()).toMatch(/tick \d+/);
   });

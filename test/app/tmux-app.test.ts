@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { AppExitedError, ConfigError, TmuxShotError, WaitTimeoutError } from '../../src/errors.js';
-import { WAIT } from '../../src/defaults.js';
+import { WAIT_CONSTANTS } from '../../src/defaults.js';
 import { TmuxServer } from '../../src/host/index.js';
 import { isProcessAlive } from '../../src/host/process-exit.js';
 import { TmuxApp } from '../../src/app/tmux-app.js';
@@ -147,7 +147,7 @@ describe('TmuxApp waits', () => {
     expect(unsettled.afterMs).toBeGreaterThanOrEqual(400);
   });
 
-  it("waitForStable gives a key the app's answer: a redraw 80 ms after it is waited for, a key nobody answers costs WAIT.answerMs", async () => {
+  it("waitForStable gives a key the app's answer: a redraw 80 ms after it is waited for, a key nobody answers costs WAIT_CONSTANTS.answerMs", async () => {
     // Raw mode: 'a' is answered 80 ms later, any other key never.
     const late = "process.stdin.setRawMode(true); process.stdout.write('key?'); process.stdin.on('data', (d) => { if (String(d) === 'a') setTimeout(() => process.stdout.write(' got a'), 80); });";
     await using app = await TmuxApp.start({ command: ['node', '-e', late], server, cols: 20, rows: 2 });
@@ -157,7 +157,7 @@ describe('TmuxApp waits', () => {
     const before = performance.now();
     await app.press('b');
     expect(await app.waitForStable({ quietMs: 0 })).toMatchObject({ settled: true });
-    expect(performance.now() - before).toBeGreaterThanOrEqual(WAIT.answerMs);
+    expect(performance.now() - before).toBeGreaterThanOrEqual(WAIT_CONSTANTS.answerMs);
     expect(app.text()).toBe('key? got a\n');
     await app.close();
     expect(await app.waitForStable()).toEqual({ settled: true, afterMs: 0 });
@@ -173,20 +173,20 @@ describe('TmuxApp waits', () => {
     expect(app.text().split('\n').slice(0, 2)).toEqual([`┌${'─'.repeat(38)}┐`, `│ size 40x8${' '.repeat(28)}│`]);
   });
 
-  it('an unanswered resize costs WAIT.answerMs in line mode (cat: nothing to redraw), WAIT.resizeAnswerMs in key-by-key mode', async () => {
+  it('an unanswered resize costs WAIT_CONSTANTS.answerMs in line mode (cat: nothing to redraw), WAIT_CONSTANTS.resizeAnswerMs in key-by-key mode', async () => {
     await using cat = await TmuxApp.start({ command: ['cat'], server, cols: 20, rows: 3, ready: 'none' });
     let before = performance.now();
     await cat.resize(30, 4);
     await cat.waitForStable({ quietMs: 0 });
-    expect(performance.now() - before).toBeGreaterThanOrEqual(WAIT.answerMs);
-    expect(performance.now() - before).toBeLessThan(WAIT.resizeAnswerMs);
+    expect(performance.now() - before).toBeGreaterThanOrEqual(WAIT_CONSTANTS.answerMs);
+    expect(performance.now() - before).toBeLessThan(WAIT_CONSTANTS.resizeAnswerMs);
     // Raw mode, and no redraw on SIGWINCH: the whole window passes.
     const deaf = "process.stdin.setRawMode(true); process.stdin.resume(); process.stdout.write('raw');";
     await using raw = await TmuxApp.start({ command: ['node', '-e', deaf], server, cols: 20, rows: 3 });
     before = performance.now();
     await raw.resize(30, 4);
     await raw.waitForStable({ quietMs: 0 });
-    expect(performance.now() - before).toBeGreaterThanOrEqual(WAIT.resizeAnswerMs);
+    expect(performance.now() - before).toBeGreaterThanOrEqual(WAIT_CONSTANTS.resizeAnswerMs);
     expect(raw.text()).toBe('raw\n\n\n');
   });
 
