@@ -5,7 +5,7 @@
  * each with a fresh context.
  */
 import { AGENT_LOOP } from '../defaults.js';
-import { ModelApiError } from '../errors.js';
+import type { ModelApiError } from '../errors.js';
 import { systemClock } from '../wait.js';
 import { addUsage, readReply, type ChatClient, type ChatMessage, type ReadMessage, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
 import { readPlan } from './chunks.js';

@@ -19,7 +19,6 @@ import {
   startServerCommands,
 } from '../../src/host/argv.js';
 import { escapeFormat, quoteTmuxArgument } from '../../src/host/quote.js';
-import type { PaneCommand } from '../../src/host/argv.js';
 
 describe('tmux command builders', () => {
   it('start-server, then print the pid and config file', () => {
