@@ -123,7 +123,12 @@ describe('architecture (shared/DESIGN.md)', () => {
   it('reads time only through wait.ts (systemClock), so fake timers in a test do not stop it', () => {
     const files = sourceFiles(SRC).map((file) => ({ file, code: readFileSync(file, 'utf8') }));
     expect(timeViolations(files)).toEqual([]);
-    const code = ["import { setTimeout as sleep } from 'node:timers/promises';", 'const t = performance.now();', "throw new Error('on the performance.now() clock');", '// setTimeout(f)'].join('\n');
+    const code = [
+      "import { setTimeout as sleep } from 'node:timers/promises';",
+      'const t = performance.now();',
+      "throw new Error('on the performance.now() clock');",
+      '// setTimeout(f)',
+    ].join('\n');
     expect(timeViolations([{ file: join(SRC, 'app/x.ts'), code }])).toEqual([
       "app/x.ts:1: import { setTimeout as sleep } from 'node:timers/promises';",
       'app/x.ts:2: const t = performance.now();',

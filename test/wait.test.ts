@@ -87,13 +87,22 @@ describe('poll', () => {
     const clock = fakeClock();
     const probe = answersOn(99, 'never', clock);
     expect(await poll(probe, { timeout: 25, interval: 10, clock })).toBeUndefined();
-    expect([probe.at, clock.sleeps]).toEqual([[1000, 1010, 1020, 1025], [10, 10, 5]]);
+    expect([probe.at, clock.sleeps]).toEqual([
+      [1000, 1010, 1020, 1025],
+      [10, 10, 5],
+    ]);
   });
 
   it('with onTimeout, throws its error carrying the stack of the wait’s caller, not of a timer', async () => {
     const clock = fakeClock();
     function waitForPrompt(): Promise<string> {
-      return poll<string>(() => undefined, { timeout: 25, interval: 10, clock, onTimeout: () => new RangeError('no prompt within 25 ms'), caller: waitForPrompt });
+      return poll<string>(() => undefined, {
+        timeout: 25,
+        interval: 10,
+        clock,
+        onTimeout: () => new RangeError('no prompt within 25 ms'),
+        caller: waitForPrompt,
+      });
     }
     const error = await waitForPrompt().then(
       () => new Error('resolved'),
@@ -124,7 +133,10 @@ describe('poll', () => {
       await clock.sleep(1); // output arrived after 1 ms
     };
     expect(await poll(answersOn(3, 'shown', clock), { timeout: 100, interval: 50, wake, clock })).toBe('shown');
-    expect([woken, clock.sleeps]).toEqual([[50, 50], [1, 1]]);
+    expect([woken, clock.sleeps]).toEqual([
+      [50, 50],
+      [1, 1],
+    ]);
   });
 
   it('an aborted signal ends the wait as if its time had run out', async () => {
@@ -136,9 +148,9 @@ describe('poll', () => {
     };
     expect(await poll(probe, { timeout: 10_000, interval: 10, clock, signal: controller.signal })).toBeUndefined();
     expect(clock.sleeps).toEqual([10, 10]);
-    await expect(poll(() => undefined, { timeout: 10_000, interval: 10, clock, signal: controller.signal, onTimeout: () => new Error('closed while waiting') })).rejects.toThrow(
-      'closed while waiting',
-    );
+    await expect(
+      poll(() => undefined, { timeout: 10_000, interval: 10, clock, signal: controller.signal, onTimeout: () => new Error('closed while waiting') }),
+    ).rejects.toThrow('closed while waiting');
   });
 
   it('an abort during a pause of the system clock ends the pause at once', async () => {

@@ -104,7 +104,8 @@ function checkEnv(env: unknown): Readonly<Record<string, string>> {
         `Invalid environment variable name '${name}': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.`,
       );
     }
-    if ((value as string).includes('\0')) throw new ConfigError(`Invalid value of environment variable ${name}: it holds a NUL byte, which no environment string can.`);
+    if ((value as string).includes('\0'))
+      throw new ConfigError(`Invalid value of environment variable ${name}: it holds a NUL byte, which no environment string can.`);
   }
   return env as Readonly<Record<string, string>>;
 }
@@ -157,7 +158,9 @@ export function checkKeys(keys: readonly unknown[]): string[] {
   keys.forEach((key, index) => {
     if (typeof key === 'string') return;
     const hint = Array.isArray(key) ? ' Spread an array of keys: press(...keys).' : '';
-    throw new ConfigError(`press() takes key names as strings, one per argument: press('Down', 'Enter'); argument ${index + 1} is ${describeValue(key)}.${hint}`);
+    throw new ConfigError(
+      `press() takes key names as strings, one per argument: press('Down', 'Enter'); argument ${index + 1} is ${describeValue(key)}.${hint}`,
+    );
   });
   return keys as string[];
 }

@@ -288,7 +288,12 @@ export class TmuxApp implements AsyncDisposable {
     if (this.#find(pattern)) return undefined; // the last output brought it: the next probe finds it
     const how = exit.signal ?? `exit status ${exit.exitCode}`;
     const screenText = this.text();
-    throw new AppExitedError(withScreen(`${this.#command} exited (${how}) without showing ${formatPattern(pattern)}.`, screenText), exit.exitCode, exit.signal, screenText);
+    throw new AppExitedError(
+      withScreen(`${this.#command} exited (${how}) without showing ${formatPattern(pattern)}.`, screenText),
+      exit.exitCode,
+      exit.signal,
+      screenText,
+    );
   }
 
   /**
@@ -515,7 +520,14 @@ export class TmuxApp implements AsyncDisposable {
         if (value === undefined) this.#assertOpen(what);
         return value;
       },
-      { timeout: timeout.ms, interval: WAIT_CONSTANTS.pollMs, wake: (ms) => this.#sleepOrOutput(ms), signal, onTimeout: () => this.#timeoutError(what(), timeout), caller },
+      {
+        timeout: timeout.ms,
+        interval: WAIT_CONSTANTS.pollMs,
+        wake: (ms) => this.#sleepOrOutput(ms),
+        signal,
+        onTimeout: () => this.#timeoutError(what(), timeout),
+        caller,
+      },
     );
   }
 
@@ -608,7 +620,8 @@ export class TmuxApp implements AsyncDisposable {
     if (kind === 'could-not-run' || kind === 'exited-before-text') {
       const { exit } = decision;
       const how = exit.signal ?? `exit status ${exit.exitCode}${kind === 'could-not-run' ? `, ${decision.why}` : ''}`;
-      const what = kind === 'could-not-run' ? `${this.#command} could not be run` : `start(): ${this.#command} exited before showing the ready text ${readyText()}`;
+      const what =
+        kind === 'could-not-run' ? `${this.#command} could not be run` : `start(): ${this.#command} exited before showing the ready text ${readyText()}`;
       const screenText = this.text();
       throw atCallSite(new AppExitedError(withScreen(`${what} (${how}).`, screenText), exit.exitCode, exit.signal, screenText));
     }

@@ -3,7 +3,19 @@ import { TmuxApp } from '../app/index.js';
 import { describeCommand } from '../host/index.js';
 import { formatScreenBlock } from '../screen/index.js';
 import { appCommand, checkKeySteps, type InputStep, type ParsedArgs } from './args.js';
-import { INPUT_OPTIONS, INPUT_USAGE, renderFlags, RENDER_OPTIONS, RENDER_USAGE, SIZE_OPTIONS, SIZE_USAGE, sizeFlags, waitFlags, WAIT_OPTIONS, WAIT_USAGE } from './flags.js';
+import {
+  INPUT_OPTIONS,
+  INPUT_USAGE,
+  renderFlags,
+  RENDER_OPTIONS,
+  RENDER_USAGE,
+  SIZE_OPTIONS,
+  SIZE_USAGE,
+  sizeFlags,
+  waitFlags,
+  WAIT_OPTIONS,
+  WAIT_USAGE,
+} from './flags.js';
 import { checkOutput, type CliIo, reportWritten, writeOutput } from './io.js';
 
 /** Usage text of `tmux-shot shot`. */

@@ -90,11 +90,7 @@ export class ControlClient {
    * @throws {TmuxNotFoundError} when the binary cannot be run; TmuxCommandError when tmux refuses
    *   the attach (its `%error` text), the client exits first, or `timeout` ms pass.
    */
-  static async attach(
-    connection: TmuxConnection,
-    sessionId: string,
-    options: ControlCommandOptions = {},
-  ): Promise<ControlClient> {
+  static async attach(connection: TmuxConnection, sessionId: string, options: ControlCommandOptions = {}): Promise<ControlClient> {
     const client = new ControlClient(connection, sessionId);
     const timeout = options.timeout ?? HOST.commandTimeout;
     let cancelTimer = (): void => undefined;

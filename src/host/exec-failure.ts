@@ -12,7 +12,8 @@ export type ExecFailure = 'command not found' | 'not executable';
  * sh (`sh: line 1: prog: command not found`) and busybox (`sh: prog: not found`) print it: the
  * program, then the reason. An argv command runs as `exec 'prog' …` (see `formatExecCommand`).
  */
-const SH_MESSAGE = /^sh: (?:(?:line )?\d+: )?(exec: )?(.+): (not found|command not found|Permission denied|Is a directory|Exec format error|cannot execute binary file.*)$/;
+const SH_MESSAGE =
+  /^sh: (?:(?:line )?\d+: )?(exec: )?(.+): (not found|command not found|Permission denied|Is a directory|Exec format error|cannot execute binary file.*)$/;
 
 /**
  * Whether the pane's process was sh failing to run the command: status 127 or 126 with sh's

@@ -94,10 +94,14 @@ export function checkExecSize(pane: PaneCommand, context: ExecContext, platform:
     throw new AppExitedError(`${formatShownCommand(pane.command)} could not be run: ${why} Pass large data in a file or on stdin instead.`, null, null, '');
   };
   const env = Object.entries({ ...context.env, ...pane.env }).map(([name, value]) => `${name}=${value}`);
-  const strings: [string, string][] = [['its sh command line', line], ...Object.entries(pane.env ?? {}).map(([name, value]): [string, string] => [`the environment string ${name}=…`, `${name}=${value}`])];
+  const strings: [string, string][] = [
+    ['its sh command line', line],
+    ...Object.entries(pane.env ?? {}).map(([name, value]): [string, string] => [`the environment string ${name}=…`, `${name}=${value}`]),
+  ];
   for (const [what, text] of strings) {
     const bytes = Buffer.byteLength(text);
-    if (bytes >= MAX_ARG_STRLEN) refuse(`${what} is ${bytes} bytes, over the ${MAX_ARG_STRLEN - 1} bytes Linux allows one argument or environment string of a program (MAX_ARG_STRLEN).`);
+    if (bytes >= MAX_ARG_STRLEN)
+      refuse(`${what} is ${bytes} bytes, over the ${MAX_ARG_STRLEN - 1} bytes Linux allows one argument or environment string of a program (MAX_ARG_STRLEN).`);
   }
   const shExec = stackBytes(['/bin/sh', 'sh', '-c', line]);
   // The program stands in for the path sh execs (its file name is counted too).

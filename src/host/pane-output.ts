@@ -82,7 +82,9 @@ export class PaneOutput {
     let cancelTimer = (): void => undefined;
     try {
       const timedOut = new Promise<never>((_, reject) => {
-        cancelTimer = startTimer(HOST.commandTimeout, () => reject(new TmuxCommandError(`tmux's pipe-pane did not start within ${HOST.commandTimeout} ms`, [], '')));
+        cancelTimer = startTimer(HOST.commandTimeout, () =>
+          reject(new TmuxCommandError(`tmux's pipe-pane did not start within ${HOST.commandTimeout} ms`, [], '')),
+        );
       });
       await Promise.race([startPipe(), timedOut]);
       return new PaneOutput(reader, fifoPath);

@@ -119,7 +119,10 @@ export async function endProcessTree(scope: ProcessScope, view: ProcessView = cu
   let targets = view.survey(scope);
   if (targets.length === 0) return;
   await waitUntilGone(view, targets, hangupEnds - systemClock.now());
-  for (const [signal, grace] of [['SIGTERM', HOST.terminateGrace], ['SIGKILL', HOST.exitTimeout]] as const) {
+  for (const [signal, grace] of [
+    ['SIGTERM', HOST.terminateGrace],
+    ['SIGKILL', HOST.exitTimeout],
+  ] as const) {
     targets = view.survey(scope);
     if (targets.length === 0) return;
     for (const target of targets) view.kill(target, signal);

@@ -194,7 +194,10 @@ export class TmuxSession implements AsyncDisposable {
   async #kill(): Promise<void> {
     this.#forget();
     // Asked in the same round trip as the kill: members of its session are found after the hangup.
-    const leader = this.#server.command(displayCommand(this.paneId, '#{pane_pid}')).then(([pid]) => Number(pid), () => undefined);
+    const leader = this.#server.command(displayCommand(this.paneId, '#{pane_pid}')).then(
+      ([pid]) => Number(pid),
+      () => undefined,
+    );
     await this.#server.command(killSessionCommand(this.sessionId)).catch(() => undefined); // gone already is fine
     const waited = new AbortController();
     const drained = Promise.race([this.#output.ended, systemClock.sleep(HOST.exitTimeout, waited.signal)]).then(() => {
@@ -209,7 +212,9 @@ let argMax: Promise<number> | undefined;
 
 /** ARG_MAX of the panes' processes, which inherit our stack limit through the tmux server we start; read once. */
 function processArgMax(): Promise<number> {
-  argMax ??= readFile('/proc/self/limits', 'utf8').then(parseStackLimit, () => undefined).then(argMaxOf);
+  argMax ??= readFile('/proc/self/limits', 'utf8')
+    .then(parseStackLimit, () => undefined)
+    .then(argMaxOf);
   return argMax;
 }
 

@@ -167,7 +167,13 @@ export class TmuxAppHandle implements AsyncDisposable {
       this.#closed = false;
       return app;
     });
-    const starting: Starting = { controller, over: started.then(() => undefined, () => undefined) };
+    const starting: Starting = {
+      controller,
+      over: started.then(
+        () => undefined,
+        () => undefined,
+      ),
+    };
     this.#starting = starting;
     try {
       return await started;

@@ -97,7 +97,12 @@ export const tmuxShotFixtures = {
   agentModel: [undefined, { scope: 'test' }] as [ChatClient | undefined, { scope: 'test' }],
   agentOptions: [{}, { scope: 'test' }] as [AgentFixtureOptions, { scope: 'test' }],
   agent: async (
-    { tmuxApp, agentModel, agentOptions, task }: { tmuxApp: TmuxAppHandle; agentModel: ChatClient | undefined; agentOptions: AgentFixtureOptions; task: TestContext['task'] },
+    {
+      tmuxApp,
+      agentModel,
+      agentOptions,
+      task,
+    }: { tmuxApp: TmuxAppHandle; agentModel: ChatClient | undefined; agentOptions: AgentFixtureOptions; task: TestContext['task'] },
     use: Use<AgentHandle>,
   ) => {
     const agent = new AgentHandle(tmuxApp, agentModel, agentOptions, `${testAttachmentStem(task)}-agent`);

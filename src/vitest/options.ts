@@ -88,7 +88,10 @@ export function resolveShowTextOptions(options: unknown, task: Task): { timeout:
 }
 
 /** `toMatchScreenText`'s options, checked, with the defaults applied. @throws {ConfigError} as {@link checkScreenTextOptions}. */
-export function resolveScreenTextOptions(options: unknown, task: Task): { file: string | undefined; styles: boolean; mask: readonly RegExp[]; timeout: WaitTimeout } {
+export function resolveScreenTextOptions(
+  options: unknown,
+  task: Task,
+): { file: string | undefined; styles: boolean; mask: readonly RegExp[]; timeout: WaitTimeout } {
   const { file, styles = VITEST.screenTextStyles, mask = [], timeout } = checkScreenTextOptions(options);
   return { file, styles, mask, timeout: settleTimeout(timeout, task) };
 }
@@ -236,7 +239,10 @@ export function checkScreenshotOptions(options: unknown): ScreenshotOptions {
   const matcher = 'toMatchScreenshot';
   const given = checkObject(matcher, options);
   checkKnown(matcher, given, SCREENSHOT_OPTIONS);
-  checkMask(matcher, given.mask, (item) => item instanceof RegExp || isCellRect(item), { list: 'an array of cell rectangles and RegExps', item: `${RECT} or a RegExp` });
+  checkMask(matcher, given.mask, (item) => item instanceof RegExp || isCellRect(item), {
+    list: 'an array of cell rectangles and RegExps',
+    item: `${RECT} or a RegExp`,
+  });
   if (given.region !== undefined && !isCellRect(given.region)) fail(matcher, 'region', RECT, given.region);
   if (given.cursor !== undefined && given.cursor !== 'hide' && given.cursor !== 'show') fail(matcher, 'cursor', "'hide' or 'show'", given.cursor);
   checkTimeout(matcher, given.timeout);

@@ -24,10 +24,7 @@ export interface LiveScreen {
 }
 
 /** A matcher subject, classified. */
-export type Subject =
-  | { kind: 'live'; live: LiveScreen }
-  | { kind: 'snapshot'; snapshot: ScreenSnapshot }
-  | { kind: 'png'; png: Uint8Array };
+export type Subject = { kind: 'live'; live: LiveScreen } | { kind: 'snapshot'; snapshot: ScreenSnapshot } | { kind: 'png'; png: Uint8Array };
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

@@ -145,7 +145,10 @@ function appendTo(reason: unknown, watch: Watch): void {
   const now = systemClock.now();
   const pending = [...watch.pending];
   const screen = [...pending.map((wait) => wait.screenText), watch.screenText].map((read) => safely(read)).find((text) => text !== undefined);
-  const text = formatTimedOut(pending.map((wait) => ({ what: wait.what, timeout: wait.timeout, waitedMs: now - wait.startedAt })), screen);
+  const text = formatTimedOut(
+    pending.map((wait) => ({ what: wait.what, timeout: wait.timeout, waitedMs: now - wait.startedAt })),
+    screen,
+  );
   if (text) reason.message += `\n\n${text}`;
 }
 

@@ -99,12 +99,7 @@ async function pollShows(source: ScreenSource, pattern: string | RegExp, isNot: 
  * @throws {TmuxShotError} when `received` is not a screen; {@link ConfigError} for a pattern
  *   that is not a string or RegExp, or options of the wrong type.
  */
-export async function toShowText(
-  this: MatcherState,
-  received: unknown,
-  pattern: string | RegExp,
-  options?: ToShowTextOptions,
-): Promise<SyncExpectationResult> {
+export async function toShowText(this: MatcherState, received: unknown, pattern: string | RegExp, options?: ToShowTextOptions): Promise<SyncExpectationResult> {
   const source = sourceOf('toShowText', this.isNot, received);
   checkPattern(pattern, 'toShowText');
   const task = testOfAssertion(this, received);

@@ -72,12 +72,30 @@ describe('resolveAppOptions', () => {
     [{ command: ['ls'], cols: 1 }, 'Invalid terminal size 1x24: cols must be whole numbers from 2 to 1000 and rows from 2 to 1000.'],
     [{ command: ['ls'], env: { A: 1 } }, 'env.A must be a string; got 1.'],
     [{ command: ['ls'], env: ['A=1'] }, 'env must be an object of strings, e.g. { env: { NAME: "value" } }; got an array of 1.'],
-    [{ command: ['ls'], env: { 'A=B': 'x' } }, "Invalid environment variable name 'A=B': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other."],
-    [{ command: ['ls'], env: { 'A B': 'x' } }, "Invalid environment variable name 'A B': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other."],
-    [{ command: ['ls'], env: { 'A-B': 'x' } }, "Invalid environment variable name 'A-B': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other."],
-    [{ command: ['ls'], env: { '1A': 'x' } }, "Invalid environment variable name '1A': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other."],
-    [{ command: ['ls'], env: { 'É': 'x' } }, "Invalid environment variable name 'É': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other."],
-    [{ command: ['ls'], env: { '': 'x' } }, "Invalid environment variable name '': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other."],
+    [
+      { command: ['ls'], env: { 'A=B': 'x' } },
+      "Invalid environment variable name 'A=B': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.",
+    ],
+    [
+      { command: ['ls'], env: { 'A B': 'x' } },
+      "Invalid environment variable name 'A B': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.",
+    ],
+    [
+      { command: ['ls'], env: { 'A-B': 'x' } },
+      "Invalid environment variable name 'A-B': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.",
+    ],
+    [
+      { command: ['ls'], env: { '1A': 'x' } },
+      "Invalid environment variable name '1A': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.",
+    ],
+    [
+      { command: ['ls'], env: { É: 'x' } },
+      "Invalid environment variable name 'É': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.",
+    ],
+    [
+      { command: ['ls'], env: { '': 'x' } },
+      "Invalid environment variable name '': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.",
+    ],
     [{ command: ['ls'], env: { A: 'x\0y' } }, 'Invalid value of environment variable A: it holds a NUL byte, which no environment string can.'],
     [{ command: ['ls'], cwd: 7 }, 'cwd must be a directory path; got 7.'],
     [{ command: ['ls'], server: 'tmux' }, "server must be a TmuxServer (from TmuxServer.create()); got the string 'tmux'."],
@@ -103,7 +121,10 @@ describe('argument checks', () => {
 
   it.each([
     [() => checkKeys([42]), "press() takes key names as strings, one per argument: press('Down', 'Enter'); argument 1 is 42."],
-    [() => checkKeys(['Down', ['Enter']]), "press() takes key names as strings, one per argument: press('Down', 'Enter'); argument 2 is an array of 1. Spread an array of keys: press(...keys)."],
+    [
+      () => checkKeys(['Down', ['Enter']]),
+      "press() takes key names as strings, one per argument: press('Down', 'Enter'); argument 2 is an array of 1. Spread an array of keys: press(...keys).",
+    ],
     [() => checkText(null), 'type() takes the text as a string; got null.'],
     [() => checkText(['ls']), 'type() takes the text as a string; got an array of 1.'],
     [() => checkPattern(5, 'waitForText'), 'waitForText() takes the text to find as a string or a RegExp; got 5.'],

@@ -64,7 +64,8 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
 
   it('does not wait for silence from an app that reads keys one by one and keeps drawing (a spinner)', async () => {
     // Raw mode, a new frame every 20 ms, forever: silence never comes, yet its input is set up.
-    const spinner = "process.stdin.setRawMode(true); let n = 0; setInterval(() => process.stdout.write(`\\rframe ${++n} `), 20); process.stdin.on('data', (d) => process.stdout.write(`\\r\\ngot ${d}\\r\\n`));";
+    const spinner =
+      "process.stdin.setRawMode(true); let n = 0; setInterval(() => process.stdout.write(`\\rframe ${++n} `), 20); process.stdin.on('data', (d) => process.stdout.write(`\\r\\ngot ${d}\\r\\n`));";
     await using app = await TmuxApp.start({ command: ['node', '-e', spinner], server, cols: 30, rows: 4, timeout: 60_000 });
     const frame = Number(/frame (\d+)/.exec(app.text())?.[1]);
     expect(frame).toBeGreaterThan(0);
@@ -98,9 +99,14 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
   });
 
   it('throws WaitTimeoutError naming start()’s readiness rule when the ready text does not appear', async () => {
-    const error = await TmuxApp.start({ command: ['bash', '-c', 'echo loading; exec cat'], server, cols: 20, rows: 3, ready: { text: 'Ready>' }, timeout: 300 }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await TmuxApp.start({
+      command: ['bash', '-c', 'echo loading; exec cat'],
+      server,
+      cols: 20,
+      rows: 3,
+      ready: { text: 'Ready>' },
+      timeout: 300,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitTimeoutError);
     expect((error as WaitTimeoutError).message).toBe(
       `start(): the ready text 'Ready>' did not appear within 300 ms, so 'bash -c "echo loading; exec cat"' did not count as started ` +
@@ -138,9 +144,7 @@ describe('TmuxApp.start with apps that exit at once', () => {
   });
 
   it('throws AppExitedError with status 127 and the screen for a command that does not exist', async () => {
-    const error = await TmuxApp.start({ command: ['no-such-command-xyz', '--flag'], server, cols: 60, rows: 3 }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await TmuxApp.start({ command: ['no-such-command-xyz', '--flag'], server, cols: 60, rows: 3 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppExitedError);
     expect(error).toMatchObject({
       message:
@@ -154,7 +158,12 @@ describe('TmuxApp.start with apps that exit at once', () => {
 
   it.each([
     ['a command line that exits 127 itself', 'echo usage; sleep 0.2; exit 127', 127, 'usage\n\n'],
-    ['env, which ran, exiting 127 for a command it could not find', ['env', 'no-such-command-xyz'], 127, "env: ‘no-such-command-xyz’: No such file or directory\n\n"],
+    [
+      'env, which ran, exiting 127 for a command it could not find',
+      ['env', 'no-such-command-xyz'],
+      127,
+      'env: ‘no-such-command-xyz’: No such file or directory\n\n',
+    ],
     ['sh -c exiting 127 for a command line it could not run', ['sh', '-c', 'no-such-command-xyz'], 127, 'sh: 1: no-such-command-xyz: not found\n\n'],
     ['a command line that exits 126 itself', 'echo denied; sleep 0.2; exit 126', 126, 'denied\n\n'],
   ])('resolves for %s: an app that ran, its status for waitForExit', async (_, command, exitCode, text) => {

@@ -149,7 +149,8 @@ describe('TmuxApp waits', () => {
 
   it("waitForStable gives a key the app's answer: a redraw 80 ms after it is waited for, a key nobody answers costs WAIT_CONSTANTS.answerMs", async () => {
     // Raw mode: 'a' is answered 80 ms later, any other key never.
-    const late = "process.stdin.setRawMode(true); process.stdout.write('key?'); process.stdin.on('data', (d) => { if (String(d) === 'a') setTimeout(() => process.stdout.write(' got a'), 80); });";
+    const late =
+      "process.stdin.setRawMode(true); process.stdout.write('key?'); process.stdin.on('data', (d) => { if (String(d) === 'a') setTimeout(() => process.stdout.write(' got a'), 80); });";
     await using app = await TmuxApp.start({ command: ['node', '-e', late], server, cols: 20, rows: 2 });
     await app.press('a');
     expect(await app.waitForStable({ quietMs: 50 })).toMatchObject({ settled: true });
@@ -199,15 +200,23 @@ describe('TmuxApp waits', () => {
     await using app = await TmuxApp.start({ command: 'echo hello; exec cat', server, cols: 20, rows: 3, deadline });
     const error = await app.waitForText('goodbye').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitTimeoutError);
-    expect((error as Error).message).toMatch(/^Text 'goodbye' did not appear within \d+ ms \(what was left of the test's 1500 ms timeout\)\.\n\nScreen:\n {2}0 │ hello\n {6}\(rows 1-2 blank\)$/);
+    expect((error as Error).message).toMatch(
+      /^Text 'goodbye' did not appear within \d+ ms \(what was left of the test's 1500 ms timeout\)\.\n\nScreen:\n {2}0 │ hello\n {6}\(rows 1-2 blank\)$/,
+    );
     expect((error as WaitTimeoutError).timeout).toBeLessThan(1000);
     expect(performance.now()).toBeGreaterThanOrEqual(deadline.at - 1);
     // Past the deadline, nothing is left: waits give up at once.
     await expect(app.waitForExit()).rejects.toThrow(
-      new WaitTimeoutError("'echo hello; exec cat' did not exit within 1 ms (what was left of the test's 1500 ms timeout).\n\nScreen:\n  0 │ hello\n      (rows 1-2 blank)", 1, 'hello\n\n'),
+      new WaitTimeoutError(
+        "'echo hello; exec cat' did not exit within 1 ms (what was left of the test's 1500 ms timeout).\n\nScreen:\n  0 │ hello\n      (rows 1-2 blank)",
+        1,
+        'hello\n\n',
+      ),
     );
     expect(await app.waitForOutput()).toBe(false);
-    await expect(app.waitForText('goodbye', { timeout: 100 })).rejects.toThrow("Text 'goodbye' did not appear within 100 ms.\n\nScreen:\n  0 │ hello\n      (rows 1-2 blank)");
+    await expect(app.waitForText('goodbye', { timeout: 100 })).rejects.toThrow(
+      "Text 'goodbye' did not appear within 100 ms.\n\nScreen:\n  0 │ hello\n      (rows 1-2 blank)",
+    );
   });
 
   it('a deadline given as a function is asked as each wait begins', async () => {
@@ -341,7 +350,12 @@ describe('TmuxApp.waitForExit drains the output', () => {
   // that exits in the instant after a write can be reaped before the kernel hands that write to
   // the pane's terminal — its FIONREAD check reads 0 — seen in 4 of 900 quick exits under load.)
   it('draws a large last write, made just before the app exits, to the last byte', async () => {
-    await using app = await TmuxApp.start({ command: ['python3', '-c', 'import sys; sys.stdout.write("x" * 300000 + "\\nEND\\n"); sys.exit(3)'], server, cols: 40, rows: 4 });
+    await using app = await TmuxApp.start({
+      command: ['python3', '-c', 'import sys; sys.stdout.write("x" * 300000 + "\\nEND\\n"); sys.exit(3)'],
+      server,
+      cols: 40,
+      rows: 4,
+    });
     await expect(app.waitForExit()).resolves.toEqual({ exitCode: 3, signal: null });
     const output = app.timeline.events.flatMap((event) => (event.kind === 'output' ? [Buffer.from(event.bytes).toString('latin1')] : [])).join('');
     expect(output).toBe(`${'x'.repeat(300_000)}\r\nEND\r\n`);
@@ -364,7 +378,11 @@ describe('TmuxApp life cycle', () => {
     expect((await execa('pgrep', ['-f', sleeper])).stdout).not.toBe('');
     await Promise.all([app.close(), app.close()]);
     expect(app.text()).toBe('still here\n\n');
-    await expect(app.type('x')).rejects.toThrow(new TmuxShotError('press(), type() and resize() send to a running app: this one has been closed (by close(), or by the tmuxApp fixture when its test ended). Call them before close(), or start the app again.'));
+    await expect(app.type('x')).rejects.toThrow(
+      new TmuxShotError(
+        'press(), type() and resize() send to a running app: this one has been closed (by close(), or by the tmuxApp fixture when its test ended). Call them before close(), or start the app again.',
+      ),
+    );
     await expect(app.press('Enter')).rejects.toThrow(TmuxShotError);
     const { stdout } = await execa('pgrep', ['-f', sleeper], { reject: false });
     expect(stdout).toBe('');
@@ -385,7 +403,21 @@ describe('TmuxApp life cycle', () => {
 
   it('gives the app only the pinned environment, its own env, and what tmux adds', async () => {
     const inherited = ['PATH', 'HOME', 'USER', 'LOGNAME', 'TMPDIR'].filter((name) => process.env[name] !== undefined);
-    const expected = [...inherited, 'COLORTERM', 'LANG', 'LC_ALL', 'TZ', 'EXTRA', 'PWD', 'SHELL', 'TERM', 'TERM_PROGRAM', 'TERM_PROGRAM_VERSION', 'TMUX', 'TMUX_PANE'];
+    const expected = [
+      ...inherited,
+      'COLORTERM',
+      'LANG',
+      'LC_ALL',
+      'TZ',
+      'EXTRA',
+      'PWD',
+      'SHELL',
+      'TERM',
+      'TERM_PROGRAM',
+      'TERM_PROGRAM_VERSION',
+      'TMUX',
+      'TMUX_PANE',
+    ];
     await using app = await TmuxApp.start({
       command: 'env | cut -d= -f1 | sort | tr "\\n" " "; echo; echo "$TERM $LANG $TZ $COLORTERM $EXTRA"',
       env: { EXTRA: 'given', TZ: 'Asia/Tokyo' },

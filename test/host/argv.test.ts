@@ -27,7 +27,7 @@ describe('tmux command builders', () => {
 
   it('create the lobby session, which watches its owner and reaps, removes the directory and kills the server when the owner or its client leaves', () => {
     const reaper = quoteTmuxArgument(escapeFormat(formatReaperScript()));
-    expect(reaper).toContain("pid=\\${environ##/proc/}\\012");
+    expect(reaper).toContain('pid=\\${environ##/proc/}\\012');
     expect(reaper).toContain('mark=\\"TMUX=\\${TMUX%,*},\\"\\012');
     expect(reaper).toContain('grep -qaF \\"\\$mark\\"');
     const cleanUp = `run-shell -b ${reaper} ; run-shell "rm -rf -- '/tmp/it'\\\\''s ##S'" ; kill-server`;
@@ -40,7 +40,16 @@ describe('tmux command builders', () => {
 
   it('new-session of an exact size, then pin the size of its window', () => {
     expect(newSessionCommand({ cols: 100, rows: 30 }, 'cat')).toEqual([
-      'new-session', '-d', '-x', '100', '-y', '30', '-P', '-F', '#{session_id} #{pane_id}', 'cat',
+      'new-session',
+      '-d',
+      '-x',
+      '100',
+      '-y',
+      '30',
+      '-P',
+      '-F',
+      '#{session_id} #{pane_id}',
+      'cat',
     ]);
     expect(pinWindowSizeCommand('%7')).toEqual(['set-option', '-w', '-t', '%7', 'window-size', 'manual']);
   });
@@ -50,21 +59,28 @@ describe('tmux command builders', () => {
   });
 
   it('pipe-pane into a FIFO through cat, path quoted for sh, then for strftime and formats', () => {
-    expect(pipePaneCommand('%2', "/tmp/it's #S %d/pane-2.fifo")).toEqual([
-      'pipe-pane', '-O', '-t', '%2', "exec cat > '/tmp/it'\\''s ##S %%d/pane-2.fifo'",
-    ]);
+    expect(pipePaneCommand('%2', "/tmp/it's #S %d/pane-2.fifo")).toEqual(['pipe-pane', '-O', '-t', '%2', "exec cat > '/tmp/it'\\''s ##S %%d/pane-2.fifo'"]);
   });
 
   it('respawn-pane with an argv (exec line), env and a format-escaped cwd', () => {
     expect(respawnPaneCommand('%1', { command: ['vim', 'a b'], env: { A: '1', B: 'x y' }, cwd: '/tmp/#1' })).toEqual([
-      'respawn-pane', '-k', '-t', '%1', '-c', '/tmp/##1', '-e', 'A=1', '-e', 'B=x y', '--', "exec 'vim' 'a b'",
+      'respawn-pane',
+      '-k',
+      '-t',
+      '%1',
+      '-c',
+      '/tmp/##1',
+      '-e',
+      'A=1',
+      '-e',
+      'B=x y',
+      '--',
+      "exec 'vim' 'a b'",
     ]);
   });
 
   it('respawn-pane with a command line for sh -c, no env, no cwd', () => {
-    expect(respawnPaneCommand('%1', { command: 'echo $HOME | wc -c' })).toEqual([
-      'respawn-pane', '-k', '-t', '%1', '--', 'echo $HOME | wc -c',
-    ]);
+    expect(respawnPaneCommand('%1', { command: 'echo $HOME | wc -c' })).toEqual(['respawn-pane', '-k', '-t', '%1', '--', 'echo $HOME | wc -c']);
   });
 
   it('send-keys with key names after --', () => {

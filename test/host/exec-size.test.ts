@@ -31,7 +31,8 @@ describe('argMaxOf: ARG_MAX from the stack limit (fs/exec.c bprm_stack_limits)',
 });
 
 describe('parseStackLimit', () => {
-  const limits = (soft: string) => `Limit                     Soft Limit           Hard Limit           Units     \nMax cpu time              unlimited            unlimited            seconds   \nMax stack size            ${soft}              unlimited            bytes     \n`;
+  const limits = (soft: string) =>
+    `Limit                     Soft Limit           Hard Limit           Units     \nMax cpu time              unlimited            unlimited            seconds   \nMax stack size            ${soft}              unlimited            bytes     \n`;
   it.each([
     ['a limit', limits('8388608'), 8_388_608],
     ['unlimited', limits('unlimited'), undefined],
@@ -46,7 +47,11 @@ describe('checkExecSize', () => {
   it.each<[string, PaneCommand, NodeJS.Platform]>([
     ['a command line of 131071 bytes', { command: line(MAX_ARG_STRLEN - 1) }, 'linux'],
     ['an environment string of 131071 bytes', { command: 'true', env: { V: 'v'.repeat(MAX_ARG_STRLEN - 3) } }, 'linux'],
-    ['15 environment strings of 120000 bytes (1.8 MB)', { command: 'true', env: Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`V${i}`, 'v'.repeat(120_000)])) }, 'linux'],
+    [
+      '15 environment strings of 120000 bytes (1.8 MB)',
+      { command: 'true', env: Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`V${i}`, 'v'.repeat(120_000)])) },
+      'linux',
+    ],
     ['any size elsewhere than on Linux', { command: line(MAX_ARG_STRLEN), env: { V: 'v'.repeat(MAX_ARG_STRLEN) } }, 'darwin'],
   ])('accepts %s', (_, pane, platform) => {
     expect(refusal(pane, context, platform)).toBeUndefined();
@@ -54,8 +59,16 @@ describe('checkExecSize', () => {
 
   it.each<[string, PaneCommand, string]>([
     ['a command line of 131072 bytes', { command: line(MAX_ARG_STRLEN) }, `'${line(40)}…' could not be run: its sh command line is 131072 bytes`],
-    ['an argv whose exec line is', { command: ['echo', 'é'.repeat(65_530)] }, "'echo ééééééééééééééééééééééééééééééééééé…' could not be run: its sh command line is 131074 bytes"],
-    ['an environment string of 131072 bytes', { command: 'true', env: { OK: '1', V: 'v'.repeat(MAX_ARG_STRLEN - 2) } }, "'true' could not be run: the environment string V=… is 131072 bytes"],
+    [
+      'an argv whose exec line is',
+      { command: ['echo', 'é'.repeat(65_530)] },
+      "'echo ééééééééééééééééééééééééééééééééééé…' could not be run: its sh command line is 131074 bytes",
+    ],
+    [
+      'an environment string of 131072 bytes',
+      { command: 'true', env: { OK: '1', V: 'v'.repeat(MAX_ARG_STRLEN - 2) } },
+      "'true' could not be run: the environment string V=… is 131072 bytes",
+    ],
   ])('refuses %s, counting UTF-8 bytes', (_, pane, start) => {
     expect(refusal(pane)).toBe(
       `${start}, over the 131071 bytes Linux allows one argument or environment string of a program (MAX_ARG_STRLEN). Pass large data in a file or on stdin instead.`,
@@ -76,14 +89,16 @@ describe('checkExecSize', () => {
 
   it('refuses an argv over ARG_MAX as the app receives it (a pointer per argument), though sh’s one line fits (a 128 KiB ARG_MAX)', () => {
     const command = ['echo', ...Array.from({ length: 30_000 }, () => 'a')]; // sh line: 120005 bytes
-    const total = (27 + 19) + 13 * 2 + 30_000 * 10; // the context, then the program (for its path) and argv[0], and 30000 × (a + NUL + pointer)
+    const total = 27 + 19 + 13 * 2 + 30_000 * 10; // the context, then the program (for its path) and argv[0], and 30000 × (a + NUL + pointer)
     expect(refusal({ command }, { ...context, argMax: 131_072 })).toBe(overArgMax(`'echo ${'a '.repeat(17)}a…'`, total, 131_072));
   });
 
   it('counts the context: tmux’s own variables and the server environment', () => {
     const pane = { command: 'true', env: { V: 'v'.repeat(100_000) } };
     expect(refusal(pane, { argMax: 131_072, env: {} })).toBeUndefined();
-    expect(refusal(pane, { argMax: 131_072, env: { BIG: 'b'.repeat(40_000) } })).toMatch(/^'true' could not be run: its arguments and environment take 140\d\d\d bytes/);
+    expect(refusal(pane, { argMax: 131_072, env: { BIG: 'b'.repeat(40_000) } })).toMatch(
+      /^'true' could not be run: its arguments and environment take 140\d\d\d bytes/,
+    );
   });
 });
 

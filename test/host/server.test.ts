@@ -138,8 +138,7 @@ describe('TmuxServer', () => {
     try {
       await expect(TmuxServer.create({ socketPath })).rejects.toThrow(
         new ConfigError(
-          `A tmux server not started by tmux-shot already runs on ${socketPath} (it read '/dev/null'); ` +
-            'choose another socketPath or stop that server.',
+          `A tmux server not started by tmux-shot already runs on ${socketPath} (it read '/dev/null'); ` + 'choose another socketPath or stop that server.',
         ),
       );
     } finally {
@@ -164,7 +163,9 @@ describe('TmuxServer', () => {
     expect((await readFile(log, 'utf8')).split('\n').sort()).toEqual(['', 'app SIGHUP', 'app SIGTERM', 'daemon SIGTERM']);
   });
 
-  it('is killed, and its directory removed, when its process is killed while create() runs, before the control client attaches', { timeout: 30_000 }, async () => {
+  it('is killed, and its directory removed, when its process is killed while create() runs, before the control client attaches', {
+    timeout: 30_000,
+  }, async () => {
     // A slow tmux: the wrapper holds back the control client (`tmux -C`) for 20 s, as a loaded
     // machine can; the process group (the process and the held-back client) is killed meanwhile.
     const tmpdir = await mkdtemp(join(scratch, 'create-'));

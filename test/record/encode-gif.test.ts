@@ -196,8 +196,7 @@ describe('encodeGif', () => {
     expect(gif.frames.map((f) => [f.x, f.y, f.width, f.height, f.delay])).toEqual([[0, 0, 728, 440, 100]]);
     // Black, but for the cursor: a white block in the top-left cell.
     const cursor = cellRectPx(cellMetrics(), 0, 0);
-    const white = (x: number, y: number): boolean =>
-      x >= cursor.xPx && x < cursor.xPx + cursor.widthPx && y >= cursor.yPx && y < cursor.yPx + cursor.heightPx;
+    const white = (x: number, y: number): boolean => x >= cursor.xPx && x < cursor.xPx + cursor.widthPx && y >= cursor.yPx && y < cursor.yPx + cursor.heightPx;
     const expected = new Uint8Array(728 * 440 * 4);
     for (let i = 0; i < expected.length; i += 4) {
       const v = white((i / 4) % 728, Math.floor(i / 4 / 728)) ? 255 : 0;

@@ -120,14 +120,8 @@ describe('Timeline', () => {
     expect(() => new Timeline({ cols: 0, rows: 24 })).toThrow(
       new TmuxShotError('The recording size 0x24 is not a terminal size: columns and rows must be whole numbers from 1 to 1000x1000.'),
     );
-    expect(() => new Timeline({ cols: 80, rows: 24 }).appendResize({ cols: 80.5, rows: 24 }, 0)).toThrow(
-      'A resize to 80.5x24 is not a terminal size',
-    );
-    expect(() => new Timeline({ cols: 80, rows: 24 }, { budgetBytes: 0 })).toThrow(
-      'A timeline budget must be a positive number of bytes, not 0.',
-    );
-    expect(() => new Timeline({ cols: 80, rows: 24 }).appendOutput(bytes('x'), Number.NaN)).toThrow(
-      'A timeline time must be a finite number of ms, not NaN.',
-    );
+    expect(() => new Timeline({ cols: 80, rows: 24 }).appendResize({ cols: 80.5, rows: 24 }, 0)).toThrow('A resize to 80.5x24 is not a terminal size');
+    expect(() => new Timeline({ cols: 80, rows: 24 }, { budgetBytes: 0 })).toThrow('A timeline budget must be a positive number of bytes, not 0.');
+    expect(() => new Timeline({ cols: 80, rows: 24 }).appendOutput(bytes('x'), Number.NaN)).toThrow('A timeline time must be a finite number of ms, not NaN.');
   });
 });

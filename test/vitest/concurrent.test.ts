@@ -26,7 +26,9 @@ function report(run: RunResult, name: string): TestReport {
 async function baselines(): Promise<Record<string, string>> {
   const folder = join(project.dir, '__screenshots__/words.test.js');
   const names = (await readdir(folder).catch(() => [])).sort();
-  const rows = await Promise.all(names.map(async (name) => snapshotText(decodeScreen(readPngText(await readFile(join(folder, name)))[SCREEN_TEXT_KEY])!).split('\n')[0]!));
+  const rows = await Promise.all(
+    names.map(async (name) => snapshotText(decodeScreen(readPngText(await readFile(join(folder, name)))[SCREEN_TEXT_KEY])!).split('\n')[0]!),
+  );
   return Object.fromEntries(names.map((name, i) => [name, rows[i]!]));
 }
 

@@ -17,11 +17,17 @@ test('relative commands and cwd start at the project root; misspelt options fail
   expect([...run.tests].map(([id, { state, errors }]) => [id, state, errors])).toEqual([
     ['cwd.test.js > a relative command runs from the project root', 'passed', []],
     ['cwd.test.js > a relative cwd is a folder of the project root', 'passed', []],
-    ['options.test.js > tmuxOptions with a misspelt key > fails before the app starts', 'failed', [`tmuxOptions: unknown option 'colz'. Did you mean 'cols'? ${options}`]],
+    [
+      'options.test.js > tmuxOptions with a misspelt key > fails before the app starts',
+      'failed',
+      [`tmuxOptions: unknown option 'colz'. Did you mean 'cols'? ${options}`],
+    ],
     [
       'options.test.js > tmuxOptions with a misspelt render option > fails before the app starts',
       'failed',
-      ["tmuxOptions.render: unknown option 'fontSize'. Did you mean 'fontSizePx'? Options: theme, fontSizePx, scale, paddingPx, cursor, cursorStyle, boldIsBright."],
+      [
+        "tmuxOptions.render: unknown option 'fontSize'. Did you mean 'fontSizePx'? Options: theme, fontSizePx, scale, paddingPx, cursor, cursorStyle, boldIsBright.",
+      ],
     ],
     [
       'options.test.js > an invalid tmuxRecording > fails before the app starts',

@@ -21,7 +21,12 @@ describe('tmuxApp', () => {
   });
 
   test('starts with the options of the call', async ({ tmuxApp, tmuxServer }) => {
-    const app = await tmuxApp.start({ command: ['sh', '-c', 'printf "%s %s" "$GREETING" "$(stty size)"; sleep 30'], cols: 33, rows: 7, env: { GREETING: 'hi' } });
+    const app = await tmuxApp.start({
+      command: ['sh', '-c', 'printf "%s %s" "$GREETING" "$(stty size)"; sleep 30'],
+      cols: 33,
+      rows: 7,
+      env: { GREETING: 'hi' },
+    });
     await expect(tmuxApp).toShowText('hi 7 33');
     expect(app.screen().cols).toBe(33);
     expect(tmuxApp.app).toBe(app);
@@ -71,7 +76,9 @@ describe('agent', () => {
     expect(result).toMatchObject({ outcome: 'finished', summary: 'Settings selected', steps: 3 });
     await expect(tmuxApp).toShowText('Selected: Settings');
     const root = join(import.meta.dirname, '../..');
-    expect(agent.outDir).toBe(join(root, '.vitest-attachments/test/vitest/fixtures.test.ts/agent-drives-the-test-app-and-saves-its-screenshots-in-a-folder-of-the-test-agent'));
+    expect(agent.outDir).toBe(
+      join(root, '.vitest-attachments/test/vitest/fixtures.test.ts/agent-drives-the-test-app-and-saves-its-screenshots-in-a-folder-of-the-test-agent'),
+    );
     expect(result.shots).toEqual([join(agent.outDir, 'chosen.png')]);
     expect(await readdir(agent.outDir)).toEqual(['chosen.png']);
     await rm(agent.outDir, { recursive: true });
@@ -86,8 +93,23 @@ describe('the tmuxApp fixture API', () => {
     const app = await tmuxApp.start({ command: ['cat'], ready: 'none' });
     const members = [...Object.getOwnPropertyNames(Object.getPrototypeOf(app)), ...Object.keys(app)].filter((name) => name !== 'constructor');
     expect(members.sort()).toEqual([
-      'asciicast', 'close', 'exitStatus', 'gif', 'onOutput', 'press', 'resize', 'screen', 'screenshot',
-      'startedAt', 'text', 'timeline', 'type', 'waitForExit', 'waitForOutput', 'waitForStable', 'waitForText',
+      'asciicast',
+      'close',
+      'exitStatus',
+      'gif',
+      'onOutput',
+      'press',
+      'resize',
+      'screen',
+      'screenshot',
+      'startedAt',
+      'text',
+      'timeline',
+      'type',
+      'waitForExit',
+      'waitForOutput',
+      'waitForStable',
+      'waitForText',
     ]);
     expect(members.filter((name) => !(name in tmuxApp))).toEqual([]);
   });

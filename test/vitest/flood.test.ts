@@ -20,7 +20,9 @@ test('a flood: the failure GIF replays the newest 4 MiB of output only, and says
   expect(test, run.output).toMatchObject({ state: 'failed', errors: ['fails on purpose'] });
   const gif = await readFile(join(project.dir, '.vitest-attachments/flood.test.js/fails-while-the-app-floods-its-terminal-recording.gif'));
   const [comment] = gifComments(gif);
-  const dropped = Number(/^Recorded with tmux-shot\. Truncated: the oldest (\d+) bytes of output were dropped to stay within the memory budget, /.exec(comment!)?.[1]);
+  const dropped = Number(
+    /^Recorded with tmux-shot\. Truncated: the oldest (\d+) bytes of output were dropped to stay within the memory budget, /.exec(comment!)?.[1],
+  );
   const { output } = JSON.parse(await readFile(join(project.dir, 'output.json'), 'utf8')) as { output: number };
   // The app wrote more than the budget (usedBytes, which the project waits for, counts events too).
   expect(output).toBeGreaterThan(4 * 2 ** 20);

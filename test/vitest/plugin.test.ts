@@ -39,7 +39,9 @@ function report(run: RunResult, id: string): TestReport {
 
 /** The baselines a run says it wrote, one line each (`tmux-shot: updated screenshot baseline <path>`), sorted. */
 function writtenBaselines(run: RunResult): string[] {
-  return [...run.output.matchAll(/^tmux-shot: (wrote new|updated) screenshot baseline __screenshots__\/(.*)$/gm)].map(([, verb, path]) => `${verb} ${path}`).sort();
+  return [...run.output.matchAll(/^tmux-shot: (wrote new|updated) screenshot baseline __screenshots__\/(.*)$/gm)]
+    .map(([, verb, path]) => `${verb} ${path}`)
+    .sort();
 }
 
 const SHOTS = [
@@ -144,7 +146,9 @@ describe.sequential('Vitest on a fixture project', () => {
     const failureStem = `${dir}/.vitest-attachments/failing.test.js/text-never-shows-failure`;
     const recording = `${dir}/.vitest-attachments/failing.test.js/text-never-shows-recording.gif`;
     // The screen as PNG and text, and the GIF: all three listed under the error by Vitest's reporter.
-    expect(silent.artifacts.map(({ type, attachments }) => [type, attachments?.map((a) => [a.originalPath, (a as { contentType?: string }).contentType])])).toEqual([
+    expect(
+      silent.artifacts.map(({ type, attachments }) => [type, attachments?.map((a) => [a.originalPath, (a as { contentType?: string }).contentType])]),
+    ).toEqual([
       ['internal:failureScreenshot', [[`${failureStem}.png`, 'image/png']]],
       ['internal:failureScreenshot', [[`${failureStem}.txt`, 'text/plain']]],
       ['internal:failureScreenshot', [[recording, 'image/gif']]],
@@ -155,7 +159,9 @@ describe.sequential('Vitest on a fixture project', () => {
         '  - .vitest-attachments/failing.test.js/text-never-shows-failure.txt\n  - .vitest-attachments/failing.test.js/text-never-shows-recording.gif',
     );
     expect(run.output).not.toContain('tmux-shot: the last screen of');
-    expect(await readFile(`${failureStem}.txt`, 'utf8')).toMatch(/^Build status\n\nAll 12 checks passed\nUpdated \d\d:\d\d:\d\d\n\n-- styles: row:cols attributes --\n0:0-11 bold\n$/);
+    expect(await readFile(`${failureStem}.txt`, 'utf8')).toMatch(
+      /^Build status\n\nAll 12 checks passed\nUpdated \d\d:\d\d:\d\d\n\n-- styles: row:cols attributes --\n0:0-11 bold\n$/,
+    );
 
     // A test that times out still gets its teardown: the app is closed and its screen saved.
     const late = report(run, 'failing.test.js > times out');

@@ -132,7 +132,12 @@ export class CassetteSession {
     }
     const recorded = this.#recorded(index, inputs);
     const fallthrough =
-      this.#options.divergence === 'fallthrough' ? new RecordingClient(lazyClient(() => this.#connect()), context) : undefined;
+      this.#options.divergence === 'fallthrough'
+        ? new RecordingClient(
+            lazyClient(() => this.#connect()),
+            context,
+          )
+        : undefined;
     const onMiss = () => {
       tally.misses++;
       if (player.diverged) this.#target = pendingPath(path);
@@ -188,10 +193,9 @@ export class CassetteSession {
       return connection;
     } catch (error) {
       if (!(error instanceof ConfigError) || this.#action !== 'record' || this.#options.mode !== 'auto') throw error;
-      throw new CassetteMismatchError(
-        `No cassette at ${this.#options.path} and no model to record one: ${error.message} Then run: ${this.#options.reRecord}`,
-        { cause: error },
-      );
+      throw new CassetteMismatchError(`No cassette at ${this.#options.path} and no model to record one: ${error.message} Then run: ${this.#options.reRecord}`, {
+        cause: error,
+      });
     }
   }
 }

@@ -191,7 +191,10 @@ function failureOf({ outcome, capture }: Decided, reference: Uint8Array | undefi
       const referenceScreen = decodeScreen(stored[SCREEN_TEXT_KEY]);
       const cellLines = describeChangedCells(referenceScreen, capture.snapshot, outcome.comparison.mismatchedCells, VITEST_CONSTANTS.listedCells);
       const before = stored[RENDERER_TEXT_KEY];
-      const rendererChange = before !== undefined && capture.fingerprint !== undefined && before !== capture.fingerprint ? { reference: before, actual: capture.fingerprint } : undefined;
+      const rendererChange =
+        before !== undefined && capture.fingerprint !== undefined && before !== capture.fingerprint
+          ? { reference: before, actual: capture.fingerprint }
+          : undefined;
       return { kind: 'mismatch', comparison: outcome.message, cellLines, rendererChange, paths };
     }
     default:
@@ -200,7 +203,12 @@ function failureOf({ outcome, capture }: Decided, reference: Uint8Array | undefi
 }
 
 /** Writes and reports the last two reads of a screen that did not settle within `timeout`. */
-async function reportUnsettled(task: Task, header: string, { previous, last, timeout }: Gathered & { kind: 'unsettled' }, attachments: AttachmentPaths): Promise<SyncExpectationResult> {
+async function reportUnsettled(
+  task: Task,
+  header: string,
+  { previous, last, timeout }: Gathered & { kind: 'unsettled' },
+  attachments: AttachmentPaths,
+): Promise<SyncExpectationResult> {
   const written = await writeUnsettledFiles(previous.png, last.png, attachments);
   const cellLines = describeReadChange(previous.snapshot, last.snapshot, VITEST_CONSTANTS.listedCells);
   return fail(task, formatScreenshotFailure(header, { kind: 'unsettled', timeout, cellLines, previous: written.previous, last: written.last }), written.images);
