@@ -7,6 +7,7 @@ import type { AgentDefaults } from './agent/options.js';
 import type { CassetteSessionOptions } from './agent/cassette/session.js';
 import type { CreateClientOptions } from './agent/openai-client.js';
 import type { ComparatorOptions } from './diff/tolerances.js';
+import type { StableOptions } from './app/tmux-app.js';
 import type { AsciicastOptions } from './record/asciicast.js';
 import type { RecordOptions } from './record/options.js';
 import type { TimelineOptions } from './record/timeline.js';
@@ -79,12 +80,28 @@ export const WAIT = {
   timeout: 5_000,
   /** Output silence that counts as "settled", in ms. @default 200 */
   quietMs: 200,
+} as const satisfies Required<StableOptions>;
+
+/**
+ * Fixed constants of waiting and readiness (src/app/ready.ts, TmuxApp's waits, the Vitest
+ * settle): measured here, not options.
+ */
+export const WAIT_CONSTANTS = {
   /**
    * Output silence after which an app whose terminal has left canonical (line) mode counts as
    * ready, in ms: it reads keys one by one, so its input is set up (see `ReadyRule`); one that
    * keeps drawing is ready `quietMs` after its first output. @default 50
    */
   keyModeQuietMs: 50,
+  /**
+   * How long after its first output an app still in canonical (line) mode that has not been
+   * quiet for `quietMs` counts as ready anyway, in ms: it keeps printing (a log tailer, `ping`, a
+   * ticker, a build watcher) and will never be quiet. Apps that go on to read keys one by one left
+   * line mode 0–60 ms after their first output here (bash, python, node, vim, less, top, watch;
+   * the line-then-raw fixture 125 ms); one that prints nonstop for longer before it sets up its
+   * input needs `ready: { text }`. @default 1000
+   */
+  lineModeBusyMs: 1_000,
   /** Poll interval of text waits when no output arrives, in ms. @default 50 */
   pollMs: 50,
   /**
@@ -111,6 +128,14 @@ export const SCREEN = {
    * @default 1000
    */
   scrollback: 1_000,
+  /**
+   * How long a synchronized update (DEC 2026, `CSI ? 2026 h`) may stay open, in ms from its
+   * begin: an app that never ends it (it crashed mid-frame, or ignores the protocol) would leave
+   * the screen "half drawn" forever, so, as terminals do, the update counts as ended after this
+   * long and its screen as drawn. foot and Ghostty wait 1 s from each begin, kitty 2 s, Alacritty
+   * 150 ms, xterm.js 5 s (its `synchronizedOutputTimeout`). @default 1000
+   */
+  synchronizedUpdateTimeout: 1_000,
 } as const;
 
 /**
@@ -277,6 +302,18 @@ export const VITEST_CONSTANTS = {
   attachmentsDir: '.vitest-attachments',
   /** Changed cells listed one per line in a screenshot failure; the rest are counted. @default 5 */
   listedCells: 5,
+  /**
+   * How much of the end of a test's session its GIF (failure or `tmuxRecording: 'always'`) shows,
+   * in ms: the `tail` of the GIF. Keeps a long test's teardown short (a spinner for 5 minutes drew
+   * 9000 frames in 17 s here); tests shorter than this get all of it. @default 30000
+   */
+  recordingTail: 30_000,
+  /**
+   * How much of the newest output a test's GIF replays, in bytes: the `tailBytes` of the GIF.
+   * Keeps the teardown after an output flood short (a 32 MiB timeline of `cat /dev/urandom` took
+   * 11 s to draw here; 4 MiB, 1.6 s). @default 4194304 (4 MiB)
+   */
+  recordingTailBytes: 4 * 1024 * 1024,
 } as const;
 
 /**
@@ -320,6 +357,10 @@ export const RECORD = {
   keepRealTime: false,
   /** Shortest time the last frame is shown, in ms, so a GIF does not loop straight past the end. @default 1000 */
   lastFrameHold: 1_000,
+  /** How much of the end of the timeline becomes frames, in ms. @default Infinity (all of it) */
+  tail: Number.POSITIVE_INFINITY,
+  /** How much of the newest output is replayed, in bytes of the timeline's memory budget. @default Infinity (all of it) */
+  tailBytes: Number.POSITIVE_INFINITY,
 } as const satisfies Required<RecordOptions>;
 
 /** Fixed values of GIF encoding (src/record/); not options. */

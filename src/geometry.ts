@@ -48,7 +48,10 @@ export interface RgbaImage {
  * @throws {ConfigError} otherwise, naming what it got.
  */
 export function checkSize(cols: unknown, rows: unknown): Size {
-  for (const [name, value] of [['cols', cols], ['rows', rows]] as const) {
+  for (const [name, value] of [
+    ['cols', cols],
+    ['rows', rows],
+  ] as const) {
     if (typeof value !== 'number') throw new ConfigError(`${name} must be a whole number of cells from 2 to 1000; got ${describeValue(value)}.`);
   }
   const size = { cols: cols as number, rows: rows as number };

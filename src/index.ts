@@ -13,7 +13,7 @@
  *   }
  */
 export { TmuxApp } from './app/index.js';
-export type { ExitStatus, ReadyRule, StableResult, TmuxAppOptions } from './app/index.js';
+export type { ExitStatus, ReadyRule, StableOptions, StableResult, TmuxAppOptions } from './app/index.js';
 export { TmuxServer } from './host/index.js';
 export type { TmuxServerOptions } from './host/index.js';
 export * from './errors.js';

@@ -16,6 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import writeAtomic from 'write-file-atomic';
 import { ConfigError, TmuxShotError } from './errors.js';
+import { systemClock } from './wait.js';
 
 /** What is at a path, as `stat` (following symlinks) sees it. */
 export type PathKind = 'missing' | 'file' | 'fifo' | 'character device' | 'directory' | 'socket' | 'block device';
@@ -212,7 +213,7 @@ function writeStream(stream: NodeJS.WriteStream, bytes: Buffer): Promise<void> {
   return new Promise((done, fail) => {
     stream.on('error', fail);
     stream.write(bytes, (error) => {
-      setImmediate(() => stream.off('error', fail));
+      void systemClock.sleep(0).then(() => stream.off('error', fail));
       if (error) fail(error);
       else done();
     });

@@ -7,11 +7,26 @@
  * of Vitest's "Test timed out". Playwright bounds its actions by the test timeout the same way
  * (its `server/progress.ts` is the model for one primitive).
  */
+import { performance as nodePerformance } from 'node:perf_hooks';
+import { clearTimeout as nodeClearTimeout, setTimeout as nodeSetTimeout } from 'node:timers';
 import { ConfigError, describeValue } from './errors.js';
+
+/**
+ * Node's own timers and clocks, taken once when this module loads. Fake timers (Vitest's
+ * `vi.useFakeTimers()`, sinon's) later replace the globals — `setTimeout`, `performance`,
+ * `Date` — and the exports of `node:timers`, and a test that fakes time must not stop the
+ * library's waits, teardown and tmux timeouts: they all run on {@link systemClock}, built on these.
+ */
+const real = {
+  setTimeout: nodeSetTimeout,
+  clearTimeout: nodeClearTimeout,
+  now: nodePerformance.now.bind(nodePerformance),
+  dateNow: Date.now,
+};
 
 /** A moment by which every wait without a `timeout` of its own must end. */
 export interface Deadline {
-  /** When, in `performance.now()` ms. */
+  /** When, in `systemClock.now()` ms: Node's `performance.now()`, real even under a test's fake timers. */
   at: number;
   /** What sets it, for messages: `the test's 5000 ms timeout`. */
   reason: string;
@@ -30,7 +45,7 @@ export interface WaitTimeout {
  * `deadline` when that is shorter — at least 1 ms, so a wait past the deadline still looks once
  * (and 0, "no limit" for settling, only ever comes from the caller).
  * @param name The option's name, for the error message. @default 'timeout'
- * @throws ConfigError when `explicit` is neither undefined nor a finite number of ms ≥ 0.
+ * @throws {ConfigError} when `explicit` is neither undefined nor a finite number of ms ≥ 0.
  * @example
  *   resolveTimeout(undefined, 5000, { at: 4000, reason: "the test's 5000 ms timeout" }, 1000)
  *   // → { ms: 3000, cutBy: "the test's 5000 ms timeout" }
@@ -48,7 +63,7 @@ export function formatTimeout(timeout: WaitTimeout): string {
 
 /**
  * `value` when it is a duration option in ms: a finite number ≥ 0.
- * @throws ConfigError otherwise, naming the option and what it got.
+ * @throws {ConfigError} otherwise, naming the option and what it got.
  */
 export function checkDuration(value: unknown, name: string): number {
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
@@ -70,25 +85,44 @@ export interface Clock {
 }
 
 /**
- * Real time: `performance.now()` (monotonic, so wall-clock jumps do not end waits) and timers (at
- * most {@link MAX_TIMER_MS}), cleared when the signal aborts. A timer may fire up to ≈ 1 ms before
- * `ms` have passed on `now()` (setTimeout truncates to whole ms and libuv counts from a cached ms
- * clock), which {@link poll} absorbs by pausing again for the rest.
+ * Real time, whatever a test does to the globals: Node's `performance.now()` (monotonic, so
+ * wall-clock jumps do not end waits) and timers (at most {@link MAX_TIMER_MS}), cleared when the
+ * signal aborts, as taken when this module loaded — a test on fake timers (`vi.useFakeTimers()`)
+ * does not stop them. Every timer and time reading of the library goes through it. A timer may
+ * fire up to ≈ 1 ms before `ms` have passed on `now()` (setTimeout truncates to whole ms and libuv
+ * counts from a cached ms clock), which {@link poll} absorbs by pausing again for the rest.
  */
-export const systemClock: Clock = {
-  now: () => performance.now(),
+export const systemClock: Clock & {
+  /** Wall-clock time, in ms since the Unix epoch (Node's own `Date.now`): for timestamps only, never for waiting. */
+  epochNow(): number;
+} = {
+  now: real.now,
+  epochNow: real.dateNow,
   sleep: (ms, signal) =>
     new Promise((resolve) => {
       if (signal?.aborted) return resolve();
       const done = () => {
-        clearTimeout(timer);
+        real.clearTimeout(timer);
         signal?.removeEventListener('abort', done);
         resolve();
       };
-      const timer = setTimeout(done, Math.min(Math.max(0, ms), MAX_TIMER_MS));
+      const timer = real.setTimeout(done, Math.min(Math.max(0, ms), MAX_TIMER_MS));
       signal?.addEventListener('abort', done, { once: true });
     }),
 };
+
+/**
+ * Calls `onTimeout` after `ms` on {@link systemClock}, unless the returned function is called
+ * first: the one-shot timer of a pending operation (a tmux command, a process that should exit).
+ * @returns The function that cancels it (idempotent).
+ */
+export function startTimer(ms: number, onTimeout: () => void): () => void {
+  const cancelled = new AbortController();
+  void systemClock.sleep(ms, cancelled.signal).then(() => {
+    if (!cancelled.signal.aborted) onTimeout();
+  });
+  return () => cancelled.abort();
+}
 
 /** Options of {@link poll}. */
 export interface PollOptions {
@@ -131,7 +165,7 @@ export interface PollOrThrowOptions extends PollOptions {
  * ended early by `wake`), until it returns something other than `undefined`, at most `timeout` ms
  * or until `signal` aborts. A probe that throws ends the wait at once with its error.
  * @returns The probe's first defined value; without `onTimeout`, `undefined` when time ran out.
- * @throws The error of `onTimeout` when time ran out, with the caller's stack.
+ * @throws {Error} when time ran out: the error `onTimeout` returns, with the caller's stack.
  * @example
  *   const match = await poll(() => findText(app.screen(), 'Ready'), {
  *     timeout: 5000, interval: 50, wake: (ms) => app.waitForOutput({ timeout: ms }),

@@ -21,7 +21,7 @@ const ALLOWED: Record<string, string[]> = {
   agent: BASE,
   app: [...BASE, 'host', 'screen', 'render', 'record'],
   // Shared by the two shells that write files: the one writer, and how names become file names.
-  'output-file': ['errors'],
+  'output-file': ['errors', 'wait'],
   'file-names': [],
   vitest: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'index', 'output-file', 'file-names'],
   cli: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'index', 'output-file', 'file-names'],
@@ -92,10 +92,47 @@ function violations(files: { file: string; code: string }[]): string[] {
   return out;
 }
 
+/**
+ * Time enters through wait.ts: its `systemClock` holds Node's timers and clock as they were when
+ * it loaded, so a test on fake timers (`vi.useFakeTimers()`) does not stop the library's waits.
+ * cli/ is exempt: a command runs in a process of its own, where no test fakes time.
+ */
+const TIME_GLOBALS = /\b(?:setTimeout|setInterval|setImmediate)\s*\(|\bperformance\.now\b|\bDate\.now\b|['"]node:(?:timers|timers\/promises|perf_hooks)['"]/;
+
+/** One line per use of a global timer or clock outside wait.ts (comments and string contents skipped). */
+function timeViolations(files: { file: string; code: string }[]): string[] {
+  const out: string[] = [];
+  for (const { file, code } of files) {
+    const rel = relative(SRC, file);
+    if (rel === 'wait.ts' || rel.startsWith('cli/')) continue;
+    code.split('\n').forEach((line, index) => {
+      if (/^\s*(\*|\/\/|\/\*)/.test(line)) return;
+      const imported = /^\s*import\b/.test(line) && TIME_GLOBALS.test(line);
+      if (imported || TIME_GLOBALS.test(line.replace(/(['"`])(?:\\.|(?!\1).)*\1/g, "''"))) out.push(`${rel}:${index + 1}: ${line.trim()}`);
+    });
+  }
+  return out;
+}
+
 describe('architecture (shared/DESIGN.md)', () => {
   it('imports flow one way, through each folder index, with each outside package behind one module', () => {
     const files = sourceFiles(SRC).map((file) => ({ file, code: readFileSync(file, 'utf8') }));
     expect(violations(files)).toEqual([]);
+  });
+
+  it('reads time only through wait.ts (systemClock), so fake timers in a test do not stop it', () => {
+    const files = sourceFiles(SRC).map((file) => ({ file, code: readFileSync(file, 'utf8') }));
+    expect(timeViolations(files)).toEqual([]);
+    const code = [
+      "import { setTimeout as sleep } from 'node:timers/promises';",
+      'const t = performance.now();',
+      "throw new Error('on the performance.now() clock');",
+      '// setTimeout(f)',
+    ].join('\n');
+    expect(timeViolations([{ file: join(SRC, 'app/x.ts'), code }])).toEqual([
+      "app/x.ts:1: import { setTimeout as sleep } from 'node:timers/promises';",
+      'app/x.ts:2: const t = performance.now();',
+    ]);
   });
 
   it('reports each kind of violation on its own line, and exempts import type', () => {

@@ -68,7 +68,7 @@ describe('writeOutputFile', () => {
     expect([(await lstat(link)).isSymbolicLink(), await readlink(link), await readFile(target, 'utf8')]).toEqual([true, target, 'new']);
   });
 
-  it('writes a dangling symlink\'s target, creating it and its folders: the link stays a link', async () => {
+  it("writes a dangling symlink's target, creating it and its folders: the link stays a link", async () => {
     const link = join(dir, 'link.png');
     await symlink('made/later/real.png', link); // relative to the link's folder
     await writeOutputFile(link, 'new');
@@ -79,11 +79,11 @@ describe('writeOutputFile', () => {
     await symlink(join(dir, 'second.png'), first);
     await symlink('third.png', join(dir, 'second.png'));
     await writeOutputFile(first, 'chain');
-    expect([(await lstat(first)).isSymbolicLink(), (await lstat(join(dir, 'second.png'))).isSymbolicLink(), await readFile(join(dir, 'third.png'), 'utf8')]).toEqual([
-      true,
-      true,
-      'chain',
-    ]);
+    expect([
+      (await lstat(first)).isSymbolicLink(),
+      (await lstat(join(dir, 'second.png'))).isSymbolicLink(),
+      await readFile(join(dir, 'third.png'), 'utf8'),
+    ]).toEqual([true, true, 'chain']);
   });
 
   it('refuses a loop of symlinks, naming the file and ELOOP', async () => {
@@ -161,24 +161,29 @@ describe('a descriptor of this process named as a path', () => {
   // `tmux-shot shot -o /dev/stdout >> log.txt`: the descriptor is a regular file opened for
   // appending. Replacing the path it names would rename over log.txt; writing to the descriptor
   // appends, as the shell asked, and log.txt stays the same file.
-  it.each(['/dev/fd/N', '/proc/self/fd/N', `/proc/${process.pid}/fd/N`])('writes to the descriptor %s, keeping its append mode and its file', async (pattern) => {
-    const log = join(dir, 'log.txt');
-    await writeFile(log, 'first\n');
-    const before = await stat(log);
-    const handle = await open(log, 'a');
-    try {
-      await writeOutputFile(pattern.replace('N', String(handle.fd)), 'PNG');
-      await handle.write('after\n');
-    } finally {
-      await handle.close();
-    }
-    const after = await stat(log);
-    expect([await readFile(log, 'utf8'), after.ino, after.isFile()]).toEqual(['first\nPNGafter\n', before.ino, true]);
-    expect(await readdir(dir)).toEqual(['log.txt']);
-  });
+  it.each(['/dev/fd/N', '/proc/self/fd/N', `/proc/${process.pid}/fd/N`])(
+    'writes to the descriptor %s, keeping its append mode and its file',
+    async (pattern) => {
+      const log = join(dir, 'log.txt');
+      await writeFile(log, 'first\n');
+      const before = await stat(log);
+      const handle = await open(log, 'a');
+      try {
+        await writeOutputFile(pattern.replace('N', String(handle.fd)), 'PNG');
+        await handle.write('after\n');
+      } finally {
+        await handle.close();
+      }
+      const after = await stat(log);
+      expect([await readFile(log, 'utf8'), after.ino, after.isFile()]).toEqual(['first\nPNGafter\n', before.ino, true]);
+      expect(await readdir(dir)).toEqual(['log.txt']);
+    },
+  );
 
   it('names the descriptor and EBADF when it is not open', async () => {
-    await expect(writeOutputFile('/dev/fd/1000', 'x', 'output')).rejects.toThrow(new TmuxShotError('Cannot write the output /dev/fd/1000: the descriptor is not open for writing (EBADF).'));
+    await expect(writeOutputFile('/dev/fd/1000', 'x', 'output')).rejects.toThrow(
+      new TmuxShotError('Cannot write the output /dev/fd/1000: the descriptor is not open for writing (EBADF).'),
+    );
   });
 });
 
@@ -200,10 +205,14 @@ function writeInChild(path: string, label: string, wrap: readonly string[] = [])
     try { await writeOutputFile(process.argv[1], 'x', process.argv[2]); }
     catch (error) { console.log(JSON.stringify({ name: error.name, message: error.message, code: error.cause?.code })); }`;
   const asNobody = process.getuid?.() === 0 && wrap.length === 0 ? { uid: 65534, gid: 65534 } : {};
-  const child = spawnSync(wrap[0] ?? process.execPath, [...wrap.slice(1), ...(wrap.length ? [process.execPath] : []), '--input-type=module', '-e', script, path, label], {
-    encoding: 'utf8',
-    ...asNobody,
-  });
+  const child = spawnSync(
+    wrap[0] ?? process.execPath,
+    [...wrap.slice(1), ...(wrap.length ? [process.execPath] : []), '--input-type=module', '-e', script, path, label],
+    {
+      encoding: 'utf8',
+      ...asNobody,
+    },
+  );
   if (child.status !== 0) throw new Error(`the child failed (${child.status}): ${child.stderr}`);
   return child.stdout.trim() ? (JSON.parse(child.stdout) as ChildFailure) : undefined;
 }
@@ -212,8 +221,7 @@ function writeInChild(path: string, label: string, wrap: readonly string[] = [])
  * As root, file modes do not stop writes, so the writer runs as nobody, who must be able to read
  * this checkout (not so in a 0700 home folder: then the EACCES case cannot be exercised here).
  */
-const canWriteAsUser =
-  process.getuid?.() !== 0 || spawnSync('test', ['-r', join(ROOT, 'dist/output-file.js')], { uid: 65534, gid: 65534 }).status === 0;
+const canWriteAsUser = process.getuid?.() !== 0 || spawnSync('test', ['-r', join(ROOT, 'dist/output-file.js')], { uid: 65534, gid: 65534 }).status === 0;
 
 describe('a read-only folder', () => {
   let folder: string;

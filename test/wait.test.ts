@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../src/errors.js';
-import { formatTimeout, poll, resolveTimeout } from '../src/wait.js';
+import { formatTimeout, poll, resolveTimeout, startTimer, systemClock } from '../src/wait.js';
 import type { Clock } from '../src/wait.js';
 
 const deadline = { at: 4000, reason: "the test's 5000 ms timeout" };
@@ -87,13 +87,22 @@ describe('poll', () => {
     const clock = fakeClock();
     const probe = answersOn(99, 'never', clock);
     expect(await poll(probe, { timeout: 25, interval: 10, clock })).toBeUndefined();
-    expect([probe.at, clock.sleeps]).toEqual([[1000, 1010, 1020, 1025], [10, 10, 5]]);
+    expect([probe.at, clock.sleeps]).toEqual([
+      [1000, 1010, 1020, 1025],
+      [10, 10, 5],
+    ]);
   });
 
   it('with onTimeout, throws its error carrying the stack of the wait’s caller, not of a timer', async () => {
     const clock = fakeClock();
     function waitForPrompt(): Promise<string> {
-      return poll<string>(() => undefined, { timeout: 25, interval: 10, clock, onTimeout: () => new RangeError('no prompt within 25 ms'), caller: waitForPrompt });
+      return poll<string>(() => undefined, {
+        timeout: 25,
+        interval: 10,
+        clock,
+        onTimeout: () => new RangeError('no prompt within 25 ms'),
+        caller: waitForPrompt,
+      });
     }
     const error = await waitForPrompt().then(
       () => new Error('resolved'),
@@ -124,7 +133,10 @@ describe('poll', () => {
       await clock.sleep(1); // output arrived after 1 ms
     };
     expect(await poll(answersOn(3, 'shown', clock), { timeout: 100, interval: 50, wake, clock })).toBe('shown');
-    expect([woken, clock.sleeps]).toEqual([[50, 50], [1, 1]]);
+    expect([woken, clock.sleeps]).toEqual([
+      [50, 50],
+      [1, 1],
+    ]);
   });
 
   it('an aborted signal ends the wait as if its time had run out', async () => {
@@ -136,9 +148,9 @@ describe('poll', () => {
     };
     expect(await poll(probe, { timeout: 10_000, interval: 10, clock, signal: controller.signal })).toBeUndefined();
     expect(clock.sleeps).toEqual([10, 10]);
-    await expect(poll(() => undefined, { timeout: 10_000, interval: 10, clock, signal: controller.signal, onTimeout: () => new Error('closed while waiting') })).rejects.toThrow(
-      'closed while waiting',
-    );
+    await expect(
+      poll(() => undefined, { timeout: 10_000, interval: 10, clock, signal: controller.signal, onTimeout: () => new Error('closed while waiting') }),
+    ).rejects.toThrow('closed while waiting');
   });
 
   it('an abort during a pause of the system clock ends the pause at once', async () => {
@@ -154,5 +166,30 @@ describe('poll', () => {
     let calls = 0;
     await poll(() => (++calls === 3 ? true : undefined), { timeout: 1000, interval: 20 });
     expect(performance.now() - start).toBeGreaterThanOrEqual(39);
+  });
+});
+
+describe('systemClock and startTimer: real time, whatever the test fakes', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('sleeps and reads the time on real timers under vi.useFakeTimers()', async () => {
+    vi.useFakeTimers();
+    const fakeStart = performance.now();
+    const start = systemClock.now();
+    await systemClock.sleep(30);
+    expect(systemClock.now() - start).toBeGreaterThanOrEqual(29);
+    expect(performance.now()).toBe(fakeStart); // the test's own clock stood still
+    expect(systemClock.epochNow()).toBeGreaterThan(Date.now() + 1); // Date is the fake one, taken at useFakeTimers()
+  });
+
+  it('startTimer fires once after its time, and not at all once cancelled, on fake timers too', async () => {
+    vi.useFakeTimers();
+    const fired: string[] = [];
+    startTimer(10, () => fired.push('kept'));
+    const cancel = startTimer(10, () => fired.push('cancelled'));
+    cancel();
+    cancel();
+    await systemClock.sleep(40);
+    expect(fired).toEqual(['kept']);
   });
 });

@@ -127,9 +127,7 @@ export interface SentToolCall {
 }
 
 /** A part of a multi-part user message. */
-export type ContentPart =
-  | { type: 'text'; text: string }
-  | { type: 'image_url'; image_url: { url: string } };
+export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 
 /** One message of the conversation. */
 export type ChatMessage =

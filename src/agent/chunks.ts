@@ -43,7 +43,14 @@ export function normalizePlan(proposed: readonly string[]): NormalizedPlan {
   const chunks = proposed.flatMap((element) => {
     const parts = splitRunOnChunk(element);
     if (parts.length > 1) split = true;
-    return parts.map((p) => p.trim().replace(/^\d{1,3}[.)](\s+|$)/, '').trim()).filter((p) => p !== '');
+    return parts
+      .map((p) =>
+        p
+          .trim()
+          .replace(/^\d{1,3}[.)](\s+|$)/, '')
+          .trim(),
+      )
+      .filter((p) => p !== '');
   });
   return { chunks, split };
 }

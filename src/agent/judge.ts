@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { TmuxShotError } from '../errors.js';
-import type { Clock } from '../wait.js';
+import { systemClock, type Clock } from '../wait.js';
 import { addUsage, readReply, type ChatClient, type ChatMessage, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
 import { assertPrompt, assertSystemPrompt, queryPrompt, querySystemPrompt, toolMessage } from './prompts.js';
 import { parseArguments, repairToolName } from './repair.js';
@@ -53,7 +53,7 @@ async function askTool<T>(
   let usage: Usage | undefined;
   for (let calls = 1; ; calls++) {
     const params = { model: ctx.model, messages: structuredClone(messages), tools: [tool] };
-    const ret = { policy: ctx.retry, clock: ctx.clock, random: ctx.random, date: Date.now, label };
+    const ret = { policy: ctx.retry, clock: ctx.clock, random: ctx.random, date: systemClock.epochNow, label };
     const options = { timeout: ctx.requestTimeout, maxRetries: 0 };
     const outcome = await callWithRetry(() => ctx.client.chat.completions.create(params, options), ret);
     if (outcome.kind === 'outage') throw outcome.error;

@@ -5,6 +5,7 @@
  */
 import { MODEL_CLIENT } from '../defaults.js';
 import { ConfigError } from '../errors.js';
+import { startTimer } from '../wait.js';
 import type { ChatClient, ChatReply, ChatRequest, ChatRequestOptions } from './chat.js';
 import { redactingClient } from './redact.js';
 
@@ -64,7 +65,7 @@ export async function createClient(options: CreateClientOptions = {}): Promise<M
   const create = async (params: ChatRequest, request?: ChatRequestOptions): Promise<ChatReply> => {
     const ms = request?.timeout ?? timeout;
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), ms);
+    const cancel = startTimer(ms, () => deadline.abort());
     try {
       const options = { ...request, timeout: ms, signal: deadline.signal };
       return (await sdk.chat.completions.create(params as Parameters<typeof sdk.chat.completions.create>[0], options)) as ChatReply;
@@ -72,7 +73,7 @@ export async function createClient(options: CreateClientOptions = {}): Promise<M
       if (!(error instanceof APIConnectionTimeoutError) && !deadline.signal.aborted) throw error;
       throw new APIConnectionTimeoutError({ message: `no answer from ${host} within ${ms} ms` });
     } finally {
-      clearTimeout(timer);
+      cancel();
     }
   };
   const client = redactingClient({ chat: { completions: { create } } }, apiKey === undefined ? [] : [apiKey]);

@@ -45,12 +45,7 @@ export function planningPrompt(goal: string, duration: number, count: number): s
 
 /** The first user message of chunk `index` (1-based) of `count`; `seconds` is its time budget. */
 export function chunkPrompt(goal: string, chunk: string, index: number, count: number, seconds: number, screen: string): string {
-  return [
-    `Overall goal: ${goal}`,
-    `This is chunk ${index} of ${count}. Your task now: ${chunk}`,
-    timeSentence(seconds),
-    screenBlock(screen),
-  ].join('\n\n');
+  return [`Overall goal: ${goal}`, `This is chunk ${index} of ${count}. Your task now: ${chunk}`, timeSentence(seconds), screenBlock(screen)].join('\n\n');
 }
 
 /** The nudge sent when a timed run's model stops calling tools with `seconds` left. */

@@ -88,9 +88,7 @@ function fieldsOf(value: object): PropertyKey[] {
 function redactForms(text: string, forms: readonly string[]): string {
   let out = text;
   for (const form of forms) out = out.split(form).join(REDACTED);
-  return out
-    .replace(/(Bearer\s+)(?!\[redacted\])[A-Za-z0-9._~+/-]+=*/gi, `$1${REDACTED}`)
-    .replace(/\bsk-[A-Za-z0-9_-]{4,}/g, REDACTED);
+  return out.replace(/(Bearer\s+)(?!\[redacted\])[A-Za-z0-9._~+/-]+=*/gi, `$1${REDACTED}`).replace(/\bsk-[A-Za-z0-9_-]{4,}/g, REDACTED);
 }
 
 /** The secrets in every form they may take in text, longest first (so a longer form is replaced whole). */

@@ -21,7 +21,11 @@ const ECHO_CHARS = 200;
  * harmony-format `<|channel|>commentary`), a `functions.` namespace prefix, and surrounding blanks.
  */
 export function repairToolName(raw: string): string {
-  return raw.replace(/<\|[\s\S]*$/, '').trim().replace(/^functions\./, '').trim();
+  return raw
+    .replace(/<\|[\s\S]*$/, '')
+    .trim()
+    .replace(/^functions\./, '')
+    .trim();
 }
 
 /**
@@ -35,8 +39,7 @@ export function repairToolCall(raw: ToolCall, allowed: readonly ToolName[], fall
   const fail = (error: string, args = rawArgs) => ({ ok: false as const, id, name, arguments: args, error });
 
   if (!allowed.includes(name as ToolName)) {
-    const what =
-      name === '' ? 'the tool call has no name' : name in TOOLS ? `tool '${name}' is not available now` : `unknown tool '${name}'`;
+    const what = name === '' ? 'the tool call has no name' : name in TOOLS ? `tool '${name}' is not available now` : `unknown tool '${name}'`;
     return fail(`error: ${what}; valid tools: ${allowed.join(', ')}`);
   }
   const parsed = parseArguments(rawArgs);

@@ -32,9 +32,7 @@ export interface RetryContext {
 }
 
 /** A call that succeeded, or an outage: every attempt failed transiently. */
-export type RetryOutcome<T> =
-  | { kind: 'ok'; value: T; attempts: number }
-  | { kind: 'outage'; error: ModelApiError; attempts: number };
+export type RetryOutcome<T> = { kind: 'ok'; value: T; attempts: number } | { kind: 'outage'; error: ModelApiError; attempts: number };
 
 /**
  * The wait before retry number `retry` (1-based), in ms: the server's Retry-After when given,

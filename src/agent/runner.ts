@@ -5,7 +5,8 @@
  * each with a fresh context.
  */
 import { AGENT_LOOP } from '../defaults.js';
-import { ModelApiError } from '../errors.js';
+import type { ModelApiError } from '../errors.js';
+import { systemClock } from '../wait.js';
 import { addUsage, readReply, type ChatClient, type ChatMessage, type ReadMessage, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
 import { readPlan } from './chunks.js';
 import { dispatchTool, type ActionCall, type Driver, type ToolEffect } from './driver.js';
@@ -86,11 +87,7 @@ export class AgentRunner {
     const ticker =
       durationMs === undefined
         ? undefined
-        : startTicker(
-            async (n) => void (await this.#save(`tick-${String(n).padStart(4, '0')}`, undefined)),
-            { start, interval: intervalMs, deadline },
-            clock,
-          );
+        : startTicker(async (n) => void (await this.#save(`tick-${String(n).padStart(4, '0')}`, undefined)), { start, interval: intervalMs, deadline }, clock);
     let ending: Ending;
     try {
       ending = await this.#runGoal(goal, deadline);
@@ -161,7 +158,10 @@ export class AgentRunner {
       this.#chunkDeadline = clock.now() + (deadline - clock.now()) / (plan.chunks.length - i);
       const seconds = (this.#chunkDeadline - clock.now()) / 1000;
       const prompt = chunkPrompt(goal, chunk, i + 1, plan.chunks.length, seconds, this.#screen());
-      last = await this.#converse([{ role: 'system', content: systemPrompt() }, { role: 'user', content: prompt }]);
+      last = await this.#converse([
+        { role: 'system', content: systemPrompt() },
+        { role: 'user', content: prompt },
+      ]);
       if (endsPlannedRun(last)) return last;
       log(`chunk ${i + 1}/${plan.chunks.length} done: ${last.summary}`);
       summaries.push(last.summary);
@@ -208,10 +208,14 @@ export class AgentRunner {
   }
 
   /** One request, retried as `retry` says: the reply's message, or the outage. @throws {ModelApiError} as {@link step}. */
-  async #request(messages: ChatMessage[], tools: ToolSpec[], label: string): Promise<{ kind: 'ok'; message: ReadMessage } | { kind: 'outage'; error: ModelApiError }> {
+  async #request(
+    messages: ChatMessage[],
+    tools: ToolSpec[],
+    label: string,
+  ): Promise<{ kind: 'ok'; message: ReadMessage } | { kind: 'outage'; error: ModelApiError }> {
     const { model, retry, clock, random, requestTimeout } = this.#options;
     const params = { model, messages: boundImages(messages, AGENT_LOOP.keepImages), tools };
-    const ctx = { policy: retry, clock, random, date: Date.now, label };
+    const ctx = { policy: retry, clock, random, date: systemClock.epochNow, label };
     const options = { timeout: requestTimeout, maxRetries: 0 };
     const outcome = await callWithRetry(() => this.#client.chat.completions.create(params, options), ctx);
     if (outcome.kind === 'outage') return outcome;

@@ -45,10 +45,7 @@ export const TOOLS = {
       'the screen now and prove the result; they are checked against the screen.',
     schema: z.object({
       summary: z.string().describe('One sentence: what was done and what was seen'),
-      evidence: z
-        .array(z.string().min(1))
-        .optional()
-        .describe('Texts visible on the screen now that prove the result; "/…/" is a regular expression'),
+      evidence: z.array(z.string().min(1)).optional().describe('Texts visible on the screen now that prove the result; "/…/" is a regular expression'),
     }),
   },
   propose_plan: {

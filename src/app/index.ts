@@ -1,5 +1,5 @@
 /** The composition root: `TmuxApp` wires host → screen and renders and records on request. */
 export { TmuxApp } from './tmux-app.js';
 export { checkPattern } from './options.js';
-export type { ExitStatus, StableResult, TmuxAppOptions } from './tmux-app.js';
+export type { ExitStatus, StableOptions, StableResult, TmuxAppOptions } from './tmux-app.js';
 export type { ReadyRule } from './ready.js';

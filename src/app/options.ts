@@ -26,7 +26,8 @@ export interface ResolvedAppOptions {
   ready: ReadyRule;
   /** The readiness timeout the caller gave, in ms; undefined: the default, cut to `deadline`. */
   timeout: number | undefined;
-  deadline: Deadline | undefined;
+  /** The deadline in effect when a wait begins (see `TmuxAppOptions.deadline`). */
+  deadline: () => Deadline | undefined;
   signal: AbortSignal | undefined;
 }
 
@@ -41,9 +42,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Checks `TmuxApp.start`'s options and applies the defaults: `TERMINAL` size, no extra env, the
  * current directory, readiness `'output'`.
  * @param cwd The directory a missing `cwd` means. @default process.cwd()
- * @throws ConfigError for options that are not an object, a command that is empty or not an argv
+ * @throws {ConfigError} for options that are not an object, a command that is empty or not an argv
  *   array of strings / a string, a size out of range or not whole cells, an env that is not an
- *   object of strings or has a bad name, a cwd that is not a string, a server that is not a
+ *   object of strings, has a name that is not a POSIX name or a value with a NUL, a cwd that is not a string, a server that is not a
  *   TmuxServer, a ready rule other than 'output', 'none' or { text }, a timeout that is not a
  *   number of ms ≥ 0, a malformed deadline, or a signal that is not an AbortSignal.
  */
@@ -65,7 +66,7 @@ export function resolveAppOptions(options: unknown, cwd = process.cwd()): Resolv
   };
 }
 
-/** @throws ConfigError unless `signal` is undefined or an AbortSignal (by shape: it may come from another realm). */
+/** @throws {ConfigError} unless `signal` is undefined or an AbortSignal (by shape: it may come from another realm). */
 function checkSignal(signal: unknown): AbortSignal | undefined {
   if (signal === undefined) return undefined;
   const candidate = signal as Partial<AbortSignal> | null;
@@ -73,7 +74,7 @@ function checkSignal(signal: unknown): AbortSignal | undefined {
   throw new ConfigError(`signal must be an AbortSignal (new AbortController().signal); got ${describeValue(signal)}.`);
 }
 
-/** @throws ConfigError unless `command` is a non-blank string or a non-empty array of strings. */
+/** @throws {ConfigError} unless `command` is a non-blank string or a non-empty array of strings. */
 function checkCommand(command: unknown): readonly string[] | string {
   if (typeof command === 'string' ? command.trim() === '' : Array.isArray(command) && command.length === 0) {
     throw new ConfigError(`The command is empty: give the program and its arguments, ${EXAMPLE}.`);
@@ -86,20 +87,31 @@ function checkCommand(command: unknown): readonly string[] | string {
   return command as readonly string[];
 }
 
-/** `env` when it is an object of strings whose names are non-empty without `=` or NUL, and values hold no NUL. @throws ConfigError otherwise. */
+/**
+ * A POSIX environment variable name (XBD 8.1): ASCII letters, digits and `_`, not starting with
+ * a digit. /bin/sh (dash), which tmux runs to start every app, drops any other name from the
+ * environment it passes on, so `{ 'A B': 'x' }` would silently not be set.
+ */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** `env` when it is an object of strings with POSIX names (see {@link ENV_NAME}) and values without NUL. @throws {ConfigError} otherwise. */
 function checkEnv(env: unknown): Readonly<Record<string, string>> {
   if (!isPlainObject(env)) throw new ConfigError(`env must be an object of strings, e.g. { env: { NAME: "value" } }; got ${describeValue(env)}.`);
   for (const [name, value] of Object.entries(env)) {
     checkString(value, `env.${name}`, 'a string');
-    if (name === '' || name.includes('=') || name.includes('\0') || (value as string).includes('\0')) {
-      throw new ConfigError(`Invalid environment variable '${name}': names need no '=' or NUL, values no NUL.`);
+    if (!ENV_NAME.test(name)) {
+      throw new ConfigError(
+        `Invalid environment variable name '${name}': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.`,
+      );
     }
+    if ((value as string).includes('\0'))
+      throw new ConfigError(`Invalid value of environment variable ${name}: it holds a NUL byte, which no environment string can.`);
   }
   return env as Readonly<Record<string, string>>;
 }
 
 /**
- * @throws ConfigError unless `server` is undefined or looks like a `TmuxServer` (duck-typed: a
+ * @throws {ConfigError} unless `server` is undefined or looks like a `TmuxServer` (duck-typed: a
  *   second copy of the package, e.g. `tmux-shot` beside a source alias, has its own class).
  */
 function checkServer(server: unknown): TmuxServer | undefined {
@@ -108,7 +120,7 @@ function checkServer(server: unknown): TmuxServer | undefined {
   throw new ConfigError(`server must be a TmuxServer (from TmuxServer.create()); got ${describeValue(server)}.`);
 }
 
-/** @throws ConfigError unless `ready` is 'output', 'none' or { text: string | RegExp }. */
+/** @throws {ConfigError} unless `ready` is 'output', 'none' or { text: string | RegExp }. */
 function checkReady(ready: unknown): ReadyRule {
   if (ready === 'output' || ready === 'none') return ready;
   if (isPlainObject(ready) && (typeof ready.text === 'string' || ready.text instanceof RegExp)) return { text: ready.text };
@@ -116,16 +128,23 @@ function checkReady(ready: unknown): ReadyRule {
   throw new ConfigError(`ready must be 'output', 'none' or { text: string | RegExp }; got ${got}.`);
 }
 
-/** @throws ConfigError unless `deadline` is undefined or { at: ms, reason: string }. */
-function checkDeadline(deadline: unknown): Deadline | undefined {
-  if (deadline === undefined) return undefined;
+/**
+ * `deadline` as the function waits ask: a fixed one (or none) always answers the same.
+ * @throws {ConfigError} unless `deadline` is undefined, { at: ms, reason: string } or a function.
+ */
+function checkDeadline(deadline: unknown): () => Deadline | undefined {
+  if (deadline === undefined) return () => undefined;
+  if (typeof deadline === 'function') return deadline as () => Deadline | undefined;
   if (isPlainObject(deadline) && typeof deadline.at === 'number' && !Number.isNaN(deadline.at) && typeof deadline.reason === 'string') {
-    return { at: deadline.at, reason: deadline.reason };
+    const fixed = { at: deadline.at, reason: deadline.reason };
+    return () => fixed;
   }
-  throw new ConfigError(`deadline must be { at: ms on the performance.now() clock, reason: string }; got ${describeValue(deadline)}.`);
+  throw new ConfigError(
+    `deadline must be { at: ms on the performance.now() clock, reason: string }, or a function returning one; got ${describeValue(deadline)}.`,
+  );
 }
 
-/** `value` when it is a string. @throws ConfigError naming `name` and `expected` otherwise. */
+/** `value` when it is a string. @throws {ConfigError} naming `name` and `expected` otherwise. */
 function checkString(value: unknown, name: string, expected: string): string {
   if (typeof value === 'string') return value;
   throw new ConfigError(`${name} must be ${expected}; got ${describeValue(value)}.`);
@@ -133,24 +152,26 @@ function checkString(value: unknown, name: string, expected: string): string {
 
 /**
  * The arguments of `press(...keys)` when each is a string (a key name).
- * @throws ConfigError for any other argument, with its position (from 1); an array says to spread it.
+ * @throws {ConfigError} for any other argument, with its position (from 1); an array says to spread it.
  */
 export function checkKeys(keys: readonly unknown[]): string[] {
   keys.forEach((key, index) => {
     if (typeof key === 'string') return;
     const hint = Array.isArray(key) ? ' Spread an array of keys: press(...keys).' : '';
-    throw new ConfigError(`press() takes key names as strings, one per argument: press('Down', 'Enter'); argument ${index + 1} is ${describeValue(key)}.${hint}`);
+    throw new ConfigError(
+      `press() takes key names as strings, one per argument: press('Down', 'Enter'); argument ${index + 1} is ${describeValue(key)}.${hint}`,
+    );
   });
   return keys as string[];
 }
 
-/** The argument of `type(text)` when it is a string. @throws ConfigError otherwise. */
+/** The argument of `type(text)` when it is a string. @throws {ConfigError} otherwise. */
 export function checkText(text: unknown): string {
   if (typeof text === 'string') return text;
   throw new ConfigError(`type() takes the text as a string; got ${describeValue(text)}.`);
 }
 
-/** A text pattern argument when it is a string or a RegExp. @throws ConfigError naming `method` otherwise. */
+/** A text pattern argument when it is a string or a RegExp. @throws {ConfigError} naming `method` otherwise. */
 export function checkPattern(pattern: unknown, method: string): string | RegExp {
   if (typeof pattern === 'string' || pattern instanceof RegExp) return pattern;
   throw new ConfigError(`${method}() takes the text to find as a string or a RegExp; got ${describeValue(pattern)}.`);
@@ -159,7 +180,7 @@ export function checkPattern(pattern: unknown, method: string): string | RegExp 
 /**
  * A method's options argument when it is undefined or an object (`{ timeout }`…).
  * @param shape How the options look, for the message: `{ timeout }`.
- * @throws ConfigError otherwise.
+ * @throws {ConfigError} otherwise.
  */
 export function checkOptions<T extends object>(options: T | undefined, method: string, shape: string): Partial<T> {
   if (options === undefined) return {};
@@ -167,7 +188,7 @@ export function checkOptions<T extends object>(options: T | undefined, method: s
   throw new ConfigError(`${method}() takes an options object ${shape}; got ${describeValue(options)}.`);
 }
 
-/** A listener argument when it is a function. @throws ConfigError naming `method` otherwise. */
+/** A listener argument when it is a function. @throws {ConfigError} naming `method` otherwise. */
 export function checkListener<T extends Function>(listener: T, method: string): T {
   if (typeof listener === 'function') return listener;
   throw new ConfigError(`${method}() takes a function; got ${describeValue(listener)}.`);

@@ -3,7 +3,8 @@
  * `decideReady` reads the facts `start` observed (output seen, quiet time, the terminal's mode,
  * the exit) and says what to do next; `start` observes and waits (`TmuxApp.#awaitReady`).
  */
-import { WAIT } from '../defaults.js';
+import { WAIT, WAIT_CONSTANTS } from '../defaults.js';
+import type { ExecFailure } from '../host/index.js';
 import type { ExitStatus } from './tmux-app.js';
 
 /**
@@ -14,16 +15,20 @@ import type { ExitStatus } from './tmux-app.js';
  *   `WAIT.quietMs` (200 ms), or it has exited. An app that has taken its terminal out of
  *   canonical (line) mode — a shell prompt, curses, vim, a raw-mode Node app (`stty` shows
  *   `-icanon`) — reads keys one by one and has set up its input, so for it
- *   `WAIT.keyModeQuietMs` (50 ms) of quiet is enough, and if it keeps drawing (a spinner, a
+ *   `WAIT_CONSTANTS.keyModeQuietMs` (50 ms) of quiet is enough, and if it keeps drawing (a spinner, a
  *   clock) it is ready `WAIT.quietMs` after its first output anyway. The mode is read once, when
  *   either point is reached. An app still in line mode may yet switch and flush what was typed,
- *   so it gets the full quiet period; one that never stops printing in line mode is ready when
- *   the timeout ends. Apps that show a splash and go quiet before reading input need `{ text }`.
+ *   so it gets the full quiet period — or, if it keeps printing (a log tailer, `ping`, a ticker),
+ *   `WAIT_CONSTANTS.lineModeBusyMs` (1000 ms) after its first output: apps that switch do so within
+ *   ≈ 60 ms of it. Apps that show a splash and go quiet before reading input, or print nonstop
+ *   for longer before they read keys, need `{ text }`.
  * - `{ text }`: the text (or RegExp, row by row) is on the screen.
  * - `'none'`: at once, as soon as the process is started.
  *
- * A command that could not be run (sh's status 126 or 127) fails whatever the rule (but `'none'`,
- * which does not wait); an app that exits before showing the `{ text }` fails too.
+ * A command that sh could not run (status 127 or 126 with sh's own message last on the terminal)
+ * fails whatever the rule (but `'none'`, which does not wait); an app that ran and exited 126 or
+ * 127 itself (`env`, `timeout`, `xargs` do) is an app that exited. An app that exits before
+ * showing the `{ text }` fails too.
  * @default 'output'
  */
 export type ReadyRule = 'output' | 'none' | { text: string | RegExp };
@@ -34,7 +39,7 @@ export interface ReadyFacts {
   sinceFirstOutput: number | undefined;
   /** Time since the last output. */
   quiet: number;
-  /** A synchronized update (DEC 2026) is open: the screen is half drawn, not quiet. */
+  /** A synchronized update (DEC 2026) is open, for less than `SCREEN.synchronizedUpdateTimeout`: the screen is half drawn, not quiet. */
   drawing: boolean;
   /** The `{ text }` rule's text is on the screen. */
   textShown: boolean;
@@ -42,6 +47,8 @@ export interface ReadyFacts {
   lineMode: boolean | undefined | 'unread';
   /** How the app ended, once it has exited and all its output is on the screen. */
   exit: ExitStatus | undefined;
+  /** Why sh could not run the command, when that is how it ended (see `parseExecFailure`). */
+  execFailure: ExecFailure | undefined;
   /** The readiness timeout has passed. */
   timedOut: boolean;
 }
@@ -56,38 +63,34 @@ export type ReadyDecision =
   /** The timeout passed before the app printed anything, or before it showed the `{ text }`. */
   | { kind: 'timed-out'; what: 'output' | 'text' }
   /** sh could not run the command: 127 not found, 126 not executable. */
-  | { kind: 'could-not-run'; exit: ExitStatus; why: string }
+  | { kind: 'could-not-run'; exit: ExitStatus; why: ExecFailure }
   /** The app exited without showing the `{ text }`. */
   | { kind: 'exited-before-text'; exit: ExitStatus };
-
-/** sh's exit statuses for "found but not executable" and "not found". */
-const COULD_NOT_RUN: Readonly<Record<number, string>> = { 126: 'not executable', 127: 'command not found' };
 
 /**
  * The readiness rule (see this module's TSDoc) as a decision over `facts`.
  * @param rule Any rule but `'none'`, which `start` does not wait for.
  */
 export function decideReady(rule: Exclude<ReadyRule, 'none'>, facts: ReadyFacts): ReadyDecision {
-  const { exit } = facts;
+  const { exit, execFailure } = facts;
   if (exit) {
     if (rule !== 'output' && facts.textShown) return { kind: 'ready' };
-    const why = exit.exitCode === null ? undefined : COULD_NOT_RUN[exit.exitCode];
-    if (why) return { kind: 'could-not-run', exit, why };
+    if (execFailure) return { kind: 'could-not-run', exit, why: execFailure };
     return rule === 'output' ? { kind: 'ready' } : { kind: 'exited-before-text', exit };
   }
   if (rule !== 'output') {
     if (facts.textShown && !facts.drawing) return { kind: 'ready' };
-    return facts.timedOut ? { kind: 'timed-out', what: 'text' } : { kind: 'wait', ms: WAIT.pollMs };
+    return facts.timedOut ? { kind: 'timed-out', what: 'text' } : { kind: 'wait', ms: WAIT_CONSTANTS.pollMs };
   }
   const { sinceFirstOutput, quiet, drawing, lineMode, timedOut } = facts;
-  if (sinceFirstOutput === undefined) return timedOut ? { kind: 'timed-out', what: 'output' } : { kind: 'wait', ms: WAIT.pollMs };
+  if (sinceFirstOutput === undefined) return timedOut ? { kind: 'timed-out', what: 'output' } : { kind: 'wait', ms: WAIT_CONSTANTS.pollMs };
   if (lineMode === false) return { kind: 'ready' }; // reads keys one by one: its input is set up
   const quietFor = drawing ? 0 : quiet;
   if (lineMode === 'unread') {
-    if (quietFor >= WAIT.keyModeQuietMs || sinceFirstOutput >= WAIT.quietMs) return { kind: 'read-line-mode' };
+    if (quietFor >= WAIT_CONSTANTS.keyModeQuietMs || sinceFirstOutput >= WAIT.quietMs) return { kind: 'read-line-mode' };
     if (timedOut) return { kind: 'ready' };
-    return { kind: 'wait', ms: Math.min(WAIT.keyModeQuietMs - quietFor, WAIT.quietMs - sinceFirstOutput) };
+    return { kind: 'wait', ms: Math.min(WAIT_CONSTANTS.keyModeQuietMs - quietFor, WAIT.quietMs - sinceFirstOutput) };
   }
-  if (quietFor >= WAIT.quietMs || timedOut) return { kind: 'ready' };
-  return { kind: 'wait', ms: WAIT.quietMs - quietFor };
+  if (quietFor >= WAIT.quietMs || sinceFirstOutput >= WAIT_CONSTANTS.lineModeBusyMs || timedOut) return { kind: 'ready' };
+  return { kind: 'wait', ms: Math.min(WAIT.quietMs - quietFor, WAIT_CONSTANTS.lineModeBusyMs - sinceFirstOutput) };
 }

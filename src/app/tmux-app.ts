@@ -2,19 +2,19 @@
  * `TmuxApp`, the one composition root: a terminal app running in a private tmux session (host/),
  * its output fed into a live screen model (screen/), with keys, text, waits and resizing.
  */
-import { WAIT } from '../defaults.js';
+import { SCREEN, WAIT, WAIT_CONSTANTS } from '../defaults.js';
 import { AppExitedError, TmuxShotError, WaitTimeoutError } from '../errors.js';
-import { TmuxSession, resolveKeyNames } from '../host/index.js';
+import { TmuxSession, describeCommand, parseExecFailure, resolveKeyNames } from '../host/index.js';
 import type { TmuxServer } from '../host/index.js';
 import type { PaneStatus } from '../host/index.js';
 import { createTimeline, encodeGif, formatAsciicast } from '../record/index.js';
 import type { RecordOptions, Timeline } from '../record/index.js';
 import { renderPng } from '../render/index.js';
 import type { RenderOptions } from '../render/index.js';
-import { ScreenModel, findText, snapshotText } from '../screen/index.js';
+import { ScreenModel, findText, formatPattern, formatScreenBlock, snapshotText } from '../screen/index.js';
 import type { TextMatch } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
-import { MAX_TIMER_MS, captureCallSite, checkDuration, formatTimeout, poll, resolveTimeout } from '../wait.js';
+import { captureCallSite, checkDuration, formatTimeout, poll, resolveTimeout, systemClock } from '../wait.js';
 import type { Deadline, WaitTimeout } from '../wait.js';
 import { checkSize } from '../geometry.js';
 import { checkKeys, checkListener, checkOptions, checkPattern, checkText, resolveAppOptions } from './options.js';
@@ -52,10 +52,12 @@ export interface TmuxAppOptions {
    * A moment by which every wait of this app without a `timeout` of its own must end — readiness,
    * `waitForText`, `waitForStable`, `waitForOutput`, `waitForExit`: each takes `WAIT.timeout` or
    * the time left until then, whichever is less, and says so when it times out. An explicit
-   * `timeout` is never shortened. The `tmuxApp` fixture sets it just before the Vitest test's own
-   * timeout, as Playwright bounds actions by the test timeout. @default none
+   * `timeout` is never shortened. A function is asked as each wait begins (undefined: none then).
+   * The `tmuxApp` fixture passes one giving the moment just before the Vitest test's own timeout
+   * while the test body runs, and none in hooks, which have timeouts of their own — as Playwright
+   * bounds actions by the test timeout. @default none
    */
-  deadline?: Deadline;
+  deadline?: Deadline | (() => Deadline | undefined);
   /**
    * Stops a pending `start`: once aborted, the app is closed (its whole process tree ended) and
    * `start` rejects with `signal.reason`. The Vitest fixture passes one so that a test that
@@ -70,6 +72,14 @@ export interface ExitStatus {
   exitCode: number | null;
   /** Signal name (`SIGTERM`) when a signal ended it, else null. */
   signal: string | null;
+}
+
+/** Options of {@link TmuxApp.waitForStable}; defaults in `WAIT`. */
+export interface StableOptions {
+  /** Output silence that counts as settled, in ms. @default 200 */
+  quietMs?: number;
+  /** Longest wait, in ms. @default 5000, or what is left of the test's timeout */
+  timeout?: number;
 }
 
 /** What {@link TmuxApp.waitForStable} found. */
@@ -90,7 +100,7 @@ export interface StableResult {
  *   await app.waitForText('hello');
  */
 export class TmuxApp implements AsyncDisposable {
-  /** When the app's process was started, in `performance.now()` ms (the origin of output timestamps). */
+  /** When the app's process was started, in `systemClock.now()` ms (Node's `performance.now()`; the origin of output timestamps). */
   readonly startedAt: number;
   /**
    * Everything the app wrote, with times in ms since {@link startedAt}, and every resize: always
@@ -100,33 +110,38 @@ export class TmuxApp implements AsyncDisposable {
   readonly timeline: Timeline;
   readonly #session: TmuxSession;
   readonly #model: ScreenModel;
+  /** The command as messages show it (see `describeCommand`), in quotes. */
   readonly #command: string;
+  /** The program of an argv command (`argv[0]`); undefined for a command line. */
+  readonly #program: string | undefined;
+  /** The last bytes of output (at most {@link OUTPUT_TAIL_BYTES}): where sh's message is when it could not run the command. */
+  #outputTail: Buffer = Buffer.alloc(0);
   readonly #listeners = new Set<(bytes: Uint8Array, atMs: number) => void>();
   readonly #wakers = new Set<() => void>();
-  #writing: Promise<void> = Promise.resolve();
-  /** When the first output arrived, in `performance.now()` ms. */
+  /** When the first output arrived, in `systemClock.now()` ms. */
   #firstOutputAt: number | undefined;
-  /** Last input or output, in `performance.now()` ms. */
+  /** Last input or output, in `systemClock.now()` ms. */
   #lastActivityAt: number;
   /** The last input (press and type are keys), from when it is sent until output arrives after it. */
   #unanswered: 'keys' | 'resize' | undefined;
   /** How long the unanswered resize may still be answered, in ms, once read (see {@link #answerWindow}). */
   #resizeAnswerMs: Promise<number> | undefined;
-  readonly #deadline: Deadline | undefined;
+  readonly #deadline: () => Deadline | undefined;
   #exit: Promise<ExitStatus> | undefined;
   #exitStatus: ExitStatus | undefined;
   #closing: Promise<void> | undefined;
   #closedAt: number | undefined;
   #finalScreen: ScreenSnapshot | undefined;
 
-  private constructor(session: TmuxSession, model: ScreenModel, command: readonly string[] | string, deadline: Deadline | undefined) {
+  private constructor(session: TmuxSession, model: ScreenModel, command: readonly string[] | string, deadline: () => Deadline | undefined) {
     this.#session = session;
     this.#model = model;
-    this.#command = typeof command === 'string' ? command : command.join(' ');
+    this.#command = `'${describeCommand(command)}'`;
+    this.#program = typeof command === 'string' ? undefined : command[0];
     this.#deadline = deadline;
-    this.startedAt = performance.now();
+    this.startedAt = systemClock.now();
     this.#lastActivityAt = this.startedAt;
-    this.timeline = createTimeline(model.size, { startedAt: Date.now() });
+    this.timeline = createTimeline(model.size, { startedAt: systemClock.epochNow() });
     session.onOutput((bytes, atMs) => this.#receive(bytes, atMs));
   }
 
@@ -134,11 +149,12 @@ export class TmuxApp implements AsyncDisposable {
    * Starts `options.command` in a new tmux session and waits until it is ready (see
    * {@link ReadyRule}). An app that exits at once, like `echo hi`, still starts: its screen stays
    * readable and `waitForExit()` reports its status.
-   * @throws ConfigError for options of the wrong type or shape (see `resolveAppOptions`: a size
+   * @throws {ConfigError} for options of the wrong type or shape (see `resolveAppOptions`: a size
    *   out of range, an empty command, an env that is not an object of strings, a ready rule other
    *   than 'output', 'none' or { text }…) or a missing cwd; TmuxNotFoundError when tmux is not
-   *   installed; AppExitedError when the command could not be run (sh status 127 "not found", 126
-   *   "not executable"), with the screen and status, or exited before showing the `ready` text;
+   *   installed; AppExitedError when sh could not run the command (status 127 "not found" or 126
+   *   "not executable" with sh's message last; see `parseExecFailure`), with the screen and
+   *   status, or when the app exited before showing the `ready` text;
    *   WaitTimeoutError when `ready` is not met within `timeout` ms; `signal.reason` once `signal`
    *   is aborted.
    */
@@ -172,7 +188,7 @@ export class TmuxApp implements AsyncDisposable {
   /**
    * Presses keys in order, in one tmux `send-keys`: tmux names (`Enter`, `C-c`, `M-x`, `F1`,
    * `BTab`, `a`) or Playwright names (`ArrowDown`, `Control+C`, `Shift+Tab`); case-sensitive.
-   * @throws KeyNameError, before anything is sent, when any name is unknown (with suggestions);
+   * @throws {KeyNameError} when any name is unknown, before anything is sent (with suggestions);
    *   ConfigError when an argument is not a string; AppExitedError after the app has exited.
    */
   async press(...keys: string[]): Promise<void> {
@@ -186,7 +202,7 @@ export class TmuxApp implements AsyncDisposable {
    * Types `text` byte-exact as UTF-8 (`send-keys -H`: no key-name lookup, `;` and leading `-`
    * are literal). Each `'\n'` is sent as CR (0x0D), what Enter sends, so `type('ls\n')` is
    * `type('ls')` then `press('Enter')` and submits in raw-mode apps too.
-   * @throws ConfigError when `text` is not a string; AppExitedError after the app has exited.
+   * @throws {ConfigError} when `text` is not a string; AppExitedError after the app has exited.
    */
   async type(text: string): Promise<void> {
     checkText(text);
@@ -212,10 +228,9 @@ export class TmuxApp implements AsyncDisposable {
    * @param options Rendering options (theme, scale, cursor…); see `RenderOptions` for defaults.
    * @returns PNG bytes, indexed when the image has at most 256 colours, with the renderer's
    *   fingerprint in a `tmux-shot:renderer` text chunk.
-   * @throws ConfigError for invalid render options.
+   * @throws {ConfigError} for invalid render options.
    */
   async screenshot(options: Partial<RenderOptions> = {}): Promise<Buffer> {
-    await this.#writing;
     return renderPng(this.screen(), options);
   }
 
@@ -225,10 +240,9 @@ export class TmuxApp implements AsyncDisposable {
    * Deterministic for the same timeline.
    * @param options Frame timing (`fps` 30, `idleCap` 2000 ms, `keepRealTime`) and render options.
    * @returns GIF bytes.
-   * @throws ConfigError for invalid options.
+   * @throws {ConfigError} for invalid options.
    */
   async gif(options: Partial<RecordOptions> = {}): Promise<Uint8Array> {
-    await this.#writing;
     return encodeGif(this.#sessionSoFar(), options);
   }
 
@@ -243,7 +257,7 @@ export class TmuxApp implements AsyncDisposable {
   /** A copy of the {@link timeline} that ends now, or when `close()` was called. */
   #sessionSoFar(): Timeline {
     const timeline = this.timeline.copy();
-    timeline.markEnd((this.#closedAt ?? performance.now()) - this.startedAt);
+    timeline.markEnd((this.#closedAt ?? systemClock.now()) - this.startedAt);
     return timeline;
   }
 
@@ -252,7 +266,7 @@ export class TmuxApp implements AsyncDisposable {
    * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the `deadline` option of `start`
    * @param options.signal Ends the wait early, as if `timeout` had passed (the Vitest matchers pass the test's signal). @default undefined
    * @returns Where it matched, in cells.
-   * @throws WaitTimeoutError after `timeout` ms, with the pattern, the timeout and the screen;
+   * @throws {WaitTimeoutError} after `timeout` ms, with the pattern, the timeout and the screen;
    *   AppExitedError at once when the app has exited without showing the pattern;
    *   ConfigError for a pattern that is not a string or RegExp, or a bad timeout.
    */
@@ -274,41 +288,48 @@ export class TmuxApp implements AsyncDisposable {
     if (this.#find(pattern)) return undefined; // the last output brought it: the next probe finds it
     const how = exit.signal ?? `exit status ${exit.exitCode}`;
     const screenText = this.text();
-    throw new AppExitedError(`'${this.#command}' exited (${how}) without showing ${formatPattern(pattern)}. ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText);
+    throw new AppExitedError(
+      withScreen(`${this.#command} exited (${how}) without showing ${formatPattern(pattern)}.`, screenText),
+      exit.exitCode,
+      exit.signal,
+      screenText,
+    );
   }
 
   /**
    * Waits until neither the app has written output nor we have sent input for `quietMs`, and no
-   * synchronized update (DEC 2026) is open. An input the app has not answered yet (no output
+   * synchronized update (DEC 2026) is open — one the app never ends counts as ended
+   * `SCREEN.synchronizedUpdateTimeout` (1000 ms) after it began, as in foot and Ghostty. An input the app has not answered yet (no output
    * since the last press, type or resize) keeps the wait going for at least
-   * {@link WAIT.answerMs} after it, so a screen read right after `press()` is not the one
+   * {@link WAIT_CONSTANTS.answerMs} after it, so a screen read right after `press()` is not the one
    * before the app's redraw. Never throws on timeout; after `close()` the screen is final and
    * this resolves `settled: true` at once.
    * A resize counts as an input too, with a longer window when the app reads keys one by one
-   * (see {@link WAIT.resizeAnswerMs}).
+   * (see {@link WAIT_CONSTANTS.resizeAnswerMs}).
    * @param options.quietMs Silence that counts as settled, in ms. @default WAIT.quietMs (200)
    * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the `deadline` option of `start`
-   * @throws TmuxShotError when `close()` is called while it waits; ConfigError for bad options.
+   * @throws {TmuxShotError} when `close()` is called while it waits; ConfigError for bad options.
    */
-  async waitForStable(options?: { quietMs?: number; timeout?: number }): Promise<StableResult> {
+  async waitForStable(options?: StableOptions): Promise<StableResult> {
     const given = checkOptions(options, 'waitForStable', '{ quietMs, timeout }');
     const quietMs = checkDuration(given.quietMs ?? WAIT.quietMs, 'quietMs');
     const timeout = this.#timeout(given.timeout);
-    const start = performance.now();
+    const start = systemClock.now();
     if (this.#closing) return { settled: true, afterMs: 0 };
     let pause = 0;
     const quietAfter = async (): Promise<number | undefined> => {
       this.#assertOpen(() => `waitForStable({ quietMs: ${quietMs} }) was pending.`);
       const answerMs = this.#unanswered ? await this.#answerWindow() : 0;
-      await this.#writing;
-      const now = performance.now();
+      await this.#drawArrived();
+      const now = systemClock.now();
       const quietUntil = this.#lastActivityAt + (this.#unanswered ? Math.max(quietMs, answerMs) : quietMs);
-      if (now >= quietUntil && !this.#model.synchronizedOutput) return now - start;
-      pause = Math.max(quietUntil - now, WAIT.pollMs);
+      const settledAt = Math.max(quietUntil, this.#drawnAt());
+      if (now >= settledAt) return now - start;
+      pause = Math.max(settledAt - now, WAIT_CONSTANTS.pollMs);
       return undefined;
     };
     const afterMs = await poll(quietAfter, { timeout: timeout.ms, interval: () => pause, wake: (ms) => this.#sleepOrOutput(ms) });
-    return afterMs === undefined ? { settled: false, afterMs: performance.now() - start } : { settled: true, afterMs };
+    return afterMs === undefined ? { settled: false, afterMs: systemClock.now() - start } : { settled: true, afterMs };
   }
 
   /**
@@ -318,7 +339,7 @@ export class TmuxApp implements AsyncDisposable {
    *   @default WAIT.timeout (5000), or less to end by the `deadline` option of `start`
    * @returns true once new output is on the screen; false when `timeout` passed first or the app
    *   was closed.
-   * @throws ConfigError when `timeout` is not a number of ms ≥ 0.
+   * @throws {ConfigError} when `timeout` is not a number of ms ≥ 0.
    */
   async waitForOutput(options?: { timeout?: number }): Promise<boolean> {
     const timeout = this.#timeout(checkOptions(options, 'waitForOutput', '{ timeout }').timeout);
@@ -331,13 +352,13 @@ export class TmuxApp implements AsyncDisposable {
    * tmux session (the screen stays readable: tmux keeps the dead pane without a "Pane is dead"
    * line). Resolves at once, with the same status, when called again.
    * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the `deadline` option of `start`
-   * @throws WaitTimeoutError when it is still running after `timeout` ms; ConfigError for bad options.
+   * @throws {WaitTimeoutError} when it is still running after `timeout` ms; ConfigError for bad options.
    */
   async waitForExit(options?: { timeout?: number }): Promise<ExitStatus> {
     const given = checkOptions(options, 'waitForExit', '{ timeout }');
     if (this.#exit) return this.#exit;
     const timeout = this.#timeout(given.timeout);
-    const what = () => `'${this.#command}' did not exit within ${formatTimeout(timeout)}.`;
+    const what = () => `${this.#command} did not exit within ${formatTimeout(timeout)}.`;
     const exited = this.#waitUntil(() => this.#deadStatus(), timeout, what, this.waitForExit);
     this.#exit = exited.then((status) => this.#finish(status));
     this.#exit.catch(() => (this.#exit = undefined));
@@ -347,7 +368,7 @@ export class TmuxApp implements AsyncDisposable {
   /**
    * How the app ended, without waiting: its exit status once it has exited (then as
    * {@link waitForExit}), or undefined while it runs.
-   * @throws TmuxShotError after `close()` when the app had not exited.
+   * @throws {TmuxShotError} after `close()` when the app had not exited.
    */
   async exitStatus(): Promise<ExitStatus | undefined> {
     if (this.#exit) return this.#exit;
@@ -357,21 +378,20 @@ export class TmuxApp implements AsyncDisposable {
   /**
    * Resizes the terminal to exactly `cols` × `rows` cells: tmux's window (the app gets SIGWINCH)
    * and the screen model, in the order of the output stream. Like a key, it is an input the app
-   * answers: {@link waitForStable} and screenshots wait for the redraw (see `WAIT.resizeAnswerMs`).
-   * @throws ConfigError when the size is not whole cells from 2 to 1000.
+   * answers: {@link waitForStable} and screenshots wait for the redraw (see `WAIT_CONSTANTS.resizeAnswerMs`).
+   * @throws {ConfigError} when the size is not whole cells from 2 to 1000.
    */
   async resize(cols: number, rows: number): Promise<void> {
     const size = checkSize(cols, rows);
     this.#assertRunning();
     this.#markInput('resize');
     await this.#session.resizeWindow(size);
-    this.timeline.appendResize(size, performance.now() - this.startedAt);
-    this.#writing = this.#writing.then(() => this.#model.resize(size));
-    await this.#writing;
+    this.timeline.appendResize(size, systemClock.now() - this.startedAt);
+    this.#model.resize(size);
   }
 
   /**
-   * Subscribes to the raw output: each chunk's bytes and arrival time in `performance.now()` ms
+   * Subscribes to the raw output: each chunk's bytes and arrival time in `systemClock.now()` ms
    * (compare with {@link startedAt}).
    * @returns The function that unsubscribes.
    */
@@ -380,13 +400,15 @@ export class TmuxApp implements AsyncDisposable {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Kills the app's session (SIGHUP) and releases the screen model; the last screen stays readable. Idempotent. */
+  /**
+   * Kills the app's session (SIGHUP) and releases the screen model; the screen as it stood at the
+   * call stays readable (output still in transit is dropped, not drawn). Idempotent.
+   */
   close(): Promise<void> {
     if (!this.#closing) queueMicrotask(() => this.#wake()); // pending waits see #closing and stop
-    this.#closedAt ??= performance.now();
+    this.#closedAt ??= systemClock.now();
     this.#closing ??= (async () => {
       await this.#session.kill();
-      await this.#writing;
       this.#finalScreen = this.#model.snapshot();
       this.#model.dispose();
     })();
@@ -398,38 +420,58 @@ export class TmuxApp implements AsyncDisposable {
   }
 
   #markInput(kind: 'keys' | 'resize'): void {
-    this.#lastActivityAt = performance.now();
+    this.#lastActivityAt = systemClock.now();
     this.#unanswered = kind;
     this.#resizeAnswerMs = undefined;
   }
 
   /**
-   * How long the unanswered input may still be answered, in ms: `WAIT.answerMs` for keys; for a
-   * resize `WAIT.resizeAnswerMs` when the terminal has left canonical mode (the app owns the
-   * screen and redraws), else `WAIT.answerMs` (a line-mode app has nothing to redraw; so has a
+   * How long the unanswered input may still be answered, in ms: `WAIT_CONSTANTS.answerMs` for keys; for a
+   * resize `WAIT_CONSTANTS.resizeAnswerMs` when the terminal has left canonical mode (the app owns the
+   * screen and redraws), else `WAIT_CONSTANTS.answerMs` (a line-mode app has nothing to redraw; so has a
    * pane whose mode cannot be read). The mode is read once per resize, and only when asked.
    */
   #answerWindow(): Promise<number> {
-    if (this.#unanswered !== 'resize') return Promise.resolve(WAIT.answerMs);
+    if (this.#unanswered !== 'resize') return Promise.resolve(WAIT_CONSTANTS.answerMs);
     this.#resizeAnswerMs ??= this.#session.isCanonical().then(
-      (canonical) => (canonical === false ? WAIT.resizeAnswerMs : WAIT.answerMs),
-      () => WAIT.answerMs,
+      (canonical) => (canonical === false ? WAIT_CONSTANTS.resizeAnswerMs : WAIT_CONSTANTS.answerMs),
+      () => WAIT_CONSTANTS.answerMs,
     );
     return this.#resizeAnswerMs;
   }
 
-  /** The timeout of a wait: `explicit`, or `WAIT.timeout` cut to the app's deadline. @throws ConfigError for a bad `explicit`. */
+  /** The timeout of a wait: `explicit`, or `WAIT.timeout` cut to the app's deadline. @throws {ConfigError} for a bad `explicit`. */
   #timeout(explicit: unknown): WaitTimeout {
-    return resolveTimeout(explicit, WAIT.timeout, this.#deadline, performance.now());
+    return resolveTimeout(explicit, WAIT.timeout, this.#deadline(), systemClock.now());
   }
 
+  /**
+   * Takes one chunk of output: records it, and draws it on the screen model at once, so the screen
+   * never lags behind what arrived (no backlog to wait for, even under a flood). Once `close()`
+   * has begun, the rest of the stream is dropped: the final screen is the one at `close()`.
+   */
   #receive(bytes: Buffer, atMs: number): void {
+    if (this.#closing) return;
     this.#firstOutputAt ??= atMs;
     this.#unanswered = undefined;
-    this.#lastActivityAt = atMs;
     this.timeline.appendOutput(bytes, Math.max(0, atMs - this.startedAt));
+    this.#outputTail = Buffer.concat([this.#outputTail, bytes.subarray(-OUTPUT_TAIL_BYTES)]).subarray(-OUTPUT_TAIL_BYTES);
     for (const listener of this.#listeners) listener(bytes, atMs);
-    this.#writing = this.#writing.then(() => this.#model.write(bytes)).then(() => this.#wake());
+    this.#model.write(bytes, atMs);
+    // Parsing a chunk can take a while (64 KiB of binary: 10–100 ms, more on a busy machine), and
+    // blocks reading the next one: the screen last changed when the parse ended, so quiet counts
+    // from then, not from the chunk's arrival.
+    this.#lastActivityAt = systemClock.now();
+    this.#wake();
+  }
+
+  /**
+   * Lets the event loop read and draw the output that arrived while this process was busy (parsing a
+   * large chunk, rendering a screenshot): silence is measured only after that, or time spent
+   * blocked would pass for the app's quiet. Costs one timer turn (≈ 1 ms).
+   */
+  #drawArrived(): Promise<void> {
+    return systemClock.sleep(0);
   }
 
   /** Ends a pending wait once `close()` has begun: nothing can change the screen any more. */
@@ -442,24 +484,24 @@ export class TmuxApp implements AsyncDisposable {
   }
 
   /**
-   * Resolves after `ms` (at most `MAX_TIMER_MS`), or earlier when output has been processed or
+   * Resolves after `ms` on the system clock, or earlier when output has reached the screen or
    * `close()` has begun: the `wake` of this app's polls. Resolves true for output, false otherwise.
    */
-  #sleepOrOutput(ms: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const done = (output: boolean): void => {
-        clearTimeout(timer);
-        this.#wakers.delete(wake);
-        resolve(output);
-      };
-      const wake = (): void => done(!this.#closing);
-      const timer = setTimeout(() => done(false), Math.min(Math.max(0, ms), MAX_TIMER_MS));
-      this.#wakers.add(wake);
-    });
+  async #sleepOrOutput(ms: number): Promise<boolean> {
+    const woken = new AbortController();
+    let output = false;
+    const wake = (): void => {
+      output = !this.#closing;
+      woken.abort();
+    };
+    this.#wakers.add(wake);
+    await systemClock.sleep(ms, woken.signal);
+    this.#wakers.delete(wake);
+    return output;
   }
 
   /**
-   * Polls `probe` (see `poll`) now, after each processed output and every `WAIT.pollMs`, until it
+   * Polls `probe` (see `poll`) now, after each processed output and every `WAIT_CONSTANTS.pollMs`, until it
    * returns a value (or `signal` aborts, which ends it as a timeout would); a pending wait ends
    * when `close()` begins. A timeout error carries the screen and the stack from the call of
    * `caller` (the public method), so it points at the test line that started the wait rather than
@@ -478,20 +520,48 @@ export class TmuxApp implements AsyncDisposable {
         if (value === undefined) this.#assertOpen(what);
         return value;
       },
-      { timeout: timeout.ms, interval: WAIT.pollMs, wake: (ms) => this.#sleepOrOutput(ms), signal, onTimeout: () => this.#timeoutError(what(), timeout), caller },
+      {
+        timeout: timeout.ms,
+        interval: WAIT_CONSTANTS.pollMs,
+        wake: (ms) => this.#sleepOrOutput(ms),
+        signal,
+        onTimeout: () => this.#timeoutError(what(), timeout),
+        caller,
+      },
     );
   }
 
-  /** A WaitTimeoutError saying `what`, with the screen once all output received is on it. */
-  async #timeoutError(what: string, timeout: WaitTimeout): Promise<WaitTimeoutError> {
-    await this.#writing;
+  /**
+   * A WaitTimeoutError saying `what`, with the screen as drawn now — and, when that screen is
+   * half drawn (a synchronized update is open), why text it shows was not taken.
+   */
+  #timeoutError(what: string, timeout: WaitTimeout): WaitTimeoutError {
     const screenText = this.text();
-    return new WaitTimeoutError(`${what} ${formatScreen(screenText)}`, timeout.ms, screenText);
+    const until = this.#model.synchronizedUntil;
+    const halfDrawn =
+      this.#drawing() && until !== undefined
+        ? ` The screen below is half drawn: the app began a synchronized update (DEC 2026) ${Math.round(systemClock.now() - (until - SCREEN.synchronizedUpdateTimeout))} ms ago and has not ended it; it counts as ended ${SCREEN.synchronizedUpdateTimeout} ms after it began.`
+        : '';
+    return new WaitTimeoutError(withScreen(`${what}${halfDrawn}`, screenText), timeout.ms, screenText);
+  }
+
+  /**
+   * From when the screen counts as fully drawn, in `systemClock.now()` ms: always (0), unless a
+   * synchronized update (DEC 2026) is open — then from its timeout (`ScreenModel.synchronizedUntil`),
+   * unless the app ends it first. After `close()` the screen is final.
+   */
+  #drawnAt(): number {
+    return this.#finalScreen ? 0 : (this.#model.synchronizedUntil ?? 0);
+  }
+
+  /** True while the screen is half drawn: a synchronized update is open and has not timed out. */
+  #drawing(): boolean {
+    return systemClock.now() < this.#drawnAt();
   }
 
   /** The match on the screen now; none while a synchronized update is half drawn. */
   #find(pattern: string | RegExp): TextMatch | undefined {
-    if (!this.#finalScreen && this.#model.synchronizedOutput) return undefined;
+    if (this.#drawing()) return undefined;
     return findText(this.screen(), pattern);
   }
 
@@ -506,7 +576,6 @@ export class TmuxApp implements AsyncDisposable {
   async #finish(status: PaneStatus): Promise<ExitStatus> {
     await this.#session.kill();
     await this.#session.outputEnded;
-    await this.#writing;
     this.#exitStatus = { exitCode: status.exitCode, signal: status.signal };
     return this.#exitStatus;
   }
@@ -515,7 +584,7 @@ export class TmuxApp implements AsyncDisposable {
    * Waits until the app is ready by the readiness rule (src/app/ready.ts `decideReady`), observing
    * what it decides on: output, quiet time, the terminal's mode (read once, when asked for) and
    * the exit.
-   * @throws WaitTimeoutError when the app printed nothing, or did not show `{ text }`, within
+   * @throws {WaitTimeoutError} when the app printed nothing, or did not show `{ text }`, within
    *   `timeout`; AppExitedError when it could not be run or exited before showing `{ text }`.
    */
   async #awaitReady(rule: ReadyRule, timeout: WaitTimeout): Promise<void> {
@@ -539,19 +608,22 @@ export class TmuxApp implements AsyncDisposable {
     const decision = (await poll(settled, { timeout: timeout.ms, interval: () => pause, wake })) ?? (await decide(true));
     const { kind } = decision;
     if (kind === 'ready') return;
+    const readyText = () => formatPattern((rule as { text: string | RegExp }).text);
     if (kind === 'timed-out') {
       const what =
         decision.what === 'output'
-          ? `'${this.#command}' printed nothing within ${formatTimeout(timeout)}; pass ready: 'none' (CLI: --ready none) for an app that waits silently.`
-          : `Text ${formatPattern((rule as { text: string | RegExp }).text)} did not appear within ${formatTimeout(timeout)}.`;
-      throw atCallSite(await this.#timeoutError(what, timeout));
+          ? `${this.#command} printed nothing within ${formatTimeout(timeout)}; pass ready: 'none' (CLI: --ready none) for an app that waits silently.`
+          : `start(): the ready text ${readyText()} did not appear within ${formatTimeout(timeout)}, so ${this.#command} did not count as started ` +
+            '(ready: { text }; a RegExp matches one row at a time). Check the text, or give start() a longer timeout.';
+      throw atCallSite(this.#timeoutError(what, timeout));
     }
     if (kind === 'could-not-run' || kind === 'exited-before-text') {
       const { exit } = decision;
       const how = exit.signal ?? `exit status ${exit.exitCode}${kind === 'could-not-run' ? `, ${decision.why}` : ''}`;
-      const when = kind === 'could-not-run' ? 'could not be run' : `exited before showing ${formatPattern((rule as { text: string | RegExp }).text)}`;
+      const what =
+        kind === 'could-not-run' ? `${this.#command} could not be run` : `start(): ${this.#command} exited before showing the ready text ${readyText()}`;
       const screenText = this.text();
-      throw atCallSite(new AppExitedError(`'${this.#command}' ${when} (${how}). ${formatScreen(screenText)}`, exit.exitCode, exit.signal, screenText));
+      throw atCallSite(new AppExitedError(withScreen(`${what} (${how}).`, screenText), exit.exitCode, exit.signal, screenText));
     }
     throw new TmuxShotError(`Readiness ended undecided (${kind}): a bug in tmux-shot.`);
   }
@@ -559,35 +631,44 @@ export class TmuxApp implements AsyncDisposable {
   /** What the readiness rule decides on, observed now (an exited app's output all drawn). */
   async #readyFacts(rule: Exclude<ReadyRule, 'none'>, lineMode: ReadyFacts['lineMode'], timedOut: boolean): Promise<ReadyFacts> {
     const exit = (await this.#deadStatus()) ? await this.waitForExit() : undefined;
-    await this.#writing;
-    const now = performance.now();
+    const now = systemClock.now();
     return {
       sinceFirstOutput: this.#firstOutputAt === undefined ? undefined : now - this.#firstOutputAt,
       quiet: now - this.#lastActivityAt,
-      drawing: !this.#finalScreen && this.#model.synchronizedOutput,
+      drawing: this.#drawing(),
       textShown: typeof rule === 'object' && findText(this.screen(), rule.text) !== undefined,
       lineMode,
       exit,
+      execFailure: exit && parseExecFailure(this.#outputTail.toString('utf8'), exit.exitCode, this.#program),
       timedOut,
     };
   }
 
+  /** @throws {TmuxShotError} after `close()`, AppExitedError after the app exited: both say what input still does. */
   #assertRunning(): void {
-    if (this.#closing) throw new TmuxShotError('The app has been closed.');
+    if (this.#closing) {
+      throw new TmuxShotError(
+        'press(), type() and resize() send to a running app: this one has been closed (by close(), or by the tmuxApp fixture when its test ended). ' +
+          'Call them before close(), or start the app again.',
+      );
+    }
     const exit = this.#exitStatus;
     if (exit) {
       const how = exit.signal ?? `exit status ${exit.exitCode}`;
-      throw new AppExitedError(`'${this.#command}' has exited (${how}); it takes no more input or resizing.`, exit.exitCode, exit.signal, this.text());
+      throw new AppExitedError(
+        `${this.#command} has exited (${how}); it takes no more input or resizing. Its last screen stays readable (text(), screen()); start it again to go on.`,
+        exit.exitCode,
+        exit.signal,
+        this.text(),
+      );
     }
   }
 }
 
-function formatPattern(pattern: string | RegExp): string {
-  return typeof pattern === 'string' ? JSON.stringify(pattern) : String(pattern);
-}
+/** Output kept for {@link parseExecFailure}, in bytes: sh's message with the longest path Linux allows (4096 bytes) fits. */
+const OUTPUT_TAIL_BYTES = 8192;
 
-/** The screen for an error message: its text without the blank rows below the last output. */
-function formatScreen(screenText: string): string {
-  const shown = screenText.replace(/\s+$/, '');
-  return shown === '' ? 'The screen is blank.' : `Screen:\n${shown}`;
+/** An error message: what happened, then the screen as `formatScreenBlock` shows it (row numbers, blank rows folded). */
+function withScreen(sentence: string, screenText: string): string {
+  return `${sentence}\n\nScreen:\n${formatScreenBlock(screenText)}`;
 }

@@ -87,7 +87,8 @@ export async function agentCommand(args: ParsedArgs, io: CliIo): Promise<number>
   const line = cutPrinted(`${result.outcome}${result.summary ? `: ${result.summary}` : ''}`);
   if (ok) io.stdout(line);
   // The runner has already logged an outage with its cause; add what to check.
-  else if (result.outcome === 'outage') io.stderr('tmux-shot agent: the model endpoint stayed unavailable: check OPENAI_BASE_URL / OPENAI_API_KEY (or --base-url) and that the server is up.');
+  else if (result.outcome === 'outage')
+    io.stderr('tmux-shot agent: the model endpoint stayed unavailable: check OPENAI_BASE_URL / OPENAI_API_KEY (or --base-url) and that the server is up.');
   else io.stderr(`tmux-shot agent: ${line}`);
   return ok ? 0 : 1;
 }

@@ -114,7 +114,8 @@ export function auditCassette(path: string, text: string, location: CassetteLoca
  */
 export function testsOfFile(testFile: string, modules: readonly CollectedModule[], cwd: string): TestFileTests {
   const own = modules.filter((module) => module.file === testFile);
-  if (own.length === 0) return { kind: 'unknown', reason: `Vitest in ${cwd} does not run ${basename(testFile)} (not in its include; run cassettes in the project folder)` };
+  if (own.length === 0)
+    return { kind: 'unknown', reason: `Vitest in ${cwd} does not run ${basename(testFile)} (not in its include; run cassettes in the project folder)` };
   const failed = own.find((module) => module.errors.length > 0);
   if (failed) return { kind: 'unknown', reason: `Vitest could not collect ${basename(testFile)}: ${failed.errors[0]!.split('\n')[0]}` };
   return { kind: 'collected', names: new Map(own.map((module) => [module.project === '' ? '' : projectFolderName(module.project), new Set(module.tests)])) };
@@ -147,7 +148,16 @@ export async function cassettesCommand(args: ParsedArgs, io: CliIo): Promise<num
 /** Audits every cassette in `files`, collecting the tests of their files with the project's Vitest once. */
 async function auditAll(files: readonly { path: string; location: CassetteLocation }[]): Promise<{ total: number; list: CassetteFinding[] }> {
   const testFiles = [...new Set(files.map((file) => file.location.testFile))];
-  const present = (await Promise.all(testFiles.map((file) => access(file).then(() => file, () => undefined)))).filter((file) => file !== undefined);
+  const present = (
+    await Promise.all(
+      testFiles.map((file) =>
+        access(file).then(
+          () => file,
+          () => undefined,
+        ),
+      ),
+    )
+  ).filter((file) => file !== undefined);
   const cwd = process.cwd();
   const modules = present.length > 0 ? await collectTests(present, cwd) : [];
   const tests = new Map<string, TestFileTests>(testFiles.map((file) => [file, present.includes(file) ? testsOfFile(file, modules, cwd) : { kind: 'gone' }]));

@@ -13,7 +13,12 @@ const COMMANDS: Record<string, Command> = {
   record: { run: recordCommand, usage: RECORD_USAGE, options: RECORD_OPTIONS, summary: 'run an app, drive it, write a GIF (or .cast) of the session' },
   render: { run: renderCommand, usage: RENDER_COMMAND_USAGE, options: RENDER_COMMAND_OPTIONS, summary: 'draw an asciicast recording as a GIF' },
   agent: { run: agentCommand, usage: AGENT_USAGE, options: AGENT_OPTIONS, summary: 'let a model drive an app towards a goal' },
-  cassettes: { run: cassettesCommand, usage: CASSETTES_USAGE, options: CASSETTES_OPTIONS, summary: 'list stale and unused agent cassettes, or prune the unused' },
+  cassettes: {
+    run: cassettesCommand,
+    usage: CASSETTES_USAGE,
+    options: CASSETTES_OPTIONS,
+    summary: 'list stale and unused agent cassettes, or prune the unused',
+  },
 };
 
 /** The flag every command takes. */

@@ -8,7 +8,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { TmuxApp } from '../app/index.js';
 import { WaitTimeoutError } from '../errors.js';
 import { appCommand, checkKeySteps, intFlag, UsageError, type ParsedArgs } from './args.js';
-import { GIF_OPTIONS, GIF_USAGE, gifFlags, INPUT_OPTIONS, INPUT_USAGE, SIZE_OPTIONS, SIZE_USAGE, sizeFlags, waitFlags, WAIT_OPTIONS, WAIT_USAGE } from './flags.js';
+import {
+  GIF_OPTIONS,
+  GIF_USAGE,
+  gifFlags,
+  INPUT_OPTIONS,
+  INPUT_USAGE,
+  SIZE_OPTIONS,
+  SIZE_USAGE,
+  sizeFlags,
+  waitFlags,
+  WAIT_OPTIONS,
+  WAIT_USAGE,
+} from './flags.js';
 import { checkOutput, type CliIo, readInputFile, reportWritten, writeOutput } from './io.js';
 import { parseScript, type ScriptStep } from './script.js';
 import { type Stop, trapStopSignals } from './stop-signals.js';

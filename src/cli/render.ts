@@ -47,6 +47,10 @@ export async function renderCommand(args: ParsedArgs, io: CliIo): Promise<number
 async function defaultOutput(input: string): Promise<CliOutput> {
   const out = await checkOutput('render', undefined, input.replace(/(\.cast)?$/, '.gif'));
   const there = await lstat(out.path).catch(() => undefined);
-  if (there) throw new UsageError(`render writes ${out.path} when -o is not given, and that file exists: name it with -o to replace it, or choose another name.`, 'render');
+  if (there)
+    throw new UsageError(
+      `render writes ${out.path} when -o is not given, and that file exists: name it with -o to replace it, or choose another name.`,
+      'render',
+    );
   return out;
 }

@@ -1,7 +1,21 @@
 /** `tmux-shot shot`: run an app, drive it, write a PNG of its screen. */
 import { TmuxApp } from '../app/index.js';
+import { describeCommand } from '../host/index.js';
+import { formatScreenBlock } from '../screen/index.js';
 import { appCommand, checkKeySteps, type InputStep, type ParsedArgs } from './args.js';
-import { INPUT_OPTIONS, INPUT_USAGE, renderFlags, RENDER_OPTIONS, RENDER_USAGE, SIZE_OPTIONS, SIZE_USAGE, sizeFlags, waitFlags, WAIT_OPTIONS, WAIT_USAGE } from './flags.js';
+import {
+  INPUT_OPTIONS,
+  INPUT_USAGE,
+  renderFlags,
+  RENDER_OPTIONS,
+  RENDER_USAGE,
+  SIZE_OPTIONS,
+  SIZE_USAGE,
+  sizeFlags,
+  waitFlags,
+  WAIT_OPTIONS,
+  WAIT_USAGE,
+} from './flags.js';
 import { checkOutput, type CliIo, reportWritten, writeOutput } from './io.js';
 
 /** Usage text of `tmux-shot shot`. */
@@ -51,7 +65,7 @@ export async function shotCommand(args: ParsedArgs, io: CliIo): Promise<number> 
   const exit = await app.exitStatus();
   if (exit && exit.exitCode !== 0) {
     const how = exit.signal ?? `exit status ${exit.exitCode}`;
-    io.stderr(`tmux-shot shot: '${command.join(' ')}' failed (${how}). Screen:\n${app.text().trimEnd()}`);
+    io.stderr(`tmux-shot shot: '${describeCommand(command)}' failed (${how}).\n\nScreen:\n${formatScreenBlock(app.text())}`);
     return 1;
   }
   return 0;

@@ -67,13 +67,7 @@ function axisMap(lengthPx: number, cellPx: number, paddingPx: number, first: num
  * @param region - the cell rect the image was cropped to, if any; without it the image is a full
  *   screenshot with padding. Pixels in the padding count for the nearest edge cell.
  */
-export function mismatchedCells(
-  mismatchMask: Uint8Array,
-  widthPx: number,
-  heightPx: number,
-  metrics: CellPixelMetrics,
-  region?: CellRect,
-): CellPosition[] {
+export function mismatchedCells(mismatchMask: Uint8Array, widthPx: number, heightPx: number, metrics: CellPixelMetrics, region?: CellRect): CellPosition[] {
   const { cellWidthPx, cellHeightPx, paddingPx } = metrics;
   // a full screenshot shows every whole cell between the paddings; a crop shows its region
   const lastCol = region ? region.col + region.cols - 1 : Math.floor((widthPx - 2 * paddingPx) / cellWidthPx) - 1;

@@ -84,11 +84,7 @@ function decodeReference(png: Uint8Array, updateMode: UpdateMode): RgbaImage | u
   }
 }
 
-function compareScreenshots(
-  reference: RgbaImage,
-  input: DecideOutcomeInput,
-  options: ResolvedComparatorOptions,
-): ScreenshotComparison {
+function compareScreenshots(reference: RgbaImage, input: DecideOutcomeInput, options: ResolvedComparatorOptions): ScreenshotComparison {
   const { metrics, region } = input;
   const mask = metrics ? input.mask?.map((rect) => cellRectToPixelRect(rect, metrics, region)) : undefined;
   const pixels = comparePixels(reference, decodePng(input.actual.png, 'actual'), { ...options, mask });

@@ -60,9 +60,7 @@ export function formatCellDiff(changes: readonly CellChange[], options: FormatCe
   if (changes.length === 0) return ['no cells differ'];
   const rows = [...new Set(changes.map((c) => c.row))];
   const one = changes.length === 1;
-  const lines = [
-    `${changes.length} ${one ? 'cell differs' : 'cells differ'} on ${rows.length === 1 ? 'row' : 'rows'} ${formatRanges(rows)}`,
-  ];
+  const lines = [`${changes.length} ${one ? 'cell differs' : 'cells differ'} on ${rows.length === 1 ? 'row' : 'rows'} ${formatRanges(rows)}`];
   for (const change of changes.slice(0, max)) {
     const parts = change.fields.map((field) => formatField(field, change.before, change.after));
     lines.push(`row ${change.row} col ${change.col}: ${parts.join(', ')}`);

@@ -17,7 +17,7 @@ function rowText(cells: readonly Cell[]): { text: string; colOf: number[] } {
 
 /** The same pattern with the `g` flag (needed by `matchAll`) and without `y`. */
 function globalOf(pattern: RegExp): RegExp {
-  return new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '') + 'g');
+  return new RegExp(pattern.source, `${pattern.flags.replace(/[gy]/g, '')}g`);
 }
 
 /**

@@ -5,7 +5,6 @@
  * or pattern matching applies.
  */
 import { HOST } from '../defaults.js';
-import { AppExitedError } from '../errors.js';
 import type { Size } from '../geometry.js';
 import { escapeFormat, formatExecCommand, quoteShellWord, quoteTmuxArgument } from './quote.js';
 import type { TmuxCommand } from './quote.js';
@@ -16,11 +15,11 @@ export const NEW_SESSION_FORMAT = '#{session_id} #{pane_id}';
 /** `display -p` output that identifies a server: its pid and the config file it read. */
 export const SERVER_INFO_FORMAT = '#{pid} #{config_files}';
 
-/** `new-session -P` output of the lobby session: its id. */
-export const LOBBY_FORMAT = '#{session_id}';
-
-/** Name of the lobby session. */
+/** Name of the lobby session; `=` before it in a target matches exactly this name. */
 export const LOBBY_NAME = 'tmux-shot-lobby';
+
+/** How often the lobby looks whether the process that owns the server is still alive, in seconds. */
+const OWNER_POLL_SECONDS = 1;
 
 /** What an idle pane runs (the lobby, a session before `respawn-pane`): prints nothing, reads nothing we send. */
 export const IDLE_COMMAND = 'cat';
@@ -34,38 +33,46 @@ export function startServerCommands(): TmuxCommand[] {
 }
 
 /**
- * Creates the lobby: an idle session that our one control client attaches to, printing
- * {@link LOBBY_FORMAT}. When that client detaches — it does when its stdin closes, i.e. when our
- * process is gone, however it died — the lobby's `client-detached` hook starts
- * {@link formatReaperScript} for the server's processes (`tmuxPrefix`, see `tmuxEnvPrefix`),
- * removes `directory` (the server's private one) and kills the server. `run-shell` expands
- * formats in its command, so both are format-escaped.
+ * Creates the lobby, for the server's config file, so that it exists from the server's first
+ * moment: an idle session that our one control client attaches to, whose pane watches the
+ * process that owns the server (`ownerPid`, checked every {@link OWNER_POLL_SECONDS} s). The
+ * server cleans up after itself when that process is gone, however it died, at whatever point
+ * of `TmuxServer.create` — the lobby's pane then exits (`pane-died`), and its control client,
+ * once attached, detaches (`client-detached`; its stdin closes): either hook starts
+ * {@link formatReaperScript} for the server's processes, removes `directory` (the server's
+ * private one) and kills the server. `run-shell` expands formats in its command, so both are
+ * format-escaped.
  */
-export function createLobbyCommands(idleCommand: string, directory: string, tmuxPrefix: string): TmuxCommand[] {
+export function createLobbyCommands(ownerPid: number, directory: string): TmuxCommand[] {
   const runShell = (flags: string, script: string) => `run-shell ${flags}${quoteTmuxArgument(escapeFormat(script))}`;
-  const cleanUp = [runShell('-b ', formatReaperScript(tmuxPrefix)), runShell('', `rm -rf -- ${quoteShellWord(directory)}`), 'kill-server'];
+  const cleanUp = [runShell('-b ', formatReaperScript()), runShell('', `rm -rf -- ${quoteShellWord(directory)}`), 'kill-server'].join(' ; ');
+  const watchOwner = `while kill -0 ${ownerPid} 2>/dev/null; do sleep ${OWNER_POLL_SECONDS}; done`;
   return [
-    ['new-session', '-d', '-s', LOBBY_NAME, '-P', '-F', LOBBY_FORMAT, idleCommand],
-    ['set-hook', '-t', LOBBY_NAME, 'client-detached', cleanUp.join(' ; ')],
+    ['new-session', '-d', '-s', LOBBY_NAME, watchOwner],
+    ['set-hook', '-t', LOBBY_NAME, 'pane-died', cleanUp],
+    ['set-hook', '-t', LOBBY_NAME, 'client-detached', cleanUp],
   ];
 }
 
 /**
- * A POSIX sh script that does what `endProcessTree` does when no process of ours is left to do
- * it: it waits {@link HOST.hangupGrace} ms after the server's hangup, sends SIGTERM to every
- * process whose environment holds `TMUX=<tmuxPrefix>` (Linux `/proc/<pid>/environ`; elsewhere
- * it finds none), then {@link HOST.terminateGrace} ms later SIGKILL. It ignores the SIGTERM that
- * kill-server sends its jobs, and skips itself (a job of the server carries the mark too).
+ * A POSIX sh script, run as a job of the server, that does what `endProcessTree` does when no
+ * process of ours is left to do it: it waits {@link HOST.hangupGrace} ms after the server's
+ * hangup, sends SIGTERM to every process whose environment holds the server's mark
+ * (`TMUX=<socket>,<server pid>,`, see `tmuxEnvPrefix`: the job's own `TMUX` without its session
+ * index; Linux `/proc/<pid>/environ`, elsewhere it finds none), then {@link HOST.terminateGrace}
+ * ms later SIGKILL. It ignores the SIGTERM that kill-server sends its jobs, and skips itself (it
+ * carries the mark too).
  */
-export function formatReaperScript(tmuxPrefix: string): string {
+export function formatReaperScript(): string {
   return [
     "trap '' HUP TERM",
     'exec >/dev/null 2>&1',
+    'mark="TMUX=${TMUX%,*},"',
     'reap() {',
     '  for environ in /proc/[0-9]*/environ; do',
     '    pid=${environ#/proc/}',
     '    pid=${pid%/environ}',
-    `    [ "$pid" != $$ ] && grep -qaF ${quoteShellWord(`TMUX=${tmuxPrefix}`)} "$environ" && kill -s "$1" "$pid"`,
+    '    [ "$pid" != $$ ] && grep -qaF "$mark" "$environ" && kill -s "$1" "$pid"',
     '  done',
     '}',
     `sleep ${HOST.hangupGrace / 1000}; reap TERM; sleep ${HOST.terminateGrace / 1000}; reap KILL`,
@@ -88,8 +95,8 @@ export function pinWindowSizeCommand(paneId: string): TmuxCommand {
 }
 
 /**
- * A control-mode client for session `sessionId` that receives no pane output (`-f no-output`):
- * output comes through {@link pipePaneCommand} instead.
+ * A control-mode client for session `sessionId` (an id like `$4`, or `=name`) that receives no
+ * pane output (`-f no-output`): output comes through {@link pipePaneCommand} instead.
  */
 export function attachControlCommand(sessionId: string): TmuxCommand {
   return ['-C', 'attach-session', '-f', 'no-output', '-t', sessionId];
@@ -125,44 +132,6 @@ export function respawnPaneCommand(paneId: string, pane: PaneCommand): TmuxComma
   for (const [name, value] of Object.entries(pane.env ?? {})) args.push('-e', `${name}=${value}`);
   args.push('--', typeof pane.command === 'string' ? pane.command : formatExecCommand(pane.command));
   return args;
-}
-
-/**
- * Linux's limit on one argument or environment string of a program, in bytes with its NUL
- * (execve(2) E2BIG; MAX_ARG_STRLEN, 32 pages: 131072 with 4 KiB pages, as on x86-64; kernels
- * with larger pages allow more, and are held to this too).
- */
-export const MAX_ARG_STRLEN = 131_072;
-
-/** Longest command shown in a message, in characters; the rest is cut with `…`. */
-const SHOWN_COMMAND_CHARS = 40;
-
-/**
- * Refuses, before tmux runs it, a pane command whose exec would fail with E2BIG on Linux: the sh
- * command line tmux passes as one argument (see {@link respawnPaneCommand}), or a `NAME=VALUE`
- * of `pane.env`, of {@link MAX_ARG_STRLEN} bytes or more. tmux's child would `_exit(1)` without a
- * word (spawn.c), leaving a blank screen. Other platforms limit only the total size (macOS: 1 MiB
- * with the environment), which is not checked.
- * @throws AppExitedError saying which string is too long; no process has been started.
- */
-export function checkExecSize(pane: PaneCommand, platform: NodeJS.Platform = process.platform): void {
-  if (platform !== 'linux') return;
-  const line = typeof pane.command === 'string' ? pane.command : formatExecCommand(pane.command);
-  const strings: [string, string][] = [['its sh command line', line]];
-  for (const [name, value] of Object.entries(pane.env ?? {})) strings.push([`the environment string ${name}=…`, `${name}=${value}`]);
-  for (const [what, text] of strings) {
-    const bytes = Buffer.byteLength(text);
-    if (bytes < MAX_ARG_STRLEN) continue;
-    const command = typeof pane.command === 'string' ? pane.command : pane.command.join(' ');
-    const shown = command.length > SHOWN_COMMAND_CHARS ? `${command.slice(0, SHOWN_COMMAND_CHARS)}…` : command;
-    throw new AppExitedError(
-      `'${shown}' could not be run: ${what} is ${bytes} bytes, over the ${MAX_ARG_STRLEN - 1} bytes Linux allows one argument or ` +
-        'environment string of a program (MAX_ARG_STRLEN). Pass large data in a file or on stdin instead.',
-      null,
-      null,
-      '',
-    );
-  }
 }
 
 /** Sends tmux key names (`Enter`, `C-c`, `a`) to a pane; `--` so a name like `-` is a key. */

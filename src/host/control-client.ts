@@ -13,6 +13,7 @@ import type { TmuxConnection } from './connection.js';
 import { ControlParser } from './control-protocol.js';
 import type { ControlEvent } from './control-protocol.js';
 import { formatTmuxCommandLine } from './quote.js';
+import { startTimer } from '../wait.js';
 import type { TmuxCommand } from './quote.js';
 
 /** A command waiting for its reply; `settled` once answered or timed out. */
@@ -20,7 +21,8 @@ interface PendingCommand {
   text: string;
   command: TmuxCommand;
   settled: boolean;
-  timer: NodeJS.Timeout | undefined;
+  /** Cancels the command's timeout. */
+  cancelTimer: () => void;
   resolve: (lines: string[]) => void;
   reject: (error: Error) => void;
 }
@@ -85,19 +87,15 @@ export class ControlClient {
   /**
    * Starts a control client on `sessionId` (a `$N` id) and resolves once tmux has attached it
    * (`%session-changed`).
-   * @throws TmuxNotFoundError when the binary cannot be run; TmuxCommandError when tmux refuses
+   * @throws {TmuxNotFoundError} when the binary cannot be run; TmuxCommandError when tmux refuses
    *   the attach (its `%error` text), the client exits first, or `timeout` ms pass.
    */
-  static async attach(
-    connection: TmuxConnection,
-    sessionId: string,
-    options: ControlCommandOptions = {},
-  ): Promise<ControlClient> {
+  static async attach(connection: TmuxConnection, sessionId: string, options: ControlCommandOptions = {}): Promise<ControlClient> {
     const client = new ControlClient(connection, sessionId);
     const timeout = options.timeout ?? HOST.commandTimeout;
-    let timer: NodeJS.Timeout | undefined;
+    let cancelTimer = (): void => undefined;
     const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new TmuxCommandError(`tmux did not attach to ${sessionId} within ${timeout} ms`, [], '')), timeout);
+      cancelTimer = startTimer(timeout, () => reject(new TmuxCommandError(`tmux did not attach to ${sessionId} within ${timeout} ms`, [], '')));
     });
     const exitedFirst = client.exited.then(() => {
       throw client.#exitError;
@@ -109,14 +107,14 @@ export class ControlClient {
       await client.close();
       throw error;
     } finally {
-      clearTimeout(timer);
+      cancelTimer();
     }
     return client;
   }
 
   /**
    * Runs one tmux command (argv, quoted for tmux here) and resolves with its output lines.
-   * @throws TmuxCommandError on `%error` (tmux's message in `stderr`), after `timeout` ms, or
+   * @throws {TmuxCommandError} on `%error` (tmux's message in `stderr`), after `timeout` ms, or
    *   when the client exits first.
    */
   command(command: TmuxCommand, options: ControlCommandOptions = {}): Promise<string[]> {
@@ -124,10 +122,10 @@ export class ControlClient {
     const text = formatTmuxCommandLine([command]);
     const timeout = options.timeout ?? HOST.commandTimeout;
     return new Promise((resolve, reject) => {
-      const pending: PendingCommand = { text, command, settled: false, timer: undefined, resolve, reject };
-      pending.timer = setTimeout(() => {
+      const pending: PendingCommand = { text, command, settled: false, cancelTimer: () => undefined, resolve, reject };
+      pending.cancelTimer = startTimer(timeout, () => {
         this.#settle(pending, new TmuxCommandError(`tmux did not answer '${text}' within ${timeout} ms`, command, ''));
-      }, timeout);
+      });
       // Replies come in command order; a timed-out command keeps its place until its reply.
       this.#pending.push(pending);
       this.#subprocess.stdin?.write(`${text}\n`);
@@ -140,9 +138,9 @@ export class ControlClient {
    */
   async close(): Promise<void> {
     this.#subprocess.stdin?.end();
-    const timer = setTimeout(() => this.#subprocess.kill('SIGKILL'), HOST.exitTimeout);
+    const cancelTimer = startTimer(HOST.exitTimeout, () => this.#subprocess.kill('SIGKILL'));
     await this.exited;
-    clearTimeout(timer);
+    cancelTimer();
   }
 
   #handle(event: ControlEvent, attached: () => void, attachFailed: (error: Error) => void): void {
@@ -168,7 +166,7 @@ export class ControlClient {
   }
 
   #settle(pending: PendingCommand, error: Error | undefined, lines: string[] = []): void {
-    clearTimeout(pending.timer);
+    pending.cancelTimer();
     if (pending.settled) return;
     pending.settled = true;
     if (error) pending.reject(error);

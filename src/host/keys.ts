@@ -17,9 +17,7 @@ const FUNCTION_KEYS = Array.from({ length: 12 }, (_, index) => `F${index + 1}`);
 
 /** Every accepted key name (other than single characters) → its canonical tmux name. */
 const BASE_NAMES: ReadonlyMap<string, string> = new Map([
-  ...[...CURSOR_KEYS, ...FUNCTION_KEYS, 'Enter', 'Escape', 'Tab', 'BTab', 'BSpace', 'Space'].map(
-    (name) => [name, name] as const,
-  ),
+  ...[...CURSOR_KEYS, ...FUNCTION_KEYS, 'Enter', 'Escape', 'Tab', 'BTab', 'BSpace', 'Space'].map((name) => [name, name] as const),
   ['Insert', 'IC'],
   ['Delete', 'DC'],
   ['PageUp', 'PPage'],
@@ -55,7 +53,7 @@ interface ParsedName {
 
 /**
  * The tmux key name for `name`.
- * @throws KeyNameError for unknown names and combinations tmux cannot send, with the closest
+ * @throws {KeyNameError} for unknown names and combinations tmux cannot send, with the closest
  *   valid names as suggestions (`enter` → `Enter`).
  * @example resolveKeyName('Control+C') // 'C-c'; resolveKeyName('Shift+Tab') // 'BTab'
  */
@@ -124,16 +122,12 @@ function suggest(name: string, parsed: ParsedName | undefined): string[] {
   if (!parsed) {
     const plus = name.lastIndexOf('+', name.length - 2);
     const words = name.slice(0, plus).split('+');
-    const fixed = words.map((word) =>
-      PLAYWRIGHT_MODIFIERS.has(word) ? word : closestNames(word, [...PLAYWRIGHT_MODIFIERS.keys()], 1, 3)[0],
-    );
+    const fixed = words.map((word) => (PLAYWRIGHT_MODIFIERS.has(word) ? word : closestNames(word, [...PLAYWRIGHT_MODIFIERS.keys()], 1, 3)[0]));
     if (fixed.includes(undefined)) return [];
     const candidate = `${fixed.join('+')}${name.slice(plus)}`;
     return isValid(candidate) ? [candidate] : [];
   }
-  const bases = BASE_NAMES.has(parsed.base) || isPrintableCharacter(parsed.base)
-    ? [parsed.base]
-    : closestNames(parsed.base, [...BASE_NAMES.keys()]);
+  const bases = BASE_NAMES.has(parsed.base) || isPrintableCharacter(parsed.base) ? [parsed.base] : closestNames(parsed.base, [...BASE_NAMES.keys()]);
   const names = bases.map((base) => (isValid(parsed.withBase(base)) ? parsed.withBase(base) : base));
   return [...new Set(names)].filter((candidate) => candidate !== name && isValid(candidate));
 }

@@ -5,6 +5,11 @@
  * discards a pane's queued blocks once its fd is closed), which lost the last output of a
  * quick-exit app in 13 of 30 runs here; with a pipe, tmux keeps the pane until the pipe has
  * taken every byte (window.c `window_pane_destroy_ready`), and 100 of 100 runs were complete.
+ * kill-session drops nothing the pipe holds: the socket's data stays readable by its `cat`.
+ * What tmux never reads is lost to tmux itself: when it reaps a process that exited in the
+ * instant after a write before the kernel has handed that write to the pane's terminal (Linux
+ * queues it to a worker thread), its FIONREAD check reads 0 and it closes the terminal unread;
+ * its own grid (capture-pane) lacks the output too. Seen in 4–5 of 900 quick exits under load.
  *
  * The FIFO is read by a `cat` child process rather than by opening it here: a FIFO fd handed to a
  * `net.Socket` inside a Vitest worker thread is also tracked by the thread as an "unmanaged" fd,
@@ -17,8 +22,9 @@ import type { Socket } from 'node:net';
 import { execa } from 'execa';
 import { HOST } from '../defaults.js';
 import { TmuxCommandError, TmuxShotError } from '../errors.js';
+import { startTimer, systemClock } from '../wait.js';
 
-/** Receives pane output: the raw bytes and `performance.now()` (ms) when they arrived. */
+/** Receives pane output: the raw bytes and `systemClock.now()` (ms) when they arrived. */
 export type OutputListener = (bytes: Buffer, atMs: number) => void;
 
 /** The read end of one pane's output FIFO. */
@@ -41,8 +47,13 @@ export class PaneOutput {
     reader.unref();
     stdout.unref();
     stdout.on('data', (bytes: Buffer) => {
-      const atMs = performance.now();
+      const atMs = systemClock.now();
       for (const listener of this.#listeners) listener(bytes, atMs);
+      // One chunk per turn of the event loop: a listener may take long over a large chunk (the
+      // screen model parses 64 KiB of binary in 10–300 ms), and the timers of pending waits must
+      // run between chunks. Meanwhile the rest waits in the FIFO, slowing the writer, not here.
+      stdout.pause();
+      void systemClock.sleep(0).then(() => stdout.resume());
     });
     this.ended = new Promise((resolve) => {
       stdout.once('close', () => resolve());
@@ -56,7 +67,7 @@ export class PaneOutput {
    * `pipePaneCommand`). tmux buffers the pane's output from the moment `pipe-pane` returns, so
    * nothing written after that is lost while the two `cat`s open the FIFO. The FIFO's name is
    * removed when the stream ends.
-   * @throws TmuxShotError when `cat` cannot be run; whatever `startPipe` throws;
+   * @throws {TmuxShotError} when `cat` cannot be run; whatever `startPipe` throws;
    *   TmuxCommandError when `startPipe` takes longer than {@link HOST.commandTimeout} ms.
    */
   static async open(fifoPath: string, startPipe: () => Promise<unknown>): Promise<PaneOutput> {
@@ -68,10 +79,12 @@ export class PaneOutput {
       unlink(fifoPath, () => undefined);
       throw new TmuxShotError(`Could not run 'cat' to read the pane's output (${error.message}); put coreutils' cat on PATH.`, { cause: error });
     }
-    let timer: NodeJS.Timeout | undefined;
+    let cancelTimer = (): void => undefined;
     try {
       const timedOut = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new TmuxCommandError(`tmux's pipe-pane did not start within ${HOST.commandTimeout} ms`, [], '')), HOST.commandTimeout);
+        cancelTimer = startTimer(HOST.commandTimeout, () =>
+          reject(new TmuxCommandError(`tmux's pipe-pane did not start within ${HOST.commandTimeout} ms`, [], '')),
+        );
       });
       await Promise.race([startPipe(), timedOut]);
       return new PaneOutput(reader, fifoPath);
@@ -80,7 +93,7 @@ export class PaneOutput {
       unlink(fifoPath, () => undefined);
       throw error;
     } finally {
-      clearTimeout(timer);
+      cancelTimer();
     }
   }
 

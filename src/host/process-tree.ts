@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { HOST } from '../defaults.js';
-import { poll } from '../wait.js';
+import { poll, systemClock } from '../wait.js';
 import { isInScope, isNewPid, parseProcStat, parseProcessClock } from './process-table.js';
 import type { ProcessClock, ProcessScope } from './process-table.js';
 
@@ -113,13 +113,16 @@ export function processClock(): ProcessClock {
  * @param view How processes are found: procfs where there is one (the default).
  */
 export async function endProcessTree(scope: ProcessScope, view: ProcessView = currentView()): Promise<void> {
-  const hangupEnds = performance.now() + HOST.hangupGrace;
+  const hangupEnds = systemClock.now() + HOST.hangupGrace;
   const leader = scope.sessionLeader === undefined ? undefined : view.find(scope.sessionLeader);
   if (leader) await waitUntilGone(view, [leader], HOST.hangupGrace);
   let targets = view.survey(scope);
   if (targets.length === 0) return;
-  await waitUntilGone(view, targets, hangupEnds - performance.now());
-  for (const [signal, grace] of [['SIGTERM', HOST.terminateGrace], ['SIGKILL', HOST.exitTimeout]] as const) {
+  await waitUntilGone(view, targets, hangupEnds - systemClock.now());
+  for (const [signal, grace] of [
+    ['SIGTERM', HOST.terminateGrace],
+    ['SIGKILL', HOST.exitTimeout],
+  ] as const) {
     targets = view.survey(scope);
     if (targets.length === 0) return;
     for (const target of targets) view.kill(target, signal);

@@ -56,8 +56,9 @@ export function quoteShellWord(word: string): string {
 /**
  * The sh command line that runs `argv` exactly: `exec 'prog' 'arg 1' …`. `exec` makes the app
  * the pane's process, so its exit status and signal are the pane's; a missing program ends the
- * pane with sh's status 127 and its "not found" message on the screen.
- * @throws ConfigError when `argv` is empty or an element contains a NUL byte.
+ * pane with sh's status 127 and its `exec: prog: not found` message on the screen (see
+ * `parseExecFailure`).
+ * @throws {ConfigError} when `argv` is empty or an element contains a NUL byte.
  */
 export function formatExecCommand(argv: readonly string[]): string {
   if (argv.length === 0) throw new ConfigError('The command is empty: give the program and its arguments.');
@@ -65,6 +66,19 @@ export function formatExecCommand(argv: readonly string[]): string {
     throw new ConfigError('A command argument contains a NUL byte, which no process argument can hold.');
   }
   return `exec ${argv.map(quoteShellWord).join(' ')}`;
+}
+
+/** Words sh reads as themselves: letters and digits of any script, and `_ @ % + = : , . / -`. */
+const BARE_WORD = /^[\p{L}\p{N}_@%+=:,./-]+$/u;
+
+/**
+ * A command as a message shows it: a command line as given; an argv as the sh words that run it,
+ * each in double quotes only when it needs them (`bash -c "echo oops; exit 3"`, with `$`, `` ` ``,
+ * `\` and `"` escaped), so the words stay apart yet read plainly inside the message's own quotes.
+ */
+export function describeCommand(command: readonly string[] | string): string {
+  if (typeof command === 'string') return command;
+  return command.map((word) => (BARE_WORD.test(word) ? word : `"${word.replace(/[$`\\"]/g, '\\$&')}"`)).join(' ');
 }
 
 /**

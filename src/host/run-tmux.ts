@@ -17,14 +17,10 @@ export interface RunTmuxOptions {
  * Runs `commands` (joined by tmux's `;`) in one `tmux -S <socket> -f <config>` process with the
  * connection's environment only.
  * @returns tmux's stdout, without the final newline.
- * @throws TmuxNotFoundError when the binary cannot be run; TmuxCommandError when tmux exits
+ * @throws {TmuxNotFoundError} when the binary cannot be run; TmuxCommandError when tmux exits
  *   non-zero (its stderr in the message and in `stderr`) or exceeds `timeout`.
  */
-export async function runTmux(
-  connection: TmuxConnection,
-  commands: readonly TmuxCommand[],
-  options: RunTmuxOptions = {},
-): Promise<string> {
+export async function runTmux(connection: TmuxConnection, commands: readonly TmuxCommand[], options: RunTmuxOptions = {}): Promise<string> {
   const timeout = options.timeout ?? HOST.commandTimeout;
   const args = [...connectionArgs(connection), ...formatTmuxArgv(commands)];
   const result = await execa(connection.binary, args, {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOST } from '../defaults.js';
 import { ConfigError, TmuxCommandError, TmuxShotError } from '../errors.js';
-import { IDLE_COMMAND, createLobbyCommands, killServerCommand, startServerCommands } from './argv.js';
+import { LOBBY_NAME, createLobbyCommands, killServerCommand, startServerCommands } from './argv.js';
 import { resolveTmuxEnv } from './connection.js';
 import type { TmuxConnection } from './connection.js';
 import { ControlClient } from './control-client.js';
@@ -13,9 +13,16 @@ import { registerLiveServer, unregisterLiveServer, waitForProcessExit } from './
 import { tmuxEnvPrefix } from './process-table.js';
 import type { ProcessScope } from './process-table.js';
 import { endProcessTree, processClock } from './process-tree.js';
+import { formatTmuxCommandLine } from './quote.js';
 import type { TmuxCommand } from './quote.js';
 import { runTmux } from './run-tmux.js';
 import { formatTmuxConfig } from './tmux-config.js';
+
+/**
+ * The longest path a Unix socket can have, in bytes: `sun_path` holds 108 bytes with its NUL on
+ * Linux, 104 on macOS and the BSDs. tmux fails with a bare "File name too long" past it.
+ */
+const MAX_SOCKET_PATH_BYTES = process.platform === 'linux' ? 107 : 103;
 
 /** Options of {@link TmuxServer.create}. */
 export interface TmuxServerOptions {
@@ -35,7 +42,8 @@ export interface TmuxServerOptions {
  * client attached to an idle "lobby" session (≈ 0.5 ms a command, no process per command).
  * Sessions register with it and are disposed with it. Should the process end without
  * `dispose()`, the server goes too: killed by the 'exit' hook, or — if the process was killed
- * outright — by tmux itself, once the control client loses its stdin (see `createLobbyCommands`).
+ * outright, even in the middle of `create()` — by tmux itself, once the lobby sees the process
+ * gone or the control client loses its stdin (see `createLobbyCommands`).
  * @example
  *   await using server = await TmuxServer.create();
  *   const session = await TmuxSession.create(server, { cols: 80, rows: 24 });
@@ -66,8 +74,9 @@ export class TmuxServer implements AsyncDisposable {
   /**
    * Creates the directory and config, starts the server and its lobby session, and attaches the
    * control client.
-   * @throws TmuxNotFoundError when the tmux binary cannot be run (with install hints);
-   *   ConfigError when a server not started by us already runs on `socketPath`;
+   * @throws {TmuxNotFoundError} when the tmux binary cannot be run (with install hints);
+   *   ConfigError when a server not started by us already runs on `socketPath`, or when the
+   *   socket path is too long for a Unix socket (a long TMPDIR), saying what to do;
    *   TmuxCommandError when tmux fails to start.
    */
   static async create(options: TmuxServerOptions = {}): Promise<TmuxServer> {
@@ -81,7 +90,10 @@ export class TmuxServer implements AsyncDisposable {
     let pid: number | undefined;
     const since = processClock();
     try {
-      await writeFile(connection.configPath, formatTmuxConfig(), { mode: 0o600 });
+      checkSocketPath(connection.socketPath);
+      // The lobby comes with the config, so the server cleans up after itself from its first moment.
+      const lobby = createLobbyCommands(process.pid, directory).map((command) => `${formatTmuxCommandLine([command])}\n`);
+      await writeFile(connection.configPath, formatTmuxConfig() + lobby.join(''), { mode: 0o600 });
       const info = await runTmux(connection, startServerCommands());
       const config = info.slice(info.indexOf(' ') + 1);
       if (config !== connection.configPath) {
@@ -93,8 +105,7 @@ export class TmuxServer implements AsyncDisposable {
       pid = Number(info.split(' ')[0]);
       const processes = { tmuxPrefix: tmuxEnvPrefix(connection.socketPath, pid), since };
       registerLiveServer(pid, directory, processes);
-      const lobbyId = (await runTmux(connection, createLobbyCommands(IDLE_COMMAND, directory, processes.tmuxPrefix))).trim();
-      return new TmuxServer(connection, pid, directory, await ControlClient.attach(connection, lobbyId), processes);
+      return new TmuxServer(connection, pid, directory, await ControlClient.attach(connection, `=${LOBBY_NAME}`), processes);
     } catch (error) {
       if (pid !== undefined) {
         await runTmux(connection, [killServerCommand()]).catch(() => undefined);
@@ -113,7 +124,7 @@ export class TmuxServer implements AsyncDisposable {
 
   /**
    * Runs one tmux command over the control connection; resolves with its output lines.
-   * @throws TmuxShotError once the server is disposed (its sessions may still end themselves
+   * @throws {TmuxShotError} once the server is disposed (its sessions may still end themselves
    *   while it disposes them); TmuxCommandError as `ControlClient.command`.
    */
   command(command: TmuxCommand, options?: ControlCommandOptions): Promise<string[]> {
@@ -131,7 +142,7 @@ export class TmuxServer implements AsyncDisposable {
    * Disposes the sessions, kills the server, waits until its process has exited (a new server on
    * the same socket fails otherwise), ends whatever any of its panes started that is still alive
    * (as `TmuxSession.kill` does for one pane), then removes the directory. Idempotent.
-   * @throws TmuxCommandError when the server outlives SIGKILL by {@link HOST.exitTimeout} ms.
+   * @throws {TmuxCommandError} when the server outlives SIGKILL by {@link HOST.exitTimeout} ms.
    */
   dispose(): Promise<void> {
     this.#disposing ??= this.#dispose();
@@ -162,4 +173,14 @@ export class TmuxServer implements AsyncDisposable {
     unregisterLiveServer(this.pid);
     await rm(this.directory, { recursive: true, force: true });
   }
+}
+
+/** @throws {ConfigError} when `socketPath` is longer than a Unix socket path can be, saying how to shorten it. */
+function checkSocketPath(socketPath: string): void {
+  const bytes = Buffer.byteLength(socketPath);
+  if (bytes <= MAX_SOCKET_PATH_BYTES) return;
+  throw new ConfigError(
+    `The tmux server's socket path '${socketPath}' is ${bytes} bytes, over the ${MAX_SOCKET_PATH_BYTES} a Unix socket path can have: ` +
+      'set TMPDIR to a shorter directory (TMPDIR=/tmp), or pass a shorter socketPath to TmuxServer.create().',
+  );
 }

@@ -1,15 +1,14 @@
 /** `TmuxSession`: one session with one window and one pane, its output piped to us. */
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { HOST } from '../defaults.js';
 import { ConfigError, TmuxCommandError } from '../errors.js';
 import type { Size } from '../geometry.js';
-import { poll } from '../wait.js';
+import { poll, systemClock } from '../wait.js';
 import {
   IDLE_COMMAND,
   capturePaneCommand,
-  checkExecSize,
   chunkBytes,
   displayCommand,
   killSessionCommand,
@@ -23,6 +22,7 @@ import {
   sendKeysCommand,
 } from './argv.js';
 import type { PaneCommand } from './argv.js';
+import { argMaxOf, checkExecSize, parseStackLimit, tmuxPaneEnv } from './exec-size.js';
 import { PaneOutput } from './pane-output.js';
 import type { OutputListener } from './pane-output.js';
 import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from './pane-status.js';
@@ -69,7 +69,7 @@ export class TmuxSession implements AsyncDisposable {
   /**
    * Creates the idle session (`new-session -d -x -y`, window pinned to that size) and pipes its
    * pane's output to us.
-   * @throws TmuxCommandError when tmux refuses or times out.
+   * @throws {TmuxCommandError} when tmux refuses or times out.
    */
   static async create(server: TmuxServer, size: Size): Promise<TmuxSession> {
     const since = processClock();
@@ -91,7 +91,7 @@ export class TmuxSession implements AsyncDisposable {
     return this.#killing !== undefined;
   }
 
-  /** Subscribes to the pane's raw output and its arrival time (`performance.now()`, ms); returns the unsubscribe function. */
+  /** Subscribes to the pane's raw output and its arrival time (`systemClock.now()`, ms); returns the unsubscribe function. */
   onOutput(listener: OutputListener): () => void {
     return this.#output.onOutput(listener);
   }
@@ -107,12 +107,14 @@ export class TmuxSession implements AsyncDisposable {
   /**
    * Replaces the pane's process with `pane.command` (`respawn-pane -k`): an argv array runs
    * exactly as given (no shell word splitting or expansion), a string runs with `/bin/sh -c`.
-   * @throws ConfigError when `pane.cwd` is not a directory (tmux would silently use another);
-   *   AppExitedError when the command line or an environment string is too long to exec (see
-   *   `checkExecSize`); TmuxCommandError.
+   * @throws {ConfigError} when `pane.cwd` is not a directory (tmux would silently use another);
+   *   AppExitedError when the command line or an environment string is too long to exec, or all
+   *   of them together (see `checkExecSize`); TmuxCommandError.
    */
   async respawnPane(pane: PaneCommand): Promise<void> {
-    checkExecSize(pane);
+    const { connection, pid } = this.#server;
+    const tmuxEnv = tmuxPaneEnv({ socketPath: connection.socketPath, serverPid: pid, paneId: this.paneId, cwd: pane.cwd ?? process.cwd() });
+    checkExecSize(pane, { argMax: await processArgMax(), env: { ...connection.env, ...tmuxEnv } });
     if (pane.cwd !== undefined && !(await isDirectory(pane.cwd))) {
       throw new ConfigError(`The working directory '${pane.cwd}' does not exist or is not a directory.`);
     }
@@ -144,7 +146,7 @@ export class TmuxSession implements AsyncDisposable {
    * pane dead but has not reaped its process yet (see `isAwaitingReap`), this makes tmux reap it
    * and asks again, every {@link REAP_POLL_MS} ms, so a dead pane is always reported with its
    * exit status or signal.
-   * @throws TmuxCommandError when tmux still has no status after `HOST.commandTimeout` ms.
+   * @throws {TmuxCommandError} when tmux still has no status after `HOST.commandTimeout` ms.
    */
   async paneStatus(): Promise<PaneStatus> {
     const probe = async (): Promise<PaneStatus | undefined> => {
@@ -192,15 +194,28 @@ export class TmuxSession implements AsyncDisposable {
   async #kill(): Promise<void> {
     this.#forget();
     // Asked in the same round trip as the kill: members of its session are found after the hangup.
-    const leader = this.#server.command(displayCommand(this.paneId, '#{pane_pid}')).then(([pid]) => Number(pid), () => undefined);
+    const leader = this.#server.command(displayCommand(this.paneId, '#{pane_pid}')).then(
+      ([pid]) => Number(pid),
+      () => undefined,
+    );
     await this.#server.command(killSessionCommand(this.sessionId)).catch(() => undefined); // gone already is fine
-    let timer: NodeJS.Timeout | undefined;
-    const drained = Promise.race([this.#output.ended, new Promise((resolve) => (timer = setTimeout(resolve, HOST.exitTimeout)))]).then(() => {
-      clearTimeout(timer);
+    const waited = new AbortController();
+    const drained = Promise.race([this.#output.ended, systemClock.sleep(HOST.exitTimeout, waited.signal)]).then(() => {
+      waited.abort();
       this.#output.close();
     });
     await Promise.all([drained, leader.then((sessionLeader) => endProcessTree({ ...this.#processes, sessionLeader }))]);
   }
+}
+
+let argMax: Promise<number> | undefined;
+
+/** ARG_MAX of the panes' processes, which inherit our stack limit through the tmux server we start; read once. */
+function processArgMax(): Promise<number> {
+  argMax ??= readFile('/proc/self/limits', 'utf8')
+    .then(parseStackLimit, () => undefined)
+    .then(argMaxOf);
+  return argMax;
 }
 
 async function isDirectory(path: string): Promise<boolean> {

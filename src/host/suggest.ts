@@ -21,12 +21,7 @@ export function editDistance(a: string, b: string): number {
  * `candidates`.
  * @param maxDistance Edits allowed. @default half the input's length, at most 2
  */
-export function closestNames(
-  input: string,
-  candidates: readonly string[],
-  limit = 3,
-  maxDistance = Math.min(2, Math.floor(input.length / 2)),
-): string[] {
+export function closestNames(input: string, candidates: readonly string[], limit = 3, maxDistance = Math.min(2, Math.floor(input.length / 2))): string[] {
   const lower = input.toLowerCase();
   const distanceTo = (name: string): number => {
     const distance = editDistance(lower, name.toLowerCase());

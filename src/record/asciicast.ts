@@ -47,7 +47,7 @@ export function formatAsciicast(timeline: Timeline, options: AsciicastOptions = 
   }
   const tail = decoder.decode();
   if (tail !== '') lines.push(JSON.stringify([seconds(lastOutputMs - start), 'o', tail]));
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 /** A parse failure at a 1-based line. */

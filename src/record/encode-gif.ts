@@ -29,14 +29,19 @@ function largestSize(timeline: Timeline): Size {
   return size;
 }
 
-/** The GIF comment: what made it, and whether its start is missing. */
-function commentFor(timeline: Timeline): string {
-  const made = 'Recorded with tmux-shot.';
-  if (!timeline.truncated) return made;
-  return (
-    `${made} Truncated: the oldest ${timeline.droppedBytes} bytes of output were dropped to stay within ` +
-    `the memory budget, so the recording starts ${Math.round(timeline.startMs)} ms in, from a blank screen.`
-  );
+/** The GIF comment: what made it, and whether its start is missing or left out. */
+function commentFor(timeline: Timeline, fromMs: number): string {
+  const parts = ['Recorded with tmux-shot.'];
+  if (timeline.truncated) {
+    parts.push(
+      `Truncated: the oldest ${timeline.droppedBytes} bytes of output were dropped to stay within ` +
+        `the memory budget, so the recording starts ${Math.round(timeline.startMs)} ms in, from a blank screen.`,
+    );
+  }
+  if (fromMs > timeline.startMs) {
+    parts.push(`Shows the last ${Math.round(timeline.endMs - fromMs)} ms of ${Math.round(timeline.endMs)} ms: from ${Math.round(fromMs)} ms in.`);
+  }
+  return parts.join(' ');
 }
 
 /**
@@ -47,7 +52,9 @@ function commentFor(timeline: Timeline): string {
  * for at least `lastFrameHold` ms. Frames after the first carry only the rectangle that changed,
  * with unchanged pixels transparent. A pane that was resized gives a GIF of its largest
  * columns × rows, each screen drawn at the top-left corner on the theme background. The same
- * timeline and options always give the same bytes. A truncated timeline says so in the GIF comment.
+ * timeline and options always give the same bytes. A truncated timeline says so in the GIF comment,
+ * as does a GIF of its `tail` only (the last `tail` ms; the screen there is replayed from the
+ * output before it, of which at most `tailBytes` are kept).
  * The GIF shows the timeline as it was when the call was made; later appends are not in it.
  * @returns The GIF file's bytes (write them to a temporary file and rename it into place).
  * @throws {ConfigError} when an option is invalid (see {@link resolveRecordOptions}).
@@ -57,7 +64,9 @@ function commentFor(timeline: Timeline): string {
  */
 export async function encodeGif(live: Timeline, options: Partial<RecordOptions> = {}): Promise<Uint8Array> {
   const resolved = resolveRecordOptions(options);
-  const timeline = live.copy(); // appends during the encoding belong to a later GIF
+  // Appends during the encoding belong to a later GIF; output older than tailBytes is dropped.
+  const timeline = live.copy(resolved.tailBytes);
+  const fromMs = Math.max(timeline.startMs, timeline.endMs - resolved.tail);
   const metrics = cellMetricsFor(resolved.render);
   const { widthPx, heightPx } = imageSizePx(metrics, largestSize(timeline));
   const render = (snapshot: ScreenSnapshot): RgbaImage => {
@@ -68,9 +77,9 @@ export async function encodeGif(live: Timeline, options: Partial<RecordOptions> 
   const canvas = new FrameCanvas(widthPx, heightPx, resolved.render.theme.background, metrics, render);
   const table = new ColorTable();
   const writer = new GifWriter();
-  const delays = new FrameDelays(resolved, timeline.startMs);
+  const delays = new FrameDelays(resolved, fromMs);
   let pending: IndexedFrame | undefined;
-  for await (const frame of replayFrames(timeline, resolved.fps)) {
+  for await (const frame of replayFrames(timeline, resolved.fps, fromMs)) {
     const redrawn = canvas.draw(frame.snapshot);
     const indexed = redrawn && indexFrame(canvas.image, canvas.previous, table, redrawn);
     if (!redrawn || !indexed) continue; // same pixels: the pending frame lasts longer
@@ -80,5 +89,5 @@ export async function encodeGif(live: Timeline, options: Partial<RecordOptions> 
   }
   // replayFrames yields at least one frame, and the first frame always has pixels.
   writer.addFrame(pending!, delays.last(timeline.endMs));
-  return writer.finish(widthPx, heightPx, table.colors, commentFor(timeline));
+  return writer.finish(widthPx, heightPx, table.colors, commentFor(timeline, fromMs));
 }

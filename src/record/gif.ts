@@ -12,8 +12,7 @@ import type { IndexedFrame } from './index-frame.js';
 
 // Node loads gifenc's CommonJS build, whose exports Node can only hand over as the default export;
 // Vite (hence Vitest) loads its ESM build, which has named exports.
-const { GIFEncoder, quantize, applyPalette } =
-  typeof gifencModule.GIFEncoder === 'function' ? gifencModule : gifencModule.default;
+const { GIFEncoder, quantize, applyPalette } = typeof gifencModule.GIFEncoder === 'function' ? gifencModule : gifencModule.default;
 
 /** Longest delay one GIF frame can carry, in 1/100 s (an unsigned 16-bit field). */
 export const MAX_DELAY_CS = 0xffff;

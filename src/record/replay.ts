@@ -30,23 +30,26 @@ function withoutLeadingContinuation(bytes: Uint8Array): Uint8Array {
  * Yields the frames of `timeline`: the screen at its start, then the screen whenever it changed,
  * at most `fps` times a second (see {@link FrameClock}). A screen equal to the previous frame's
  * (same cells, cursor and size) is skipped, so its time joins the previous frame's. A frame never
- * shows the middle of a DEC 2026 synchronized update: it waits for the update's end. A truncated
+ * shows the middle of a DEC 2026 synchronized update: it waits for the update's end, or for its
+ * timeout when the app never ends it (`ScreenModel.synchronizedUntil`). A truncated
  * timeline starts from a blank screen, and the broken tail of a character is skipped.
  * An empty timeline yields one frame: the blank screen at `startMs`.
  * @param fps Frames per second at most (already validated, 1–50).
+ * @param fromMs When the first frame is taken: output before it is replayed, not shown, so the
+ *   first frame shows the screen it drew. @default timeline.startMs
  */
-export async function* replayFrames(timeline: Timeline, fps: number): AsyncGenerator<Frame> {
+export async function* replayFrames(timeline: Timeline, fps: number, fromMs = timeline.startMs): AsyncGenerator<Frame> {
   const model = new ScreenModel(timeline.size);
-  const clock = new FrameClock(1000 / fps, timeline.startMs);
-  let written: Promise<void> = Promise.resolve();
+  const clock = new FrameClock(1000 / fps, fromMs);
   let appliedMs = timeline.startMs;
   let previous: ScreenSnapshot | undefined;
   let skipBrokenCharacter = timeline.truncated;
 
-  /** Samples the pending frame at `atMs`, unless mid-update (and not `force`d) or unchanged. */
-  const sample = async (atMs: number, force: boolean): Promise<Frame | undefined> => {
-    await written;
-    if (!force && model.synchronizedOutput) return undefined;
+  /** When the frame due at `dueMs` can be taken: not before the last event applied, nor inside an open synchronized update. */
+  const readyAt = (dueMs: number): number => Math.max(dueMs, appliedMs, model.synchronizedUntil ?? dueMs);
+
+  /** Samples the pending frame at `atMs`, unless unchanged. */
+  const sample = (atMs: number): Frame | undefined => {
     clock.taken(atMs);
     const snapshot = model.snapshot();
     if (previous && screensEqual(previous, snapshot)) return undefined;
@@ -57,28 +60,26 @@ export async function* replayFrames(timeline: Timeline, fps: number): AsyncGener
   try {
     for (const event of timeline.events) {
       const due = clock.dueMs;
-      if (due !== undefined && event.atMs > due) {
-        const frame = await sample(Math.max(due, appliedMs), false);
+      if (due !== undefined && event.atMs > readyAt(due)) {
+        const frame = sample(readyAt(due));
         if (frame) yield frame;
       }
       if (event.kind === 'resize') {
-        await written;
         model.resize(event);
       } else {
         const bytes = skipBrokenCharacter ? withoutLeadingContinuation(event.bytes) : event.bytes;
         skipBrokenCharacter = false;
-        written = model.write(bytes);
+        model.write(bytes, event.atMs);
       }
       appliedMs = event.atMs;
       clock.changed(event.atMs);
     }
     const due = clock.dueMs;
     if (due !== undefined) {
-      const frame = await sample(Math.max(due, appliedMs), true);
+      const frame = sample(Math.max(due, appliedMs)); // the last screen, even in the middle of an update
       if (frame) yield frame;
     }
   } finally {
-    await written;
     model.dispose();
   }
 }

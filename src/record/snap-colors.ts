@@ -38,9 +38,7 @@ interface CellPaint {
 /** The colours a cell's glyph blends between: its own, or those of the block cursor on it. */
 function paintOf(cell: Cell, isCursor: boolean, options: ResolvedRenderOptions): CellPaint {
   const block = isCursor && options.cursorStyle === 'block';
-  const { fg, bg } = block
-    ? { fg: options.theme.background, bg: options.theme.cursor }
-    : resolveCellColors(cell, options.theme, options.boldIsBright);
+  const { fg, bg } = block ? { fg: options.theme.background, bg: options.theme.cursor } : resolveCellColors(cell, options.theme, options.boldIsBright);
   const [dr, dg, db] = [fg.r - bg.r, fg.g - bg.g, fg.b - bg.b];
   const channel = Math.abs(dr) >= Math.abs(dg) ? (Math.abs(dr) >= Math.abs(db) ? 0 : 2) : Math.abs(dg) >= Math.abs(db) ? 1 : 2;
   return { fg, bg, dr, dg, db, channel, emoji: EMOJI.test(cell.chars) };

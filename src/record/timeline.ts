@@ -139,15 +139,18 @@ export class Timeline {
   /**
    * A copy that later appends do not change, e.g. to encode a recording that is still going on.
    * The events themselves are shared (they are frozen).
+   * @param budgetBytes The copy's memory budget, counted as this one's: a smaller one keeps only
+   *   the newest events within it, as if appends had gone over it. @default this timeline's budget
    */
-  copy(): Timeline {
-    const copy = new Timeline(this.#size, { budgetBytes: this.#budgetBytes, startedAt: this.#startedAt });
+  copy(budgetBytes = this.#budgetBytes): Timeline {
+    const copy = new Timeline(this.#size, { budgetBytes, startedAt: this.#startedAt });
     copy.#events = this.#events.slice(this.#head);
     copy.#startMs = this.#startMs;
     copy.#lastMs = this.#lastMs;
     copy.#endMs = this.#endMs;
     copy.#usedBytes = this.#usedBytes;
     copy.#droppedBytes = this.#droppedBytes;
+    copy.#dropOverBudget();
     return copy;
   }
 
@@ -185,11 +188,16 @@ export class Timeline {
     this.#lastMs = event.atMs;
     this.#endMs = Math.max(this.#endMs, event.atMs);
     this.#usedBytes += bytes + EVENT_OVERHEAD_BYTES;
-    while (this.#usedBytes > this.#budgetBytes && this.#head < this.#events.length - 1) this.#dropOldest();
+    this.#dropOverBudget();
     if (this.#head > 1024 && this.#head * 2 > this.#events.length) {
       this.#events = this.#events.slice(this.#head);
       this.#head = 0;
     }
+  }
+
+  /** Drops the oldest events while over the budget, never the newest one. */
+  #dropOverBudget(): void {
+    while (this.#usedBytes > this.#budgetBytes && this.#head < this.#events.length - 1) this.#dropOldest();
   }
 
   #dropOldest(): void {

@@ -123,10 +123,7 @@ function drawArc(coverage: GlyphCoverage, hx: 1 | -1, vy: 1 | -1, { t, u }: Pen)
   const r = Math.min(cx, w - cx, cy, h - cy);
   const ox = cx + hx * r;
   const oy = cy + vy * r;
-  fillCoverageShape(
-    coverage,
-    (x, y) => (x - ox) * hx <= 0 && (y - oy) * vy <= 0 && Math.abs(Math.hypot(x - ox, y - oy) - r) <= t / 2,
-  );
+  fillCoverageShape(coverage, (x, y) => (x - ox) * hx <= 0 && (y - oy) * vy <= 0 && Math.abs(Math.hypot(x - ox, y - oy) - r) <= t / 2);
   if (hx > 0) fillCoverageRect(coverage, Math.floor(ox), horizontal.start, w, horizontal.end);
   else fillCoverageRect(coverage, 0, horizontal.start, Math.ceil(ox), horizontal.end);
   if (vy > 0) fillCoverageRect(coverage, vertical.start, Math.floor(oy), vertical.end, h);

@@ -52,14 +52,11 @@ export function resolveCellColors(
   boldIsBright: boolean,
 ): CellColors {
   const fgColor =
-    boldIsBright && cell.bold && cell.fg.kind === 'palette' && cell.fg.index < 8
-      ? { kind: 'palette' as const, index: cell.fg.index + 8 }
-      : cell.fg;
+    boldIsBright && cell.bold && cell.fg.kind === 'palette' && cell.fg.index < 8 ? { kind: 'palette' as const, index: cell.fg.index + 8 } : cell.fg;
   let fg = resolveColor(fgColor, theme, 'foreground');
   let bg = resolveColor(cell.bg, theme, 'background');
   if (cell.inverse) [fg, bg] = [bg, fg];
   if (cell.dim) fg = halfway(fg, bg);
-  const underline =
-    cell.underlineColor.kind === 'default' ? fg : resolveColor(cell.underlineColor, theme, 'foreground');
+  const underline = cell.underlineColor.kind === 'default' ? fg : resolveColor(cell.underlineColor, theme, 'foreground');
   return { fg, bg, underline };
 }

@@ -37,13 +37,7 @@ export function faceCandidates(chars: string, width: 1 | 2, bold: boolean, itali
  * The first candidate face that covers all of `chars` (see {@link faceCandidates}), or null
  * when none does. `covers` answers from the font's cmap.
  */
-export function chooseFace(
-  chars: string,
-  width: 1 | 2,
-  bold: boolean,
-  italic: boolean,
-  covers: (face: FaceId, codePoint: number) => boolean,
-): FaceId | null {
+export function chooseFace(chars: string, width: 1 | 2, bold: boolean, italic: boolean, covers: (face: FaceId, codePoint: number) => boolean): FaceId | null {
   const codePoints = codePointsToCover(chars);
   for (const face of faceCandidates(chars, width, bold, italic)) {
     if (codePoints.every((cp) => covers(face, cp))) return face;

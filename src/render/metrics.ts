@@ -56,10 +56,7 @@ export function cellMetricsFor(options: { fontSizePx: number; scale: 1 | 2; padd
   const cellHeightPx = Math.ceil(contentPx);
   const baselinePx = Math.round((cellHeightPx - contentPx) / 2 + px(u.ascent));
   const lineThicknessPx = Math.max(1, Math.round(px(u.underlineThickness)));
-  const underlineYPx = Math.min(
-    cellHeightPx - 3 * lineThicknessPx,
-    baselinePx + Math.max(1, Math.round(px(-u.underlinePosition))),
-  );
+  const underlineYPx = Math.min(cellHeightPx - 3 * lineThicknessPx, baselinePx + Math.max(1, Math.round(px(-u.underlinePosition))));
   const strikeYPx = baselinePx - Math.round(px(u.strikeoutPosition));
   return {
     scale,

@@ -49,9 +49,7 @@ const SGR_59 = 0x3ffffff;
 const UNDERLINE_STYLES: readonly UnderlineStyle[] = ['none', 'single', 'double', 'curly', 'dotted', 'dashed'];
 
 /** One frozen Color per palette index, shared by every snapshot. */
-const PALETTE: readonly Color[] = Array.from({ length: 256 }, (_, index) =>
-  Object.freeze({ kind: 'palette', index } as const),
-);
+const PALETTE: readonly Color[] = Array.from({ length: 256 }, (_, index) => Object.freeze({ kind: 'palette', index } as const));
 
 /**
  * Reads the cells of one snapshot. Palette colours come from a shared table; an RGB colour is

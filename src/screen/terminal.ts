@@ -25,9 +25,13 @@ export interface ScreenModelOptions {
   scrollback?: number;
 }
 
-/** The terminal internals we read; absent from the public typings, pinned by version and tests. */
+/** The terminal internals we use; absent from the public typings, pinned by version and tests. */
 interface XtermInternals {
-  _core: { coreService: { isCursorHidden: boolean } };
+  _core: {
+    coreService: { isCursorHidden: boolean };
+    /** Parses `data` now, without the timers of the public `write` (see {@link ScreenModel.write}). */
+    writeSync(data: Uint8Array): void;
+  };
 }
 
 /**
@@ -35,7 +39,7 @@ interface XtermInternals {
  * widths). Terminal queries (DA, DSR…) are not answered: tmux answers them itself.
  * @example
  *   const model = new ScreenModel({ cols: 80, rows: 24 });
- *   await model.write(new TextEncoder().encode('\x1b[1mhello'));
+ *   model.write(new TextEncoder().encode('\x1b[1mhello'));
  *   model.text().split('\n')[0]; // 'hello'
  *   model.dispose();
  */
@@ -43,12 +47,16 @@ export class ScreenModel {
   readonly #terminal: XtermTerminal;
   readonly #internals: XtermInternals;
   #size: Size;
+  /** The time given with the bytes being parsed now. */
+  #writingAt = 0;
+  /** When the latest synchronized update began (the time of the write that held its `CSI ? 2026 h`). */
+  #synchronizedSince = 0;
 
   /**
    * @param size Initial size in cells.
-   * @throws ConfigError when `size` is not whole cells within `TERMINAL.minCols`…`maxRows`.
-   * @throws TmuxShotError when the installed @xterm/headless lacks the internals we read
-   *   (cursor visibility, underline style): pin the version from package.json.
+   * @throws {ConfigError} when `size` is not whole cells within `TERMINAL.minCols`…`maxRows`.
+   * @throws {TmuxShotError} when the installed @xterm/headless lacks the internals we use
+   *   (cursor visibility, underline style, synchronous parsing): pin the version from package.json.
    */
   constructor(size: Size, options: ScreenModelOptions = {}) {
     checkSize(size.cols, size.rows);
@@ -63,13 +71,19 @@ export class ScreenModel {
     });
     this.#terminal.loadAddon(new Unicode11Addon());
     this.#terminal.unicode.activeVersion = '11';
+    // Observes each begin of a synchronized update (`CSI ? … 2026 … h`); xterm's own handler still sets the mode.
+    this.#terminal.parser.registerCsiHandler({ prefix: '?', final: 'h' }, (params) => {
+      if (params.includes(2026)) this.#synchronizedSince = this.#writingAt;
+      return false;
+    });
     this.#internals = this.#terminal as unknown as XtermInternals;
     const cell = this.#terminal.buffer.active.getNullCell() as Partial<BufferCellLike>;
     const cellInternals = [cell.getUnderlineStyle, cell.hasExtendedAttrs, cell.extended];
-    if (typeof this.#internals._core?.coreService?.isCursorHidden !== 'boolean' || cellInternals.includes(undefined)) {
+    const core = this.#internals._core;
+    if (typeof core?.coreService?.isCursorHidden !== 'boolean' || typeof core.writeSync !== 'function' || cellInternals.includes(undefined)) {
       this.#terminal.dispose();
       throw new TmuxShotError(
-        'This @xterm/headless version lacks the cursor-visibility and underline internals tmux-shot reads; ' +
+        'This @xterm/headless version lacks the cursor-visibility, underline and synchronous-parsing internals tmux-shot uses; ' +
           'install the version pinned in tmux-shot’s package.json.',
       );
     }
@@ -81,24 +95,41 @@ export class ScreenModel {
   }
 
   /**
-   * True inside a DEC 2026 synchronized update (`CSI ? 2026 h` … `l`): the app is halfway
-   * through a frame, so callers must not snapshot until it turns false.
+   * True inside a DEC 2026 synchronized update (`CSI ? 2026 h` … `l`), however long ago it began:
+   * the app is halfway through a frame. An app may never end one; {@link synchronizedUntil} says
+   * until when the screen counts as half drawn.
    */
   get synchronizedOutput(): boolean {
     return this.#terminal.modes.synchronizedOutputMode;
   }
 
   /**
-   * Feeds raw pane bytes. UTF-8 sequences and escape sequences may be split across calls.
-   * @returns A promise that resolves once the terminal has parsed these bytes (and all before them).
+   * While a synchronized update (DEC 2026) is open, the time at which it counts as ended even if
+   * the app never ends it: `SCREEN.synchronizedUpdateTimeout` (1000 ms) after its latest begin, as
+   * foot and Ghostty end one, on the clock of the times given to {@link write}. Until then the
+   * screen is half drawn: do not read it. Undefined when no update is open.
    */
-  write(bytes: Uint8Array): Promise<void> {
-    return new Promise((resolve) => this.#terminal.write(bytes, resolve));
+  get synchronizedUntil(): number | undefined {
+    return this.synchronizedOutput ? this.#synchronizedSince + SCREEN.synchronizedUpdateTimeout : undefined;
+  }
+
+  /**
+   * Feeds raw pane bytes and parses them at once: the screen, modes and cursor are up to date when
+   * it returns. UTF-8 sequences and escape sequences may be split across calls. xterm's public
+   * `write` parses later, on timers, which queues a backlog behind an output flood and never runs
+   * under a test's fake timers; we register no asynchronous parser handlers, so parsing in the
+   * call is exact (xterm's `writeSync`).
+   * @param atMs When the bytes arrived, in ms on any clock the caller keeps: it times synchronized
+   *   updates (see {@link synchronizedUntil}). @default 0
+   */
+  write(bytes: Uint8Array, atMs = 0): void {
+    this.#writingAt = atMs;
+    this.#internals._core.writeSync(bytes);
   }
 
   /**
    * Resizes to `size` in cells, reflowing wrapped lines as xterm does (tmux also reflows).
-   * @throws ConfigError when `size` is out of range, as in the constructor.
+   * @throws {ConfigError} when `size` is out of range, as in the constructor.
    */
   resize(size: Size): void {
     checkSize(size.cols, size.rows);

@@ -91,7 +91,12 @@ export function formatScreenBlock(text: string): string {
   return lines.join('\n');
 }
 
-/** A text pattern for a message, as the user wrote it: `'Open'` or `/Op+en/i`. */
+/**
+ * A text pattern for a message, as the user would write it in JavaScript: `'Open'` (quotes,
+ * backslashes and control characters escaped: `'it\'s'`, `'a\nb'`) or `/Op+en/i`.
+ */
 export function formatPattern(pattern: string | RegExp): string {
-  return typeof pattern === 'string' ? `'${pattern}'` : String(pattern);
+  if (typeof pattern !== 'string') return String(pattern);
+  const escaped = JSON.stringify(pattern).slice(1, -1).replaceAll('\\"', '"').replaceAll("'", "\\'");
+  return `'${escaped}'`;
 }

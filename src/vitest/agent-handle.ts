@@ -117,7 +117,9 @@ export class AgentHandle {
           `and wrote ${relative(root, outcome.path)}: diff the two, then rename it over the cassette or delete it.`,
       );
     } else if (outcome.kind === 'unwritten') {
-      console.warn(`tmux-shot: the cassette ${relative(root, outcome.path)} of '${name}' was not written: ${outcome.reason}; a cassette already there is kept.`);
+      console.warn(
+        `tmux-shot: the cassette ${relative(root, outcome.path)} of '${name}' was not written: ${outcome.reason}; a cassette already there is kept.`,
+      );
     }
   }
 

@@ -7,6 +7,7 @@
  * before the test's own timeout (its `deadline`), and each `waitFor…` runs as a pending wait of the
  * test, which Vitest's error names should the test time out anyway.
  */
+import { resolve } from 'node:path';
 import type { RunnerTestCase } from 'vitest';
 import { WAIT } from '../defaults.js';
 import { ConfigError, TmuxShotError } from '../errors.js';
@@ -15,7 +16,9 @@ import type { TmuxServer } from '../host/index.js';
 import { TmuxApp } from '../app/index.js';
 import type { TmuxAppOptions } from '../app/index.js';
 import { formatPattern } from '../screen/index.js';
-import { resolveTimeout } from '../wait.js';
+import { resolveTimeout, systemClock } from '../wait.js';
+import { checkFixtureOptions } from './options.js';
+import { projectRoot } from './paths.js';
 import { testDeadline, trackWait } from './test-timeout.js';
 
 /**
@@ -25,6 +28,12 @@ import { testDeadline, trackWait } from './test-timeout.js';
  * screenshots are drawn.
  */
 export interface TmuxAppFixtureOptions extends Partial<Omit<TmuxAppOptions, 'server' | 'deadline' | 'signal'>> {
+  /**
+   * Working directory of the app; a relative path is relative to the project root, as relative
+   * paths in `command` are then. @default the Vitest project root of the test (`--root`, or a
+   * project's `root`), the folder its file names are relative to
+   */
+  cwd?: string;
   /** Colours of screenshots and failure screens. @default 'dark' */
   theme?: RenderOptions['theme'];
   /** Other renderer options (font size, scale, padding…); `theme` above wins over `render.theme`. @default {} */
@@ -57,6 +66,17 @@ type OwnMembers = 'screenshot' | 'gif' | 'close';
 // The class below, typed with every other member of `TmuxApp` (its constructor returns a proxy that forwards them).
 export interface TmuxAppHandle extends Omit<TmuxApp, OwnMembers> {}
 
+/** The test of each handle (the proxy users hold), for {@link testOfHandle}. */
+const testOf = new WeakMap<object, Readonly<RunnerTestCase>>();
+
+/**
+ * The test whose `tmuxApp` fixture `value` is, or undefined for anything else. The matchers ask
+ * it first: in concurrent tests, Vitest's global `expect` knows only the test that started last.
+ */
+export function testOfHandle(value: unknown): Readonly<RunnerTestCase> | undefined {
+  return typeof value === 'object' && value !== null ? testOf.get(value) : undefined;
+}
+
 /**
  * The `tmuxApp` fixture: one app per test on the worker's tmux server, with every member of
  * `TmuxApp` — before `start()`, its methods throw a ConfigError that says how to start it. The
@@ -69,20 +89,26 @@ export class TmuxAppHandle implements AsyncDisposable {
   readonly #server: TmuxServer;
   readonly #task: Readonly<RunnerTestCase> | undefined;
   #app: TmuxApp | undefined;
+  /** True once `close()` was called on {@link #app}: `start()` may then replace it. */
+  #closed = false;
   #starting: Starting | undefined;
 
   /**
+   * @param options The fixture's `tmuxOptions`.
    * @param task The test the app belongs to: its waits end before the test's own timeout (see
    *   `testDeadline`), and if the test times out anyway its error names the pending wait.
+   * @throws {ConfigError} for unknown or invalid options (see `checkFixtureOptions`).
    */
   constructor(options: TmuxAppFixtureOptions, server: TmuxServer, task?: Readonly<RunnerTestCase>) {
-    this.#options = options;
+    this.#options = checkFixtureOptions(options, 'tmuxOptions');
     this.#server = server;
     this.#task = task;
-    return new Proxy(this, {
+    const proxy = new Proxy(this, {
       get: (handle, key) => (key in handle ? bindTo(handle, Reflect.get(handle, key, handle)) : this.#appMember(key)),
       has: (handle, key) => key in handle || key in (this.#app ?? TmuxApp.prototype),
     });
+    if (task) testOf.set(proxy, task);
+    return proxy;
   }
 
   /** The options the app was (or will be) started with. */
@@ -117,23 +143,37 @@ export class TmuxAppHandle implements AsyncDisposable {
 
   /**
    * Starts the app with the fixture options, `options` merged over them (`env` and `render` key by
-   * key), on the worker's tmux server.
+   * key), on the worker's tmux server. After `close()` it starts a new app in the same test, with
+   * the options of this call merged over those of the last start; the handle then reads the new
+   * app (a `TmuxApp` kept from an earlier start still reads its last screen).
    * @returns The started `TmuxApp` (also reachable as `tmuxApp.app`).
-   * @throws {ConfigError} when an app is already running in this test, or no command is given;
-   *   whatever `TmuxApp.start` throws (`AppExitedError`, `TmuxNotFoundError`…).
+   * @throws {ConfigError} when an app is already running (or starting) in this test, no command
+   *   is given, or an option is unknown or invalid (see `checkFixtureOptions`); whatever
+   *   `TmuxApp.start` throws (`AppExitedError`, `TmuxNotFoundError`…).
    */
   async start(options: TmuxAppFixtureOptions = {}): Promise<TmuxApp> {
-    if (this.#app || this.#starting) throw new ConfigError('tmuxApp is already running in this test: close() it before starting another.');
-    const merged = mergeAppOptions(this.#options, options);
+    if ((this.#app && !this.#closed) || this.#starting) throw new ConfigError('tmuxApp is already running in this test: close() it before starting another.');
+    const merged = mergeAppOptions(this.#options, checkFixtureOptions(options, 'tmuxApp.start()'));
     const { theme: _theme, render: _render, failureScreen: _failureScreen, command, ...start } = merged;
     if (command === undefined) throw new ConfigError('tmuxApp.start() needs a command: tmuxApp.start({ command: ["vim", "file.txt"] }).');
     this.#options = merged;
-    const deadline = testDeadline(this.#task);
+    const deadline = () => testDeadline(this.#task); // the test body's, none in hooks
     const controller = new AbortController();
+    const cwd = this.#cwd(start.cwd);
     const started = this.#track('tmuxApp.start()', start.timeout, () =>
-      TmuxApp.start({ ...start, command, server: this.#server, deadline, signal: controller.signal }),
-    ).then((app) => (this.#app = app));
-    const starting: Starting = { controller, over: started.then(() => undefined, () => undefined) };
+      TmuxApp.start({ ...start, command, cwd, server: this.#server, deadline, signal: controller.signal }),
+    ).then((app) => {
+      this.#app = app;
+      this.#closed = false;
+      return app;
+    });
+    const starting: Starting = {
+      controller,
+      over: started.then(
+        () => undefined,
+        () => undefined,
+      ),
+    };
     this.#starting = starting;
     try {
       return await started;
@@ -156,14 +196,17 @@ export class TmuxAppHandle implements AsyncDisposable {
   }
 
   /**
-   * Stops the app (if started), or the `start()` still in progress (which then rejects).
-   * Idempotent; the fixture calls it after every test.
+   * Stops the app (if started), or the `start()` still in progress (which then rejects); its last
+   * screen stays readable until `start()` runs a new one. Idempotent; the fixture calls it after
+   * every test.
    */
   async close(): Promise<void> {
     const starting = this.#starting;
     starting?.controller.abort(new TmuxShotError('tmuxApp was closed while it was starting.'));
     await starting?.over;
-    await this.#app?.close();
+    if (!this.#app) return;
+    this.#closed = true;
+    await this.#app.close();
   }
 
   [Symbol.asyncDispose](): Promise<void> {
@@ -183,9 +226,18 @@ export class TmuxAppHandle implements AsyncDisposable {
     return bindTo(this.#app, Reflect.get(this.#app, key, this.#app));
   }
 
+  /**
+   * `cwd` resolved against the project root of the test; as given without a test, or when it is
+   * not a string (`TmuxApp.start` refuses that).
+   */
+  #cwd(cwd: string | undefined): string | undefined {
+    if (!this.#task || (cwd !== undefined && typeof cwd !== 'string')) return cwd;
+    return resolve(projectRoot(this.#task.file), cwd ?? '.');
+  }
+
   /** Runs one of the app's waits as pending in the test (see `trackWait`). */
   async #track<T>(what: string, timeout: unknown, wait: () => Promise<T>): Promise<T> {
-    const resolved = resolveTimeout(timeout, WAIT.timeout, testDeadline(this.#task), performance.now());
+    const resolved = resolveTimeout(timeout, WAIT.timeout, testDeadline(this.#task), systemClock.now());
     return trackWait(this.#task, { what, timeout: resolved, screenText: () => this.#app?.text() }, wait);
   }
 }

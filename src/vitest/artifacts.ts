@@ -4,7 +4,7 @@
  * artifact of Vitest's own `toMatchScreenshot`, and the failure screenshot whose path the default
  * reporter prints under the error.
  */
-import type { RunnerTestCase, TestArtifact, TestArtifactBase, TestAttachment } from 'vitest';
+import type { RunnerTestCase, TestArtifact } from 'vitest';
 import { recordArtifact } from 'vitest';
 
 /** One image of a visual regression. */
@@ -45,29 +45,13 @@ export async function recordRegression(task: Readonly<RunnerTestCase>, message: 
   await recordArtifact(task as RunnerTestCase, artifact);
 }
 
-/** The text of a failure screen, as a tmux-shot artifact (for reporters that list artifacts). */
-export interface ScreenTextArtifact extends TestArtifactBase {
-  type: 'tmux-shot:screen-text';
-  attachments: [TestAttachment];
-}
-
-declare module 'vitest' {
-  interface TestArtifactRegistry {
-    'tmux-shot:screen-text': ScreenTextArtifact;
-  }
-}
-
 /**
- * Records the screen of a failed test: the PNG as Vitest's failure screenshot (the default
- * reporter prints its path under the error) and the text file as a `tmux-shot:screen-text`
- * artifact. Annotations are not an option: Vitest refuses them once the test has failed.
+ * Records a file of a failed test as Vitest's failure screenshot: Vitest 4.1's reporters list the
+ * path of each under the test's error ("Failure screenshots:"), and its UI shows the first. So the
+ * screen's PNG goes first, then its text and the GIF, each with its content type. (Annotations,
+ * which reporters also print, are not an option: Vitest refuses them once the test has failed.)
  */
-export async function recordFailureScreen(task: Readonly<RunnerTestCase>, pngPath: string, textPath: string): Promise<void> {
-  const screenshot: TestArtifact = {
-    type: 'internal:failureScreenshot',
-    attachments: [{ path: pngPath, originalPath: pngPath, contentType: 'image/png' }],
-  };
-  await recordArtifact(task as RunnerTestCase, screenshot);
-  const text: TestArtifact = { type: 'tmux-shot:screen-text', attachments: [{ path: textPath, contentType: 'text/plain' }] };
-  await recordArtifact(task as RunnerTestCase, text);
+export async function recordFailureFile(task: Readonly<RunnerTestCase>, path: string, contentType: 'image/png' | 'image/gif' | 'text/plain'): Promise<void> {
+  const artifact: TestArtifact = { type: 'internal:failureScreenshot', attachments: [{ path, originalPath: path, contentType }] };
+  await recordArtifact(task as RunnerTestCase, artifact);
 }

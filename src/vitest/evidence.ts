@@ -1,19 +1,28 @@
 /**
  * What a test leaves behind once it ends, saved by the `tmuxApp` fixture's teardown (which Vitest
- * runs before `onTestFailed`) under the attachments folder: the last screen of a failed test (a
- * PNG drawn with the cursor and the text with styles), and the GIF of the whole app session, built
+ * runs before `onTestFailed`) once the app is closed, under the attachments folder: the last
+ * screen of a failed test (a PNG drawn with the cursor and the text with styles), and a GIF of the
+ * app session (its end, within a budget), built
  * from the app's always-on timeline — on failure by default (`tmuxRecording: 'on-failure'`), for
  * every test (`'always'`), or never (`'off'`); set it in the Vitest config with
  * `provide: { tmuxRecording: 'always' }` or per file with `test.override({ tmuxRecording: … })`.
+ *
+ * The files of a failure are Vitest's failure screenshots, listed under the test's error by its
+ * reporters. A test that failed only with `ConfigError`s (a mistake in its code, such as a
+ * misspelt option) saves none: the screen does not explain it. Each run of a test file starts
+ * with an empty attachments folder of its own, as Playwright empties its output folder, so no
+ * failure of an earlier run lingers beside a test that passes now.
  */
-import { relative } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { RunnerTestCase, TestArtifact, TestArtifactBase, TestAttachment } from 'vitest';
 import { recordArtifact } from 'vitest';
+import { VITEST_CONSTANTS } from '../defaults.js';
 import { renderPng } from '../render/index.js';
 import { writeOutputFile } from '../output-file.js';
 import type { TmuxAppHandle } from './app-handle.js';
-import { failureDocumented, recordFailureScreen } from './artifacts.js';
-import { projectRoot, testAttachmentStem } from './paths.js';
+import { failureDocumented, recordFailureFile } from './artifacts.js';
+import { attachmentFolder, testAttachmentStem } from './paths.js';
+import type { TestFileRef } from './paths.js';
 import { formatScreenText } from './screen-text.js';
 
 /** When a test's session is saved as a GIF. */
@@ -39,12 +48,13 @@ type Task = Readonly<RunnerTestCase>;
 
 /**
  * After a test: the failure screen (when the test failed and no screenshot assertion documented
- * it) and the GIF the recording mode asks for. Problems here are printed, never thrown: they must
- * not hide the test's own error or fail a test that a retry made pass.
+ * it) and the GIF the recording mode asks for; nothing for a test that failed only with
+ * `ConfigError`s. Problems here are printed, never thrown: they must not hide the test's own
+ * error or fail a test that a retry made pass.
  */
 export async function saveEvidence(task: Task, app: TmuxAppHandle, recording: RecordingMode): Promise<void> {
-  if (!app.started) return;
   const failed = task.result?.state === 'fail';
+  if (!app.started || (failed && failedOnlyByConfigErrors(task))) return;
   try {
     if (failed && app.options.failureScreen !== false && !failureDocumented(task)) await saveFailureScreen(task, app);
     if (recording === 'always' || (recording === 'on-failure' && failed)) await saveRecording(task, app, failed);
@@ -53,9 +63,15 @@ export async function saveEvidence(task: Task, app: TmuxAppHandle, recording: Re
   }
 }
 
+/** True when `task` failed with errors that are all `ConfigError`s (serialized: by name). */
+function failedOnlyByConfigErrors(task: Task): boolean {
+  const errors = task.result?.errors ?? [];
+  return errors.length > 0 && errors.every((error) => error.name === 'ConfigError');
+}
+
 /**
- * Writes `<test>-failure.png` and `<test>-failure.txt` under the attachments folder, records them
- * on `task` and prints their paths (stderr, shown under the test by Vitest).
+ * Writes `<test>-failure.png` and `<test>-failure.txt` under the attachments folder and records
+ * them on `task` as failure screenshots (Vitest's reporters list them under the error).
  */
 async function saveFailureScreen(task: Task, app: TmuxAppHandle): Promise<void> {
   const snapshot = app.screen();
@@ -63,23 +79,33 @@ async function saveFailureScreen(task: Task, app: TmuxAppHandle): Promise<void> 
   const paths = { png: `${stem}-failure.png`, text: `${stem}-failure.txt` };
   await writeOutputFile(paths.png, renderPng(snapshot, { ...app.renderOptions, cursor: 'show' }), 'failure screen');
   await writeOutputFile(paths.text, `${formatScreenText(snapshot)}\n`, 'failure screen text');
-  await recordFailureScreen(task, paths.png, paths.text);
-  const root = projectRoot(task.file);
-  console.warn(`tmux-shot: the last screen of '${task.fullTestName}' is in ${relative(root, paths.png)} and ${relative(root, paths.text)}`);
+  await recordFailureFile(task, paths.png, 'image/png');
+  await recordFailureFile(task, paths.text, 'text/plain');
 }
 
 /**
  * Writes `<test>-recording.gif` under the attachments folder and records it: a failed test's GIF
- * as Vitest's failure screenshot (the default reporter prints its path under the error) and its
- * path on stderr; a passing test's as a `tmux-shot:recording` artifact.
+ * as a failure screenshot (listed under the error), a passing test's as a `tmux-shot:recording`
+ * artifact. The GIF shows the end of the session only, within a budget that keeps the teardown
+ * short: the last `VITEST_CONSTANTS.recordingTail` ms, replaying at most the newest
+ * `recordingTailBytes` of output (see `RecordOptions.tail`); its comment says what it left out.
  * @throws {ConfigError} for invalid render options of the fixture.
  */
 async function saveRecording(task: Task, app: TmuxAppHandle, failed: boolean): Promise<void> {
   const path = `${testAttachmentStem(task)}-recording.gif`;
-  await writeOutputFile(path, await app.gif(), 'recording');
-  const artifact: TestArtifact = failed
-    ? { type: 'internal:failureScreenshot', attachments: [{ path, originalPath: path, contentType: 'image/gif' }] }
-    : { type: 'tmux-shot:recording', attachments: [{ path, contentType: 'image/gif' }] };
+  const gif = await app.gif({ tail: VITEST_CONSTANTS.recordingTail, tailBytes: VITEST_CONSTANTS.recordingTailBytes });
+  await writeOutputFile(path, gif, 'recording');
+  if (failed) return recordFailureFile(task, path, 'image/gif');
+  const artifact: TestArtifact = { type: 'tmux-shot:recording', attachments: [{ path, contentType: 'image/gif' }] };
   await recordArtifact(task as RunnerTestCase, artifact);
-  if (failed) console.warn(`tmux-shot: a GIF of '${task.fullTestName}' is in ${relative(projectRoot(task.file), path)}`);
+}
+
+/**
+ * Empties the attachments folder of a test file (`.vitest-attachments/<test dir>/[<project>/]<file>`:
+ * failure screens, GIFs, screenshot diffs, agent screenshots) as the file starts running, so what
+ * it holds is this run's. Only the files of test files that run are touched: other shards, files
+ * filtered out and Vitest's own copies at the folder's top keep theirs.
+ */
+export async function clearEvidence(file: TestFileRef): Promise<void> {
+  await rm(attachmentFolder(file), { recursive: true, force: true });
 }

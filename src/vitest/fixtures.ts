@@ -14,6 +14,7 @@ import type { TmuxAppFixtureOptions } from './app-handle.js';
 import { saveEvidence } from './evidence.js';
 import type { RecordingMode } from './evidence.js';
 import { testAttachmentStem } from './paths.js';
+import { checkRecordingMode } from './options.js';
 import { markTestStart, watchScreen } from './test-timeout.js';
 
 /** Fixtures set up once per Vitest worker. */
@@ -77,6 +78,7 @@ export const tmuxShotFixtures = {
     use: Use<TmuxAppHandle>,
   ) => {
     markTestStart(task); // set up inside the test's timer, right after the worker's tmux server
+    const recording = checkRecordingMode(tmuxRecording);
     const handle = new TmuxAppHandle(tmuxOptions, tmuxServer, task);
     watchScreen(task, () => (handle.started ? handle.text() : undefined));
     // When the test times out inside the start below, Vitest never resumes this function for
@@ -85,15 +87,22 @@ export const tmuxShotFixtures = {
     try {
       if (tmuxOptions.command !== undefined) await handle.start();
       await use(handle);
-      await saveEvidence(task, handle, tmuxRecording);
     } finally {
       await handle.close();
     }
+    // After close: an app that floods its terminal would otherwise keep the worker busy while the
+    // GIF is drawn (a 49 s teardown here, 4 s after), and the screen saved is the final one.
+    await saveEvidence(task, handle, recording);
   },
   agentModel: [undefined, { scope: 'test' }] as [ChatClient | undefined, { scope: 'test' }],
   agentOptions: [{}, { scope: 'test' }] as [AgentFixtureOptions, { scope: 'test' }],
   agent: async (
-    { tmuxApp, agentModel, agentOptions, task }: { tmuxApp: TmuxAppHandle; agentModel: ChatClient | undefined; agentOptions: AgentFixtureOptions; task: TestContext['task'] },
+    {
+      tmuxApp,
+      agentModel,
+      agentOptions,
+      task,
+    }: { tmuxApp: TmuxAppHandle; agentModel: ChatClient | undefined; agentOptions: AgentFixtureOptions; task: TestContext['task'] },
     use: Use<AgentHandle>,
   ) => {
     const agent = new AgentHandle(tmuxApp, agentModel, agentOptions, `${testAttachmentStem(task)}-agent`);

@@ -1,18 +1,23 @@
 /**
- * The matchers' options: what each takes, checked before anything waits or renders, and resolved
- * once — one `resolve…Options` per matcher, the defaults of `VITEST` and `WAIT` merged in and the
- * timeout cut to the test's deadline (see `testDeadline`). An option of the wrong type is a
+ * The plugin's options: what each matcher takes, checked before anything waits or renders, and
+ * resolved once — one `resolve…Options` per matcher, the defaults of `VITEST` and `WAIT` merged in
+ * and the timeout cut to the test's deadline (see `testDeadline`) — and the checks of the fixture
+ * options (`tmuxOptions`, `tmuxApp.start()`'s, `tmuxRecording`). An option of the wrong type is a
  * ConfigError naming the matcher, the option, what it takes and what it got — never a TypeError
- * from inside (or, worse, `timeout: '5s'` turned into a string deadline). Comparator options are
- * checked by `resolveComparatorOptions` (diff/), render options by the renderer.
+ * from inside (or, worse, `timeout: '5s'` turned into a string deadline); an unknown option (a
+ * typo: `treshold`) is one too, with the closest names. Comparator options are checked by
+ * `resolveComparatorOptions` (diff/), render options by the renderer, the app's by `TmuxApp.start`.
  */
 import type { RunnerTestCase } from 'vitest';
-import { VITEST, WAIT } from '../defaults.js';
+import { RENDER, VITEST, WAIT } from '../defaults.js';
 import type { ComparatorOptions } from '../diff/index.js';
 import { ConfigError, describeValue } from '../errors.js';
 import type { CellRect } from '../geometry.js';
-import { checkDuration, resolveTimeout } from '../wait.js';
+import { closestNames } from '../host/index.js';
+import { resolveRenderOptions } from '../render/index.js';
+import { checkDuration, resolveTimeout, systemClock } from '../wait.js';
 import type { WaitTimeout } from '../wait.js';
+import type { TmuxAppFixtureOptions } from './app-handle.js';
 import type { RecordingMode } from './evidence.js';
 import type { SettleOptions } from './settle.js';
 import { testDeadline } from './test-timeout.js';
@@ -79,11 +84,14 @@ type Task = Readonly<RunnerTestCase> | undefined;
 
 /** `toShowText`'s options, checked, with the timeout resolved. @throws {ConfigError} as {@link checkShowTextOptions}. */
 export function resolveShowTextOptions(options: unknown, task: Task): { timeout: WaitTimeout } {
-  return { timeout: resolveTimeout(checkShowTextOptions(options).timeout, WAIT.timeout, testDeadline(task), performance.now()) };
+  return { timeout: resolveTimeout(checkShowTextOptions(options).timeout, WAIT.timeout, testDeadline(task), systemClock.now()) };
 }
 
 /** `toMatchScreenText`'s options, checked, with the defaults applied. @throws {ConfigError} as {@link checkScreenTextOptions}. */
-export function resolveScreenTextOptions(options: unknown, task: Task): { file: string | undefined; styles: boolean; mask: readonly RegExp[]; timeout: WaitTimeout } {
+export function resolveScreenTextOptions(
+  options: unknown,
+  task: Task,
+): { file: string | undefined; styles: boolean; mask: readonly RegExp[]; timeout: WaitTimeout } {
   const { file, styles = VITEST.screenTextStyles, mask = [], timeout } = checkScreenTextOptions(options);
   return { file, styles, mask, timeout: settleTimeout(timeout, task) };
 }
@@ -112,7 +120,7 @@ export function resolveScreenshotOptions(options: unknown, task: Task): Resolved
 
 /** How long a matcher waits for the screen to settle: `timeout`, else `VITEST.settleTimeout` cut to the test's deadline. */
 function settleTimeout(timeout: number | undefined, task: Task): WaitTimeout {
-  return resolveTimeout(timeout, VITEST.settleTimeout, testDeadline(task), performance.now());
+  return resolveTimeout(timeout, VITEST.settleTimeout, testDeadline(task), systemClock.now());
 }
 
 function fail(matcher: string, option: string, expected: string, value: unknown): never {
@@ -120,10 +128,54 @@ function fail(matcher: string, option: string, expected: string, value: unknown)
 }
 
 /** The options argument when it is undefined or a plain object. */
-function checkObject(matcher: string, options: unknown): Record<string, unknown> {
+function checkObject(matcher: string, options: unknown, what = 'the options'): Record<string, unknown> {
   if (options === undefined) return {};
   if (typeof options === 'object' && options !== null && !Array.isArray(options) && !(options instanceof RegExp)) return options as Record<string, unknown>;
-  return fail(matcher, 'the options', 'an object', options);
+  return fail(matcher, what, 'an object', options);
+}
+
+/*
+ * The names each options object takes, in the order messages list them. Typed as a record of the
+ * option type's keys, so an option added to the type without being listed here does not compile.
+ */
+const SHOW_TEXT_OPTIONS: Record<keyof ToShowTextOptions, true> = { timeout: true };
+const SCREEN_TEXT_OPTIONS: Record<keyof ScreenTextOptions, true> = { file: true, styles: true, mask: true, timeout: true };
+const SCREENSHOT_OPTIONS: Record<keyof ScreenshotOptions, true> = {
+  threshold: true,
+  includeAA: true,
+  allowedMismatchedPixels: true,
+  allowedMismatchedPixelRatio: true,
+  allowedMismatchedCells: true,
+  timeout: true,
+  mask: true,
+  region: true,
+  cursor: true,
+};
+const FIXTURE_OPTIONS: Record<keyof TmuxAppFixtureOptions, true> = {
+  command: true,
+  cols: true,
+  rows: true,
+  env: true,
+  cwd: true,
+  ready: true,
+  timeout: true,
+  theme: true,
+  render: true,
+  failureScreen: true,
+};
+const RECORDING_MODES: readonly RecordingMode[] = ['on-failure', 'always', 'off'];
+
+/** " Did you mean 'x'?" for the name closest to `given` among `names`, or ''. */
+function didYouMean(given: string, names: readonly string[]): string {
+  const [closest] = closestNames(given, names, 1);
+  return closest === undefined ? '' : ` Did you mean '${closest}'?`;
+}
+
+/** @throws {ConfigError} for the first option of `given` that is not in `known`, with the closest name and the list. */
+function checkKnown(where: string, given: Record<string, unknown>, known: object): void {
+  const names = Object.keys(known);
+  const unknown = Object.keys(given).find((key) => !Object.hasOwn(known, key));
+  if (unknown !== undefined) throw new ConfigError(`${where}: unknown option '${unknown}'.${didYouMean(unknown, names)} Options: ${names.join(', ')}.`);
 }
 
 function checkTimeout(matcher: string, value: unknown): void {
@@ -150,22 +202,25 @@ function checkMask(matcher: string, mask: unknown, isItem: (item: unknown) => bo
 
 /**
  * `toShowText`'s options, checked.
- * @throws {ConfigError} unless they are undefined or an object whose `timeout` is a number of ms ≥ 0.
+ * @throws {ConfigError} unless they are undefined or an object whose `timeout` is a number of ms
+ *   ≥ 0, and no other option.
  */
 export function checkShowTextOptions(options: unknown): ToShowTextOptions {
   const given = checkObject('toShowText', options);
+  checkKnown('toShowText', given, SHOW_TEXT_OPTIONS);
   checkTimeout('toShowText', given.timeout);
   return given;
 }
 
 /**
  * `toMatchScreenText`'s options, checked.
- * @throws {ConfigError} for a `file` that is not a string, `styles` that is not a boolean, a
- *   `mask` that is not an array of RegExps, or a bad `timeout`.
+ * @throws {ConfigError} for an unknown option, a `file` that is not a string, `styles` that is
+ *   not a boolean, a `mask` that is not an array of RegExps, or a bad `timeout`.
  */
 export function checkScreenTextOptions(options: unknown): ScreenTextOptions {
   const matcher = 'toMatchScreenText';
   const given = checkObject(matcher, options);
+  checkKnown(matcher, given, SCREEN_TEXT_OPTIONS);
   if (given.file !== undefined && typeof given.file !== 'string') fail(matcher, 'file', 'a path (a string)', given.file);
   if (given.styles !== undefined && typeof given.styles !== 'boolean') fail(matcher, 'styles', 'true or false', given.styles);
   checkMask(matcher, given.mask, (item) => item instanceof RegExp, { list: 'an array of RegExps', item: 'a RegExp' });
@@ -176,15 +231,50 @@ export function checkScreenTextOptions(options: unknown): ScreenTextOptions {
 /**
  * `toMatchScreenshot`'s own options, checked (whether a region lies inside the screen is checked
  * when the screen is known).
- * @throws {ConfigError} for a `mask` that is not an array of cell rectangles and RegExps, a
- *   `region` that is not a cell rectangle, a `cursor` other than 'hide' or 'show', or a bad `timeout`.
+ * @throws {ConfigError} for an unknown option, a `mask` that is not an array of cell rectangles
+ *   and RegExps, a `region` that is not a cell rectangle, a `cursor` other than 'hide' or 'show',
+ *   or a bad `timeout`.
  */
 export function checkScreenshotOptions(options: unknown): ScreenshotOptions {
   const matcher = 'toMatchScreenshot';
   const given = checkObject(matcher, options);
-  checkMask(matcher, given.mask, (item) => item instanceof RegExp || isCellRect(item), { list: 'an array of cell rectangles and RegExps', item: `${RECT} or a RegExp` });
+  checkKnown(matcher, given, SCREENSHOT_OPTIONS);
+  checkMask(matcher, given.mask, (item) => item instanceof RegExp || isCellRect(item), {
+    list: 'an array of cell rectangles and RegExps',
+    item: `${RECT} or a RegExp`,
+  });
   if (given.region !== undefined && !isCellRect(given.region)) fail(matcher, 'region', RECT, given.region);
   if (given.cursor !== undefined && given.cursor !== 'hide' && given.cursor !== 'show') fail(matcher, 'cursor', "'hide' or 'show'", given.cursor);
   checkTimeout(matcher, given.timeout);
   return given;
+}
+
+/**
+ * Options of the `tmuxApp` fixture (`tmuxOptions`, or those of a `tmuxApp.start()` call), checked
+ * before anything starts: the names, `failureScreen`, and the render options (`theme`, `render`),
+ * which screenshots and failure screens would otherwise refuse only once drawn. The app's own
+ * options are checked by `TmuxApp.start`.
+ * @param where How messages name them: `'tmuxOptions'` or `'tmuxApp.start()'`.
+ * @throws {ConfigError} for options that are not an object, an unknown option (in `render` too),
+ *   a `failureScreen` that is not a boolean, or invalid render options (see `resolveRenderOptions`).
+ */
+export function checkFixtureOptions(options: unknown, where: string): TmuxAppFixtureOptions {
+  const given = checkObject(where, options);
+  checkKnown(where, given, FIXTURE_OPTIONS);
+  if (given.failureScreen !== undefined && typeof given.failureScreen !== 'boolean') fail(where, 'failureScreen', 'true or false', given.failureScreen);
+  const render = checkObject(where, given.render, 'render');
+  checkKnown(`${where}.render`, render, RENDER);
+  resolveRenderOptions(given.theme === undefined ? render : { ...render, theme: given.theme });
+  return given as TmuxAppFixtureOptions;
+}
+
+/**
+ * The `tmuxRecording` fixture's value, checked (it may come from the config's `provide`).
+ * @throws {ConfigError} unless it is 'on-failure', 'always' or 'off'.
+ */
+export function checkRecordingMode(mode: unknown): RecordingMode {
+  if (RECORDING_MODES.includes(mode as RecordingMode)) return mode as RecordingMode;
+  const modes = RECORDING_MODES.map((name) => `'${name}'`);
+  const hint = typeof mode === 'string' ? didYouMean(mode, RECORDING_MODES) : '';
+  throw new ConfigError(`tmuxRecording must be ${modes.slice(0, -1).join(', ')} or ${modes.at(-1)}; got ${describeValue(mode)}.${hint}`);
 }

@@ -6,7 +6,7 @@
  * on cells, so a read costs microseconds instead of a screenshot. Built on `poll` (wait.ts).
  */
 import type { RunnerTestCase } from 'vitest';
-import { VITEST, WAIT } from '../defaults.js';
+import { VITEST, WAIT_CONSTANTS } from '../defaults.js';
 import { screensEqual, snapshotText } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 import { poll, systemClock } from '../wait.js';
@@ -79,12 +79,12 @@ export async function settleScreen<T = never>(read: () => ScreenSnapshot, option
 
 /**
  * Settles a live screen: waits for the app's answer to the last input (at most the longest answer
- * window, `WAIT.resizeAnswerMs`; `TmuxApp.waitForStable` decides how long each input gets), then
+ * window, `WAIT_CONSTANTS.resizeAnswerMs`; `TmuxApp.waitForStable` decides how long each input gets), then
  * {@link settleScreen} with the time left.
  */
 export async function settleLive<T = never>(live: LiveScreen, options: SettleOptions<T>): Promise<SettleResult<T>> {
   const { timeout } = options;
-  const answerTimeout = timeout === 0 ? WAIT.resizeAnswerMs : Math.min(WAIT.resizeAnswerMs, timeout);
+  const answerTimeout = timeout === 0 ? WAIT_CONSTANTS.resizeAnswerMs : Math.min(WAIT_CONSTANTS.resizeAnswerMs, timeout);
   const { afterMs = 0 } = (await live.waitForStable?.({ quietMs: 0, timeout: answerTimeout })) ?? {};
   const remaining = timeout === 0 ? 0 : Math.max(1, timeout - afterMs);
   return settleScreen(() => live.screen(), { ...options, timeout: remaining });

@@ -1,9 +1,12 @@
 /**
  * What a matcher was given: a live app (`tmuxApp`, `TmuxApp` — anything with `screen()`), a
- * screen snapshot, or PNG bytes.
+ * screen snapshot, or PNG bytes; and the test the assertion belongs to.
  */
+import type { MatcherState, RunnerTestCase } from 'vitest';
+import { TmuxShotError } from '../errors.js';
 import type { TextMatch } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
+import { testOfHandle } from './app-handle.js';
 
 /** Anything whose screen can be read now: the `tmuxApp` fixture, a `TmuxApp`. */
 export interface LiveScreen {
@@ -21,10 +24,7 @@ export interface LiveScreen {
 }
 
 /** A matcher subject, classified. */
-export type Subject =
-  | { kind: 'live'; live: LiveScreen }
-  | { kind: 'snapshot'; snapshot: ScreenSnapshot }
-  | { kind: 'png'; png: Uint8Array };
+export type Subject = { kind: 'live'; live: LiveScreen } | { kind: 'snapshot'; snapshot: ScreenSnapshot } | { kind: 'png'; png: Uint8Array };
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -60,4 +60,29 @@ export function describeReceived(received: unknown): string {
 /** How a message names the subject: `tmuxApp`, `screen` (a snapshot) or `png`. */
 export function subjectLabel(subject: Subject | undefined): string {
   return subject?.kind === 'snapshot' ? 'screen' : subject?.kind === 'png' ? 'png' : 'tmuxApp';
+}
+
+/**
+ * The test an assertion on `received` belongs to: the test of the `tmuxApp` fixture it was given,
+ * which knows it — Vitest's global `expect` (imported from `vitest` or `tmux-shot/vitest`) points
+ * at the test that started last, another one in concurrent tests — else the expect's own test.
+ */
+export function testOfAssertion(state: Pick<MatcherState, 'task'>, received: unknown): Readonly<RunnerTestCase> | undefined {
+  return testOfHandle(received) ?? state.task;
+}
+
+/**
+ * Refuses an assertion whose `expect` belongs to another test than the `tmuxApp` it was given, for
+ * matchers that go through Vitest's snapshots (which know their test only through `expect`).
+ * @throws {TmuxShotError} saying to take `expect` from the test context, as Vitest asks of
+ *   snapshots in concurrent tests.
+ */
+export function assertOwnExpect(state: Pick<MatcherState, 'task'>, received: unknown, header: string): void {
+  const test = testOfHandle(received);
+  if (!test || test === state.task) return;
+  throw new TmuxShotError(
+    `${header}\n\nThis tmuxApp belongs to the test '${test.fullTestName}', but this expect is not that test's: the expect imported from ` +
+      "tmux-shot/vitest (or vitest) follows the test that started last. Vitest's snapshots know their test only through expect: in concurrent " +
+      "tests take it from the test context, test.concurrent('…', async ({ tmuxApp, expect }) => { … }).",
+  );
 }

@@ -1,11 +1,13 @@
 /**
  * What a test file gets from `tmux-shot/vitest`: Vitest's `test` and `it` extended with the
  * fixtures, `describe`, and `expect` with the matchers registered and typed. Importing it also
- * reports (or, with `-u`, removes) the baselines none of the file's tests used, once they ran; the
- * report needs Vitest's default `isolate: true` (modules run again for each file).
+ * empties the file's attachments folder before its tests run (see `clearEvidence`), and reports
+ * (or, with `-u`, removes) the baselines none of the file's tests used, once they ran; both need
+ * Vitest's default `isolate: true` (modules run again for each file).
  */
-import { afterAll, expect, test as vitestTest } from 'vitest';
+import { afterAll, beforeAll, expect, test as vitestTest } from 'vitest';
 import type { TestAPI } from 'vitest';
+import { clearEvidence } from './evidence.js';
 import { tmuxShotFixtures } from './fixtures.js';
 import type { TmuxShotTestFixtures, TmuxShotWorkerFixtures } from './fixtures.js';
 import type { ScreenshotOptions, ScreenTextOptions, ToShowTextOptions } from './options.js';
@@ -42,6 +44,9 @@ export const matchers = { toMatchScreenshot, toShowText, toMatchScreenText };
 expect.extend(matchers);
 
 // Vitest parses a hook's first parameter like a fixture's: it must be a destructuring pattern.
+beforeAll(async ({}, file) => {
+  if (file.type === 'suite' && 'filepath' in file) await clearEvidence(file);
+});
 afterAll(async ({}, file) => {
   if (file.type === 'suite' && 'filepath' in file) await reportUnusedBaselines(file, readUpdateMode(expect.getState()));
 });

@@ -11,12 +11,18 @@
  * as `reason` — synchronously, before the test's promise rejects and the error is serialized, so
  * what an abort listener appends to it reaches every reporter. The `tmuxApp` fixture is set up
  * inside the test's timer, right after the worker's tmux server, so it marks the start.
+ *
+ * The test's timeout bounds its body only: `beforeEach` and `afterEach` hooks each have their own
+ * (`hookTimeout`), `onTestFinished` callbacks too, and fixture teardown none. @vitest/runner
+ * (`runTest`, `callSuiteHook`) says where a test is: `task.result.state` stays 'run' until the
+ * body ends (then 'pass' or 'fail'), and `task.result.hooks.beforeEach` is 'run' while the
+ * `beforeEach` hooks run. So waits get the test's deadline in the body and none elsewhere.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RunnerTestCase } from 'vitest';
 import { VITEST_CONSTANTS } from '../defaults.js';
 import { formatScreenBlock } from '../screen/index.js';
-import { formatTimeout } from '../wait.js';
+import { formatTimeout, systemClock } from '../wait.js';
 import type { Deadline, WaitTimeout } from '../wait.js';
 
 type Task = Readonly<RunnerTestCase>;
@@ -26,7 +32,7 @@ export interface PendingWait {
   /** What it waits for, as the test wrote it: `expect(tmuxApp).toShowText('Saved')`. */
   what: string;
   timeout: WaitTimeout;
-  /** When it began, in `performance.now()` ms. */
+  /** When it began, in `systemClock.now()` ms. */
   startedAt: number;
   /** The screen text it watches now, or undefined when there is none (not started, closed). */
   screenText: () => string | undefined;
@@ -39,13 +45,17 @@ interface Watch {
   screenText?: (() => string | undefined) | undefined;
 }
 
-const startedAt = new WeakMap<Task, number>();
+/**
+ * When each test's body started, as its `tmuxApp` fixture saw it (`performance.now()` ms); 'later'
+ * when the fixture was set up by a `beforeEach` hook, before the body and its timer.
+ */
+const startedAt = new WeakMap<Task, number | 'later'>();
 const watches = new WeakMap<Task, Watch>();
 /** Set while a tracked wait runs: the waits it uses inside (a matcher's `waitForOutput`) are its own business. */
 const insideWait = new AsyncLocalStorage<true>();
 
 /**
- * The deadline of waits in a test whose timer started at `startedAt` (`performance.now()` ms):
+ * The deadline of waits in a test whose timer started at `startedAt` (`systemClock.now()` ms):
  * `margin` ms before its timeout, or none when the test has no timeout.
  */
 export function deadlineOf(startedAt: number, testTimeout: number, margin: number): Deadline | undefined {
@@ -53,19 +63,37 @@ export function deadlineOf(startedAt: number, testTimeout: number, margin: numbe
   return { at: startedAt + testTimeout - margin, reason: `the test's ${testTimeout} ms timeout` };
 }
 
-/** Marks now as the start of `task`'s current attempt (the `tmuxApp` fixture, as it is set up). */
+/**
+ * Marks now as the start of the body of `task`'s current attempt (the `tmuxApp` fixture, as it is
+ * set up) — or, in a `beforeEach` hook, the body's first wait as its start, the nearest moment
+ * known to follow the hooks.
+ */
 export function markTestStart(task: Task): void {
-  startedAt.set(task, performance.now());
+  startedAt.set(task, inTestBody(task) ? systemClock.now() : 'later');
 }
 
 /**
- * The deadline of waits in `task`: `VITEST_CONSTANTS.timeoutMargin` before the test's own timeout, counted
- * from the start the fixture marked — or, without the fixture, from now (the time the test had
- * run before is then unknown). Undefined outside a test or for a test without a timeout.
+ * True while `task`'s body runs (its fixtures' set-up included), the part of a test its timeout
+ * bounds; false in its `beforeEach` and `afterEach` hooks, `onTestFinished` callbacks and
+ * fixture teardown (see the module comment).
+ */
+export function inTestBody(task: Task): boolean {
+  const { state, hooks } = task.result ?? {};
+  return state === 'run' && hooks?.beforeEach !== 'run';
+}
+
+/**
+ * The deadline of waits in `task` that begin now: `VITEST_CONSTANTS.timeoutMargin` before the
+ * test's own timeout, counted from the start the fixture marked (see {@link markTestStart}) — or,
+ * without the fixture, from now (the time the test had run before is then unknown). Undefined
+ * outside a test, for a test without a timeout, and outside the test's body (see
+ * {@link inTestBody}): a hook's waits take their own defaults, as the hook has its own timeout.
  */
 export function testDeadline(task: Task | undefined): Deadline | undefined {
-  if (!task) return undefined;
-  return deadlineOf(startedAt.get(task) ?? performance.now(), task.timeout, VITEST_CONSTANTS.timeoutMargin);
+  if (!task || !inTestBody(task)) return undefined;
+  let start = startedAt.get(task);
+  if (start === 'later') startedAt.set(task, (start = systemClock.now()));
+  return deadlineOf(start ?? systemClock.now(), task.timeout, VITEST_CONSTANTS.timeoutMargin);
 }
 
 /**
@@ -86,7 +114,7 @@ export function attemptSignal(task: Task | undefined): AbortSignal | undefined {
 export async function trackWait<T>(task: Task | undefined, wait: Omit<PendingWait, 'startedAt'>, work: () => Promise<T>): Promise<T> {
   if (!task || insideWait.getStore()) return work();
   const { pending } = watchOf(task);
-  const entry = { ...wait, startedAt: performance.now() };
+  const entry = { ...wait, startedAt: systemClock.now() };
   pending.add(entry);
   try {
     return await insideWait.run(true, work);
@@ -114,10 +142,13 @@ function watchOf(task: Task): Watch {
 /** Appends what `watch` knows to the error that aborted the test, when there is anything to say. */
 function appendTo(reason: unknown, watch: Watch): void {
   if (!(reason instanceof Error)) return;
-  const now = performance.now();
+  const now = systemClock.now();
   const pending = [...watch.pending];
   const screen = [...pending.map((wait) => wait.screenText), watch.screenText].map((read) => safely(read)).find((text) => text !== undefined);
-  const text = formatTimedOut(pending.map((wait) => ({ what: wait.what, timeout: wait.timeout, waitedMs: now - wait.startedAt })), screen);
+  const text = formatTimedOut(
+    pending.map((wait) => ({ what: wait.what, timeout: wait.timeout, waitedMs: now - wait.startedAt })),
+    screen,
+  );
   if (text) reason.message += `\n\n${text}`;
 }
 

@@ -3,17 +3,16 @@
  * `toMatchScreenText` (the screen text through Vitest's own snapshot mechanism, so `-u`, CI and
  * obsolete-snapshot reports behave natively).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { MatcherState } from 'vitest';
 import { Snapshots } from 'vitest';
-import { VITEST_CONSTANTS, WAIT } from '../defaults.js';
+import { VITEST_CONSTANTS, WAIT_CONSTANTS } from '../defaults.js';
 import { AppExitedError, TmuxShotError, WaitTimeoutError } from '../errors.js';
 import type { ExitStatus } from '../app/index.js';
 import { checkPattern } from '../app/index.js';
 import { findText, formatPattern, normalizeText, snapshotText } from '../screen/index.js';
 import type { TextMatch } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
-import { poll } from '../wait.js';
+import { poll, systemClock } from '../wait.js';
 import type { WaitTimeout } from '../wait.js';
 import { describeReadChange } from './cell-lines.js';
 import { formatBadSubject, formatHeader, formatScreenshotFailure, formatTextFailure } from './failure-message.js';
@@ -22,7 +21,7 @@ import { resolveScreenTextOptions, resolveShowTextOptions } from './options.js';
 import type { ScreenTextOptions, ToShowTextOptions } from './options.js';
 import { formatScreenText, STYLES_HEADER } from './screen-text.js';
 import { settleInTest } from './settle.js';
-import { classifySubject, describeReceived } from './subject.js';
+import { assertOwnExpect, classifySubject, describeReceived, testOfAssertion } from './subject.js';
 import type { LiveScreen } from './subject.js';
 import { attemptSignal, trackWait } from './test-timeout.js';
 
@@ -54,10 +53,10 @@ function sourceOf(matcher: string, isNot: boolean, received: unknown): ScreenSou
  * answers false at once, and the poll would then re-read the screen without pausing.
  */
 async function wakeOnOutput(live: LiveScreen, ms: number): Promise<void> {
-  const until = performance.now() + ms;
+  const until = systemClock.now() + ms;
   if ((await live.waitForOutput!({ timeout: ms })) !== false) return;
-  const left = until - performance.now();
-  if (left > 0) await sleep(left);
+  const left = until - systemClock.now();
+  if (left > 0) await systemClock.sleep(left);
 }
 
 /** What a text wait saw last: the screen, where the pattern is on it, and how the app ended if it exited without showing it. */
@@ -83,37 +82,33 @@ async function appShows(live: LiveScreen, pattern: string | RegExp, timeout: Wai
   }
 }
 
-/** Re-reads the screen (on output, at least every `WAIT.pollMs`) until it shows `pattern`, or under `isNot` no longer does. */
+/** Re-reads the screen (on output, at least every `WAIT_CONSTANTS.pollMs`) until it shows `pattern`, or under `isNot` no longer does. */
 async function pollShows(source: ScreenSource, pattern: string | RegExp, isNot: boolean, timeout: WaitTimeout, signal: AbortSignal | undefined): Promise<Seen> {
   let snapshot!: ScreenSnapshot; // the poll reads at least once
   const done = () => ((findText((snapshot = source.read()), pattern) === undefined) === isNot ? true : undefined);
-  await poll(done, { timeout: source.live ? timeout.ms : 0, interval: WAIT.pollMs, wake: source.wake, signal });
+  await poll(done, { timeout: source.live ? timeout.ms : 0, interval: WAIT_CONSTANTS.pollMs, wake: source.wake, signal });
   return { at: findText(snapshot, pattern), screenText: snapshotText(snapshot) };
 }
 
 /**
  * Passes when the screen shows `pattern` (a substring, or a RegExp tested on each row, as
  * `findText` does). Over a live app it re-reads the screen whenever new output reaches it (and
- * at least every 50 ms, WAIT.pollMs) until `timeout`, and fails at once when the app has exited
+ * at least every 50 ms, WAIT_CONSTANTS.pollMs) until `timeout`, and fails at once when the app has exited
  * without showing it (the app's `waitForText` does both); under `.not` it waits for the text to
  * disappear. A snapshot is checked once.
  * @throws {TmuxShotError} when `received` is not a screen; {@link ConfigError} for a pattern
  *   that is not a string or RegExp, or options of the wrong type.
  */
-export async function toShowText(
-  this: MatcherState,
-  received: unknown,
-  pattern: string | RegExp,
-  options?: ToShowTextOptions,
-): Promise<SyncExpectationResult> {
+export async function toShowText(this: MatcherState, received: unknown, pattern: string | RegExp, options?: ToShowTextOptions): Promise<SyncExpectationResult> {
   const source = sourceOf('toShowText', this.isNot, received);
   checkPattern(pattern, 'toShowText');
-  const { timeout } = resolveShowTextOptions(options, this.task);
+  const task = testOfAssertion(this, received);
+  const { timeout } = resolveShowTextOptions(options, task);
   const isNot = this.isNot === true; // Vitest leaves it undefined when not negated
   const header = formatHeader('toShowText', this.isNot, [formatPattern(pattern)], source.label);
-  const signal = attemptSignal(this.task);
+  const signal = attemptSignal(task);
   const { live } = source;
-  const seen = await trackWait(this.task, { what: header, timeout, screenText: () => snapshotText(source.read()) }, () =>
+  const seen = await trackWait(task, { what: header, timeout, screenText: () => snapshotText(source.read()) }, () =>
     !isNot && live?.waitForText ? appShows(live, pattern, timeout, signal) : pollShows(source, pattern, isNot, timeout, signal),
   );
   const { at, screenText, exit } = seen;
@@ -142,8 +137,8 @@ function screenTextOf(snapshot: ScreenSnapshot, styles: boolean, mask: readonly 
  * `.snap` under `hint`, or `options.file`. A live screen must settle first: the app's answer to
  * the last input, then two identical reads on the widening schedule of `VITEST.settleIntervals`.
  * `-u`, CI (`--ci`, update mode 'none') and obsolete snapshots work as for `toMatchSnapshot`.
- * @throws {TmuxShotError} when `received` is not a screen; {@link ConfigError} for options of the
- *   wrong type.
+ * @throws {TmuxShotError} when `received` is not a screen, or is the `tmuxApp` of another test
+ *   than this `expect`'s (see `assertOwnExpect`); {@link ConfigError} for options of the wrong type.
  */
 export async function toMatchScreenText(
   this: MatcherState,
@@ -155,6 +150,7 @@ export async function toMatchScreenText(
   const options = resolveScreenTextOptions(hintOrOptions === undefined || typeof hintOrOptions === 'string' ? maybeOptions : hintOrOptions, this.task);
   const { read, live, label } = sourceOf('toMatchScreenText', this.isNot, received);
   const header = formatHeader('toMatchScreenText', false, hint === undefined ? [] : [`'${hint}'`], label);
+  assertOwnExpect(this, received, header);
   const settled = live ? await settleInTest(live, this.task, header, options.timeout) : { settled: true as const, snapshot: read() };
   if (!settled.settled) {
     const cellLines = describeReadChange(settled.previous, settled.last, VITEST_CONSTANTS.listedCells);

@@ -25,9 +25,14 @@ describe('cassettes and the API key', () => {
   it('records through the openai SDK with the host only, and writes the key nowhere', async () => {
     server = await startServer([reply('send_keys', { keys: 'Down' }), reply('finish', { summary: 'moved', evidence: ['> Save'] })]);
     const env = { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.url, TMUX_SHOT_MODEL: 'loop-model' };
-    const agent = await ctx.agent(await ctx.start(), 'record', { chat: { completions: { create: () => Promise.reject(new Error('unused')) } } }, {
-      connect: () => createClient({ env }),
-    });
+    const agent = await ctx.agent(
+      await ctx.start(),
+      'record',
+      { chat: { completions: { create: () => Promise.reject(new Error('unused')) } } },
+      {
+        connect: () => createClient({ env }),
+      },
+    );
     expect(await agent.run('move down')).toMatchObject({ outcome: 'finished', cost: { calls: 2, replayed: 0, tokens: 20 } });
     expect(server.requests[0]!.authorization).toBe(`Bearer ${KEY}`);
     await ctx.end();

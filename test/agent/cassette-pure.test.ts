@@ -26,7 +26,7 @@ describe('resolveCassetteMode', () => {
     expect(resolveCassetteMode(requested, env)).toBe(mode);
   });
 
-  it('is live for a test with its own model (the fixture\'s agentModel), unless the test asks for a mode', () => {
+  it("is live for a test with its own model (the fixture's agentModel), unless the test asks for a mode", () => {
     expect(resolveCassetteMode(undefined, { CI: 'true', TMUX_SHOT_CASSETTES: 'record' }, true)).toBe('live');
     expect(resolveCassetteMode('replay', {}, true)).toBe('replay');
   });

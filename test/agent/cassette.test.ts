@@ -47,8 +47,18 @@ describe('cassettes', () => {
     const cassette = await ctx.read();
     expect(cassette).toMatchObject({ format: 1, test: 'menu', model: 'scripted', baseHost: '127.0.0.1:9', sampling: {} });
     const [interaction] = cassette.interactions;
-    expect(interaction.inputs).toMatchObject({ kind: 'run', goal: GOAL, goalHash: sha256(GOAL), terminal: { cols: 40, rows: 12 }, chunkPlan: { chunks: 1, chunkSeconds: 60 } });
-    expect(interaction.entries.map((e: any) => [e.call, e.chunk, e.turn, e.retries])).toEqual([[1, 1, 1, 0], [2, 1, 2, 0], [3, 1, 3, 0]]);
+    expect(interaction.inputs).toMatchObject({
+      kind: 'run',
+      goal: GOAL,
+      goalHash: sha256(GOAL),
+      terminal: { cols: 40, rows: 12 },
+      chunkPlan: { chunks: 1, chunkSeconds: 60 },
+    });
+    expect(interaction.entries.map((e: any) => [e.call, e.chunk, e.turn, e.retries])).toEqual([
+      [1, 1, 1, 0],
+      [2, 1, 2, 0],
+      [3, 1, 3, 0],
+    ]);
     expect(interaction.entries[0].message).toEqual({ role: 'assistant', content: null, tool_calls: [toolCall('send_keys', { keys: 'Down Down' }, 'a')] });
     expect(interaction.entries[0].usage).toEqual({ prompt_tokens: 50, completion_tokens: 5, total_tokens: 55 });
     expect(interaction.entries[1].usage).toBeNull();
@@ -110,7 +120,9 @@ describe('cassettes', () => {
 
   it('tells replayed calls from live ones when a fallthrough replay diverges part way', async () => {
     await record();
-    const model = scriptedModel([{ tool_calls: [toolCall('finish', { summary: 'chosen' })], usage: { prompt_tokens: 6, completion_tokens: 1, total_tokens: 7 } }]);
+    const model = scriptedModel([
+      { tool_calls: [toolCall('finish', { summary: 'chosen' })], usage: { prompt_tokens: 6, completion_tokens: 1, total_tokens: 7 } },
+    ]);
     // The copy says "Chosen: Settings" after Enter: the screens match until the third call.
     const app = await ctx.start(undefined, (source) => source.replace('`Selected: ', '`Chosen: '));
     const agent = await ctx.agent(app, 'replay', model, { divergence: 'fallthrough' });
@@ -118,7 +130,11 @@ describe('cassettes', () => {
     expect(ctx.tally).toEqual({ calls: 1, tokens: 7, hits: 0, misses: 1, stale: 0 });
     expect(await ctx.end()).toMatchObject({ kind: 'pending' });
     const pending = JSON.parse(await readFile(pendingPath(ctx.cassette), 'utf8'));
-    expect(pending.interactions[0].entries.map((e: any) => [e.call, e.usage?.total_tokens ?? null])).toEqual([[1, 55], [2, null], [3, 7]]);
+    expect(pending.interactions[0].entries.map((e: any) => [e.call, e.usage?.total_tokens ?? null])).toEqual([
+      [1, 55],
+      [2, null],
+      [3, 7],
+    ]);
   });
 
   it('writes no cassette for a recording that ended in an outage, and keeps the one that was there', async () => {
@@ -156,9 +172,14 @@ describe('cassettes', () => {
     const nothing: ChatClient = { chat: { completions: { create: async () => null as unknown as ChatReply } } };
     const agent = await ctx.agent(await ctx.start(), 'record', nothing);
     const advice = 'Check that OPENAI_BASE_URL points at an OpenAI-compatible /v1 endpoint.';
-    await expect(agent.run(GOAL)).rejects.toThrow(new ModelApiError(`Model reply for step 1 is not a chat completion with a message in choices[0]: got null. ${advice}`, undefined));
+    await expect(agent.run(GOAL)).rejects.toThrow(
+      new ModelApiError(`Model reply for step 1 is not a chat completion with a message in choices[0]: got null. ${advice}`, undefined),
+    );
     await expect(agent.assert('the menu is shown')).rejects.toThrow(
-      new ModelApiError(`Model reply for agent.assert("the menu is shown") is not a chat completion with a message in choices[0]: got null. ${advice}`, undefined),
+      new ModelApiError(
+        `Model reply for agent.assert("the menu is shown") is not a chat completion with a message in choices[0]: got null. ${advice}`,
+        undefined,
+      ),
     );
     expect(await ctx.end()).toMatchObject({ kind: 'unwritten' });
     await expect(readdir(ctx.dir)).resolves.not.toContain('__cassettes__');
@@ -259,7 +280,11 @@ describe('cassettes', () => {
     const model = scriptedModel([new InternalServerError(502, undefined, 'bad gateway', new Headers()), ...SELECT_SETTINGS]);
     await record(model);
     const entries = (await ctx.read()).interactions[0].entries;
-    expect(entries.map((e: any) => [e.call, e.retries])).toEqual([[1, 1], [2, 0], [3, 0]]);
+    expect(entries.map((e: any) => [e.call, e.retries])).toEqual([
+      [1, 1],
+      [2, 0],
+      [3, 0],
+    ]);
     expect(ctx.tally.calls).toBe(3);
   });
 
@@ -273,7 +298,11 @@ describe('cassettes', () => {
     const replayed = await (await ctx.agent(await ctx.start(), 'replay', offline)).run('save');
     for (const result of [recorded, replayed]) {
       expect(result.outcome).toBe('unverified');
-      expect(result.summary.split('\n').slice(0, 3)).toEqual(['finish evidence not on the screen: "/Selected: S\\\\w+/"', 'Screen:', '┌────────────────────────────┐']);
+      expect(result.summary.split('\n').slice(0, 3)).toEqual([
+        'finish evidence not on the screen: "/Selected: S\\\\w+/"',
+        'Screen:',
+        '┌────────────────────────────┐',
+      ]);
     }
   });
 
@@ -292,7 +321,8 @@ describe('cassettes', () => {
     expect(model.requests[1]!.messages.at(-1)).toEqual({
       role: 'tool',
       tool_call_id: expect.any(String),
-      content: 'error: the answer does not match the schema: answer.items: Invalid input: expected array, received string; answer.selected: Invalid input: expected string, received undefined',
+      content:
+        'error: the answer does not match the schema: answer.items: Invalid input: expected array, received string; answer.selected: Invalid input: expected string, received undefined',
     });
     const replayed = await (await ctx.agent(app, 'replay', offline)).query(items, 'which items are shown, and which is selected?');
     expect(replayed).toEqual({ value: typed, cost: { calls: 0, replayed: 2, tokens: 0 } });
@@ -302,14 +332,14 @@ describe('cassettes', () => {
     const bad = { tool_calls: [toolCall('answer', { answer: 3 })] };
     const agent = await ctx.agent(await ctx.start(), 'live', scriptedModel([bad, bad]));
     await expect(agent.query(z.string(), 'title?')).rejects.toThrow(
-      new TmuxShotError('agent.query("title?"): the model\'s answer was invalid twice; the last time: the answer does not match the schema: answer: Invalid input: expected string, received number'),
+      new TmuxShotError(
+        'agent.query("title?"): the model\'s answer was invalid twice; the last time: the answer does not match the schema: answer: Invalid input: expected string, received number',
+      ),
     );
   });
 
   it('returns agent.assert verdicts from the verdict tool, through the cassette', async () => {
-    const model = scriptedModel([
-      { tool_calls: [toolCall('verdict', { pass: false, reason: 'the status line says "Use arrows"' })] },
-    ]);
+    const model = scriptedModel([{ tool_calls: [toolCall('verdict', { pass: false, reason: 'the status line says "Use arrows"' })] }]);
     const app = await ctx.start();
     const verdict = await (await ctx.agent(app, 'auto', model)).assert('the status bar says Saved');
     expect(verdict).toEqual({ pass: false, reason: 'the status line says "Use arrows"', cost: { calls: 1, replayed: 0, tokens: 0 } });

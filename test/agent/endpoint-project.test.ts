@@ -46,7 +46,9 @@ describe('the agent fixture against an echoing endpoint, in a child Vitest run',
     expect(run.output).toContain(`"numTotalTests":${5 * KEY_FORMATS.length + 2},"numPassedTests":${KEY_FORMATS.length},`);
     expect([...run.tests.values()].map((t) => `${t.id.replace('agent.test.js > ', '')}: ${t.state}`)).toEqual([
       ...KEY_FORMATS.flatMap((_, i) =>
-        ['401 > run: failed', '500 > assert: failed', '500 > run: failed', 'own client > 401: failed', '200 > records: passed'].map((t) => `key ${i + 1} > ${t}`),
+        ['401 > run: failed', '500 > assert: failed', '500 > run: failed', 'own client > 401: failed', '200 > records: passed'].map(
+          (t) => `key ${i + 1} > ${t}`,
+        ),
       ),
       'a hanging endpoint > run: failed',
       'a stalling endpoint > run: failed',
@@ -58,7 +60,10 @@ describe('the agent fixture against an echoing endpoint, in a child Vitest run',
     const contents = await Promise.all(files.map((f) => readFile(join(project.dir, f), 'latin1')));
     for (const [n, key] of KEY_FORMATS.entries()) {
       expect(run.output.includes(bareKey(key)), `key format ${n + 1} in the output`).toBe(false);
-      expect(files.filter((_, i) => contents[i]!.includes(bareKey(key))), `files with key format ${n + 1}`).toEqual([]);
+      expect(
+        files.filter((_, i) => contents[i]!.includes(bareKey(key))),
+        `files with key format ${n + 1}`,
+      ).toEqual([]);
     }
     expect(server.requests.filter((r) => r.body['model'] === 'echo-401').map((r) => r.authorization)).toEqual(
       KEY_FORMATS.flatMap((k) => [`Bearer ${sentKey(k)}`, `Bearer ${sentKey(k)}`]),

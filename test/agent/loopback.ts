@@ -36,7 +36,8 @@ export async function startServer(answers: Answer[] | ((request: LoopbackRequest
     req.on('end', () => {
       const request = { path: req.url ?? '', authorization: req.headers.authorization, body: JSON.parse(raw) as Record<string, unknown> };
       requests.push(request);
-      const answer = typeof answers === 'function' ? answers(request) : (answers.shift() ?? { status: 500, body: '{"error":{"message":"loopback script ran out"}}' });
+      const answer =
+        typeof answers === 'function' ? answers(request) : (answers.shift() ?? { status: 500, body: '{"error":{"message":"loopback script ran out"}}' });
       if (answer === 'hang' || answer === 'stall' || answer === 'trickle') hanging.push(res);
       if (answer === 'hang') return;
       if (answer === 'stall' || answer === 'trickle') {
@@ -94,7 +95,12 @@ export function echoCredentials(status: number, request: LoopbackRequest): Answe
   return {
     status,
     body: JSON.stringify({
-      error: { message: `Incorrect API key provided: ${key}. You sent Authorization: ${authorization}`, type: 'invalid_request_error', key, headers: { authorization } },
+      error: {
+        message: `Incorrect API key provided: ${key}. You sent Authorization: ${authorization}`,
+        type: 'invalid_request_error',
+        key,
+        headers: { authorization },
+      },
     }),
     headers: { 'x-echo-authorization': authorization, 'x-echo-key': key },
   };

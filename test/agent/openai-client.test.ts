@@ -176,7 +176,12 @@ describe('createClient over loopback HTTP', () => {
       body({ content: 42, tool_calls: [null, { id: 7, function: { name: 'send_keys', arguments: { keys: 'Down' } } }] }, 'many'),
       body({ tool_calls: [{ function: { name: 'finish', arguments: '{"summary":"moved"}' } }] }, { total_tokens: 5 }),
     ]);
-    expect(await runner.run('go')).toMatchObject({ outcome: 'finished', summary: 'moved', steps: 2, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 5 } });
+    expect(await runner.run('go')).toMatchObject({
+      outcome: 'finished',
+      summary: 'moved',
+      steps: 2,
+      usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 5 },
+    });
     expect(screenRow(app, 4)).toBe('│ > Save                     │');
   });
 
@@ -193,36 +198,39 @@ describe('createClient over loopback HTTP', () => {
     expect(await outputText()).not.toContain(KEY);
   });
 
-  it.each(KEY_FORMATS.map((key, i) => ({ key, n: i + 1 })))('keeps key format $n out of the error, its causes, their fields, the log and the result', async ({ key }) => {
-    const echo = (request: LoopbackRequest): Answer => {
-      const step = server!.requests.length;
-      if (step === 1) return echoCredentials(500, request);
-      if (step === 2) return reply('send_keys', { keys: 'Down' });
-      if (step === 3) return reply('finish', { summary: `done with ${request.authorization}, key ${request.authorization?.replace(/^Bearer /, '')}` });
-      return echoCredentials(401, request);
-    };
-    // A 500 (retried), a reply, a finish whose summary echoes the header: the run's result and log.
-    const { runner, log, requests } = await loopbackRunner(echo, { key });
-    const result = await runner.run('go');
-    expect(result).toMatchObject({ outcome: 'finished', summary: 'done with Bearer [redacted], key [redacted]' });
-    expect(requests.map((r) => r.authorization)).toEqual([`Bearer ${sentKey(key)}`, `Bearer ${sentKey(key)}`, `Bearer ${sentKey(key)}`]);
-    // A 401: the thrown error, whole.
-    const error = (await runner.run('go').catch((e: unknown) => e)) as ModelApiError;
-    expect(error.message).toBe(
-      'Model request failed (step 1): HTTP 401 Incorrect API key provided: [redacted]. You sent Authorization: Bearer [redacted]. ' +
-        'Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).',
-    );
-    const cause = error.cause as { error: unknown; headers: Headers };
-    expect(cause.error).toEqual({
-      message: 'Incorrect API key provided: [redacted]. You sent Authorization: Bearer [redacted]',
-      type: 'invalid_request_error',
-      key: '[redacted]',
-      headers: { authorization: '[redacted]' },
-    });
-    expect([cause.headers.get('x-echo-authorization'), cause.headers.get('x-echo-key')]).toEqual(['Bearer [redacted]', '[redacted]']);
-    const everything = [inspect(error, { depth: Infinity, showHidden: true }), JSON.stringify(result), log.join('\n'), await outputText()].join('\n');
-    expect(everything).not.toContain(bareKey(key));
-  });
+  it.each(KEY_FORMATS.map((key, i) => ({ key, n: i + 1 })))(
+    'keeps key format $n out of the error, its causes, their fields, the log and the result',
+    async ({ key }) => {
+      const echo = (request: LoopbackRequest): Answer => {
+        const step = server!.requests.length;
+        if (step === 1) return echoCredentials(500, request);
+        if (step === 2) return reply('send_keys', { keys: 'Down' });
+        if (step === 3) return reply('finish', { summary: `done with ${request.authorization}, key ${request.authorization?.replace(/^Bearer /, '')}` });
+        return echoCredentials(401, request);
+      };
+      // A 500 (retried), a reply, a finish whose summary echoes the header: the run's result and log.
+      const { runner, log, requests } = await loopbackRunner(echo, { key });
+      const result = await runner.run('go');
+      expect(result).toMatchObject({ outcome: 'finished', summary: 'done with Bearer [redacted], key [redacted]' });
+      expect(requests.map((r) => r.authorization)).toEqual([`Bearer ${sentKey(key)}`, `Bearer ${sentKey(key)}`, `Bearer ${sentKey(key)}`]);
+      // A 401: the thrown error, whole.
+      const error = (await runner.run('go').catch((e: unknown) => e)) as ModelApiError;
+      expect(error.message).toBe(
+        'Model request failed (step 1): HTTP 401 Incorrect API key provided: [redacted]. You sent Authorization: Bearer [redacted]. ' +
+          'Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).',
+      );
+      const cause = error.cause as { error: unknown; headers: Headers };
+      expect(cause.error).toEqual({
+        message: 'Incorrect API key provided: [redacted]. You sent Authorization: Bearer [redacted]',
+        type: 'invalid_request_error',
+        key: '[redacted]',
+        headers: { authorization: '[redacted]' },
+      });
+      expect([cause.headers.get('x-echo-authorization'), cause.headers.get('x-echo-key')]).toEqual(['Bearer [redacted]', '[redacted]']);
+      const everything = [inspect(error, { depth: Infinity, showHidden: true }), JSON.stringify(result), log.join('\n'), await outputText()].join('\n');
+      expect(everything).not.toContain(bareKey(key));
+    },
+  );
 });
 
 describe('createClient configuration', () => {

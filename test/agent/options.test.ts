@@ -25,7 +25,10 @@ describe('resolveAgentOptions', () => {
 
   it.each([
     [{ model: '' }, "Agent option 'model' is empty: pass a model name or set TMUX_SHOT_MODEL."],
-    [{ saveScreenshot: undefined as never }, "Agent option 'saveScreenshot' is missing: pass a function that saves a screenshot and resolves to where it went."],
+    [
+      { saveScreenshot: undefined as never },
+      "Agent option 'saveScreenshot' is missing: pass a function that saves a screenshot and resolves to where it went.",
+    ],
     [{ maxSteps: 0 }, "Agent option 'maxSteps' must be a positive integer, got 0."],
     [{ maxSteps: 2.5 }, "Agent option 'maxSteps' must be a positive integer, got 2.5."],
     [{ delay: -1 }, "Agent option 'delay' must be a non-negative number of seconds, got -1."],

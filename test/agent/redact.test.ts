@@ -26,8 +26,16 @@ describe('redactText', () => {
   // fetch strips white space from the ends of a header value, and a server may trim what it got:
   // the key comes back without the white space it was configured with.
   it.each([
-    ['fake-key ', 'provided: fake-key. as JSON: "fake-key ". in a query: ?key=fake-key%20', 'provided: [redacted]. as JSON: "[redacted]". in a query: ?key=[redacted]'],
-    ['fake-key\r', 'provided: fake-key. as JSON: "fake-key\\r". in a query: ?key=fake-key%0D', 'provided: [redacted]. as JSON: "[redacted]". in a query: ?key=[redacted]'],
+    [
+      'fake-key ',
+      'provided: fake-key. as JSON: "fake-key ". in a query: ?key=fake-key%20',
+      'provided: [redacted]. as JSON: "[redacted]". in a query: ?key=[redacted]',
+    ],
+    [
+      'fake-key\r',
+      'provided: fake-key. as JSON: "fake-key\\r". in a query: ?key=fake-key%0D',
+      'provided: [redacted]. as JSON: "[redacted]". in a query: ?key=[redacted]',
+    ],
     ['\tfake-key\r\n', 'as sent: \tfake-key. trimmed: fake-key.', 'as sent: \t[redacted]. trimmed: [redacted].'],
     [' a+b/c= ', 'trimmed, in a query: ?key=a%2Bb%2Fc%3D', 'trimmed, in a query: ?key=[redacted]'],
     ['  ', 'a key of white space only changes nothing:  .', 'a key of white space only changes nothing:  .'],
@@ -55,7 +63,11 @@ describe('redactValue', () => {
     expect(cause.message).toBe('401 Incorrect API key provided: [redacted]');
     expect(cause.error).toEqual({ message: 'Incorrect API key provided: [redacted]', key: '[redacted]', headers: { Authorization: '[redacted]' } });
     expect(cause.headers).toBeInstanceOf(Headers);
-    expect([...cause.headers!.entries()]).toEqual([['authorization', '[redacted]'], ['retry-after', '2'], ['x-echo', '[redacted]']]);
+    expect([...cause.headers!.entries()]).toEqual([
+      ['authorization', '[redacted]'],
+      ['retry-after', '2'],
+      ['x-echo', '[redacted]'],
+    ]);
     expect(Object.keys(cause)).toEqual(Object.keys(original));
     expect(inspect(copy, { depth: Infinity, showHidden: true })).not.toContain(key);
     expect(original.message).toContain(key);

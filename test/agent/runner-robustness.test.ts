@@ -84,10 +84,7 @@ describe('AgentRunner robustness', () => {
   });
 
   it('lists the valid tools for an unknown tool, and reports unknown key names', async () => {
-    const model = scriptedModel([
-      { tool_calls: [toolCall('click', { x: 1 }, 'u'), toolCall('send_keys', { keys: 'Dwn' }, 'k')] },
-      finish(),
-    ]);
+    const model = scriptedModel([{ tool_calls: [toolCall('click', { x: 1 }, 'u'), toolCall('send_keys', { keys: 'Dwn' }, 'k')] }, finish()]);
     await new AgentRunner(app, model, { model: 'm', saveScreenshot }).run('go');
 
     const [unknown, badKey] = toolMessages(model.requests[1]!.messages);
@@ -146,7 +143,10 @@ describe('AgentRunner robustness', () => {
 
   it('nudges a timed run whose model stops early, and sums token usage', async () => {
     const usage = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 };
-    const model = scriptedModel([{ content: 'All done!', usage }, { ...finish('used the time'), usage }]);
+    const model = scriptedModel([
+      { content: 'All done!', usage },
+      { ...finish('used the time'), usage },
+    ]);
     const result = await new AgentRunner(app, model, { model: 'm', saveScreenshot, duration: 30, screenshotInterval: 100 }).run('demo');
 
     const nudge = model.requests[1]!.messages.at(-1)!;

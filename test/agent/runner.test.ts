@@ -141,13 +141,7 @@ describe('AgentRunner (spec)', () => {
 
     expect(out).toContain('split into 3 chunks');
     expect(out).toContain('chunk 3/3 done: did split');
-    expect(out).toEqual([
-      'split into 3 chunks',
-      'plan (3 chunks)',
-      'chunk 1/3 done: opened file',
-      'chunk 2/3 done: did macro',
-      'chunk 3/3 done: did split',
-    ]);
+    expect(out).toEqual(['split into 3 chunks', 'plan (3 chunks)', 'chunk 1/3 done: opened file', 'chunk 2/3 done: did macro', 'chunk 3/3 done: did split']);
     const firstOfChunk2 = model.requests[2]!.messages[1]!.content as string;
     expect(firstOfChunk2).toContain('This is chunk 2 of 3. Your task now: Record a macro and replay it 5 times.');
   });

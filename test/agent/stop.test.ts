@@ -42,8 +42,18 @@ describe('decideAfterTurn', () => {
     ],
     ['no tool calls end an untimed run', turn({ hadToolCalls: false, summary: 'bye' }), state(), { outcome: 'no-tool-calls', summary: 'bye' }],
     ['no tool calls with time left are nudged', turn({ hadToolCalls: false }), state({ timeLeft: 5000 }), 'nudge'],
-    ['no tool calls after 3 nudges end it', turn({ hadToolCalls: false, summary: 'no' }), state({ timeLeft: 5000, nudges: 3 }), { outcome: 'no-tool-calls', summary: 'no' }],
-    ['no tool calls with no time left end it', turn({ hadToolCalls: false, summary: 'no' }), state({ timeLeft: 0 }), { outcome: 'no-tool-calls', summary: 'no' }],
+    [
+      'no tool calls after 3 nudges end it',
+      turn({ hadToolCalls: false, summary: 'no' }),
+      state({ timeLeft: 5000, nudges: 3 }),
+      { outcome: 'no-tool-calls', summary: 'no' },
+    ],
+    [
+      'no tool calls with no time left end it',
+      turn({ hadToolCalls: false, summary: 'no' }),
+      state({ timeLeft: 0 }),
+      { outcome: 'no-tool-calls', summary: 'no' },
+    ],
   ])('%s', (_, result, loop, decision) => {
     expect(decideAfterTurn(result, loop, screen)).toEqual(decision);
   });

@@ -40,16 +40,21 @@ describe('resolveAppOptions', () => {
       server: undefined,
       ready: 'output',
       timeout: undefined,
-      deadline: undefined,
+      deadline: expect.any(Function),
     });
+    expect(resolveAppOptions({ command: ['vim'] }).deadline()).toBeUndefined();
   });
 
   it('keeps what is given', async () => {
     await using server = await TmuxServer.create();
     const deadline = { at: 1000, reason: "the test's 5000 ms timeout" };
     const options = { command: 'ls -l', cols: 100, rows: 30, env: { A: 'b' }, cwd: '/tmp', server, ready: { text: /\$ $/ }, timeout: 0, deadline };
-    const { cols: _cols, rows: _rows, ...rest } = options;
-    expect(resolveAppOptions(options)).toEqual({ ...rest, size: { cols: 100, rows: 30 } });
+    const { cols: _cols, rows: _rows, deadline: _deadline, ...rest } = options;
+    const resolved = resolveAppOptions(options);
+    expect(resolved).toEqual({ ...rest, size: { cols: 100, rows: 30 }, deadline: expect.any(Function) });
+    expect(resolved.deadline()).toEqual(deadline);
+    const phase = () => undefined; // a function is asked as each wait begins
+    expect(resolveAppOptions({ command: ['x'], deadline: phase }).deadline).toBe(phase);
     expect(resolveAppOptions({ command: ['x'], ready: 'none' }).ready).toBe('none');
   });
 
@@ -67,14 +72,38 @@ describe('resolveAppOptions', () => {
     [{ command: ['ls'], cols: 1 }, 'Invalid terminal size 1x24: cols must be whole numbers from 2 to 1000 and rows from 2 to 1000.'],
     [{ command: ['ls'], env: { A: 1 } }, 'env.A must be a string; got 1.'],
     [{ command: ['ls'], env: ['A=1'] }, 'env must be an object of strings, e.g. { env: { NAME: "value" } }; got an array of 1.'],
-    [{ command: ['ls'], env: { 'A=B': 'x' } }, "Invalid environment variable 'A=B': names need no '=' or NUL, values no NUL."],
+    [
+      { command: ['ls'], env: { 'A=B': 'x' } },
+      "Invalid environment variable name 'A=B': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.",
+    ],
+    [
+      { command: ['ls'], env: { 'A B': 'x' } },
+      "Invalid environment variable name 'A B': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.",
+    ],
+    [
+      { command: ['ls'], env: { 'A-B': 'x' } },
+      "Invalid environment variable name 'A-B': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.",
+    ],
+    [
+      { command: ['ls'], env: { '1A': 'x' } },
+      "Invalid environment variable name '1A': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.",
+    ],
+    [
+      { command: ['ls'], env: { É: 'x' } },
+      "Invalid environment variable name 'É': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.",
+    ],
+    [
+      { command: ['ls'], env: { '': 'x' } },
+      "Invalid environment variable name '': use ASCII letters, digits and '_', not starting with a digit (POSIX names); /bin/sh, which starts every app, drops any other.",
+    ],
+    [{ command: ['ls'], env: { A: 'x\0y' } }, 'Invalid value of environment variable A: it holds a NUL byte, which no environment string can.'],
     [{ command: ['ls'], cwd: 7 }, 'cwd must be a directory path; got 7.'],
     [{ command: ['ls'], server: 'tmux' }, "server must be a TmuxServer (from TmuxServer.create()); got the string 'tmux'."],
     [{ command: ['ls'], ready: 'bogus' }, "ready must be 'output', 'none' or { text: string | RegExp }; got the string 'bogus'."],
     [{ command: ['ls'], ready: { text: 3 } }, "ready must be 'output', 'none' or { text: string | RegExp }; got { text: 3 }."],
     [{ command: ['ls'], timeout: '5s' }, "timeout must be a number of ms, 0 or more; got the string '5s'."],
     [{ command: ['ls'], timeout: -1 }, 'timeout must be a number of ms, 0 or more; got -1.'],
-    [{ command: ['ls'], deadline: 5000 }, 'deadline must be { at: ms on the performance.now() clock, reason: string }; got 5000.'],
+    [{ command: ['ls'], deadline: 5000 }, 'deadline must be { at: ms on the performance.now() clock, reason: string }, or a function returning one; got 5000.'],
   ])('refuses %o: %s', (options, message) => {
     expect(() => resolveAppOptions(options)).toThrow(new ConfigError(message));
   });
@@ -92,7 +121,10 @@ describe('argument checks', () => {
 
   it.each([
     [() => checkKeys([42]), "press() takes key names as strings, one per argument: press('Down', 'Enter'); argument 1 is 42."],
-    [() => checkKeys(['Down', ['Enter']]), "press() takes key names as strings, one per argument: press('Down', 'Enter'); argument 2 is an array of 1. Spread an array of keys: press(...keys)."],
+    [
+      () => checkKeys(['Down', ['Enter']]),
+      "press() takes key names as strings, one per argument: press('Down', 'Enter'); argument 2 is an array of 1. Spread an array of keys: press(...keys).",
+    ],
     [() => checkText(null), 'type() takes the text as a string; got null.'],
     [() => checkText(['ls']), 'type() takes the text as a string; got an array of 1.'],
     [() => checkPattern(5, 'waitForText'), 'waitForText() takes the text to find as a string or a RegExp; got 5.'],

@@ -3,7 +3,16 @@ import { decideReady } from '../../src/app/ready.js';
 import type { ReadyFacts } from '../../src/app/ready.js';
 
 /** Facts of an app that has printed nothing yet and runs. */
-const START: ReadyFacts = { sinceFirstOutput: undefined, quiet: 0, drawing: false, textShown: false, lineMode: 'unread', exit: undefined, timedOut: false };
+const START: ReadyFacts = {
+  sinceFirstOutput: undefined,
+  quiet: 0,
+  drawing: false,
+  textShown: false,
+  lineMode: 'unread',
+  exit: undefined,
+  execFailure: undefined,
+  timedOut: false,
+};
 const facts = (over: Partial<ReadyFacts>): ReadyFacts => ({ ...START, ...over });
 const exited = (exitCode: number | null, signal: string | null = null) => ({ exitCode, signal });
 
@@ -20,12 +29,46 @@ describe("decideReady: 'output'", () => {
     ['line mode, quiet 50 ms: wait for 200 ms of quiet', facts({ sinceFirstOutput: 60, quiet: 50, lineMode: true }), { kind: 'wait', ms: 150 }],
     ['line mode, quiet 200 ms: ready', facts({ sinceFirstOutput: 300, quiet: 200, lineMode: true }), { kind: 'ready' }],
     ['mode unreadable (no stty): as line mode', facts({ sinceFirstOutput: 60, quiet: 50, lineMode: undefined }), { kind: 'wait', ms: 150 }],
-    ['line mode, never quiet, timed out: ready anyway', facts({ sinceFirstOutput: 5000, quiet: 1, lineMode: true, timedOut: true }), { kind: 'ready' }],
+    [
+      'line mode, printing on 600 ms after its first output: wait for quiet or the busy limit',
+      facts({ sinceFirstOutput: 600, quiet: 20, lineMode: true }),
+      { kind: 'wait', ms: 180 },
+    ],
+    [
+      'line mode, quiet 50 ms, 900 ms after its first output: wait until the busy limit',
+      facts({ sinceFirstOutput: 900, quiet: 50, lineMode: true }),
+      { kind: 'wait', ms: 100 },
+    ],
+    [
+      'line mode, printing on 1000 ms after its first output (a log tailer, a ticker): ready',
+      facts({ sinceFirstOutput: 1000, quiet: 20, lineMode: true }),
+      { kind: 'ready' },
+    ],
+    [
+      'mode unreadable, printing on 1000 ms after its first output: ready',
+      facts({ sinceFirstOutput: 1000, quiet: 20, lineMode: undefined }),
+      { kind: 'ready' },
+    ],
+    ['line mode, never quiet, timed out: ready anyway', facts({ sinceFirstOutput: 400, quiet: 1, lineMode: true, timedOut: true }), { kind: 'ready' }],
     ['exited 0 at once: ready, its screen stays readable', facts({ exit: exited(0) }), { kind: 'ready' }],
     ['exited 1 after printing: ready', facts({ sinceFirstOutput: 3, exit: exited(1) }), { kind: 'ready' }],
     ['killed by a signal: ready', facts({ exit: exited(null, 'SIGSEGV') }), { kind: 'ready' }],
-    ['sh status 127: could not be run', facts({ sinceFirstOutput: 1, exit: exited(127) }), { kind: 'could-not-run', exit: exited(127), why: 'command not found' }],
-    ['sh status 126: could not be run', facts({ exit: exited(126) }), { kind: 'could-not-run', exit: exited(126), why: 'not executable' }],
+    [
+      "sh could not run it (127, sh's message last)",
+      facts({ sinceFirstOutput: 1, exit: exited(127), execFailure: 'command not found' }),
+      { kind: 'could-not-run', exit: exited(127), why: 'command not found' },
+    ],
+    [
+      "sh could not run it (126, sh's message last)",
+      facts({ exit: exited(126), execFailure: 'not executable' }),
+      { kind: 'could-not-run', exit: exited(126), why: 'not executable' },
+    ],
+    [
+      'the app exited 127 itself (env, timeout, xargs, a usage error): ready, the status is for waitForExit',
+      facts({ sinceFirstOutput: 1, exit: exited(127) }),
+      { kind: 'ready' },
+    ],
+    ['the app exited 126 itself: ready', facts({ sinceFirstOutput: 1, exit: exited(126) }), { kind: 'ready' }],
   ] as const)('%s', (_, given, decision) => {
     expect(decideReady('output', given)).toEqual(decision);
   });
@@ -40,7 +83,12 @@ describe('decideReady: { text }', () => {
     ['not shown within the timeout', facts({ sinceFirstOutput: 10, timedOut: true }), { kind: 'timed-out', what: 'text' }],
     ['exited without showing it', facts({ exit: exited(0) }), { kind: 'exited-before-text', exit: exited(0) }],
     ['exited after showing it: ready', facts({ textShown: true, exit: exited(0) }), { kind: 'ready' }],
-    ['sh status 127: could not be run', facts({ exit: exited(127) }), { kind: 'could-not-run', exit: exited(127), why: 'command not found' }],
+    [
+      'sh could not run it',
+      facts({ exit: exited(127), execFailure: 'command not found' }),
+      { kind: 'could-not-run', exit: exited(127), why: 'command not found' },
+    ],
+    ['the app exited 127 itself without showing it', facts({ exit: exited(127) }), { kind: 'exited-before-text', exit: exited(127) }],
   ] as const)('%s', (_, given, decision) => {
     expect(decideReady(rule, given)).toEqual(decision);
   });

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppExitedError, TmuxNotFoundError, WaitTimeoutError } from '../../src/errors.js';
 import { TmuxServer } from '../../src/host/index.js';
 import { TmuxApp } from '../../src/app/tmux-app.js';
+import { argMaxOf, parseStackLimit } from '../../src/host/exec-size.js';
 import { formatExecCommand } from '../../src/host/quote.js';
 
 const SLOW_START = resolve(import.meta.dirname, '../../fixtures/slow-start.mjs');
@@ -62,13 +64,24 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
 
   it('does not wait for silence from an app that reads keys one by one and keeps drawing (a spinner)', async () => {
     // Raw mode, a new frame every 20 ms, forever: silence never comes, yet its input is set up.
-    const spinner = "process.stdin.setRawMode(true); let n = 0; setInterval(() => process.stdout.write(`\\rframe ${++n} `), 20); process.stdin.on('data', (d) => process.stdout.write(`\\r\\ngot ${d}\\r\\n`));";
+    const spinner =
+      "process.stdin.setRawMode(true); let n = 0; setInterval(() => process.stdout.write(`\\rframe ${++n} `), 20); process.stdin.on('data', (d) => process.stdout.write(`\\r\\ngot ${d}\\r\\n`));";
     await using app = await TmuxApp.start({ command: ['node', '-e', spinner], server, cols: 30, rows: 4, timeout: 60_000 });
     const frame = Number(/frame (\d+)/.exec(app.text())?.[1]);
     expect(frame).toBeGreaterThan(0);
     expect(frame).toBeLessThan(150); // 3 s of frames: it resolved long before the 60 s timeout
     await app.type('x');
     await app.waitForText('got x');
+  });
+
+  it('does not wait out the timeout for a line-mode app that never stops printing (a ticker, a log tailer)', async () => {
+    const ticker = 'for i in $(seq 1000); do echo tick $i; sleep 0.1; done';
+    const started = performance.now();
+    await using app = await TmuxApp.start({ command: ['bash', '-c', ticker], server, cols: 30, rows: 4, timeout: 60_000 });
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThanOrEqual(1000); // WAIT_CONSTANTS.lineModeBusyMs after its first output
+    expect(took).toBeLessThan(2000);
+    expect(app.text()).toMatch(/tick \d+/);
   });
 
   it("with ready: 'none', keys typed at once are echoed by the tty yet discarded by the app", async () => {
@@ -85,11 +98,27 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     expect(app.text().split('\n').slice(0, 2)).toEqual(['loading', 'Ready']);
   });
 
+  it('throws WaitTimeoutError naming start()’s readiness rule when the ready text does not appear', async () => {
+    const error = await TmuxApp.start({
+      command: ['bash', '-c', 'echo loading; exec cat'],
+      server,
+      cols: 20,
+      rows: 3,
+      ready: { text: 'Ready>' },
+      timeout: 300,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect((error as WaitTimeoutError).message).toBe(
+      `start(): the ready text 'Ready>' did not appear within 300 ms, so 'bash -c "echo loading; exec cat"' did not count as started ` +
+        '(ready: { text }; a RegExp matches one row at a time). Check the text, or give start() a longer timeout.\n\nScreen:\n  0 │ loading\n      (rows 1-2 blank)',
+    );
+  });
+
   it('throws WaitTimeoutError when the app prints nothing within the timeout', async () => {
     const error = await TmuxApp.start({ command: ['sleep', '10'], server, timeout: 300 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitTimeoutError);
     expect((error as WaitTimeoutError).message).toBe(
-      "'sleep 10' printed nothing within 300 ms; pass ready: 'none' (CLI: --ready none) for an app that waits silently. The screen is blank.",
+      "'sleep 10' printed nothing within 300 ms; pass ready: 'none' (CLI: --ready none) for an app that waits silently.\n\nScreen:\n  (every row blank)",
     );
     expect((error as WaitTimeoutError).timeout).toBe(300);
   });
@@ -107,38 +136,59 @@ describe('TmuxApp.start with apps that exit at once', () => {
     await expect(app.waitForExit()).resolves.toEqual({ exitCode: 0, signal: null });
   });
 
+  // The app lingers 0.2 s after its last output: tmux 3.3a can lose the output of an app that exits in the instant after writing it, on a loaded machine (README, Quick exits under load).
   it('resolves for an app that fails after printing: the status is for waitForExit', async () => {
-    await using app = await TmuxApp.start({ command: 'echo oops >&2; exit 3', server, cols: 20, rows: 3 });
+    await using app = await TmuxApp.start({ command: 'echo oops >&2; sleep 0.2; exit 3', server, cols: 20, rows: 3 });
     await expect(app.waitForExit()).resolves.toEqual({ exitCode: 3, signal: null });
     expect(app.text()).toBe('oops\n\n');
   });
 
   it('throws AppExitedError with status 127 and the screen for a command that does not exist', async () => {
-    const error = await TmuxApp.start({ command: ['no-such-command-xyz', '--flag'], server, cols: 60, rows: 3 }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await TmuxApp.start({ command: ['no-such-command-xyz', '--flag'], server, cols: 60, rows: 3 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppExitedError);
     expect(error).toMatchObject({
       message:
-        "'no-such-command-xyz --flag' could not be run (exit status 127, command not found). Screen:\n" +
-        'sh: 1: exec: no-such-command-xyz: not found',
+        "'no-such-command-xyz --flag' could not be run (exit status 127, command not found).\n\nScreen:\n" +
+        '  0 │ sh: 1: exec: no-such-command-xyz: not found\n      (rows 1-2 blank)',
       exitCode: 127,
       signal: null,
       screenText: 'sh: 1: exec: no-such-command-xyz: not found\n\n',
     });
   });
 
+  it.each([
+    ['a command line that exits 127 itself', 'echo usage; sleep 0.2; exit 127', 127, 'usage\n\n'],
+    [
+      'env, which ran, exiting 127 for a command it could not find',
+      ['env', 'no-such-command-xyz'],
+      127,
+      'env: ‘no-such-command-xyz’: No such file or directory\n\n',
+    ],
+    ['sh -c exiting 127 for a command line it could not run', ['sh', '-c', 'no-such-command-xyz'], 127, 'sh: 1: no-such-command-xyz: not found\n\n'],
+    ['a command line that exits 126 itself', 'echo denied; sleep 0.2; exit 126', 126, 'denied\n\n'],
+  ])('resolves for %s: an app that ran, its status for waitForExit', async (_, command, exitCode, text) => {
+    await using app = await TmuxApp.start({ command, server, cols: 60, rows: 3 });
+    await expect(app.waitForExit()).resolves.toEqual({ exitCode, signal: null });
+    expect(app.text()).toBe(text);
+  });
+
+  it('throws AppExitedError for a command line sh could not run (127)', async () => {
+    const error = await TmuxApp.start({ command: 'no-such-command-xyz --flag', server, cols: 60, rows: 3 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppExitedError);
+    expect(error).toMatchObject({ exitCode: 127, screenText: 'sh: 1: no-such-command-xyz: not found\n\n' });
+  });
+
   it('throws AppExitedError for a command that could not be run, whatever the ready rule', async () => {
     const error = await TmuxApp.start({ command: [NOT_EXECUTABLE], server, cols: 200, rows: 3, ready: { text: 'Ready' } }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppExitedError);
     expect(error).toMatchObject({
-      message: `'${NOT_EXECUTABLE}' could not be run (exit status 126, not executable). Screen:\nsh: 1: exec: ${NOT_EXECUTABLE}: Permission denied`,
+      message: `'${NOT_EXECUTABLE}' could not be run (exit status 126, not executable).\n\nScreen:\n  0 │ sh: 1: exec: ${NOT_EXECUTABLE}: Permission denied\n      (rows 1-2 blank)`,
       exitCode: 126,
     });
   });
 
   it.each([
-    ['its sh command line', ['printf', '%.3s\\n', 'y'.repeat(140_000)], {}, `'printf %.3s\\n ${'y'.repeat(26)}…'`, 'its sh command line is 140025 bytes'],
+    ['its sh command line', ['printf', '%.3s\\n', 'y'.repeat(140_000)], {}, `'printf "%.3s\\\\n" ${'y'.repeat(23)}…'`, 'its sh command line is 140025 bytes'],
     ['an environment string', ['printf', 'ok'], { BIG: 'é'.repeat(70_000) }, "'printf ok'", 'the environment string BIG=… is 140004 bytes'],
   ])('throws AppExitedError, starting nothing, when %s is over Linux’s limit for one (E2BIG)', async (_, command, env, shown, what) => {
     const sessions = await server.command(['list-sessions', '-F', '#{session_id}']);
@@ -155,6 +205,29 @@ describe('TmuxApp.start with apps that exit at once', () => {
     expect(await server.command(['list-sessions', '-F', '#{session_id}'])).toEqual(sessions);
   });
 
+  it('throws AppExitedError, starting nothing, when the environment is over ARG_MAX in total, each string under the limit for one', async () => {
+    const sessions = await server.command(['list-sessions', '-F', '#{session_id}']);
+    const env = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`BIG${i}`, 'v'.repeat(120_000)]));
+    const error = await TmuxApp.start({ command: ['printf', 'ok'], env, server, cols: 60, rows: 3 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppExitedError);
+    const argMax = argMaxOf(parseStackLimit(readFileSync('/proc/self/limits', 'utf8')));
+    expect((error as AppExitedError).message).toMatch(
+      new RegExp(
+        `^'printf ok' could not be run: its arguments and environment take 300\\d{4} bytes with their pointers, over the ${argMax} bytes Linux allows a program ` +
+          '\\(ARG_MAX: a quarter of the stack size limit, `ulimit -s`, at least 128 KiB and at most 6 MiB\\)\\. Pass large data in a file or on stdin instead\\.$',
+      ),
+    );
+    expect(error).toMatchObject({ exitCode: null, signal: null, screenText: '' });
+    expect(await server.command(['list-sessions', '-F', '#{session_id}'])).toEqual(sessions);
+  });
+
+  it('runs with an environment of 1.8 MB (15 × 120000 bytes), under ARG_MAX with an 8 MiB stack', async () => {
+    const env = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`BIG${i}`, 'v'.repeat(120_000)]));
+    await using app = await TmuxApp.start({ command: ['sh', '-c', 'printf "%.3s %s\\n" "$BIG14" "${#BIG0}"'], env, server, cols: 20, rows: 3 });
+    await expect(app.waitForExit()).resolves.toEqual({ exitCode: 0, signal: null });
+    expect(app.text()).toBe('vvv 120000\n\n');
+  });
+
   it('runs a command line of exactly the longest length Linux allows', async () => {
     const head = ['printf', '%.3s\\n'];
     const command = [...head, 'y'.repeat(131_071 - formatExecCommand([...head, '']).length)];
@@ -165,12 +238,12 @@ describe('TmuxApp.start with apps that exit at once', () => {
   });
 
   it('throws AppExitedError when the app exits before showing the ready text', async () => {
-    const error = await TmuxApp.start({ command: 'echo bye; exit 2', server, cols: 20, rows: 3, ready: { text: 'Ready' } }).catch(
+    const error = await TmuxApp.start({ command: 'echo bye; sleep 0.2; exit 2', server, cols: 20, rows: 3, ready: { text: 'Ready' } }).catch(
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(AppExitedError);
     expect(error).toMatchObject({
-      message: `'echo bye; exit 2' exited before showing "Ready" (exit status 2). Screen:\nbye`,
+      message: `start(): 'echo bye; sleep 0.2; exit 2' exited before showing the ready text 'Ready' (exit status 2).\n\nScreen:\n  0 │ bye\n      (rows 1-2 blank)`,
       exitCode: 2,
     });
   });

@@ -24,7 +24,11 @@ function ensureFfmpeg(): string | undefined {
   if (spawnSync('ffmpeg', ['-version']).status === 0) return undefined;
   if (process.getuid?.() !== 0) return 'ffmpeg is not installed and this is not root';
   spawnSync('apt-get', ['update'], { stdio: 'ignore', timeout: 300_000 });
-  const install = spawnSync('apt-get', ['install', '-y', 'ffmpeg'], { stdio: 'ignore', timeout: 600_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const install = spawnSync('apt-get', ['install', '-y', 'ffmpeg'], {
+    stdio: 'ignore',
+    timeout: 600_000,
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   return install.status === 0 ? undefined : 'apt-get install ffmpeg failed';
 }
 
@@ -38,7 +42,18 @@ async function ffmpegRecipe(timeline: Timeline, scale: 1 | 2, name: string): Pro
   }
   const out = join(frameDir, 'out.gif');
   const start = performance.now();
-  const run = spawnSync('ffmpeg', ['-y', '-loglevel', 'error', '-framerate', '30', '-i', join(frameDir, 'f%04d.png'), '-filter_complex', '[0:v] split [a][b];[a] palettegen=max_colors=256 [p];[b][p] paletteuse', out]);
+  const run = spawnSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-framerate',
+    '30',
+    '-i',
+    join(frameDir, 'f%04d.png'),
+    '-filter_complex',
+    '[0:v] split [a][b];[a] palettegen=max_colors=256 [p];[b][p] paletteuse',
+    out,
+  ]);
   if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr}`);
   return { ms: performance.now() - start, bytes: readFileSync(out).length, frames: n };
 }
@@ -46,7 +61,10 @@ async function ffmpegRecipe(timeline: Timeline, scale: 1 | 2, name: string): Pro
 test('GIF encoding vs the ffmpeg palettegen/paletteuse recipe', async () => {
   const skip = ensureFfmpeg();
   const rows: (string | number)[][] = [];
-  const sessions: [string, Timeline][] = [['(a) typing + scrolling', typingSession().timeline], ['(b) full-screen TUI', dashboardSession()]];
+  const sessions: [string, Timeline][] = [
+    ['(a) typing + scrolling', typingSession().timeline],
+    ['(b) full-screen TUI', dashboardSession()],
+  ];
   let fps1x = Infinity;
   for (const [label, timeline] of sessions) {
     for (const scale of [1, 2] as const) {

@@ -22,7 +22,10 @@ test('screenshot stages vs one capture-pane spawn', async () => {
   await using server = await TmuxServer.create();
   const rows: (string | number)[][] = [];
   let ratio80 = 0;
-  for (const size of [{ cols: 80, rows: 24 }, { cols: 200, rows: 50 }]) {
+  for (const size of [
+    { cols: 80, rows: 24 },
+    { cols: 200, rows: 50 },
+  ]) {
     // vim with syntax colours on a real source file: a typical full-screen TUI.
     const output: Uint8Array[] = [];
     await using app = await TmuxApp.start({
@@ -75,8 +78,12 @@ test('grab: a different truecolor cell everywhere vs plain text, 200x50', async 
     return ms;
   };
   const [worst, reference] = [await grab(styled), await grab(plain)];
-  printTable('Screen snapshot (grab), median ms', ['screen 200x50', 'grab', 'vs plain'], [
-    ['plain text', reference, '1.00x'],
-    ['truecolor everywhere', worst, `${(worst / reference).toFixed(2)}x`],
-  ]);
+  printTable(
+    'Screen snapshot (grab), median ms',
+    ['screen 200x50', 'grab', 'vs plain'],
+    [
+      ['plain text', reference, '1.00x'],
+      ['truecolor everywhere', worst, `${(worst / reference).toFixed(2)}x`],
+    ],
+  );
 });

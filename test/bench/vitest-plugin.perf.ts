@@ -44,17 +44,25 @@ test('screenshot comparison and fixture overhead', async ({ task }) => {
   };
   await toMatchScreenshot.call(state(), app, 'unchanged'); // writes the baseline
   const matched = await medianMs(matcher, 15, 2);
-  const fixture = await medianMs(async () => {
-    const bash = await TmuxApp.start({ command: ['bash', '--norc', '--noprofile'], server });
-    await bash.close();
-  }, 15, 2);
-  printTable('toMatchScreenshot work and tmuxApp fixture, median ms (80x24 menu)', ['case', 'ms'], [
-    ['render + PNG of the screen', render],
-    ['identical screen: render + byte-equal compare', same],
-    ['one changed cell: decode + pixelmatch + cell mapping', oneCell],
-    ['toMatchScreenshot of an unchanged live screen (settle + render + compare)', matched],
-    ['fixture: start bash, first settled screen, teardown', fixture],
-  ]);
+  const fixture = await medianMs(
+    async () => {
+      const bash = await TmuxApp.start({ command: ['bash', '--norc', '--noprofile'], server });
+      await bash.close();
+    },
+    15,
+    2,
+  );
+  printTable(
+    'toMatchScreenshot work and tmuxApp fixture, median ms (80x24 menu)',
+    ['case', 'ms'],
+    [
+      ['render + PNG of the screen', render],
+      ['identical screen: render + byte-equal compare', same],
+      ['one changed cell: decode + pixelmatch + cell mapping', oneCell],
+      ['toMatchScreenshot of an unchanged live screen (settle + render + compare)', matched],
+      ['fixture: start bash, first settled screen, teardown', fixture],
+    ],
+  );
 });
 
 const TESTS = 20;
@@ -78,8 +86,10 @@ function tmuxShotProject(): string {
   execFileSync('tar', ['-xzf', join(dir, tarball), '-C', join(modules, 'tmux-shot'), '--strip-components=1']);
   writeFileSync(join(project, 'package.json'), '{ "type": "module" }\n');
   writeFileSync(join(project, 'vitest.config.js'), `export default { test: { include: ['*.test.js'] } };\n`);
-  const tests = Array.from({ length: TESTS }, (_, i) =>
-    `test('echo ${i}', async ({ tmuxApp }) => {\n  await tmuxApp.type("echo hel''lo-${i}\\n");\n  await expect(tmuxApp).toShowText('hello-${i}');\n});`,
+  const tests = Array.from(
+    { length: TESTS },
+    (_, i) =>
+      `test('echo ${i}', async ({ tmuxApp }) => {\n  await tmuxApp.type("echo hel''lo-${i}\\n");\n  await expect(tmuxApp).toShowText('hello-${i}');\n});`,
   );
   writeFileSync(
     join(project, 'echo.test.js'),
@@ -96,12 +106,20 @@ function tuiTestProject(): string {
   const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '@microsoft/tui-test@0.0.2'], { cwd: project, encoding: 'utf8', timeout: 300_000 });
   if (install.status !== 0) return `npm install @microsoft/tui-test failed: ${install.stderr.split('\n').slice(-3).join(' ')}`;
   spawnSync('npm', ['install-scripts', 'approve', 'node-pty', '@swc/core'], { cwd: project, encoding: 'utf8', timeout: 300_000 });
-  writeFileSync(join(project, 'tui-test.config.ts'), `import { defineConfig } from "@microsoft/tui-test";\nexport default defineConfig({ retries: 0, trace: false });\n`);
-  const tests = Array.from({ length: TESTS }, (_, i) =>
-    `test("echo ${i}", async ({ terminal }) => { terminal.write("echo hel''lo-${i}\\r"); await expect(terminal.getByText("hello-${i}")).toBeVisible(); });`,
+  writeFileSync(
+    join(project, 'tui-test.config.ts'),
+    `import { defineConfig } from "@microsoft/tui-test";\nexport default defineConfig({ retries: 0, trace: false });\n`,
+  );
+  const tests = Array.from(
+    { length: TESTS },
+    (_, i) =>
+      `test("echo ${i}", async ({ terminal }) => { terminal.write("echo hel''lo-${i}\\r"); await expect(terminal.getByText("hello-${i}")).toBeVisible(); });`,
   );
   execFileSync('mkdir', ['-p', join(project, 'tests')]);
-  writeFileSync(join(project, 'tests/echo.test.ts'), `import { test, expect } from "@microsoft/tui-test";\ntest.use({ shell: "bash" });\n${tests.join('\n')}\n`);
+  writeFileSync(
+    join(project, 'tests/echo.test.ts'),
+    `import { test, expect } from "@microsoft/tui-test";\ntest.use({ shell: "bash" });\n${tests.join('\n')}\n`,
+  );
   return project;
 }
 

@@ -63,14 +63,36 @@ describe('tmux-shot agent', () => {
   it('with --duration, writes a GIF covering the whole run even when the model refuses', async () => {
     const refusal = {
       status: 200,
-      body: JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: "I'm sorry, but I can't help with that." } }] }),
+      body: JSON.stringify({
+        id: 'x',
+        object: 'chat.completion',
+        created: 0,
+        model: 'm',
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: "I'm sorry, but I can't help with that." } }],
+      }),
     };
     server = await startServer(Array.from({ length: 10 }, () => refusal));
     vi.stubEnv('OPENAI_BASE_URL', server.url);
     vi.stubEnv('OPENAI_API_KEY', '');
     const outDir = join(dir, 'run2');
     const started = performance.now();
-    const result = await run('agent', 'a gif of using this app', '--duration', '1.5', '--interval', '0.4', '--out', outDir, '--cols', '50', '--rows', '14', '--', 'node', menu);
+    const result = await run(
+      'agent',
+      'a gif of using this app',
+      '--duration',
+      '1.5',
+      '--interval',
+      '0.4',
+      '--out',
+      outDir,
+      '--cols',
+      '50',
+      '--rows',
+      '14',
+      '--',
+      'node',
+      menu,
+    );
     expect(performance.now() - started).toBeGreaterThanOrEqual(1500);
     expect(result.code).toBe(0);
     const gifPath = join(outDir, 'session.gif');
@@ -96,23 +118,26 @@ describe('tmux-shot agent', () => {
     files: readdirSync(outDir).filter((file) => readFileSync(join(outDir, file), 'latin1').includes(bareKey(key))),
   });
 
-  it.each(KEY_FORMATS.map((key, i) => ({ key, n: i + 1 })))('prints and writes no key of format $n, when the server echoes it in a 401 or a reply', async ({ key, n }) => {
-    server = await echoing();
-    vi.stubEnv('OPENAI_API_KEY', key);
-    vi.stubEnv('OPENAI_BASE_URL', server.url);
-    const outDir = join(dir, `keys-${n}`);
-    const app = ['--out', outDir, '--cols', '50', '--rows', '14', '--', 'node', menu];
-    const denied = await run('agent', 'go', '--model', 'echo-401', ...app);
-    expect([denied.code, denied.err]).toEqual([
-      1,
-      'tmux-shot agent: Model request failed (step 1): HTTP 401 Incorrect API key provided: [redacted]. You sent Authorization: Bearer [redacted]. ' +
-        'Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).',
-    ]);
-    const done = await run('agent', 'go', '--model', 'echo-200', '--duration', '0.5', ...app);
-    expect(done.out.at(-1)).toBe('finished: done with Bearer [redacted]');
-    expect(leaks(key, outDir, denied, done)).toEqual({ output: [], files: [] });
-    expect(server.requests.map((r) => r.authorization)).toEqual([`Bearer ${sentKey(key)}`, `Bearer ${sentKey(key)}`]);
-  });
+  it.each(KEY_FORMATS.map((key, i) => ({ key, n: i + 1 })))(
+    'prints and writes no key of format $n, when the server echoes it in a 401 or a reply',
+    async ({ key, n }) => {
+      server = await echoing();
+      vi.stubEnv('OPENAI_API_KEY', key);
+      vi.stubEnv('OPENAI_BASE_URL', server.url);
+      const outDir = join(dir, `keys-${n}`);
+      const app = ['--out', outDir, '--cols', '50', '--rows', '14', '--', 'node', menu];
+      const denied = await run('agent', 'go', '--model', 'echo-401', ...app);
+      expect([denied.code, denied.err]).toEqual([
+        1,
+        'tmux-shot agent: Model request failed (step 1): HTTP 401 Incorrect API key provided: [redacted]. You sent Authorization: Bearer [redacted]. ' +
+          'Check OPENAI_API_KEY (and OPENAI_BASE_URL for other servers).',
+      ]);
+      const done = await run('agent', 'go', '--model', 'echo-200', '--duration', '0.5', ...app);
+      expect(done.out.at(-1)).toBe('finished: done with Bearer [redacted]');
+      expect(leaks(key, outDir, denied, done)).toEqual({ output: [], files: [] });
+      expect(server.requests.map((r) => r.authorization)).toEqual([`Bearer ${sentKey(key)}`, `Bearer ${sentKey(key)}`]);
+    },
+  );
 
   it('prints no key when the server echoes it in the 500s of an outage', async () => {
     server = await echoing();
@@ -128,20 +153,23 @@ describe('tmux-shot agent', () => {
     expect(leaks(key, outDir, down)).toEqual({ output: [], files: [] });
   });
 
-  it.each(['hang', 'stall'] as const)('fails a request the endpoint never answers (%s) after --request-timeout, naming the host and the time', async (answer) => {
-    server = await startServer([answer]);
-    vi.stubEnv('OPENAI_BASE_URL', server.url);
-    vi.stubEnv('OPENAI_API_KEY', '');
-    const started = performance.now();
-    const result = await run('agent', 'go', '--request-timeout', '0.5', '--out', join(dir, answer), '--', 'node', menu);
-    expect(performance.now() - started).toBeLessThan(10_000);
-    expect([result.code, result.err]).toEqual([
-      1,
-      `tmux-shot agent: Model request failed (step 1): no answer from ${new URL(server.url).host} within 500 ms. ` +
-        'Check that the server is up, or raise the agent option requestTimeout (the CLI takes --request-timeout) for a slow model.',
-    ]);
-    expect(server.requests).toHaveLength(1);
-  });
+  it.each(['hang', 'stall'] as const)(
+    'fails a request the endpoint never answers (%s) after --request-timeout, naming the host and the time',
+    async (answer) => {
+      server = await startServer([answer]);
+      vi.stubEnv('OPENAI_BASE_URL', server.url);
+      vi.stubEnv('OPENAI_API_KEY', '');
+      const started = performance.now();
+      const result = await run('agent', 'go', '--request-timeout', '0.5', '--out', join(dir, answer), '--', 'node', menu);
+      expect(performance.now() - started).toBeLessThan(10_000);
+      expect([result.code, result.err]).toEqual([
+        1,
+        `tmux-shot agent: Model request failed (step 1): no answer from ${new URL(server.url).host} within 500 ms. ` +
+          'Check that the server is up, or raise the agent option requestTimeout (the CLI takes --request-timeout) for a slow model.',
+      ]);
+      expect(server.requests).toHaveLength(1);
+    },
+  );
 
   it('as the built bin, writes session.gif into a new --out folder when the model finishes before the first screenshot', async () => {
     server = await startServer([reply('finish', { summary: 'nothing to do' })]);

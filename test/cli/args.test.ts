@@ -11,7 +11,11 @@ const OPTIONS = {
 
 describe('parseCommandArgs', () => {
   it('keeps --keys and --type steps in the order given and leaves the app argv untouched', () => {
-    const parsed = parseCommandArgs('shot', ['--keys', 'i', '--type', 'hello;', '--keys', 'Escape  :wq', '-o', 'a.png', '--', 'vim', '-u', 'NONE', '--', 'x'], OPTIONS);
+    const parsed = parseCommandArgs(
+      'shot',
+      ['--keys', 'i', '--type', 'hello;', '--keys', 'Escape  :wq', '-o', 'a.png', '--', 'vim', '-u', 'NONE', '--', 'x'],
+      OPTIONS,
+    );
     expect(parsed.steps).toEqual([
       { kind: 'keys', keys: ['i'] },
       { kind: 'type', text: 'hello;' },
@@ -30,7 +34,10 @@ describe('parseCommandArgs', () => {
     [['-x'], "unknown option '-x'"],
     [['--out=a.png', '--tpye', 'hi'], "unknown option '--tpye' (did you mean --type?)"],
     [['--cols'], "Option '--cols <value>' argument missing"],
-    [['--type', '-n'], "Option '--type' argument is ambiguous. Did you forget to specify the option argument for '--type'? To specify an option argument starting with a dash use '--type=-XYZ'."],
+    [
+      ['--type', '-n'],
+      "Option '--type' argument is ambiguous. Did you forget to specify the option argument for '--type'? To specify an option argument starting with a dash use '--type=-XYZ'.",
+    ],
   ])('rejects %j with a usage error', (argv, message) => {
     let error: unknown;
     try {
@@ -51,8 +58,6 @@ describe('intFlag', () => {
   });
 
   it.each(['0', '1001', '12.5', 'wide', '1e2', '0x28', ' 40', '', '-3'])('rejects %j', (value) => {
-    expect(() => intFlag('shot', 'cols', value, 80, 2, 1000)).toThrow(
-      new UsageError(`--cols takes a whole number from 2 to 1000, not '${value}'`, 'shot'),
-    );
+    expect(() => intFlag('shot', 'cols', value, 80, 2, 1000)).toThrow(new UsageError(`--cols takes a whole number from 2 to 1000, not '${value}'`, 'shot'));
   });
 });

@@ -75,7 +75,26 @@ function startCli(name: string, argv: (dir: string) => string[]): Run {
 function startRecording(name: string, out: string, then: (mark: string) => string[]): Run {
   return startCli(name, (dir) => {
     const mark = join(dir, 'mark');
-    return ['record', '--cols', '40', '--rows', '6', '--duration', '60', '--type', 'go\n', '-o', join(dir, out), '--', 'sh', '-c', APP, 'sh', mark, ...then(mark)];
+    return [
+      'record',
+      '--cols',
+      '40',
+      '--rows',
+      '6',
+      '--duration',
+      '60',
+      '--type',
+      'go\n',
+      '-o',
+      join(dir, out),
+      '--',
+      'sh',
+      '-c',
+      APP,
+      'sh',
+      mark,
+      ...then(mark),
+    ];
   });
 }
 
@@ -120,7 +139,10 @@ describe('tmux-shot record stopped by a signal', () => {
     const gif = decodeGif(bytes);
     expect([gif.width, gif.height]).toEqual([4 + 40 * 9 + 4, 4 + 6 * 18 + 4]);
     const reference = join(run.dir, 'settled.gif');
-    const settled = await main(['record', '--cols', '40', '--rows', '6', '-o', reference, '--', 'sh', '-c', APP, 'sh', join(run.dir, 'unused')], { stdout: () => undefined, stderr: () => undefined });
+    const settled = await main(['record', '--cols', '40', '--rows', '6', '-o', reference, '--', 'sh', '-c', APP, 'sh', join(run.dir, 'unused')], {
+      stdout: () => undefined,
+      stderr: () => undefined,
+    });
     expect(settled).toBe(0);
     const expected = decodeGif(readFileSync(reference));
     expect(expected.canvases.at(-1)).not.toEqual(expected.canvases[0]); // the screen was drawn
@@ -140,7 +162,11 @@ describe('tmux-shot record stopped by a signal', () => {
 
     const file = join(run.dir, 'demo.cast');
     const text = readFileSync(file, 'utf8');
-    expect({ code: result.code, signal: result.signal, stdout: result.stdout }).toEqual({ code: 0, signal: null, stdout: `${file} (${Buffer.byteLength(text)} bytes)\n` });
+    expect({ code: result.code, signal: result.signal, stdout: result.stdout }).toEqual({
+      code: 0,
+      signal: null,
+      stdout: `${file} (${Buffer.byteLength(text)} bytes)\n`,
+    });
     expectStopLine(result.stderr, signal, signalledAt, run);
     const cast = parseAsciicast(text);
     expect(cast.size).toEqual({ cols: 40, rows: 6 });
@@ -160,7 +186,12 @@ describe('tmux-shot record stopped by a signal', () => {
     process.kill(-run.pid, 'SIGINT');
     const result = await run.ended;
 
-    expect({ code: result.code, signal: result.signal, stdout: result.stdout, stderr: result.stderr }).toEqual({ code: null, signal: 'SIGINT', stdout: '', stderr });
+    expect({ code: result.code, signal: result.signal, stdout: result.stdout, stderr: result.stderr }).toEqual({
+      code: null,
+      signal: 'SIGINT',
+      stdout: '',
+      stderr,
+    });
     expectStopLine(stderr, 'SIGINT', signalledAt, run);
     await nothingLeft(run);
     expect(readdirSync(run.dir)).toEqual(['mark']); // no GIF, no half-written temporary file
@@ -185,7 +216,29 @@ describe('tmux-shot record stopped by a signal', () => {
     const out: string[] = [];
     const err: string[] = [];
     const io = { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t) };
-    const argv = ['record', '--cols', '40', '--rows', '6', '--duration', '60', '--type', 'go\n', '-o', file, '--', 'sh', '-c', APP, 'sh', mark, 'tail', '-n0', '-f', mark];
+    const argv = [
+      'record',
+      '--cols',
+      '40',
+      '--rows',
+      '6',
+      '--duration',
+      '60',
+      '--type',
+      'go\n',
+      '-o',
+      file,
+      '--',
+      'sh',
+      '-c',
+      APP,
+      'sh',
+      mark,
+      'tail',
+      '-n0',
+      '-f',
+      mark,
+    ];
     const listeners = () => (['SIGINT', 'SIGTERM'] as const).map((name) => process.listeners(name));
     // A first run starts this worker's shared tmux server (whose control client has its own
     // signal listeners, through execa's cleanup), so that the second run's listeners compare.

@@ -23,7 +23,10 @@ describe('diffCells', () => {
 
   it('compares with a blank screen when there is no reference', () => {
     const changes = diffCells(undefined, snapshot(['a ', ' b'], 2));
-    expect(changes.map(({ row, col }) => [row, col])).toEqual([[0, 0], [1, 1]]);
+    expect(changes.map(({ row, col }) => [row, col])).toEqual([
+      [0, 0],
+      [1, 1],
+    ]);
     expect(changes[0]!.before).toBe(BLANK_CELL);
   });
 
@@ -34,11 +37,7 @@ describe('diffCells', () => {
 
   it('sees a wide character replaced by two narrow ones as two cell changes', () => {
     const changes = diffCells(snapshot(['中'], 2), snapshot(['ab'], 2));
-    expect(formatCellDiff(changes)).toEqual([
-      '2 cells differ on row 0',
-      "row 0 col 0: '中' -> 'a'",
-      "row 0 col 1: '' -> 'b'",
-    ]);
+    expect(formatCellDiff(changes)).toEqual(['2 cells differ on row 0', "row 0 col 0: '中' -> 'a'", "row 0 col 1: '' -> 'b'"]);
   });
 });
 
@@ -61,12 +60,7 @@ describe('formatCellDiff', () => {
     },
     {
       name: 'palette to rgb, flags off, underline colour',
-      after: withCell(
-        withCell(base, 4, 0, { bg: { kind: 'palette', index: 4 } }),
-        0,
-        0,
-        { inverse: true, underlineColor: { kind: 'palette', index: 9 } },
-      ),
+      after: withCell(withCell(base, 4, 0, { bg: { kind: 'palette', index: 4 } }), 0, 0, { inverse: true, underlineColor: { kind: 'palette', index: 9 } }),
       max: 10,
       lines: ['2 cells differ on rows 0, 4', 'row 0 col 0: underlineColor default -> palette 9, inverse off -> on', 'row 4 col 0: bg default -> palette 4'],
     },
@@ -74,13 +68,7 @@ describe('formatCellDiff', () => {
       name: 'blanks, quotes and a cap',
       after: snapshot(["h'llo", 'wo\\ld', 'abc', 'd', 'xy'], 5),
       max: 3,
-      lines: [
-        '6 cells differ on rows 0-3',
-        "row 0 col 1: 'e' -> '\\''",
-        "row 1 col 2: 'r' -> '\\\\'",
-        "row 2 col 0: ' ' -> 'a'",
-        '...and 3 more cells',
-      ],
+      lines: ['6 cells differ on rows 0-3', "row 0 col 1: 'e' -> '\\''", "row 1 col 2: 'r' -> '\\\\'", "row 2 col 0: ' ' -> 'a'", '...and 3 more cells'],
     },
   ])('$name', ({ after, max, lines }) => {
     expect(formatCellDiff(diffCells(base, after), { max })).toEqual(lines);

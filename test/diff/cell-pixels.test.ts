@@ -14,7 +14,11 @@ describe('cellRectToPixelRect', () => {
     { rect: { col: 0, row: 0, cols: 1, rows: 1 }, metrics: METRICS, want: { xPx: 1, yPx: 1, widthPx: 2, heightPx: 3 } },
     { rect: { col: 1, row: 1, cols: 2, rows: 1 }, metrics: METRICS, want: { xPx: 3, yPx: 4, widthPx: 4, heightPx: 3 } },
     // the same layout at scale 2: lengths arrive already scaled
-    { rect: { col: 1, row: 1, cols: 2, rows: 1 }, metrics: { cellWidthPx: 4, cellHeightPx: 6, paddingPx: 2 }, want: { xPx: 6, yPx: 8, widthPx: 8, heightPx: 6 } },
+    {
+      rect: { col: 1, row: 1, cols: 2, rows: 1 },
+      metrics: { cellWidthPx: 4, cellHeightPx: 6, paddingPx: 2 },
+      want: { xPx: 6, yPx: 8, widthPx: 8, heightPx: 6 },
+    },
   ])('$rect with $metrics → $want', ({ rect, metrics, want }) => {
     expect(cellRectToPixelRect(rect, metrics)).toEqual(want);
   });
@@ -76,7 +80,11 @@ describe('mismatchedCells', () => {
 
   it('counts in screen cells when the image is a cropped region', () => {
     const region = { col: 1, row: 0, cols: 2, rows: 2 }; // 4×6 px, no padding
-    const mask = maskWith(4, 6, [[0, 0], [3, 5], [2, 2]]);
+    const mask = maskWith(4, 6, [
+      [0, 0],
+      [3, 5],
+      [2, 2],
+    ]);
     expect(mismatchedCells(mask, 4, 6, METRICS, region)).toEqual([
       { col: 1, row: 0 },
       { col: 2, row: 0 },

@@ -55,7 +55,15 @@ describe('comparePixels', () => {
 
   it('leaves masked pixels out and counts changes outside the mask', () => {
     const reference = solid(5, 5, BLACK);
-    const actual = paint(reference, [[1, 1], [2, 2], [4, 4]], [200, 0, 0]);
+    const actual = paint(
+      reference,
+      [
+        [1, 1],
+        [2, 2],
+        [4, 4],
+      ],
+      [200, 0, 0],
+    );
     const mask = [{ xPx: 1, yPx: 1, widthPx: 2, heightPx: 2 }];
     expect(comparePixels(reference, actual, { mask }).mismatchedPixels).toBe(1);
     expect(comparePixels(reference, actual).mismatchedPixels).toBe(3);

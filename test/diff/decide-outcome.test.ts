@@ -15,7 +15,17 @@ const REFERENCE_PNG = png(REFERENCE);
 /** One pixel changed, in cell col 1 row 1. */
 const ONE_PIXEL_PNG = png(paint(REFERENCE, [[3, 4]], WHITE));
 /** Five pixels changed: two in cell col 1 row 1, three in cell col 2 row 1. */
-const TWO_CELLS = paint(REFERENCE, [[3, 4], [4, 4], [5, 4], [6, 4], [6, 5]], WHITE);
+const TWO_CELLS = paint(
+  REFERENCE,
+  [
+    [3, 4],
+    [4, 4],
+    [5, 4],
+    [6, 4],
+    [6, 5],
+  ],
+  WHITE,
+);
 const NOT_A_PNG = new TextEncoder().encode('not a png');
 
 function decide(updateMode: UpdateMode, rest: Omit<DecideOutcomeInput, 'updateMode' | 'actual'> & { actual?: Uint8Array }) {
@@ -84,11 +94,19 @@ describe('decideOutcome: details', () => {
     { allowedMismatchedCells: 2, kind: 'pass', message: undefined },
     { allowedMismatchedCells: 1, kind: 'mismatch', message: '2 cells differ, more than the 1 allowed (allowedMismatchedCells).' },
   ])('counts cells: 5 pixels in 2 cells with allowedMismatchedCells $allowedMismatchedCells → $kind', ({ allowedMismatchedCells, kind, message }) => {
-    const outcome = decide('new', { reference: { png: REFERENCE_PNG }, actual: png(TWO_CELLS), metrics: METRICS, comparatorOptions: { allowedMismatchedCells } });
+    const outcome = decide('new', {
+      reference: { png: REFERENCE_PNG },
+      actual: png(TWO_CELLS),
+      metrics: METRICS,
+      comparatorOptions: { allowedMismatchedCells },
+    });
     expect(outcome.kind).toBe(kind);
     if (outcome.kind !== 'pass' && outcome.kind !== 'mismatch') return;
     expect(outcome.comparison.mismatchedPixels).toBe(5);
-    expect(outcome.comparison.mismatchedCells).toEqual([{ col: 1, row: 1 }, { col: 2, row: 1 }]);
+    expect(outcome.comparison.mismatchedCells).toEqual([
+      { col: 1, row: 1 },
+      { col: 2, row: 1 },
+    ]);
     expect(outcome.kind === 'mismatch' ? outcome.message : undefined).toBe(message);
   });
 
@@ -105,7 +123,13 @@ describe('decideOutcome: details', () => {
 
   it.each([
     { mask: [{ col: 1, row: 1, cols: 1, rows: 1 }], kind: 'pass' },
-    { mask: [{ col: 0, row: 0, cols: 4, rows: 1 }, { col: 2, row: 1, cols: 2, rows: 1 }], kind: 'mismatch' },
+    {
+      mask: [
+        { col: 0, row: 0, cols: 4, rows: 1 },
+        { col: 2, row: 1, cols: 2, rows: 1 },
+      ],
+      kind: 'mismatch',
+    },
   ])('a cell mask hides only the changes under it ($kind)', ({ mask, kind }) => {
     expect(decide('new', { reference: { png: REFERENCE_PNG }, metrics: METRICS, mask }).kind).toBe(kind);
   });
@@ -143,7 +167,11 @@ describe('decideOutcome: details', () => {
   });
 
   it.each([
-    { name: 'allowedMismatchedCells', input: { comparatorOptions: { allowedMismatchedCells: 1 } }, message: 'allowedMismatchedCells needs the cell metrics of the renderer (metrics).' },
+    {
+      name: 'allowedMismatchedCells',
+      input: { comparatorOptions: { allowedMismatchedCells: 1 } },
+      message: 'allowedMismatchedCells needs the cell metrics of the renderer (metrics).',
+    },
     { name: 'a mask', input: { mask: [{ col: 0, row: 0, cols: 1, rows: 1 }] }, message: 'A screenshot mask needs the cell metrics of the renderer (metrics).' },
     { name: 'a threshold above 1', input: { comparatorOptions: { threshold: 2 } }, message: 'threshold must be a number from 0 to 1, got 2.' },
   ])('rejects $name without metrics even when the bytes are equal', ({ input, message }) => {

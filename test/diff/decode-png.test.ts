@@ -39,6 +39,8 @@ describe('decodePng', () => {
       'The reference screenshot is not a valid PNG: it is a Git LFS pointer (69 bytes), not the image; fetch the images with `git lfs pull`.',
     );
     expect(message(new Uint8Array())).toBe('The reference screenshot is not a valid PNG: the file is empty.');
-    expect(message(new TextEncoder().encode('<<<<<<< HEAD'))).toBe('The reference screenshot is not a valid PNG: its 12 bytes do not start with the PNG signature.');
+    expect(message(new TextEncoder().encode('<<<<<<< HEAD'))).toBe(
+      'The reference screenshot is not a valid PNG: its 12 bytes do not start with the PNG signature.',
+    );
   });
 });

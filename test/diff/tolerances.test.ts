@@ -28,7 +28,10 @@ describe('resolveComparatorOptions', () => {
     { given: { allowedMismatchedCells: Number.NaN }, message: `allowedMismatchedCells must be a number from 0 to ${Number.MAX_SAFE_INTEGER}, got NaN.` },
     // Strings compare as numbers in JavaScript ('0.1' <= 1): the type is checked first.
     { given: { threshold: '0.1' as never }, message: "threshold must be a number from 0 to 1, got the string '0.1'." },
-    { given: { allowedMismatchedPixels: '10' as never }, message: `allowedMismatchedPixels must be a number from 0 to ${Number.MAX_SAFE_INTEGER}, got the string '10'.` },
+    {
+      given: { allowedMismatchedPixels: '10' as never },
+      message: `allowedMismatchedPixels must be a number from 0 to ${Number.MAX_SAFE_INTEGER}, got the string '10'.`,
+    },
     { given: { includeAA: 'no' as never }, message: "includeAA must be true or false, got the string 'no'." },
   ])('rejects $given', ({ given, message }) => {
     const error = thrown(() => resolveComparatorOptions(given));
@@ -63,7 +66,10 @@ describe('checkTolerances', () => {
 describe('describeViolation', () => {
   it.each([
     { violation: { tolerance: 'allowedMismatchedPixels', limit: 0, actual: 1 }, text: '1 pixel differs, more than the 0 allowed (allowedMismatchedPixels).' },
-    { violation: { tolerance: 'allowedMismatchedPixels', limit: 10, actual: 52 }, text: '52 pixels differ, more than the 10 allowed (allowedMismatchedPixels).' },
+    {
+      violation: { tolerance: 'allowedMismatchedPixels', limit: 10, actual: 52 },
+      text: '52 pixels differ, more than the 10 allowed (allowedMismatchedPixels).',
+    },
     {
       violation: { tolerance: 'allowedMismatchedPixelRatio', limit: 0.0001, actual: 0.00010001 },
       text: 'A ratio of 0.000101 of the pixels differs, more than the 0.0001 allowed (allowedMismatchedPixelRatio).',

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_ARG_STRLEN,
   attachControlCommand,
   capturePaneCommand,
-  checkExecSize,
   chunkBytes,
   createLobbyCommands,
   displayCommand,
@@ -21,27 +19,37 @@ import {
   startServerCommands,
 } from '../../src/host/argv.js';
 import { escapeFormat, quoteTmuxArgument } from '../../src/host/quote.js';
-import { AppExitedError } from '../../src/errors.js';
-import type { PaneCommand } from '../../src/host/argv.js';
 
 describe('tmux command builders', () => {
   it('start-server, then print the pid and config file', () => {
     expect(startServerCommands()).toEqual([['start-server'], ['display-message', '-p', '#{pid} #{config_files}']]);
   });
 
-  it('create the lobby session, which reaps, removes the directory and kills the server when its client leaves', () => {
-    const reaper = quoteTmuxArgument(escapeFormat(formatReaperScript('/tmp/#S/socket,42,')));
-    expect(reaper).toContain("pid=\\${environ##/proc/}\\012");
-    expect(reaper).toContain("grep -qaF 'TMUX=/tmp/##S/socket,42,'");
-    expect(createLobbyCommands('cat', "/tmp/it's #S", '/tmp/#S/socket,42,')).toEqual([
-      ['new-session', '-d', '-s', 'tmux-shot-lobby', '-P', '-F', '#{session_id}', 'cat'],
-      ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', `run-shell -b ${reaper} ; run-shell "rm -rf -- '/tmp/it'\\\\''s ##S'" ; kill-server`],
+  it('create the lobby session, which watches its owner and reaps, removes the directory and kills the server when the owner or its client leaves', () => {
+    const reaper = quoteTmuxArgument(escapeFormat(formatReaperScript()));
+    expect(reaper).toContain('pid=\\${environ##/proc/}\\012');
+    expect(reaper).toContain('mark=\\"TMUX=\\${TMUX%,*},\\"\\012');
+    expect(reaper).toContain('grep -qaF \\"\\$mark\\"');
+    const cleanUp = `run-shell -b ${reaper} ; run-shell "rm -rf -- '/tmp/it'\\\\''s ##S'" ; kill-server`;
+    expect(createLobbyCommands(4242, "/tmp/it's #S")).toEqual([
+      ['new-session', '-d', '-s', 'tmux-shot-lobby', 'while kill -0 4242 2>/dev/null; do sleep 1; done'],
+      ['set-hook', '-t', 'tmux-shot-lobby', 'pane-died', cleanUp],
+      ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', cleanUp],
     ]);
   });
 
   it('new-session of an exact size, then pin the size of its window', () => {
     expect(newSessionCommand({ cols: 100, rows: 30 }, 'cat')).toEqual([
-      'new-session', '-d', '-x', '100', '-y', '30', '-P', '-F', '#{session_id} #{pane_id}', 'cat',
+      'new-session',
+      '-d',
+      '-x',
+      '100',
+      '-y',
+      '30',
+      '-P',
+      '-F',
+      '#{session_id} #{pane_id}',
+      'cat',
     ]);
     expect(pinWindowSizeCommand('%7')).toEqual(['set-option', '-w', '-t', '%7', 'window-size', 'manual']);
   });
@@ -51,21 +59,28 @@ describe('tmux command builders', () => {
   });
 
   it('pipe-pane into a FIFO through cat, path quoted for sh, then for strftime and formats', () => {
-    expect(pipePaneCommand('%2', "/tmp/it's #S %d/pane-2.fifo")).toEqual([
-      'pipe-pane', '-O', '-t', '%2', "exec cat > '/tmp/it'\\''s ##S %%d/pane-2.fifo'",
-    ]);
+    expect(pipePaneCommand('%2', "/tmp/it's #S %d/pane-2.fifo")).toEqual(['pipe-pane', '-O', '-t', '%2', "exec cat > '/tmp/it'\\''s ##S %%d/pane-2.fifo'"]);
   });
 
   it('respawn-pane with an argv (exec line), env and a format-escaped cwd', () => {
     expect(respawnPaneCommand('%1', { command: ['vim', 'a b'], env: { A: '1', B: 'x y' }, cwd: '/tmp/#1' })).toEqual([
-      'respawn-pane', '-k', '-t', '%1', '-c', '/tmp/##1', '-e', 'A=1', '-e', 'B=x y', '--', "exec 'vim' 'a b'",
+      'respawn-pane',
+      '-k',
+      '-t',
+      '%1',
+      '-c',
+      '/tmp/##1',
+      '-e',
+      'A=1',
+      '-e',
+      'B=x y',
+      '--',
+      "exec 'vim' 'a b'",
     ]);
   });
 
   it('respawn-pane with a command line for sh -c, no env, no cwd', () => {
-    expect(respawnPaneCommand('%1', { command: 'echo $HOME | wc -c' })).toEqual([
-      'respawn-pane', '-k', '-t', '%1', '--', 'echo $HOME | wc -c',
-    ]);
+    expect(respawnPaneCommand('%1', { command: 'echo $HOME | wc -c' })).toEqual(['respawn-pane', '-k', '-t', '%1', '--', 'echo $HOME | wc -c']);
   });
 
   it('send-keys with key names after --', () => {
@@ -88,33 +103,5 @@ describe('tmux command builders', () => {
     expect(killSessionCommand('$1')).toEqual(['kill-session', '-t', '$1']);
     expect(killServerCommand()).toEqual(['kill-server']);
     expect(reapChildrenCommand()).toEqual(['run-shell', '-b', 'true']);
-  });
-});
-
-describe('checkExecSize', () => {
-  const line = (bytes: number) => 'x'.repeat(bytes); // a string command is the sh line itself
-  it.each<[string, PaneCommand, NodeJS.Platform]>([
-    ['a command line of 131071 bytes', { command: line(MAX_ARG_STRLEN - 1) }, 'linux'],
-    ['an environment string of 131071 bytes', { command: 'true', env: { V: 'v'.repeat(MAX_ARG_STRLEN - 3) } }, 'linux'],
-    ['any size elsewhere than on Linux', { command: line(MAX_ARG_STRLEN), env: { V: 'v'.repeat(MAX_ARG_STRLEN) } }, 'darwin'],
-  ])('accepts %s', (_, pane, platform) => {
-    expect(() => checkExecSize(pane, platform)).not.toThrow();
-  });
-
-  it.each<[string, PaneCommand, string]>([
-    ['a command line of 131072 bytes', { command: line(MAX_ARG_STRLEN) }, `'${line(40)}…' could not be run: its sh command line is 131072 bytes`],
-    ['an argv whose exec line is', { command: ['echo', 'é'.repeat(65_530)] }, "'echo ééééééééééééééééééééééééééééééééééé…' could not be run: its sh command line is 131074 bytes"],
-    ['an environment string of 131072 bytes', { command: 'true', env: { OK: '1', V: 'v'.repeat(MAX_ARG_STRLEN - 2) } }, "'true' could not be run: the environment string V=… is 131072 bytes"],
-  ])('refuses %s, counting UTF-8 bytes', (_, pane, start) => {
-    let error: unknown;
-    try {
-      checkExecSize(pane, 'linux');
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(AppExitedError);
-    expect((error as Error).message).toBe(
-      `${start}, over the 131071 bytes Linux allows one argument or environment string of a program (MAX_ARG_STRLEN). Pass large data in a file or on stdin instead.`,
-    );
   });
 });

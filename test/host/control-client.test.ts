@@ -53,7 +53,7 @@ describe('ControlClient', () => {
   it("rejects on %error with tmux's message, and keeps answering", async () => {
     const error = await client.command(['kill-session', '-t', '$999']).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TmuxCommandError);
-    expect((error as TmuxCommandError).message).toBe("tmux kill-session -t \"\\$999\" failed: can't find session: $999");
+    expect((error as TmuxCommandError).message).toBe('tmux kill-session -t "\\$999" failed: can\'t find session: $999');
     expect((error as TmuxCommandError).stderr).toBe("can't find session: $999");
     await expect(client.command(['display-message', '-p', 'still here'])).resolves.toEqual(['still here']);
   });

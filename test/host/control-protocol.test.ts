@@ -15,7 +15,7 @@ describe('ControlParser', () => {
   });
 
   it('reads %error blocks and the attach command block (flags 0)', () => {
-    expect(parseAll('%begin 5 270 0\ncan\'t find session: $9\n%error 5 270 0\n%begin 5 271 1\n%end 5 271 1\n')).toEqual([
+    expect(parseAll("%begin 5 270 0\ncan't find session: $9\n%error 5 270 0\n%begin 5 271 1\n%end 5 271 1\n")).toEqual([
       { kind: 'reply', ok: false, own: false, lines: ["can't find session: $9"] },
       { kind: 'reply', ok: true, own: true, lines: [] },
     ]);
@@ -38,9 +38,7 @@ describe('ControlParser', () => {
   it('joins lines split across chunks, as bytes, so UTF-8 split mid-character stays intact', () => {
     const line = Buffer.from('%begin 1 1 1\nnaïve 日本\n%end 1 1 1\n');
     const cut = line.indexOf(Buffer.from('本')) + 1; // inside the 3-byte character
-    expect(parseAll(line.subarray(0, 3), line.subarray(3, cut), line.subarray(cut))).toEqual([
-      { kind: 'reply', ok: true, own: true, lines: ['naïve 日本'] },
-    ]);
+    expect(parseAll(line.subarray(0, 3), line.subarray(3, cut), line.subarray(cut))).toEqual([{ kind: 'reply', ok: true, own: true, lines: ['naïve 日本'] }]);
   });
 
   it('keeps an unfinished line until its newline arrives', () => {

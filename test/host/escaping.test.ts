@@ -34,7 +34,7 @@ const AWKWARD = [
   '%d %H strftime',
   'back\\slash',
   'é 日本',
-  "#S #{host} #(echo x) ## \"d\" 'q' ; ~ $HOME %Y é",
+  '#S #{host} #(echo x) ## "d" \'q\' ; ~ $HOME %Y é',
 ];
 
 /** Runs `body` with TMPDIR set to `dir`. */

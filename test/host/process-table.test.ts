@@ -3,7 +3,8 @@ import { hasTmuxMarks, isInScope, isNewPid, parseProcStat, parseProcessClock, pa
 import type { ProcStat, ProcessClock, ProcessScope } from '../../src/host/process-table.js';
 
 // Real lines of /proc/<pid>/stat, the name (field 2) in parentheses.
-const SLEEP = '4242 (sleep) S 4200 4242 4200 34816 4242 4194304 104 0 0 0 0 0 0 0 20 0 1 0 803341 8425472 224 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0';
+const SLEEP =
+  '4242 (sleep) S 4200 4242 4200 34816 4242 4194304 104 0 0 0 0 0 0 0 20 0 1 0 803341 8425472 224 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0';
 const ODD_NAME = '77 (a) b (c) Z 1 77 77 0 -1 4194564 0 0 0 0 0 0 0 0 20 0 1 0 99 0 0 18446744073709551615 0 0 0 0 0 0 0 0 0 0 0 0 17 0 0 0 0 0 0';
 
 describe('parseProcStat', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
 import {
+  describeCommand,
   escapeFormat,
   formatExecCommand,
   formatTmuxArgv,
@@ -35,23 +36,32 @@ describe('quoteTmuxArgument', () => {
 
 describe('formatTmuxCommandLine', () => {
   it('joins quoted arguments with spaces and commands with " ; "', () => {
-    expect(formatTmuxCommandLine([['send-keys', '-t', '%1', '--', ';'], ['display-message', '-p', '#{pid}']])).toBe(
-      'send-keys -t %1 -- ";" ; display-message -p "#{pid}"',
-    );
+    expect(
+      formatTmuxCommandLine([
+        ['send-keys', '-t', '%1', '--', ';'],
+        ['display-message', '-p', '#{pid}'],
+      ]),
+    ).toBe('send-keys -t %1 -- ";" ; display-message -p "#{pid}"');
   });
 });
 
 describe('formatTmuxArgv', () => {
   it('keeps arguments as they are, separating commands with a lone ";"', () => {
-    expect(formatTmuxArgv([['new-session', '-d', 'cat'], ['set-option', '-w', 'window-size', 'manual']])).toEqual([
-      'new-session', '-d', 'cat', ';', 'set-option', '-w', 'window-size', 'manual',
-    ]);
+    expect(
+      formatTmuxArgv([
+        ['new-session', '-d', 'cat'],
+        ['set-option', '-w', 'window-size', 'manual'],
+      ]),
+    ).toEqual(['new-session', '-d', 'cat', ';', 'set-option', '-w', 'window-size', 'manual']);
   });
 
   it('escapes a trailing ";" so tmux does not read it as a separator', () => {
-    expect(formatTmuxArgv([['kill-session', '-t', 'x;'], ['a', ';', 'b\\;']])).toEqual([
-      'kill-session', '-t', 'x\\;', ';', 'a', '\\;', 'b\\\\;',
-    ]);
+    expect(
+      formatTmuxArgv([
+        ['kill-session', '-t', 'x;'],
+        ['a', ';', 'b\\;'],
+      ]),
+    ).toEqual(['kill-session', '-t', 'x\\;', ';', 'a', '\\;', 'b\\\\;']);
   });
 });
 
@@ -82,5 +92,20 @@ describe('escapeFormat', () => {
     ['#S #(id) %d %%', { strftime: true }, '##S ##(id) %%d %%%%'],
   ])('%j with %j → %j', (text, options, escaped) => {
     expect(escapeFormat(text, options)).toBe(escaped);
+  });
+});
+
+describe('describeCommand: a command as a message shows it', () => {
+  it.each<[string, readonly string[] | string, string]>([
+    ['an argv of plain words, joined', ['node', '/tmp/x-1/status.mjs', '--port=80', 'a,b:c@d%e+f'], 'node /tmp/x-1/status.mjs --port=80 a,b:c@d%e+f'],
+    ['a word with spaces and ;, double-quoted as sh reads it', ['bash', '-c', 'echo oops; exit 3'], 'bash -c "echo oops; exit 3"'],
+    ['$, `, \\ and " escaped inside the quotes', ['sh', '-c', 'echo "$HOME" `id` \\'], 'sh -c "echo \\"\\$HOME\\" \\`id\\` \\\\"'],
+    ['a single quote needs no escape', ['echo', "it's"], 'echo "it\'s"'],
+    ['an empty word', ['printf', ''], 'printf ""'],
+    ['letters of any script stay bare', ['echo', 'héllo', '日本'], 'echo héllo 日本'],
+    ['glob and tilde characters are quoted', ['ls', '*.txt', '~/x'], 'ls "*.txt" "~/x"'],
+    ['a command line, as given', 'echo bye; exit 2', 'echo bye; exit 2'],
+  ])('%s', (_, command, shown) => {
+    expect(describeCommand(command)).toBe(shown);
   });
 });

@@ -11,13 +11,18 @@ afterAll(() => server.dispose());
 
 describe('runTmux', () => {
   it("returns tmux's stdout without the final newline", async () => {
-    await expect(runTmux(server.connection, [['display-message', '-p', 'a;'], ['display-message', '-p', 'b']])).resolves.toBe('a;\nb');
+    await expect(
+      runTmux(server.connection, [
+        ['display-message', '-p', 'a;'],
+        ['display-message', '-p', 'b'],
+      ]),
+    ).resolves.toBe('a;\nb');
   });
 
   it('throws TmuxCommandError with the command and stderr when tmux fails', async () => {
     const error = await runTmux(server.connection, [['kill-session', '-t', '$999']]).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TmuxCommandError);
-    expect((error as TmuxCommandError).message).toBe("tmux kill-session -t \"\\$999\" failed (exit status 1): can't find session: $999");
+    expect((error as TmuxCommandError).message).toBe('tmux kill-session -t "\\$999" failed (exit status 1): can\'t find session: $999');
     expect((error as TmuxCommandError).stderr).toBe("can't find session: $999");
     expect((error as TmuxCommandError).args.slice(-3)).toEqual(['kill-session', '-t', '$999']);
   });

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, TmuxNotFoundError } from '../../src/errors.js';
 import { TmuxServer, TmuxSession } from '../../src/host/index.js';
 import { isProcessAlive, waitForProcessExit } from '../../src/host/process-exit.js';
+import { createLobbyCommands } from '../../src/host/argv.js';
+import { formatTmuxCommandLine } from '../../src/host/quote.js';
 import { formatTmuxConfig } from '../../src/host/tmux-config.js';
 import { collectOutput } from './helpers/pane-text.js';
 
@@ -43,7 +45,9 @@ describe('TmuxServer', () => {
     const server = await TmuxServer.create();
     expect(statSync(server.directory).mode & 0o777).toBe(0o700);
     expect(server.connection.socketPath).toBe(join(server.directory, 'socket'));
-    await expect(readFile(server.connection.configPath, 'utf8')).resolves.toBe(formatTmuxConfig());
+    const lobby = createLobbyCommands(process.pid, server.directory).map((command) => `${formatTmuxCommandLine([command])}\n`);
+    await expect(readFile(server.connection.configPath, 'utf8')).resolves.toBe(formatTmuxConfig() + lobby.join(''));
+    expect(await server.command(['list-sessions', '-F', '#{session_name}'])).toEqual(['tmux-shot-lobby']);
     expect(isProcessAlive(server.pid)).toBe(true);
     expect(await processesMentioning(server.directory)).not.toEqual([]);
 
@@ -97,6 +101,22 @@ describe('TmuxServer', () => {
     );
   });
 
+  it('refuses a TMPDIR so long that the socket path would exceed what a Unix socket allows, saying what to do, and leaves nothing', async () => {
+    const deep = join(scratch, 'd'.repeat(60), 'e'.repeat(60));
+    await mkdir(deep, { recursive: true });
+    const error = await withEnv({ TMPDIR: deep }, () => TmuxServer.create()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigError);
+    const socketPath = /^The tmux server's socket path '(.+)' is/.exec((error as Error).message)?.[1] ?? '';
+    expect(socketPath).toMatch(new RegExp(`^${deep}/tmux-shot-\\w+/socket$`));
+    expect((error as Error).message).toBe(
+      `The tmux server's socket path '${socketPath}' is ${Buffer.byteLength(socketPath)} bytes, over the 107 a Unix socket path can have: ` +
+        'set TMPDIR to a shorter directory (TMPDIR=/tmp), or pass a shorter socketPath to TmuxServer.create().',
+    );
+    await expect(readdir(deep)).resolves.toEqual([]);
+    const explicit = await TmuxServer.create({ socketPath: join(deep, 'socket') }).catch((caught: unknown) => caught);
+    expect((explicit as Error).message).toMatch(/^The tmux server's socket path '.+\/socket' is 1\d\d bytes, over the 107 a Unix socket path can have: /);
+  });
+
   it('starts 20 servers in a row on the same socket path, each right after the last one was disposed', async () => {
     const socketPath = join(scratch, 'reused.sock');
     const pids = new Set<number>();
@@ -118,8 +138,7 @@ describe('TmuxServer', () => {
     try {
       await expect(TmuxServer.create({ socketPath })).rejects.toThrow(
         new ConfigError(
-          `A tmux server not started by tmux-shot already runs on ${socketPath} (it read '/dev/null'); ` +
-            'choose another socketPath or stop that server.',
+          `A tmux server not started by tmux-shot already runs on ${socketPath} (it read '/dev/null'); ` + 'choose another socketPath or stop that server.',
         ),
       );
     } finally {
@@ -142,6 +161,30 @@ describe('TmuxServer', () => {
     expect(await processesMentioning(log)).toEqual([]);
     expect(await processesMentioning(foreign)).toEqual([]);
     expect((await readFile(log, 'utf8')).split('\n').sort()).toEqual(['', 'app SIGHUP', 'app SIGTERM', 'daemon SIGTERM']);
+  });
+
+  it('is killed, and its directory removed, when its process is killed while create() runs, before the control client attaches', {
+    timeout: 30_000,
+  }, async () => {
+    // A slow tmux: the wrapper holds back the control client (`tmux -C`) for 20 s, as a loaded
+    // machine can; the process group (the process and the held-back client) is killed meanwhile.
+    const tmpdir = await mkdtemp(join(scratch, 'create-'));
+    const held = join(tmpdir, 'control-client-held');
+    const wrapper = join(tmpdir, 'slow-tmux');
+    await writeFile(wrapper, `#!/bin/sh\ncase " $* " in *" -C "*) : > '${held}'; sleep 20 ;; esac\nexec tmux "$@"\n`, { mode: 0o755 });
+    const helpers = join(import.meta.dirname, 'helpers');
+    const child = execa(process.execPath, ['--import', join(helpers, 'register-ts.mjs'), join(helpers, 'create-child.ts')], {
+      env: { TMUX_SHOT_TMUX: wrapper, TMPDIR: tmpdir },
+      detached: true,
+      reject: false,
+    });
+    await vi.waitFor(() => expect(existsSync(held)).toBe(true), { timeout: 10_000, interval: 20 });
+    const [directory = ''] = (await readdir(tmpdir)).filter((name) => name.startsWith('tmux-shot-')).map((name) => join(tmpdir, name));
+    expect(await processesMentioning(`${directory}/socket`)).not.toEqual([]); // the server runs
+    process.kill(-child.pid!, 'SIGKILL');
+    await child;
+    await vi.waitFor(async () => expect(await processesMentioning(directory)).toEqual([]), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(existsSync(directory)).toBe(false), { timeout: 5_000, interval: 50 });
   });
 
   it.each([

@@ -105,10 +105,10 @@ describe('TmuxSession', () => {
       const session = await TmuxSession.create(server, { cols: 20, rows: 3 });
       await session.respawnPane({ command: ['true'] });
       // Wait for tmux's own dead flag only; it can come before tmux has reaped the process.
-      await vi.waitFor(
-        async () => expect(await server.command(['display-message', '-p', '-t', session.paneId, '#{pane_dead}'])).toEqual(['1']),
-        { timeout: 5000, interval: 5 },
-      );
+      await vi.waitFor(async () => expect(await server.command(['display-message', '-p', '-t', session.paneId, '#{pane_dead}'])).toEqual(['1']), {
+        timeout: 5000,
+        interval: 5,
+      });
       await expect(session.paneStatus()).resolves.toEqual({ dead: true, exitCode: 0, signal: null });
       await session.kill();
     }
@@ -139,9 +139,7 @@ describe('TmuxSession', () => {
   it('pins its window to its size (window-size manual), leaving the lobby window alone', async () => {
     const session = await TmuxSession.create(server, { cols: 33, rows: 7 });
     await expect(server.command(['show-options', '-w', '-v', '-t', session.paneId, 'window-size'])).resolves.toEqual(['manual']);
-    await expect(server.command(['display-message', '-p', '-t', session.paneId, '#{window_width}x#{window_height}'])).resolves.toEqual([
-      '33x7',
-    ]);
+    await expect(server.command(['display-message', '-p', '-t', session.paneId, '#{window_width}x#{window_height}'])).resolves.toEqual(['33x7']);
     await expect(server.command(['show-options', '-w', '-v', 'window-size'])).resolves.toEqual([]);
     await session.kill();
   });

@@ -16,7 +16,10 @@ function codeAfter(heading: string): string {
 
 /** A copy in the package project, without its two-line header comment. */
 function copy(name: string): string {
-  return readFileSync(join(import.meta.dirname, 'project/pass', name), 'utf8').split('\n').slice(2).join('\n');
+  return readFileSync(join(import.meta.dirname, 'project/pass', name), 'utf8')
+    .split('\n')
+    .slice(2)
+    .join('\n');
 }
 
 it.each([

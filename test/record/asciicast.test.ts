@@ -27,12 +27,7 @@ describe('formatAsciicast', () => {
     timeline.appendOutput(concat([euro.subarray(2), bytes('5')]), 200);
     timeline.appendOutput(euro.subarray(0, 1), 300); // a lone first byte: nothing to write yet
     timeline.appendOutput(euro.subarray(1), 400);
-    expect(formatAsciicast(timeline).split('\n').slice(1)).toEqual([
-      '[0.1,"o","price: "]',
-      '[0.2,"o","€5"]',
-      '[0.4,"o","€"]',
-      '',
-    ]);
+    expect(formatAsciicast(timeline).split('\n').slice(1)).toEqual(['[0.1,"o","price: "]', '[0.2,"o","€5"]', '[0.4,"o","€"]', '']);
   });
 
   it('writes a dangling incomplete character at the end as U+FFFD', () => {

@@ -196,8 +196,7 @@ describe('encodeGif', () => {
     expect(gif.frames.map((f) => [f.x, f.y, f.width, f.height, f.delay])).toEqual([[0, 0, 728, 440, 100]]);
     // Black, but for the cursor: a white block in the top-left cell.
     const cursor = cellRectPx(cellMetrics(), 0, 0);
-    const white = (x: number, y: number): boolean =>
-      x >= cursor.xPx && x < cursor.xPx + cursor.widthPx && y >= cursor.yPx && y < cursor.yPx + cursor.heightPx;
+    const white = (x: number, y: number): boolean => x >= cursor.xPx && x < cursor.xPx + cursor.widthPx && y >= cursor.yPx && y < cursor.yPx + cursor.heightPx;
     const expected = new Uint8Array(728 * 440 * 4);
     for (let i = 0; i < expected.length; i += 4) {
       const v = white((i / 4) % 728, Math.floor(i / 4 / 728)) ? 255 : 0;
@@ -219,6 +218,36 @@ describe('encodeGif', () => {
     expect(gifComments(await encodeGif(typingSession().timeline))).toEqual(['Recorded with tmux-shot.']);
   });
 
+  it('draws only the tail: the last `tail` ms, from the screen the output before it drew, and says so', async () => {
+    const timeline = new Timeline({ cols: 20, rows: 3 });
+    timeline.appendOutput(bytes('first\r\n'), 0);
+    timeline.appendOutput(bytes('second\r\n'), 1000);
+    timeline.appendOutput(bytes('third'), 2000);
+    timeline.markEnd(2500);
+    const whole = await encodeGif(timeline);
+    const tail = await encodeGif(timeline, { tail: 1000 });
+    expect(decodeGif(whole).frames.map((f) => f.delay)).toEqual([100, 100, 100]);
+    // From 1500 ms: 'first' and 'second' on the screen, 'third' 500 ms later.
+    const decoded = decodeGif(tail);
+    expect(decoded.frames.map((f) => f.delay)).toEqual([50, 100]);
+    expect(Buffer.from(decoded.canvases[0]!).equals(Buffer.from(decodeGif(whole).canvases[1]!))).toBe(true);
+    expect(gifComments(tail)).toEqual(['Recorded with tmux-shot. Shows the last 1000 ms of 2500 ms: from 1500 ms in.']);
+    expect(gifComments(await encodeGif(timeline, { tail: 5000 }))).toEqual(['Recorded with tmux-shot.']);
+  });
+
+  it('replays only the newest tailBytes of output, as a timeline truncated to that budget', async () => {
+    const timeline = new Timeline({ cols: 20, rows: 3 });
+    const truncated = new Timeline({ cols: 20, rows: 3 }, { budgetBytes: 1000 });
+    for (let i = 0; i < 10; i++) {
+      timeline.appendOutput(bytes(`line ${i}\r\n`), i * 100);
+      truncated.appendOutput(bytes(`line ${i}\r\n`), i * 100);
+    }
+    const gif = await encodeGif(timeline, { tailBytes: 1000 });
+    expect(Buffer.from(gif).equals(Buffer.from(await encodeGif(truncated)))).toBe(true);
+    expect(gifComments(gif)[0]).toMatch(/^Recorded with tmux-shot\. Truncated: the oldest 56 bytes of output were dropped/);
+    expect(timeline.truncated).toBe(false);
+  });
+
   it('animates a full-screen TUI: 30 frames of 1/10 s, then the last held', async () => {
     const gif = decodeGif(await encodeGif(dashboardSession()));
     expect(gif.frames.map((f) => f.delay)).toEqual([...Array<number>(29).fill(10), 100]);
@@ -229,6 +258,8 @@ describe('encodeGif', () => {
     [{ fps: 60 }, 'Record option fps must be a number from 1 to 50; got 60.'],
     [{ idleCap: 10 }, 'Record option idleCap must be a number of ms, at least 20; got 10.'],
     [{ lastFrameHold: Number.NaN }, 'Record option lastFrameHold must be a number of ms, at least 20; got NaN.'],
+    [{ tail: 0 }, 'Record option tail must be a number of ms, at least 20 (Infinity: all); got 0.'],
+    [{ tailBytes: -1 }, 'Record option tailBytes must be a number of bytes above 0 (Infinity: all); got -1.'],
     [{ scale: 3 as 1 }, "Render option scale must be one of '1', '2'; got '3'."],
   ])('rejects %j', async (options, message) => {
     await expect(encodeGif(new Timeline({ cols: 20, rows: 3 }), options)).rejects.toThrow(new ConfigError(message));

@@ -25,9 +25,24 @@ describe('GifWriter', () => {
     const last = decoded.canvases[1]!;
     const row = (y: number): number[][] => [0, 1, 2, 3].map((x) => rgbAt(last, 4, x, y));
     expect([row(0), row(1), row(2)]).toEqual([
-      [[0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]],
-      [[0, 0, 0], [255, 255, 255], [0, 0, 0], [0, 0, 0]],
-      [[0, 0, 0], [0, 0, 0], [255, 255, 255], [0, 0, 0]],
+      [
+        [0, 0, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+      ],
+      [
+        [0, 0, 0],
+        [255, 255, 255],
+        [0, 0, 0],
+        [0, 0, 0],
+      ],
+      [
+        [0, 0, 0],
+        [0, 0, 0],
+        [255, 255, 255],
+        [0, 0, 0],
+      ],
     ]);
     expect(gifComments(gif)).toEqual(['Recorded with tmux-shot.']);
   });
@@ -38,7 +53,10 @@ describe('GifWriter', () => {
     writer.addFrame({ xPx: 1, yPx: 0, widthPx: 1, heightPx: 1, indices: new Uint8Array([1]), colors: [BLACK, GREEN] }, 10);
     const decoded = decodeGif(writer.finish(2, 1, [BLACK, WHITE]));
     expect(decoded.frames.map((f) => f.has_local_palette)).toEqual([false, true]);
-    expect([rgbAt(decoded.canvases[1]!, 2, 0, 0), rgbAt(decoded.canvases[1]!, 2, 1, 0)]).toEqual([[255, 255, 255], [0, 200, 0]]);
+    expect([rgbAt(decoded.canvases[1]!, 2, 0, 0), rgbAt(decoded.canvases[1]!, 2, 1, 0)]).toEqual([
+      [255, 255, 255],
+      [0, 200, 0],
+    ]);
   });
 
   it('continues a delay beyond 655.35 s in transparent 1×1 frames', () => {

@@ -31,7 +31,12 @@ describe('ColorTable', () => {
     for (let i = 3; i <= MAX_TABLE_COLORS; i++) expect(table.indexOf(keyOf([i, 1, 2]), i, 1, 2)).toBe(i);
     expect(table.indexOf(keyOf(BLACK), ...BLACK)).toBe(0);
     expect(table.size).toBe(255);
-    expect(table.colors.slice(0, 4)).toEqual([{ r: 0, g: 0, b: 0 }, { r: 200, g: 0, b: 0 }, { r: 255, g: 255, b: 255 }, { r: 3, g: 1, b: 2 }]);
+    expect(table.colors.slice(0, 4)).toEqual([
+      { r: 0, g: 0, b: 0 },
+      { r: 200, g: 0, b: 0 },
+      { r: 255, g: 255, b: 255 },
+      { r: 3, g: 1, b: 2 },
+    ]);
     expect(table.keys[2]).toBe(keyOf(WHITE));
   });
 });
@@ -39,9 +44,17 @@ describe('ColorTable', () => {
 describe('indexFrame', () => {
   it('indexes a first frame whole, its colours going into the shared table', () => {
     const shared = new ColorTable();
-    const frame = indexFrame(image(3, 2, (x) => (x === 1 ? WHITE : BLACK)), undefined, shared);
+    const frame = indexFrame(
+      image(3, 2, (x) => (x === 1 ? WHITE : BLACK)),
+      undefined,
+      shared,
+    );
     expect(frame).toEqual({ xPx: 0, yPx: 0, widthPx: 3, heightPx: 2, indices: new Uint8Array([1, 2, 1, 1, 2, 1]) });
-    expect(shared.colors).toEqual([{ r: 0, g: 0, b: 0 }, { r: 0, g: 0, b: 0 }, { r: 255, g: 255, b: 255 }]);
+    expect(shared.colors).toEqual([
+      { r: 0, g: 0, b: 0 },
+      { r: 0, g: 0, b: 0 },
+      { r: 255, g: 255, b: 255 },
+    ]);
   });
 
   it('keeps only the rectangle that changed, unchanged pixels in it transparent', () => {
@@ -64,7 +77,13 @@ describe('indexFrame', () => {
   it('answers null when no pixel changed, and looks only at the given rows', () => {
     const shared = new ColorTable();
     const before = image(4, 4, () => BLACK);
-    expect(indexFrame(image(4, 4, () => BLACK), before, shared)).toBeNull();
+    expect(
+      indexFrame(
+        image(4, 4, () => BLACK),
+        before,
+        shared,
+      ),
+    ).toBeNull();
     const after = image(4, 4, (x, y) => (y === 3 || (y === 1 && x === 2) ? WHITE : BLACK));
     expect(indexFrame(after, before, shared, { y0: 0, y1: 2 })).toEqual({ xPx: 2, yPx: 1, widthPx: 1, heightPx: 1, indices: new Uint8Array([1]) });
   });
@@ -82,8 +101,16 @@ describe('indexFrame', () => {
 
   it('reuses the shared indices of colours it already holds', () => {
     const shared = new ColorTable();
-    indexFrame(image(2, 1, (x) => (x ? WHITE : RED)), undefined, shared);
-    const frame = indexFrame(image(2, 1, (x) => (x ? RED : WHITE)), image(2, 1, () => BLACK), shared)!;
+    indexFrame(
+      image(2, 1, (x) => (x ? WHITE : RED)),
+      undefined,
+      shared,
+    );
+    const frame = indexFrame(
+      image(2, 1, (x) => (x ? RED : WHITE)),
+      image(2, 1, () => BLACK),
+      shared,
+    )!;
     expect(frame).toEqual({ xPx: 0, yPx: 0, widthPx: 2, heightPx: 1, indices: new Uint8Array([2, 1]) });
   });
 
@@ -94,12 +121,7 @@ describe('indexFrame', () => {
     expect(shared.size).toBe(0);
     const colors = frame.colors!;
     // The transparent slot, then gifenc 1.0.3's 255 colours, every one of them used.
-    expect([colors.length, colors[0], new Set(frame.indices).size, frame.indices.includes(TRANSPARENT_INDEX)]).toEqual([
-      256,
-      { r: 0, g: 0, b: 0 },
-      255,
-      false,
-    ]);
+    expect([colors.length, colors[0], new Set(frame.indices).size, frame.indices.includes(TRANSPARENT_INDEX)]).toEqual([256, { r: 0, g: 0, b: 0 }, 255, false]);
     let worst = 0;
     let total = 0;
     frame.indices.forEach((index, i) => {

@@ -70,6 +70,17 @@ describe('replayFrames', () => {
     ]);
   });
 
+  it('ends a synchronized update that is never ended 1000 ms after it began, as terminals do', async () => {
+    const frames = await framesOf(timelineOf([100, 'a'], [200, '\x1b[?2026hhalf-drawn'], [900, ' more'], [1500, '!'], [3000, '?']));
+    expect(frames.map((f) => [f.atMs, firstLine(f)])).toEqual([
+      [0, ''],
+      [100, 'a'],
+      [1200, 'ahalf-drawn more'], // 1000 ms after the update began
+      [1500, 'ahalf-drawn more!'],
+      [3000, 'ahalf-drawn more!?'],
+    ]);
+  });
+
   it('follows resizes', async () => {
     const timeline = timelineOf([100, 'abc']);
     timeline.appendResize({ cols: 30, rows: 5 }, 200);

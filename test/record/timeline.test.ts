@@ -55,6 +55,18 @@ describe('Timeline', () => {
     expect(copy.events.map((e) => e.atMs)).toEqual([4, 5]);
   });
 
+  it('copies with a smaller budget: only the newest events within it, the rest counted as dropped', () => {
+    const timeline = new Timeline({ cols: 10, rows: 2 }, { startedAt: 5 });
+    timeline.appendOutput(bytes('aa'), 1);
+    timeline.appendResize({ cols: 20, rows: 4 }, 2);
+    timeline.appendOutput(bytes('bbb'), 3);
+    timeline.markEnd(10);
+    const copy = timeline.copy(EVENT_OVERHEAD_BYTES + 3);
+    expect(copy.events.map((e) => e.atMs)).toEqual([3]);
+    expect([copy.size, copy.startMs, copy.endMs, copy.droppedBytes, copy.startedAt]).toEqual([{ cols: 20, rows: 4 }, 3, 10, 2, 5]);
+    expect([timeline.events.length, timeline.truncated]).toEqual([3, false]);
+  });
+
   it('drops the oldest events over its budget, says so, and starts where the kept events start', () => {
     const timeline = new Timeline({ cols: 80, rows: 24 }, { budgetBytes: 2 * (EVENT_OVERHEAD_BYTES + 100) });
     timeline.appendOutput(new Uint8Array(100).fill(0x61), 0);
@@ -108,14 +120,8 @@ describe('Timeline', () => {
     expect(() => new Timeline({ cols: 0, rows: 24 })).toThrow(
       new TmuxShotError('The recording size 0x24 is not a terminal size: columns and rows must be whole numbers from 1 to 1000x1000.'),
     );
-    expect(() => new Timeline({ cols: 80, rows: 24 }).appendResize({ cols: 80.5, rows: 24 }, 0)).toThrow(
-      'A resize to 80.5x24 is not a terminal size',
-    );
-    expect(() => new Timeline({ cols: 80, rows: 24 }, { budgetBytes: 0 })).toThrow(
-      'A timeline budget must be a positive number of bytes, not 0.',
-    );
-    expect(() => new Timeline({ cols: 80, rows: 24 }).appendOutput(bytes('x'), Number.NaN)).toThrow(
-      'A timeline time must be a finite number of ms, not NaN.',
-    );
+    expect(() => new Timeline({ cols: 80, rows: 24 }).appendResize({ cols: 80.5, rows: 24 }, 0)).toThrow('A resize to 80.5x24 is not a terminal size');
+    expect(() => new Timeline({ cols: 80, rows: 24 }, { budgetBytes: 0 })).toThrow('A timeline budget must be a positive number of bytes, not 0.');
+    expect(() => new Timeline({ cols: 80, rows: 24 }).appendOutput(bytes('x'), Number.NaN)).toThrow('A timeline time must be a finite number of ms, not NaN.');
   });
 });

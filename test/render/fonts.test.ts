@@ -33,8 +33,7 @@ describe('chooseFace', () => {
   });
 
   it('picks the bundled face that really has the glyph', () => {
-    const pick = (chars: string, width: 1 | 2, bold = false, italic = false): FaceId | null =>
-      chooseFace(chars, width, bold, italic, faceCovers);
+    const pick = (chars: string, width: 1 | 2, bold = false, italic = false): FaceId | null => chooseFace(chars, width, bold, italic, faceCovers);
     expect(pick('A', 1)).toBe('mono');
     expect(pick('A', 1, true, true)).toBe('mono-bold-italic');
     expect(pick('\u01de', 1, false, true)).toBe('mono'); // Ǟ: the oblique face lacks it

@@ -62,7 +62,10 @@ describe('encodePng', () => {
 
   it('stores text as tEXt chunks before the image data, and reads them back', () => {
     const text = { 'tmux-shot:renderer': 'tmux-shot-render/1 font=15px', Comment: 'Latin-1: café\nline 2' };
-    const png = encodePng(image(1, 1, () => [1, 2, 3, 255]), text);
+    const png = encodePng(
+      image(1, 1, () => [1, 2, 3, 255]),
+      text,
+    );
     expect(chunkTypes(png)).toEqual(['IHDR', 'PLTE', 'tEXt', 'tEXt', 'IDAT', 'IEND']);
     expect(readPngText(png)).toEqual(text);
     expect(decode(png).width).toBe(1);
@@ -86,7 +89,10 @@ describe('readPngText', () => {
   it('throws for data that is not a PNG, or a truncated one', () => {
     expect(() => readPngText(Buffer.from('GIF89a'))).toThrow(TmuxShotError);
     expect(() => readPngText(Buffer.from('GIF89a'))).toThrow('Not a PNG file: the 8-byte PNG signature is missing.');
-    const png = encodePng(image(1, 1, () => [0, 0, 0, 255]), { a: 'b' });
+    const png = encodePng(
+      image(1, 1, () => [0, 0, 0, 255]),
+      { a: 'b' },
+    );
     expect(() => readPngText(png.subarray(0, 40))).toThrow('Truncated PNG');
   });
 });

@@ -29,13 +29,7 @@ describe('box-drawing lines', () => {
   });
 
   it('nests the corners of double lines: ╔', () => {
-    expect(coverageArt(cellGlyph('╔'))).toEqual([
-      ...rows(7, EMPTY),
-      '...######',
-      '...#.....',
-      '...#.####',
-      ...rows(8, '...#.#...'),
-    ]);
+    expect(coverageArt(cellGlyph('╔'))).toEqual([...rows(7, EMPTY), '...######', '...#.....', '...#.####', ...rows(8, '...#.#...')]);
   });
 
   it('keeps the four corners of ╬ apart and stops ╟ at the near line', () => {
@@ -48,14 +42,7 @@ describe('box-drawing lines', () => {
   });
 
   it('ends a rounded corner ╭ on the light lines at the right and bottom edges, anti-aliased in between', () => {
-    expect(coverageArt(cellGlyph('╭'))).toEqual([
-      ...rows(8, EMPTY),
-      '......++#',
-      '.....+++.',
-      '....+++..',
-      '....++...',
-      ...rows(6, '....#....'),
-    ]);
+    expect(coverageArt(cellGlyph('╭'))).toEqual([...rows(8, EMPTY), '......++#', '.....+++.', '....+++..', '....++...', ...rows(6, '....#....')]);
   });
 
   it('draws diagonals from corner to corner: ╱ from the top-right pixel to the bottom-left one, 2 px wide, never fully covered', () => {
@@ -151,15 +138,7 @@ describe('proceduralGlyph', () => {
 
 describe('tofuGlyph', () => {
   it('is an outline inset 1 px at the sides and 2 px at top and bottom', () => {
-    expect(coverageArt(tofuGlyph(9, 18, 1))).toEqual([
-      EMPTY,
-      EMPTY,
-      '.#######.',
-      ...rows(12, '.#.....#.'),
-      '.#######.',
-      EMPTY,
-      EMPTY,
-    ]);
+    expect(coverageArt(tofuGlyph(9, 18, 1))).toEqual([EMPTY, EMPTY, '.#######.', ...rows(12, '.#.....#.'), '.#######.', EMPTY, EMPTY]);
   });
 
   it('spans both cells of a wide character', () => {

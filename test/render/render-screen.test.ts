@@ -65,7 +65,11 @@ describe('colours', () => {
   });
 
   it('paints a cell background in palette, 256 and truecolor colours', () => {
-    const snapshot = new ScreenBuilder(3, 1).set(0, 0, { bg: palette(4) }).set(1, 0, { bg: palette(46) }).set(2, 0, { bg: rgb(7, 8, 9) }).build();
+    const snapshot = new ScreenBuilder(3, 1)
+      .set(0, 0, { bg: palette(4) })
+      .set(1, 0, { bg: palette(46) })
+      .set(2, 0, { bg: rgb(7, 8, 9) })
+      .build();
     const image = renderScreen(snapshot, BARE);
     expect(colorsIn(image, 0, 0, 9, 18)).toEqual(new Set(['52,101,164']));
     expect(colorsIn(image, 9, 0, 9, 18)).toEqual(new Set(['0,255,0']));
@@ -233,11 +237,7 @@ describe('cursor', () => {
 
   it('draws a bar as the 2 left columns and an underline as the 2 bottom rows', () => {
     expect(pixelArt(withCursor('', { cursorStyle: 'bar' }), cellRect(1), WHITE, BLACK)).toEqual(rows(18, '##.......'));
-    expect(pixelArt(withCursor('', { cursorStyle: 'underline' }), cellRect(1), WHITE, BLACK)).toEqual([
-      ...rows(16, EMPTY),
-      '#########',
-      '#########',
-    ]);
+    expect(pixelArt(withCursor('', { cursorStyle: 'underline' }), cellRect(1), WHITE, BLACK)).toEqual([...rows(16, EMPTY), '#########', '#########']);
   });
 
   it('covers both cells of a wide character', () => {

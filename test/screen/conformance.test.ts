@@ -81,8 +81,7 @@ describe('fixtures/conformance.mjs --once in an 80x24 ScreenModel', () => {
 describe('fixtures/conformance.mjs in tmux', () => {
   test('stays open on the alternate screen with the cursor hidden until q, then restores both', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tmux-shot-conformance-'));
-    const tmux = (...args: string[]) =>
-      execFileSync('tmux', ['-S', join(dir, 'socket'), '-f', '/dev/null', ...args], { encoding: 'utf8' });
+    const tmux = (...args: string[]) => execFileSync('tmux', ['-S', join(dir, 'socket'), '-f', '/dev/null', ...args], { encoding: 'utf8' });
     const screenShows = (text: string) => () => (tmux('capture-pane', '-p').includes(text) ? true : undefined);
     const state = () => tmux('display', '-p', '#{alternate_on} #{cursor_flag}').trim();
     const options = { timeout: 5000, interval: 20, onTimeout: () => new Error(`not shown:\n${tmux('capture-pane', '-p')}`) };

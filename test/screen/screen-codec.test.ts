@@ -4,9 +4,18 @@ import { BLANK, palette, row, screen } from '../vitest/build-snapshot.js';
 
 describe('screen codec', () => {
   it('round-trips cells, styles, wide characters, cursor and alternate screen exactly', () => {
-    const wide = [{ ...BLANK, chars: '中', width: 2 as const, fg: palette(2) }, { ...BLANK, chars: '', width: 0 as const, fg: palette(2) }];
+    const wide = [
+      { ...BLANK, chars: '中', width: 2 as const, fg: palette(2) },
+      { ...BLANK, chars: '', width: 0 as const, fg: palette(2) },
+    ];
     const original = {
-      ...screen([row('┌─┐ ok', 8, { bold: true, bg: { kind: 'rgb', r: 1, g: 2, b: 3 } }), [...wide, ...row('x', 6, { underline: 'curly', underlineColor: palette(9) })]], 8),
+      ...screen(
+        [
+          row('┌─┐ ok', 8, { bold: true, bg: { kind: 'rgb', r: 1, g: 2, b: 3 } }),
+          [...wide, ...row('x', 6, { underline: 'curly', underlineColor: palette(9) })],
+        ],
+        8,
+      ),
       cursor: { col: 3, row: 1, visible: false },
       alternateScreen: true,
     };

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, onTestFinished, test } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
 import { ScreenModel } from '../../src/screen/index.js';
 import type { Cell } from '../../src/snapshot.js';
@@ -26,25 +26,13 @@ describe('colours', () => {
   test('EL with a background paints the rest of the line', async () => {
     const model = await modelAfter(`ab${E}[41m${E}[K`, 5, 2);
     const [row0, row1] = model.snapshot().cells;
-    expect(row0).toEqual([
-      cell({ chars: 'a' }),
-      cell({ chars: 'b' }),
-      cell({ bg: pal(1) }),
-      cell({ bg: pal(1) }),
-      cell({ bg: pal(1) }),
-    ]);
+    expect(row0).toEqual([cell({ chars: 'a' }), cell({ chars: 'b' }), cell({ bg: pal(1) }), cell({ bg: pal(1) }), cell({ bg: pal(1) })]);
     expect(row1).toEqual(Array.from({ length: 5 }, () => cell({})));
   });
 
   test('trailing coloured blanks are kept as cells but trimmed from text', async () => {
     const model = await modelAfter(`a${E}[42m  ${E}[0m`, 5, 2);
-    expect(model.snapshot().cells[0]).toEqual([
-      cell({ chars: 'a' }),
-      cell({ chars: ' ', bg: pal(2) }),
-      cell({ chars: ' ', bg: pal(2) }),
-      cell({}),
-      cell({}),
-    ]);
+    expect(model.snapshot().cells[0]).toEqual([cell({ chars: 'a' }), cell({ chars: ' ', bg: pal(2) }), cell({ chars: ' ', bg: pal(2) }), cell({}), cell({})]);
     expect(model.text()).toBe('a\n');
   });
 });
@@ -101,7 +89,12 @@ describe('wide characters (Unicode 11)', () => {
 
   test('emoji are wide (xterm’s default Unicode 6 tables make all three narrow; 🥰 is new in Unicode 11)', async () => {
     const model = await modelAfter('🙂🚀🥰.');
-    expect(model.snapshot().cells[0]?.slice(0, 7).map((c) => [c.chars, c.width])).toEqual([
+    expect(
+      model
+        .snapshot()
+        .cells[0]?.slice(0, 7)
+        .map((c) => [c.chars, c.width]),
+    ).toEqual([
       ['🙂', 2],
       ['', 0],
       ['🚀', 2],
@@ -177,6 +170,50 @@ describe('cursor, screens and modes', () => {
     expect(model.synchronizedOutput).toBe(false);
   });
 
+  test.each([
+    ['none open', [[0, 'frame']], undefined],
+    ['open: it counts as ended 1000 ms after it began', [[100, `${E}[?2026hhalf-drawn`]], 1100],
+    [
+      'begun in one chunk, drawn in the next: timed from the begin',
+      [
+        [100, `${E}[?2026h`],
+        [700, 'more'],
+      ],
+      1100,
+    ],
+    [
+      'begun again while open (the next frame): timed from the latest begin',
+      [
+        [100, `${E}[?2026ha`],
+        [700, `${E}[?2026hb`],
+      ],
+      1700,
+    ],
+    [
+      'a begin split across chunks is timed from the chunk that completes it',
+      [
+        [100, `${E}[?20`],
+        [300, '26h'],
+      ],
+      1300,
+    ],
+    ['ended', [[100, `${E}[?2026hframe${E}[?2026l`]], undefined],
+    [
+      'ended with other modes in the same sequence',
+      [
+        [100, `${E}[?25;2026h`],
+        [200, `${E}[?2026;25l`],
+      ],
+      undefined,
+    ],
+    ['begun along with other modes', [[100, `${E}[?25;2026h`]], 1100],
+  ] as const)('synchronizedUntil, an unended update (DEC 2026) ending by timeout as in foot and Ghostty: %s', (_, writes, until) => {
+    const model = new ScreenModel({ cols: 20, rows: 3 });
+    onTestFinished(() => model.dispose());
+    for (const [atMs, bytes] of writes) model.write(encode(bytes), atMs);
+    expect(model.synchronizedUntil).toBe(until);
+  });
+
   test('a snapshot is a copy: later output does not change it', async () => {
     const model = await modelAfter('before');
     const snapshot = model.snapshot();
@@ -191,13 +228,7 @@ describe('resize', () => {
     const model = await modelAfter('abc', 10, 3);
     model.resize({ cols: 6, rows: 2 });
     const snapshot = model.snapshot();
-    expect([model.size, snapshot.cols, snapshot.rows, snapshot.cells.length, snapshot.cells[0]?.length]).toEqual([
-      { cols: 6, rows: 2 },
-      6,
-      2,
-      2,
-      6,
-    ]);
+    expect([model.size, snapshot.cols, snapshot.rows, snapshot.cells.length, snapshot.cells[0]?.length]).toEqual([{ cols: 6, rows: 2 }, 6, 2, 2, 6]);
     expect(model.text()).toBe('abc\n');
   });
 
@@ -217,18 +248,16 @@ describe('resize', () => {
     model.dispose();
   });
 
-  test.each([
-    [{ cols: 1, rows: 24 }],
-    [{ cols: 80, rows: 1001 }],
-    [{ cols: 80.5, rows: 24 }],
-  ])('rejects %o with a ConfigError, in the constructor and in resize', async (size) => {
-    const message =
-      `Invalid terminal size ${size.cols}x${size.rows}: cols must be whole numbers from 2 to 1000 and rows from 2 to 1000.`;
-    expect(() => new ScreenModel(size)).toThrow(new ConfigError(message));
-    const model = await modelAfter('', 10, 3);
-    expect(() => model.resize(size)).toThrow(new ConfigError(message));
-    expect(model.size).toEqual({ cols: 10, rows: 3 });
-  });
+  test.each([[{ cols: 1, rows: 24 }], [{ cols: 80, rows: 1001 }], [{ cols: 80.5, rows: 24 }]])(
+    'rejects %o with a ConfigError, in the constructor and in resize',
+    async (size) => {
+      const message = `Invalid terminal size ${size.cols}x${size.rows}: cols must be whole numbers from 2 to 1000 and rows from 2 to 1000.`;
+      expect(() => new ScreenModel(size)).toThrow(new ConfigError(message));
+      const model = await modelAfter('', 10, 3);
+      expect(() => model.resize(size)).toThrow(new ConfigError(message));
+      expect(model.size).toEqual({ cols: 10, rows: 3 });
+    },
+  );
 
   test('size is a copy', async () => {
     const model = await modelAfter('', 10, 3);

@@ -51,5 +51,10 @@ describe('screens and patterns in messages', () => {
   test('quote a string pattern and show a RegExp as written', () => {
     expect(formatPattern('Open')).toBe("'Open'");
     expect(formatPattern(/Op+en/i)).toBe('/Op+en/i');
+    expect(formatPattern("it's")).toBe("'it\\'s'");
+    expect(formatPattern('say "hi"')).toBe(`'say "hi"'`);
+    expect(formatPattern('a\nb\tc')).toBe("'a\\nb\\tc'");
+    expect(formatPattern('C:\\dir\\"x"')).toBe(`'C:\\\\dir\\\\"x"'`);
+    expect(formatPattern('\u001b[1m')).toBe("'\\u001b[1m'");
   });
 });

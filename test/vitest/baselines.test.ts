@@ -33,7 +33,7 @@ function states(run: RunResult): Record<string, string> {
 }
 
 describe.sequential('baselines in a Vitest run', () => {
-  test('-u keeps the baselines of failed, timed-out and skipped tests and removes a passing test\'s stale one', { timeout: 180_000 }, async () => {
+  test("-u keeps the baselines of failed, timed-out and skipped tests and removes a passing test's stale one", { timeout: 180_000 }, async () => {
     await seed([
       'sweep.test.js/passes-2.png',
       'sweep.test.js/fails-early-1.png',
@@ -88,7 +88,10 @@ describe.sequential('baselines in a Vitest run', () => {
   // their screenshots were one baseline: -u wrote the second's screen over the first's.
   test('tests with one full name: unnamed screenshots and cassettes fail, failure files stay apart', { timeout: 180_000 }, async () => {
     const run = await project.run(['twins.test.js', '-u']);
-    const twins = (describe: string) => "2 tests of twins.test.js are named '" + describe + " > menu item' (test.for and test.each name their tests so when the name has no %s, %i or $field): " +
+    const twins = (describe: string) =>
+      "2 tests of twins.test.js are named '" +
+      describe +
+      " > menu item' (test.for and test.each name their tests so when the name has no %s, %i or $field): " +
       "unnamed screenshots and cassettes are named after their test, so these tests would share them. Give each test its own name, e.g. test.for([…])('menu item %s', …).";
     expect(run.reports.map((test) => [test.id, test.state, test.errors[0]])).toEqual([
       ['twins.test.js > screenshot > menu item', 'failed', twins('screenshot')],
@@ -109,7 +112,9 @@ describe.sequential('baselines in a Vitest run', () => {
       'failure-menu-item-failure.txt',
       'failure-menu-item-recording.gif',
     ]);
-    const [first, second] = await Promise.all(['failure-menu-item-failure.txt', 'failure-menu-item--2-failure.txt'].map((file) => readFile(join(attachments, file), 'utf8')));
+    const [first, second] = await Promise.all(
+      ['failure-menu-item-failure.txt', 'failure-menu-item--2-failure.txt'].map((file) => readFile(join(attachments, file), 'utf8')),
+    );
     expect([first!.includes('Selected: Open'), second!.includes('Selected: Open')]).toEqual([false, true]); // each kept its own screen
   });
 

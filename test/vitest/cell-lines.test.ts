@@ -21,11 +21,17 @@ describe('describeChangedCells', () => {
   });
 
   it('falls back to pixel positions and the actual characters without a stored reference screen', () => {
-    expect(describeChangedCells(undefined, after, [{ row: 0, col: 1 }, { row: 1, col: 5 }], 5)).toEqual([
-      '2 cells differ on rows 0-1',
-      "row 0 col 1: now 'a'",
-      "row 1 col 5: now ' '",
-    ]);
+    expect(
+      describeChangedCells(
+        undefined,
+        after,
+        [
+          { row: 0, col: 1 },
+          { row: 1, col: 5 },
+        ],
+        5,
+      ),
+    ).toEqual(['2 cells differ on rows 0-1', "row 0 col 1: now 'a'", "row 1 col 5: now ' '"]);
   });
 
   it('reports a size change in cells', () => {

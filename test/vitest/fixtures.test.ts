@@ -21,12 +21,29 @@ describe('tmuxApp', () => {
   });
 
   test('starts with the options of the call', async ({ tmuxApp, tmuxServer }) => {
-    const app = await tmuxApp.start({ command: ['sh', '-c', 'printf "%s %s" "$GREETING" "$(stty size)"; sleep 30'], cols: 33, rows: 7, env: { GREETING: 'hi' } });
+    const app = await tmuxApp.start({
+      command: ['sh', '-c', 'printf "%s %s" "$GREETING" "$(stty size)"; sleep 30'],
+      cols: 33,
+      rows: 7,
+      env: { GREETING: 'hi' },
+    });
     await expect(tmuxApp).toShowText('hi 7 33');
     expect(app.screen().cols).toBe(33);
     expect(tmuxApp.app).toBe(app);
     await expect(tmuxApp.start({ command: menu })).rejects.toThrow('tmuxApp is already running in this test: close() it before starting another.');
     expect(tmuxServer.disposed).toBe(false);
+  });
+
+  test('starts again after close(), with the options of the new call over those of the first', async ({ tmuxApp }) => {
+    const first = await tmuxApp.start({ command: ['sh', '-c', 'echo first "$(stty size)"; exec sleep 30'], cols: 30, rows: 6 });
+    await expect(tmuxApp).toShowText('first 6 30');
+    await tmuxApp.close();
+    const second = await tmuxApp.start({ command: ['sh', '-c', 'echo second "$(stty size)"; exec sleep 30'], rows: 7 });
+    expect(second).not.toBe(first);
+    expect(tmuxApp.app).toBe(second);
+    await expect(tmuxApp).toShowText('second 7 30');
+    expect(first.text().trimEnd()).toBe('first 6 30'); // the closed app's last screen stays readable
+    await expect(tmuxApp.start({ command: menu })).rejects.toThrow('tmuxApp is already running in this test: close() it before starting another.');
   });
 
   describe('with options from test.override', () => {
@@ -59,7 +76,9 @@ describe('agent', () => {
     expect(result).toMatchObject({ outcome: 'finished', summary: 'Settings selected', steps: 3 });
     await expect(tmuxApp).toShowText('Selected: Settings');
     const root = join(import.meta.dirname, '../..');
-    expect(agent.outDir).toBe(join(root, '.vitest-attachments/test/vitest/fixtures.test.ts/agent-drives-the-test-app-and-saves-its-screenshots-in-a-folder-of-the-test-agent'));
+    expect(agent.outDir).toBe(
+      join(root, '.vitest-attachments/test/vitest/fixtures.test.ts/agent-drives-the-test-app-and-saves-its-screenshots-in-a-folder-of-the-test-agent'),
+    );
     expect(result.shots).toEqual([join(agent.outDir, 'chosen.png')]);
     expect(await readdir(agent.outDir)).toEqual(['chosen.png']);
     await rm(agent.outDir, { recursive: true });
@@ -74,8 +93,23 @@ describe('the tmuxApp fixture API', () => {
     const app = await tmuxApp.start({ command: ['cat'], ready: 'none' });
     const members = [...Object.getOwnPropertyNames(Object.getPrototypeOf(app)), ...Object.keys(app)].filter((name) => name !== 'constructor');
     expect(members.sort()).toEqual([
-      'asciicast', 'close', 'exitStatus', 'gif', 'onOutput', 'press', 'resize', 'screen', 'screenshot',
-      'startedAt', 'text', 'timeline', 'type', 'waitForExit', 'waitForOutput', 'waitForStable', 'waitForText',
+      'asciicast',
+      'close',
+      'exitStatus',
+      'gif',
+      'onOutput',
+      'press',
+      'resize',
+      'screen',
+      'screenshot',
+      'startedAt',
+      'text',
+      'timeline',
+      'type',
+      'waitForExit',
+      'waitForOutput',
+      'waitForStable',
+      'waitForText',
     ]);
     expect(members.filter((name) => !(name in tmuxApp))).toEqual([]);
   });

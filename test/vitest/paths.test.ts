@@ -48,7 +48,14 @@ describe('where files go', () => {
 
 describe('test names as file names (cassettes, failure screens, GIFs)', () => {
   const tasks = [
-    { type: 'suite', fullTestName: 'メニュー', tasks: [{ type: 'test', id: 't1', fullTestName: 'メニュー > 開く' }, { type: 'test', id: 't2', fullTestName: 'メニュー > 閉じる' }] },
+    {
+      type: 'suite',
+      fullTestName: 'メニュー',
+      tasks: [
+        { type: 'test', id: 't1', fullTestName: 'メニュー > 開く' },
+        { type: 'test', id: 't2', fullTestName: 'メニュー > 閉じる' },
+      ],
+    },
     { type: 'test', id: 't3', fullTestName: 'a b' },
     { type: 'test', id: 't4', fullTestName: 'twin' },
     { type: 'test', id: 't5', fullTestName: 'twin' },
@@ -63,7 +70,9 @@ describe('test names as file names (cassettes, failure screens, GIFs)', () => {
   it('keeps names in other scripts apart', () => {
     expect(testNameStem('メニュー > 開く', testNames(tasks))).toBe('メニュー-開く');
     expect(testNameStem('メニュー > 閉じる', testNames(tasks))).toBe('メニュー-閉じる');
-    expect(testAttachmentStem({ id: 't3', fullTestName: 'a b', file, result: { retryCount: 2 } })).toBe('/repo/.vitest-attachments/test/menu.test.ts/a-b--retry-2');
+    expect(testAttachmentStem({ id: 't3', fullTestName: 'a b', file, result: { retryCount: 2 } })).toBe(
+      '/repo/.vitest-attachments/test/menu.test.ts/a-b--retry-2',
+    );
   });
 
   // Failure files are written after the test, where an error would hide the test's own: every

@@ -37,6 +37,13 @@ function report(run: RunResult, id: string): TestReport {
   return found;
 }
 
+/** The baselines a run says it wrote, one line each (`tmux-shot: updated screenshot baseline <path>`), sorted. */
+function writtenBaselines(run: RunResult): string[] {
+  return [...run.output.matchAll(/^tmux-shot: (wrote new|updated) screenshot baseline __screenshots__\/(.*)$/gm)]
+    .map(([, verb, path]) => `${verb} ${path}`)
+    .sort();
+}
+
 const SHOTS = [
   'clock.test.js/clock-masked-1.png',
   'menu.test.js/after-down.png',
@@ -64,6 +71,7 @@ describe.sequential('Vitest on a fixture project', () => {
       `  ${project.dir}/__screenshots__/retry.test.js/named.png`,
     ]);
     expect(await baselines()).toEqual(SHOTS);
+    expect(writtenBaselines(run)).toEqual(SHOTS.map((name) => `wrote new ${name}`));
 
     const png = await readFile(join(project.dir, '__screenshots__', 'menu.test.js/menu-opens-1.png'));
     expect(png[25]).toBe(3); // colour type 3: indexed
@@ -77,6 +85,7 @@ describe.sequential('Vitest on a fixture project', () => {
 
     expect(report(run, 'menu.test.js > menu opens').state).toBe('passed');
     expect(report(run, 'clock.test.js > clock masked').state).toBe('passed');
+    expect(writtenBaselines(run)).toEqual([]);
     // Both attempts compare 'flaky 1' and 'named': the counter starts again on retry.
     expect(report(run, 'retry.test.js > flaky')).toMatchObject({ state: 'passed', retryCount: 1, errors: ['first attempt fails on purpose'] });
 
@@ -136,18 +145,23 @@ describe.sequential('Vitest on a fixture project', () => {
     );
     const failureStem = `${dir}/.vitest-attachments/failing.test.js/text-never-shows-failure`;
     const recording = `${dir}/.vitest-attachments/failing.test.js/text-never-shows-recording.gif`;
-    expect(silent.artifacts).toEqual([
-      expect.objectContaining({ type: 'internal:failureScreenshot', attachments: [expect.objectContaining({ originalPath: `${failureStem}.png` })] }),
-      expect.objectContaining({ type: 'tmux-shot:screen-text', attachments: [expect.objectContaining({ contentType: 'text/plain' })] }),
-      expect.objectContaining({ type: 'internal:failureScreenshot', attachments: [expect.objectContaining({ originalPath: recording })] }),
+    // The screen as PNG and text, and the GIF: all three listed under the error by Vitest's reporter.
+    expect(
+      silent.artifacts.map(({ type, attachments }) => [type, attachments?.map((a) => [a.originalPath, (a as { contentType?: string }).contentType])]),
+    ).toEqual([
+      ['internal:failureScreenshot', [[`${failureStem}.png`, 'image/png']]],
+      ['internal:failureScreenshot', [[`${failureStem}.txt`, 'text/plain']]],
+      ['internal:failureScreenshot', [[recording, 'image/gif']]],
     ]);
     expect((await readFile(recording)).subarray(0, 6).toString('latin1')).toBe('GIF89a');
-    expect(run.output).toContain(`Failure screenshots:\n  - .vitest-attachments/failing.test.js/text-never-shows-failure.png\n  - .vitest-attachments/failing.test.js/text-never-shows-recording.gif`);
     expect(run.output).toContain(
-      "tmux-shot: the last screen of 'text never shows' is in .vitest-attachments/failing.test.js/text-never-shows-failure.png " +
-        'and .vitest-attachments/failing.test.js/text-never-shows-failure.txt',
+      'Failure screenshots:\n  - .vitest-attachments/failing.test.js/text-never-shows-failure.png\n' +
+        '  - .vitest-attachments/failing.test.js/text-never-shows-failure.txt\n  - .vitest-attachments/failing.test.js/text-never-shows-recording.gif',
     );
-    expect(await readFile(`${failureStem}.txt`, 'utf8')).toMatch(/^Build status\n\nAll 12 checks passed\nUpdated \d\d:\d\d:\d\d\n\n-- styles: row:cols attributes --\n0:0-11 bold\n$/);
+    expect(run.output).not.toContain('tmux-shot: the last screen of');
+    expect(await readFile(`${failureStem}.txt`, 'utf8')).toMatch(
+      /^Build status\n\nAll 12 checks passed\nUpdated \d\d:\d\d:\d\d\n\n-- styles: row:cols attributes --\n0:0-11 bold\n$/,
+    );
 
     // A test that times out still gets its teardown: the app is closed and its screen saved.
     const late = report(run, 'failing.test.js > times out');
@@ -156,6 +170,12 @@ describe.sequential('Vitest on a fixture project', () => {
       type: 'internal:failureScreenshot',
       attachments: [{ originalPath: `${dir}/.vitest-attachments/failing.test.js/times-out-failure.png` }],
     });
+
+    // A ConfigError is a mistake in the test's code: the screen says nothing about it, and none is saved.
+    const misspelt = report(run, 'failing.test.js > a misspelt matcher option');
+    expect(misspelt.errors[0]).toMatch(/^toShowText: unknown option 'timout'\. Did you mean 'timeout'\?/);
+    expect(misspelt.artifacts).toEqual([]);
+    expect((await readdir(join(dir, '.vitest-attachments/failing.test.js'))).filter((name) => name.startsWith('a-misspelt'))).toEqual([]);
 
     // With tmuxRecording: 'always', a passing test keeps its GIF too.
     expect(report(run, 'clock.test.js > recorded > records the worker server').artifacts).toEqual([
@@ -189,10 +209,14 @@ describe.sequential('Vitest on a fixture project', () => {
     const after = await bytesOf(SHOTS);
     const rewritten = SHOTS.filter((name) => !after.get(name)!.equals(before.get(name)!));
     expect(rewritten).toEqual(['menu.test.js/after-down.png', 'menu.test.js/resized-resized-menu-1.png']);
+    expect(writtenBaselines(run)).toEqual(rewritten.map((name) => `updated ${name}`));
     const untouched = SHOTS.map((name, i) => [name, mtimes[i]] as const).filter(([name]) => !rewritten.includes(name));
     for (const [name, mtime] of untouched) expect((await stat(join(project.dir, '__screenshots__', name))).mtimeMs).toBe(mtime);
     expect(await baselines()).toEqual(SHOTS);
     expect(run.output).toContain('tmux-shot: removed 1 unused screenshot baseline(s) of menu.test.js:\n  __screenshots__/menu.test.js/orphan.png');
+    // Each run of a test file starts with an empty attachments folder, as Playwright's output folder:
+    // the images of the last run's failures are gone now that the tests pass.
+    expect(await readdir(join(project.dir, '.vitest-attachments/menu.test.js')).catch(() => [])).toEqual([]);
   });
 
   test('runs in worker threads too', { timeout: 180_000 }, async () => {

@@ -20,6 +20,8 @@ export interface TestReport {
   artifacts: { type: string; message?: string; attachments?: { name?: string; path?: string; originalPath?: string }[] }[];
   annotations: { type: string; message: string; attachment?: { path?: string } }[];
   retryCount: number;
+  /** How long the test took, set-up and teardown included, in ms. */
+  duration?: number;
 }
 
 /** The outcome of one child Vitest run. */
@@ -44,7 +46,8 @@ export interface FixtureProject {
  * Environment variables the child must not inherit: those that make std-env (and so Vitest)
  * believe it runs in CI, the surrounding tmux, a model endpoint, and tmux-shot's own settings.
  */
-const LEAKS = /^(CI|CONTINUOUS_INTEGRATION|BUILD_NUMBER|RUN_ID|GITHUB_.*|GITLAB_.*|BUILDKITE.*|CIRCLECI|TRAVIS|JENKINS_URL|TEAMCITY_VERSION|TF_BUILD|UPDATE_SNAPSHOT|VITEST.*|TMUX|TMUX_PANE|OPENAI_.*|TMUX_SHOT_.*)$/;
+const LEAKS =
+  /^(CI|CONTINUOUS_INTEGRATION|BUILD_NUMBER|RUN_ID|GITHUB_.*|GITLAB_.*|BUILDKITE.*|CIRCLECI|TRAVIS|JENKINS_URL|TEAMCITY_VERSION|TF_BUILD|UPDATE_SNAPSHOT|VITEST.*|TMUX|TMUX_PANE|OPENAI_.*|TMUX_SHOT_.*)$/;
 
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !LEAKS.test(key)));

@@ -26,7 +26,10 @@ describe('settleScreen', () => {
 
   it('sees a redraw that comes 60 ms after a first change (two reads 50 ms apart took the old frame)', async () => {
     const clock = fakeClock();
-    const read = timed(clock, [[0, 'old'], [60, 'new']]);
+    const read = timed(clock, [
+      [0, 'old'],
+      [60, 'new'],
+    ]);
     expect(await settleScreen(read, { timeout: 5000, clock })).toEqual({ settled: true, snapshot: screen(['new'], 5) });
     expect(clock.sleeps).toEqual([100, 250]);
   });
@@ -53,14 +56,23 @@ describe('settleScreen with accept (a baseline to match)', () => {
     const clock = fakeClock();
     const seen: string[] = [];
     const accept = (snapshot: ReturnType<typeof screen>) => (seen.push(snapshot.cells[0]![0]!.chars), 'match');
-    expect(await settleScreen(() => screen(['a'], 3), { timeout: 5000, clock, accept })).toEqual({ settled: true, snapshot: screen(['a'], 3), accepted: 'match' });
+    expect(await settleScreen(() => screen(['a'], 3), { timeout: 5000, clock, accept })).toEqual({
+      settled: true,
+      snapshot: screen(['a'], 3),
+      accepted: 'match',
+    });
     expect(clock.sleeps).toEqual([]);
     expect(seen).toEqual(['a']);
   });
 
   it('asks about each read that differs from the one before, and ends at the first it takes', async () => {
     const clock = fakeClock();
-    const read = timed(clock, [[0, 'a'], [50, 'b'], [200, 'c'], [800, 'd']]);
+    const read = timed(clock, [
+      [0, 'a'],
+      [50, 'b'],
+      [200, 'c'],
+      [800, 'd'],
+    ]);
     const asked: string[] = [];
     const accept = (snapshot: ReturnType<typeof screen>) => {
       const text = snapshot.cells[0]![0]!.chars;

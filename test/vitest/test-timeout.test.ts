@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RunnerTestCase } from 'vitest';
-import { attemptSignal, deadlineOf, formatTimedOut, markTestStart, testDeadline, trackWait, watchScreen } from '../../src/vitest/test-timeout.js';
+import { attemptSignal, deadlineOf, formatTimedOut, inTestBody, markTestStart, testDeadline, trackWait, watchScreen } from '../../src/vitest/test-timeout.js';
 
-/** A stand-in for Vitest's test task: what the module reads of it (timeout, context.signal). */
+/** A stand-in for Vitest's test task: what the module reads of it (timeout, result, context.signal), in its body. */
 function fakeTask(timeout: number): { task: Readonly<RunnerTestCase>; timeOut: () => Error } {
   const controller = new AbortController();
-  const task = { timeout, context: { signal: controller.signal } } as unknown as Readonly<RunnerTestCase>;
+  const task = { timeout, result: { state: 'run' }, context: { signal: controller.signal } } as unknown as Readonly<RunnerTestCase>;
   return {
     task,
     timeOut: () => {
@@ -35,6 +35,32 @@ describe('deadlineOf', () => {
     const marked = testDeadline(task)!.at;
     expect(testDeadline(task)!.at).toBe(marked);
     expect(testDeadline(undefined)).toBeUndefined();
+  });
+
+  // @vitest/runner's runTest: state 'run' until the body ends; hooks.beforeEach 'run' during those hooks.
+  it.each([
+    { where: 'the body', result: { state: 'run' }, inBody: true },
+    { where: 'the body, after beforeEach hooks', result: { state: 'run', hooks: { beforeEach: 'pass' } }, inBody: true },
+    { where: 'a beforeEach hook', result: { state: 'run', hooks: { beforeEach: 'run' } }, inBody: false },
+    { where: 'an afterEach hook', result: { state: 'pass', hooks: { beforeEach: 'pass', afterEach: 'run' } }, inBody: false },
+    { where: 'teardown after a failure', result: { state: 'fail' }, inBody: false },
+  ])('in $where, waits have the deadline: $inBody', ({ result, inBody }) => {
+    const { task } = fakeTask(5000);
+    Object.assign(task, { result });
+    expect(inTestBody(task)).toBe(inBody);
+    expect(testDeadline(task) !== undefined).toBe(inBody);
+  });
+
+  it('counts from the first wait of the body when the fixture was set up in a beforeEach hook', () => {
+    const { task } = fakeTask(5000);
+    Object.assign(task, { result: { state: 'run', hooks: { beforeEach: 'run' } } });
+    markTestStart(task);
+    expect(testDeadline(task)).toBeUndefined();
+    task.result!.hooks!.beforeEach = 'pass';
+    const bodyStart = performance.now();
+    const first = testDeadline(task)!.at;
+    expect(first).toBeGreaterThanOrEqual(bodyStart + 4500);
+    expect(testDeadline(task)!.at).toBe(first);
   });
 });
 

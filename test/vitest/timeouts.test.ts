@@ -62,17 +62,17 @@ describe('under Vitest’s default 5000 ms test timeout', () => {
   test('waitForText and waitForExit throw WaitTimeoutError with the screen', () => {
     const text = errorOf('waits.test.js > waitForText of a text that never shows');
     cutMs(text);
-    expect(text.replace(CUT, 'within N ms (…)')).toBe('Text "deploy finished" did not appear within N ms (…). Screen:\nBuild status\n\nAll 12 checks passed');
+    expect(text.replace(CUT, 'within N ms (…)')).toBe(["Text 'deploy finished' did not appear within N ms (…).", '', ...STATUS_BLOCK].join('\n'));
     const exit = errorOf('waits.test.js > waitForExit of an app that keeps running');
     cutMs(exit);
-    expect(exit.replace(CUT, 'within N ms (…)')).toBe(`'node ${project.dir}/status.mjs' did not exit within N ms (…). Screen:\nBuild status\n\nAll 12 checks passed`);
+    expect(exit.replace(CUT, 'within N ms (…)')).toBe([`'node ${project.dir}/status.mjs' did not exit within N ms (…).`, '', ...STATUS_BLOCK].join('\n'));
   });
 
   test("the fixture's start fails with the readiness error", () => {
     const message = errorOf('ready.test.js > an app that never prints');
     cutMs(message);
     expect(message.replace(CUT, 'within N ms (…)')).toBe(
-      "'sleep 30' printed nothing within N ms (…); pass ready: 'none' (CLI: --ready none) for an app that waits silently. The screen is blank.",
+      "'sleep 30' printed nothing within N ms (…); pass ready: 'none' (CLI: --ready none) for an app that waits silently.\n\nScreen:\n  (every row blank)",
     );
   });
 
@@ -95,6 +95,16 @@ describe('under Vitest’s default 5000 ms test timeout', () => {
     expect(text.replace(CUT, 'within N ms (…)')).toMatch(
       /^expect\(tmuxApp\)\.toMatchScreenText\(\)\n\nThe screen did not settle within N ms \(…\): two consecutive reads still differed\.\n\d+ cells? differs? on row 1\n/,
     );
+  });
+});
+
+describe('in hooks, which have a timeout of their own', () => {
+  test.each([
+    'hooks.test.js > a wait of the app in afterEach > after a body that used most of the test time',
+    'hooks.test.js > toShowText in afterEach > after a body that used most of the test time',
+    'hooks.test.js > a wait in beforeEach > may take the default 5000 ms, and the body still has its own time',
+  ])('a wait is not cut to what the body left of the test: %s', (id) => {
+    expect(report(id)).toMatchObject({ state: 'passed', errors: [] });
   });
 });
 

@@ -23,7 +23,10 @@ afterAll(() => project.dispose());
 /** Every file under `folder` of the project `of`, relative to it, sorted. */
 async function filesUnder(folder: string, of: FixtureProject = project): Promise<string[]> {
   const entries = await readdir(join(of.dir, folder), { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(of.dir.length + folder.length + 2)).sort();
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(of.dir.length + folder.length + 2))
+    .sort();
 }
 
 describe.sequential('two Vitest projects running one test file', () => {
@@ -40,9 +43,14 @@ describe.sequential('two Vitest projects running one test file', () => {
       `  ${project.dir}/__screenshots__/dark-mode/menu.test.js/menu-opens-1.png`,
     ]);
     expect(await filesUnder('__screenshots__')).toEqual(['dark mode/menu.test.js/menu-opens-1.png', 'dark-mode/menu.test.js/menu-opens-1.png']);
-    const [dark, light] = await Promise.all(['dark mode', 'dark-mode'].map((name) => readFile(join(project.dir, '__screenshots__', name, 'menu.test.js/menu-opens-1.png'))));
+    const [dark, light] = await Promise.all(
+      ['dark mode', 'dark-mode'].map((name) => readFile(join(project.dir, '__screenshots__', name, 'menu.test.js/menu-opens-1.png'))),
+    );
     expect(dark!.equals(light!)).toBe(false);
-    expect(await filesUnder('__cassettes__')).toEqual(['dark mode/menu.test.js/agent-names-the-theme.json', 'dark-mode/menu.test.js/agent-names-the-theme.json']);
+    expect(await filesUnder('__cassettes__')).toEqual([
+      'dark mode/menu.test.js/agent-names-the-theme.json',
+      'dark-mode/menu.test.js/agent-names-the-theme.json',
+    ]);
     expect(await filesUnder('.vitest-attachments').then((files) => files.filter((file) => file.includes('/')))).toEqual([
       'dark mode/menu.test.js/menu-opens-recording.gif',
       'dark-mode/menu.test.js/menu-opens-recording.gif',
@@ -59,7 +67,7 @@ describe.sequential('two Vitest projects running one test file', () => {
 // toMatchScreenText goes through Vitest's own snapshots, so Vitest decides where its text lies:
 // by default `__snapshots__/<test file>.snap`, one file for every project that runs the test file.
 describe.sequential('toMatchScreenText under two Vitest projects', () => {
-  test('shares Vitest\'s one .snap of the test file by default: in CI one project fails against the other\'s text', { timeout: 180_000 }, async () => {
+  test("shares Vitest's one .snap of the test file by default: in CI one project fails against the other's text", { timeout: 180_000 }, async () => {
     const shared = await createProject('two-projects', { testConfig: PROJECTS });
     try {
       // The first run writes the text of one project (the other may already fail against it).
@@ -85,7 +93,10 @@ describe.sequential('toMatchScreenText under two Vitest projects', () => {
       expect((await separate.run(['text.test.js'])).exitCode).toBe(0);
       expect(await filesUnder('__snapshots__', separate)).toEqual(['dark mode/text.test.js.snap', 'dark-mode/text.test.js.snap']);
       const snap = (name: string) => readFile(join(separate.dir, '__snapshots__', name, 'text.test.js.snap'), 'utf8');
-      expect([await snap('dark mode'), await snap('dark-mode')]).toEqual([expect.stringContaining('the dark theme'), expect.stringContaining('the light theme')]);
+      expect([await snap('dark mode'), await snap('dark-mode')]).toEqual([
+        expect.stringContaining('the dark theme'),
+        expect.stringContaining('the light theme'),
+      ]);
       const ci = await separate.run(['text.test.js'], { CI: 'true' });
       expect([ci.exitCode, [...ci.tests.values()].map((test) => test.state)]).toEqual([0, ['passed', 'passed']]);
       // An obsolete entry (a test that is gone) is reported, and removed by -u, by Vitest itself.

@@ -26,9 +26,7 @@ export function observeRequest(params: ChatRequest, screen: string, previousChun
   const turn = params.messages.filter((m) => m.role === 'assistant').length + 1;
   const chunk = planning ? 0 : turn === 1 ? previousChunk + 1 : Math.max(previousChunk, 1);
   const images = params.messages.flatMap((m) =>
-    m.role === 'user' && Array.isArray(m.content)
-      ? m.content.flatMap((part) => (part.type === 'image_url' ? [sha256(part.image_url.url)] : []))
-      : [],
+    m.role === 'user' && Array.isArray(m.content) ? m.content.flatMap((part) => (part.type === 'image_url' ? [sha256(part.image_url.url)] : [])) : [],
   );
   return { chunk, turn, screen: { digest: sha256(screen), text: screen.slice(0, CASSETTE.storedTextChars) }, images };
 }
@@ -162,8 +160,7 @@ export class ReplayingClient implements ChatClient {
     if (!entry) {
       this.#ctx.onMiss();
       throw new CassetteMismatchError(
-        `Cassette ${this.#ctx.path} has ${this.#entries.length} model calls, but the run asked for call ${n}. ` +
-          `Re-record it: ${this.#ctx.reRecord}`,
+        `Cassette ${this.#ctx.path} has ${this.#entries.length} model calls, but the run asked for call ${n}. ` + `Re-record it: ${this.#ctx.reRecord}`,
       );
     }
     const seen = observeRequest(params, this.#ctx.screen(), this.replayed.at(-1)?.chunk ?? 0);

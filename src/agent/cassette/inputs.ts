@@ -110,7 +110,11 @@ export function libraryStaleness(cassette: Cassette): string[] {
   const reasons = new Set<string>();
   for (const { inputs } of cassette.interactions) {
     const [prompt, tools] =
-      inputs.kind === 'run' ? [run.systemPrompt, run.tools] : inputs.kind === 'assert' ? [verdict.systemPrompt, verdict.tools] : [querySystemPrompt(), undefined];
+      inputs.kind === 'run'
+        ? [run.systemPrompt, run.tools]
+        : inputs.kind === 'assert'
+          ? [verdict.systemPrompt, verdict.tools]
+          : [querySystemPrompt(), undefined];
     if (inputs.systemPromptHash !== sha256(prompt)) reasons.add(`${inputs.kind} system prompt`);
     if (tools && inputs.toolsHash !== sha256(JSON.stringify(tools))) reasons.add(`${inputs.kind} tool schemas`);
   }

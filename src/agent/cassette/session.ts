@@ -5,9 +5,9 @@
  * one) through the store — only when every interaction completed and some model call was
  * answered, so an outage or an error while recording keeps the previous cassette.
  */
-import { performance } from 'node:perf_hooks';
 import { CASSETTE, CASSETTE_SESSION } from '../../defaults.js';
 import { CassetteMismatchError, ConfigError } from '../../errors.js';
+import { systemClock } from '../../wait.js';
 import type { ChatClient, ChatRequest, ChatRequestOptions } from '../chat.js';
 import type { ModelConnection } from '../openai-client.js';
 import { RecordingClient, ReplayingClient, type Divergence, type ModelBudget } from './clients.js';
@@ -113,7 +113,7 @@ export class CassetteSession {
     const { tally, budget, normalize, masks, path } = this.#options;
     const index = this.#begun++;
     const inputs = semanticInputs(plan);
-    const context = { screen: () => normalize(screen(), masks), tally, budget, now: () => performance.now() };
+    const context = { screen: () => normalize(screen(), masks), tally, budget, now: systemClock.now };
     const start = { calls: tally.calls, tokens: tally.tokens };
     const cost = (replayed: number): InteractionCost => ({ calls: tally.calls - start.calls, replayed, tokens: tally.tokens - start.tokens });
     if (this.#action === 'missing') {
@@ -132,7 +132,12 @@ export class CassetteSession {
     }
     const recorded = this.#recorded(index, inputs);
     const fallthrough =
-      this.#options.divergence === 'fallthrough' ? new RecordingClient(lazyClient(() => this.#connect()), context) : undefined;
+      this.#options.divergence === 'fallthrough'
+        ? new RecordingClient(
+            lazyClient(() => this.#connect()),
+            context,
+          )
+        : undefined;
     const onMiss = () => {
       tally.misses++;
       if (player.diverged) this.#target = pendingPath(path);
@@ -188,10 +193,9 @@ export class CassetteSession {
       return connection;
     } catch (error) {
       if (!(error instanceof ConfigError) || this.#action !== 'record' || this.#options.mode !== 'auto') throw error;
-      throw new CassetteMismatchError(
-        `No cassette at ${this.#options.path} and no model to record one: ${error.message} Then run: ${this.#options.reRecord}`,
-        { cause: error },
-      );
+      throw new CassetteMismatchError(`No cassette at ${this.#options.path} and no model to record one: ${error.message} Then run: ${this.#options.reRecord}`, {
+        cause: error,
+      });
     }
   }
 }

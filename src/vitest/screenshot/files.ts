@@ -77,7 +77,11 @@ export async function writeOutcomeFiles(outcome: ScreenshotOutcome, files: Outco
  * the last as `<name>-actual.png` in the attachments folder.
  * @returns Their paths, for the message, and the images, for the artifact.
  */
-export async function writeUnsettledFiles(previous: Uint8Array, last: Uint8Array, paths: AttachmentPaths): Promise<{ previous: string; last: string; images: RegressionImage[] }> {
+export async function writeUnsettledFiles(
+  previous: Uint8Array,
+  last: Uint8Array,
+  paths: AttachmentPaths,
+): Promise<{ previous: string; last: string; images: RegressionImage[] }> {
   const previousPath = paths.actual.replace(/-actual\.png$/, '-previous.png');
   await writeOutputFile(previousPath, previous, 'screenshot');
   await writeOutputFile(paths.actual, last, 'screenshot');

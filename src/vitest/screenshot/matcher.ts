@@ -11,12 +11,13 @@
  *    and says what to do — pass, write a baseline, fail — as a tagged union. All update-mode
  *    branching lives there.
  * 3. Write: `writeOutcomeFiles` (`files.ts`) performs exactly the writes the outcome calls for.
- * 4. Report: `formatScreenshotFailure` writes the one message; a failure is recorded as Vitest's
- *    visual-regression artifact, with the images.
+ * 4. Report: a written baseline is said on stderr, one line each; `formatScreenshotFailure` writes
+ *    the one message; a failure is recorded as Vitest's visual-regression artifact, with the images.
  *
  * A screen that never settles has no outcome: its last two reads are written and reported instead.
  * The baselines no test used are reported once the test file ends (`baselines.ts`).
  */
+import { relative } from 'node:path';
 import type { MatcherState, RunnerTestCase } from 'vitest';
 import { VITEST_CONSTANTS } from '../../defaults.js';
 import type { ScreenshotOutcome, UpdateMode } from '../../diff/index.js';
@@ -34,9 +35,9 @@ import { formatBadSubject, formatHeader, formatScreenshotFailure } from '../fail
 import type { ImagePaths, ScreenshotFailure, SyncExpectationResult } from '../failure-message.js';
 import { resolveScreenshotOptions } from '../options.js';
 import type { ResolvedScreenshotOptions, ScreenshotOptions } from '../options.js';
-import { readIfExists } from '../paths.js';
+import { projectRoot, readIfExists } from '../paths.js';
 import { settleInTest } from '../settle.js';
-import { classifySubject, describeReceived, subjectLabel } from '../subject.js';
+import { classifySubject, describeReceived, subjectLabel, testOfAssertion } from '../subject.js';
 import type { LiveScreen } from '../subject.js';
 import { markBaselineUsed, readUpdateMode } from './baselines.js';
 import { captureScreen, capturePng } from './capture.js';
@@ -79,14 +80,14 @@ export async function toMatchScreenshot(
 ): Promise<SyncExpectationResult> {
   // 1. Gather.
   const explicit = typeof nameOrOptions === 'string' ? nameOrOptions : undefined;
-  const options = resolveScreenshotOptions(typeof nameOrOptions === 'object' ? nameOrOptions : maybeOptions, this.task);
+  const task = testOfAssertion(this, received);
+  const options = resolveScreenshotOptions(typeof nameOrOptions === 'object' ? nameOrOptions : maybeOptions, task);
   const subject = classifySubject(received);
   const header = formatHeader('toMatchScreenshot', this.isNot, explicit === undefined ? [] : [`'${explicit}'`], subjectLabel(subject));
   if (this.isNot) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot cannot be used with .not.`);
-  const { task, testPath } = this;
-  if (!task || !testPath) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot can only be used inside a test.`);
+  if (!task) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot can only be used inside a test.`);
   if (!subject) throw new TmuxShotError(formatBadSubject(header, 'a tmuxApp, a TmuxApp, a screen snapshot or PNG bytes', describeReceived(received)));
-  const files = locate(task, this.currentTestName ?? task.name, explicit);
+  const files = locate(task, task.fullTestName, explicit);
   const reference = await readIfExists(files.baseline);
   // 2. Decide: each read of a live screen as it settles, else the one capture.
   const decide = decider(reference, options, readUpdateMode(this));
@@ -99,6 +100,7 @@ export async function toMatchScreenshot(
   // 3. Write.
   const written = await writeOutcomeFiles(gathered.outcome, { ...files, actual: gathered.capture.png, encodePng: (image) => encodePng(image) });
   // 4. Report.
+  reportBaselineWrite(gathered.outcome, files.baseline, task);
   const failure = failureOf(gathered, reference, written.paths);
   if (!failure) return { pass: true, message: () => `${header}\n\nThe screenshot matches ${files.baseline}.` };
   return fail(task, formatScreenshotFailure(header, failure), written.images);
@@ -160,6 +162,23 @@ async function settleAndDecide(live: LiveScreen, options: CaptureOptions, decide
   return { kind: 'decided', ...(settled.accepted ?? seen.get(latest!)!) };
 }
 
+/** How the line of a baseline write begins, by outcome; outcomes that write none are absent. */
+const BASELINE_WRITES: Partial<Record<ScreenshotOutcome['kind'], string>> = {
+  'write-new-baseline': 'wrote new',
+  'write-new-baseline-and-fail': 'wrote new',
+  'update-baseline': 'updated',
+};
+
+/**
+ * Says on stderr (under the test, in Vitest's output) that a baseline was written, one line each —
+ * `tmux-shot: updated screenshot baseline __screenshots__/menu.test.ts/after-down.png` — as Vitest
+ * counts written and updated snapshots, so a run with `-u` says what it changed.
+ */
+function reportBaselineWrite(outcome: ScreenshotOutcome, baseline: string, task: Task): void {
+  const verb = BASELINE_WRITES[outcome.kind];
+  if (verb !== undefined) console.warn(`tmux-shot: ${verb} screenshot baseline ${relative(projectRoot(task.file), baseline)}`);
+}
+
 /** The failure to report for a decided capture, or undefined when its outcome passes. */
 function failureOf({ outcome, capture }: Decided, reference: Uint8Array | undefined, paths: ImagePaths): ScreenshotFailure | undefined {
   switch (outcome.kind) {
@@ -172,7 +191,10 @@ function failureOf({ outcome, capture }: Decided, reference: Uint8Array | undefi
       const referenceScreen = decodeScreen(stored[SCREEN_TEXT_KEY]);
       const cellLines = describeChangedCells(referenceScreen, capture.snapshot, outcome.comparison.mismatchedCells, VITEST_CONSTANTS.listedCells);
       const before = stored[RENDERER_TEXT_KEY];
-      const rendererChange = before !== undefined && capture.fingerprint !== undefined && before !== capture.fingerprint ? { reference: before, actual: capture.fingerprint } : undefined;
+      const rendererChange =
+        before !== undefined && capture.fingerprint !== undefined && before !== capture.fingerprint
+          ? { reference: before, actual: capture.fingerprint }
+          : undefined;
       return { kind: 'mismatch', comparison: outcome.message, cellLines, rendererChange, paths };
     }
     default:
@@ -181,7 +203,12 @@ function failureOf({ outcome, capture }: Decided, reference: Uint8Array | undefi
 }
 
 /** Writes and reports the last two reads of a screen that did not settle within `timeout`. */
-async function reportUnsettled(task: Task, header: string, { previous, last, timeout }: Gathered & { kind: 'unsettled' }, attachments: AttachmentPaths): Promise<SyncExpectationResult> {
+async function reportUnsettled(
+  task: Task,
+  header: string,
+  { previous, last, timeout }: Gathered & { kind: 'unsettled' },
+  attachments: AttachmentPaths,
+): Promise<SyncExpectationResult> {
   const written = await writeUnsettledFiles(previous.png, last.png, attachments);
   const cellLines = describeReadChange(previous.snapshot, last.snapshot, VITEST_CONSTANTS.listedCells);
   return fail(task, formatScreenshotFailure(header, { kind: 'unsettled', timeout, cellLines, previous: written.previous, last: written.last }), written.images);

@@ -4,8 +4,12 @@ import { join, relative } from 'node:path';
 
 /** @type {import('vitest/node').Reporter} */
 export default class DumpReporter {
+  onInit(vitest) {
+    this.root = vitest.config.root; // the project's folder, also when Vitest runs from another one (--root)
+  }
+
   onTestRunEnd(modules) {
-    const root = process.cwd();
+    const root = this.root;
     const tests = modules.flatMap((module) =>
       [...module.children.allTests()].map((test) => ({
         id: `${module.project.name ? `[${module.project.name}] ` : ''}${relative(root, module.moduleId)} > ${test.fullName}`,
@@ -14,6 +18,7 @@ export default class DumpReporter {
         artifacts: test.artifacts(),
         annotations: test.annotations(),
         retryCount: test.diagnostic()?.retryCount ?? 0,
+        duration: test.diagnostic()?.duration,
       })),
     );
     writeFileSync(join(root, 'results.json'), JSON.stringify(tests, null, 1));

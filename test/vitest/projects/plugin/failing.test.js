@@ -18,3 +18,7 @@ test('times out', { timeout: 1500 }, async ({ tmuxApp }) => {
   await expect(tmuxApp).toShowText('checks passed');
   await expect(tmuxApp).toShowText('never there', { timeout: 20000 });
 });
+
+test('a misspelt matcher option', async ({ tmuxApp }) => {
+  await expect(tmuxApp).toShowText('checks passed', { timout: 100 });
+});

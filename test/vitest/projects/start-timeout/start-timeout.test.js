@@ -11,7 +11,9 @@ const never = { ready: { text: 'never shown' }, timeout: 60_000 };
 /** Command lines of live processes that mention `text`. */
 function processesMentioning(text) {
   try {
-    return execFileSync('pgrep', ['-a', '-f', text], { encoding: 'utf8' }).split('\n').filter((line) => line && !line.includes('pgrep'));
+    return execFileSync('pgrep', ['-a', '-f', text], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line && !line.includes('pgrep'));
   } catch {
     return []; // pgrep exits 1 when nothing matches
   }
