@@ -548,10 +548,11 @@ export class TmuxApp implements AsyncDisposable {
   /**
    * From when the screen counts as fully drawn, in `systemClock.now()` ms: always (0), unless a
    * synchronized update (DEC 2026) is open — then from its timeout (`ScreenModel.synchronizedUntil`),
-   * unless the app ends it first. After `close()` the screen is final.
+   * unless the app ends it first. Once the app has exited (its output all drawn) or `close()` has
+   * been called, the screen is final: no update can end any more.
    */
   #drawnAt(): number {
-    return this.#finalScreen ? 0 : (this.#model.synchronizedUntil ?? 0);
+    return this.#finalScreen || this.#exitStatus ? 0 : (this.#model.synchronizedUntil ?? 0);
   }
 
   /** True while the screen is half drawn: a synchronized update is open and has not timed out. */

@@ -9,11 +9,11 @@ export type ExecFailure = 'command not found' | 'not executable';
 
 /**
  * sh's message for a command it could not run, as dash (`sh: 1: exec: prog: not found`), bash as
- * sh (`sh: line 1: prog: command not found`) and busybox (`sh: prog: not found`) print it: the
+ * sh (`sh: line 1: prog: command not found`, `sh: line 1: exec: prog: cannot execute: Permission denied`) and busybox (`sh: prog: not found`) print it: the
  * program, then the reason. An argv command runs as `exec 'prog' …` (see `formatExecCommand`).
  */
 const SH_MESSAGE =
-  /^sh: (?:(?:line )?\d+: )?(exec: )?(.+): (not found|command not found|Permission denied|Is a directory|Exec format error|cannot execute binary file.*)$/;
+  /^sh: (?:(?:line )?\d+: )?(exec: )?(.+?): (?:cannot execute: )?(not found|command not found|Permission denied|Is a directory|Exec format error|cannot execute binary file.*)$/;
 
 /**
  * Whether the pane's process was sh failing to run the command: status 127 or 126 with sh's

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AppExitedError, ConfigError, TmuxShotError, WaitTimeoutError } from '../../src/errors.js';
 import { WAIT_CONSTANTS } from '../../src/defaults.js';
 import { TmuxServer } from '../../src/host/index.js';
@@ -469,10 +469,17 @@ describe('TmuxApp with a synchronized update (DEC 2026) that is never ended', ()
   it('lets waitForStable settle once the update has timed out', async () => {
     await using app = await TmuxApp.start({ command, server, cols: 30, rows: 3 });
     await app.waitForText('ready');
-    await app.waitForOutput(); // the update has begun
+    await vi.waitFor(() => expect(app.text()).toContain('half-drawn')); // the update has begun
     const stable = await app.waitForStable({ timeout: 3000 });
     expect(stable.settled).toBe(true);
     expect(stable.afterMs).toBeGreaterThanOrEqual(900);
     expect(app.text()).toBe('ready\nhalf-drawn frame\n');
+  });
+
+  it('counts the screen of an app that exited inside an update as drawn: no update can end any more', async () => {
+    const exits = `printf 'ready\\n\\033[?2026hlast words'; sleep 0.2; exit 0`;
+    await using app = await TmuxApp.start({ command: exits, server, cols: 30, rows: 3 });
+    await app.waitForExit();
+    await expect(app.waitForText('last words', { timeout: 500 })).resolves.toEqual({ row: 1, col: 0, text: 'last words' });
   });
 });
