@@ -73,9 +73,9 @@ export const APP_ENV: Readonly<Record<string, string>> = {
 /** Waits over the live screen. */
 export const WAIT = {
   /**
-   * How long a wait may take before it throws, in ms. Inside a Vitest test, a wait without a
-   * `timeout` of its own ends `VITEST_CONSTANTS.timeoutMargin` before the test's own timeout when
-   * that comes first (see `Deadline`). @default 5000
+   * How long a wait may take before it throws, in ms. In the body of a Vitest test, a wait
+   * without a `timeout` of its own ends `VITEST_CONSTANTS.timeoutMargin` before the test's own
+   * timeout when that comes first (see `Deadline`); hooks have their own timeouts. @default 5000
    */
   timeout: 5_000,
   /** Output silence that counts as "settled", in ms. @default 200 */

@@ -81,7 +81,7 @@ export function checkDuration(value: unknown, name: string): number {
  * The longest delay `setTimeout` holds, in ms (2^31 − 1, ≈ 24.8 days); a longer one fires at once
  * with a TimeoutOverflowWarning, so longer pauses end there instead.
  */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** A time source: injected, so wait logic is tested without real time. */
 export interface Clock {

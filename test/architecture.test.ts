@@ -97,7 +97,8 @@ function violations(files: { file: string; code: string }[]): string[] {
  * it loaded, so a test on fake timers (`vi.useFakeTimers()`) does not stop the library's waits.
  * cli/ is exempt: a command runs in a process of its own, where no test fakes time.
  */
-const TIME_GLOBALS = /\b(?:setTimeout|setInterval|setImmediate)\s*\(|\bperformance\.now\b|\bDate\.now\b|['"]node:(?:timers|timers\/promises|perf_hooks)['"]/;
+const TIME_GLOBALS =
+  /\b(?:setTimeout|setInterval|setImmediate)\s*\(|\bperformance\.now\b|\bDate\.now\b|\bnew Date\(\s*\)|['"](?:node:)?(?:timers|timers\/promises|perf_hooks)['"]/;
 
 /** One line per use of a global timer or clock outside wait.ts (comments and string contents skipped). */
 function timeViolations(files: { file: string; code: string }[]): string[] {
@@ -128,10 +129,15 @@ describe('architecture (shared/DESIGN.md)', () => {
       'const t = performance.now();',
       "throw new Error('on the performance.now() clock');",
       '// setTimeout(f)',
+      'const today = new Date();',
+      "import { setImmediate } from 'timers';",
+      'const epoch = new Date(0);',
     ].join('\n');
     expect(timeViolations([{ file: join(SRC, 'app/x.ts'), code }])).toEqual([
       "app/x.ts:1: import { setTimeout as sleep } from 'node:timers/promises';",
       'app/x.ts:2: const t = performance.now();',
+      'app/x.ts:5: const today = new Date();',
+      "app/x.ts:6: import { setImmediate } from 'timers';",
     ]);
   });
 

@@ -415,6 +415,11 @@ export class TmuxApp implements AsyncDisposable {
     return this.#closing;
   }
 
+  /** True once {@link close} has been called (as Playwright's `page.isClosed()`); an app that exited by itself is not closed. */
+  isClosed(): boolean {
+    return this.#closing !== undefined;
+  }
+
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }

@@ -21,7 +21,7 @@ export const LOBBY_NAME = 'tmux-shot-lobby';
 /** How often the lobby looks whether the process that owns the server is still alive, in seconds. */
 const OWNER_POLL_SECONDS = 1;
 
-/** What an idle pane runs (the lobby, a session before `respawn-pane`): prints nothing, reads nothing we send. */
+/** What a session's pane runs before `respawn-pane` starts the app in it: prints nothing, reads nothing we send. */
 export const IDLE_COMMAND = 'cat';
 
 /** Most bytes in one `send-keys -H` command; longer input is split over several. */

@@ -85,7 +85,7 @@ export class ControlClient {
   }
 
   /**
-   * Starts a control client on `sessionId` (a `$N` id) and resolves once tmux has attached it
+   * Starts a control client on `sessionId` (a tmux target: a `$N` id, or `=name` for an exact session name) and resolves once tmux has attached it
    * (`%session-changed`).
    * @throws {TmuxNotFoundError} when the binary cannot be run; TmuxCommandError when tmux refuses
    *   the attach (its `%error` text), the client exits first, or `timeout` ms pass.

@@ -78,7 +78,8 @@ const BARE_WORD = /^[\p{L}\p{N}_@%+=:,./-]+$/u;
  */
 export function describeCommand(command: readonly string[] | string): string {
   if (typeof command === 'string') return command;
-  return command.map((word) => (BARE_WORD.test(word) ? word : `"${word.replace(/[$`\\"]/g, '\\$&')}"`)).join(' ');
+  // A first word with `=` would read as an assignment (`A=1 prog`): quoted, it is the program.
+  return command.map((word, i) => (BARE_WORD.test(word) && !(i === 0 && word.includes('=')) ? word : `"${word.replace(/[$`\\"]/g, '\\$&')}"`)).join(' ');
 }
 
 /**

@@ -66,11 +66,11 @@ type OwnMembers = 'screenshot' | 'gif' | 'close';
 // The class below, typed with every other member of `TmuxApp` (its constructor returns a proxy that forwards them).
 export interface TmuxAppHandle extends Omit<TmuxApp, OwnMembers> {}
 
-/** The test of each handle (the proxy users hold), for {@link testOfHandle}. */
+/** The test of each handle (the proxy users hold) and of each app it started, for {@link testOfHandle}. */
 const testOf = new WeakMap<object, Readonly<RunnerTestCase>>();
 
 /**
- * The test whose `tmuxApp` fixture `value` is, or undefined for anything else. The matchers ask
+ * The test whose `tmuxApp` fixture `value` is (or a `TmuxApp` that fixture started), or undefined for anything else. The matchers ask
  * it first: in concurrent tests, Vitest's global `expect` knows only the test that started last.
  */
 export function testOfHandle(value: unknown): Readonly<RunnerTestCase> | undefined {
@@ -89,8 +89,6 @@ export class TmuxAppHandle implements AsyncDisposable {
   readonly #server: TmuxServer;
   readonly #task: Readonly<RunnerTestCase> | undefined;
   #app: TmuxApp | undefined;
-  /** True once `close()` was called on {@link #app}: `start()` may then replace it. */
-  #closed = false;
   #starting: Starting | undefined;
 
   /**
@@ -152,7 +150,8 @@ export class TmuxAppHandle implements AsyncDisposable {
    *   `TmuxApp.start` throws (`AppExitedError`, `TmuxNotFoundError`…).
    */
   async start(options: TmuxAppFixtureOptions = {}): Promise<TmuxApp> {
-    if ((this.#app && !this.#closed) || this.#starting) throw new ConfigError('tmuxApp is already running in this test: close() it before starting another.');
+    if ((this.#app && !this.#app.isClosed()) || this.#starting)
+      throw new ConfigError('tmuxApp is already running in this test: close() it before starting another.');
     const merged = mergeAppOptions(this.#options, checkFixtureOptions(options, 'tmuxApp.start()'));
     const { theme: _theme, render: _render, failureScreen: _failureScreen, command, ...start } = merged;
     if (command === undefined) throw new ConfigError('tmuxApp.start() needs a command: tmuxApp.start({ command: ["vim", "file.txt"] }).');
@@ -164,7 +163,7 @@ export class TmuxAppHandle implements AsyncDisposable {
       TmuxApp.start({ ...start, command, cwd, server: this.#server, deadline, signal: controller.signal }),
     ).then((app) => {
       this.#app = app;
-      this.#closed = false;
+      if (this.#task) testOf.set(app, this.#task); // the TmuxApp itself, given to a matcher, names its test too
       return app;
     });
     const starting: Starting = {
@@ -204,9 +203,7 @@ export class TmuxAppHandle implements AsyncDisposable {
     const starting = this.#starting;
     starting?.controller.abort(new TmuxShotError('tmuxApp was closed while it was starting.'));
     await starting?.over;
-    if (!this.#app) return;
-    this.#closed = true;
-    await this.#app.close();
+    await this.#app?.close();
   }
 
   [Symbol.asyncDispose](): Promise<void> {

@@ -17,6 +17,11 @@
  * (`runTest`, `callSuiteHook`) says where a test is: `task.result.state` stays 'run' until the
  * body ends (then 'pass' or 'fail'), and `task.result.hooks.beforeEach` is 'run' while the
  * `beforeEach` hooks run. So waits get the test's deadline in the body and none elsewhere.
+ * One exception: a failed `expect.soft` sets the state to 'fail' while the body goes on, and the
+ * runner marks the body's end nowhere a fixture can read before the `afterEach` hooks; the body's
+ * later waits then take their own defaults, and if Vitest's timeout wins, its error still lists
+ * them with the screen. (Counting 'fail' as the body would cut the waits of hooks and teardown
+ * after every failed test instead.)
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RunnerTestCase } from 'vitest';

@@ -15,7 +15,13 @@ describe('parseExecFailure: did /bin/sh fail to run the command, or did the app 
     ['bash as sh, command line', 'sh: line 1: nope: command not found\r\n', 127, undefined, 'command not found'],
     ['bash as sh, a directory', 'sh: line 1: /tmp: Is a directory\r\n', 126, undefined, 'not executable'],
     // bash 5.2 run as sh prints two lines for an argv command it cannot execute; the last counts
-    ['bash as sh, argv, no execute permission', 'sh: line 1: /x/notes.txt: Permission denied\r\nsh: line 1: exec: /x/notes.txt: cannot execute: Permission denied\r\n', 126, '/x/notes.txt', 'not executable'],
+    [
+      'bash as sh, argv, no execute permission',
+      'sh: line 1: /x/notes.txt: Permission denied\r\nsh: line 1: exec: /x/notes.txt: cannot execute: Permission denied\r\n',
+      126,
+      '/x/notes.txt',
+      'not executable',
+    ],
     ['bash as sh, argv, a directory', 'sh: line 1: exec: /tmp: cannot execute: Is a directory\r\n', 126, '/tmp', 'not executable'],
     ['busybox sh', 'sh: nope: not found\r\n', 127, undefined, 'command not found'],
     // the app ran, and exited with 126 or 127 itself

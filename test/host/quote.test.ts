@@ -104,6 +104,7 @@ describe('describeCommand: a command as a message shows it', () => {
     ['an empty word', ['printf', ''], 'printf ""'],
     ['letters of any script stay bare', ['echo', 'héllo', '日本'], 'echo héllo 日本'],
     ['glob and tilde characters are quoted', ['ls', '*.txt', '~/x'], 'ls "*.txt" "~/x"'],
+    ['a program with = in its name is quoted (bare, sh would read an assignment)', ['./A=1', 'B=2'], '"./A=1" B=2'],
     ['a command line, as given', 'echo bye; exit 2', 'echo bye; exit 2'],
   ])('%s', (_, command, shown) => {
     expect(describeCommand(command)).toBe(shown);

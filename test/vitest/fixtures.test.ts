@@ -44,6 +44,11 @@ describe('tmuxApp', () => {
     await expect(tmuxApp).toShowText('second 7 30');
     expect(first.text().trimEnd()).toBe('first 6 30'); // the closed app's last screen stays readable
     await expect(tmuxApp.start({ command: menu })).rejects.toThrow('tmuxApp is already running in this test: close() it before starting another.');
+    // Closing the app start() returned counts as closing the fixture's app.
+    await second.close();
+    expect(second.isClosed()).toBe(true);
+    const third = await tmuxApp.start({ command: ['sh', '-c', 'echo third; exec sleep 30'] });
+    await expect(third).toShowText('third');
   });
 
   describe('with options from test.override', () => {
@@ -97,6 +102,7 @@ describe('the tmuxApp fixture API', () => {
       'close',
       'exitStatus',
       'gif',
+      'isClosed',
       'onOutput',
       'press',
       'resize',
