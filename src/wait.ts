@@ -8,12 +8,7 @@
  * (its `server/progress.ts` is the model for one primitive).
  */
 import { performance as nodePerformance } from 'node:perf_hooks';
-import {
-  clearImmediate as nodeClearImmediate,
-  clearTimeout as nodeClearTimeout,
-  setImmediate as nodeSetImmediate,
-  setTimeout as nodeSetTimeout,
-} from 'node:timers';
+import { clearTimeout as nodeClearTimeout, setTimeout as nodeSetTimeout } from 'node:timers';
 import { ConfigError, describeValue } from './errors.js';
 
 /**
@@ -25,8 +20,6 @@ import { ConfigError, describeValue } from './errors.js';
 const real = {
   setTimeout: nodeSetTimeout,
   clearTimeout: nodeClearTimeout,
-  setImmediate: nodeSetImmediate,
-  clearImmediate: nodeClearImmediate,
   now: nodePerformance.now.bind(nodePerformance),
   dateNow: Date.now,
 };
@@ -98,8 +91,6 @@ export interface Clock {
  * does not stop them. Every timer and time reading of the library goes through it. A timer may
  * fire up to ≈ 1 ms before `ms` have passed on `now()` (setTimeout truncates to whole ms and libuv
  * counts from a cached ms clock), which {@link poll} absorbs by pausing again for the rest.
- * `sleep(0)` (or less) is one turn of the event loop (`setImmediate`): pending I/O and due timers
- * run first, without the 1 ms a zero timer takes.
  */
 export const systemClock: Clock & {
   /** Wall-clock time, in ms since the Unix epoch (Node's own `Date.now`): for timestamps only, never for waiting. */
@@ -111,20 +102,14 @@ export const systemClock: Clock & {
     new Promise((resolve) => {
       if (signal?.aborted) return resolve();
       const done = () => {
-        cancel();
+        real.clearTimeout(timer);
         signal?.removeEventListener('abort', done);
         resolve();
       };
-      const cancel =
-        ms > 0 ? clearing(real.clearTimeout, real.setTimeout(done, Math.min(ms, MAX_TIMER_MS))) : clearing(real.clearImmediate, real.setImmediate(done));
+      const timer = real.setTimeout(done, Math.min(Math.max(0, ms), MAX_TIMER_MS));
       signal?.addEventListener('abort', done, { once: true });
     }),
 };
-
-/** The function that clears `handle` with `clear`. */
-function clearing<T>(clear: (handle: T) => void, handle: T): () => void {
-  return () => clear(handle);
-}
 
 /**
  * Calls `onTimeout` after `ms` on {@link systemClock}, unless the returned function is called
