@@ -4,14 +4,14 @@
  */
 import { SCREEN, WAIT, WAIT_CONSTANTS } from '../defaults.js';
 import { AppExitedError, TmuxShotError, WaitTimeoutError } from '../errors.js';
-import { TmuxSession, describeCommand, parseExecFailure, resolveKeyNames } from '../host/index.js';
+import { TmuxSession, describeCommand, describeExit, parseExecFailure, resolveKeyNames } from '../host/index.js';
 import type { TmuxServer } from '../host/index.js';
 import type { PaneStatus } from '../host/index.js';
 import { createTimeline, encodeGif, formatAsciicast } from '../record/index.js';
 import type { RecordOptions, Timeline } from '../record/index.js';
 import { renderPng } from '../render/index.js';
 import type { RenderOptions } from '../render/index.js';
-import { ScreenModel, findText, formatPattern, formatScreenBlock, snapshotText } from '../screen/index.js';
+import { ScreenModel, findText, formatPattern, formatWithScreen, snapshotText } from '../screen/index.js';
 import type { TextMatch } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 import { captureCallSite, checkDuration, formatTimeout, poll, resolveTimeout, systemClock } from '../wait.js';
@@ -286,10 +286,10 @@ export class TmuxApp implements AsyncDisposable {
     const exit = this.#closing ? undefined : await this.exitStatus();
     if (!exit) return undefined;
     if (this.#find(pattern)) return undefined; // the last output brought it: the next probe finds it
-    const how = exit.signal ?? `exit status ${exit.exitCode}`;
+    const how = describeExit(exit);
     const screenText = this.text();
     throw new AppExitedError(
-      withScreen(`${this.#command} exited (${how}) without showing ${formatPattern(pattern)}.`, screenText),
+      formatWithScreen(`${this.#command} exited (${how}) without showing ${formatPattern(pattern)}.`, screenText),
       exit.exitCode,
       exit.signal,
       screenText,
@@ -547,7 +547,7 @@ export class TmuxApp implements AsyncDisposable {
       this.#drawing() && until !== undefined
         ? ` The screen below is half drawn: the app began a synchronized update (DEC 2026) ${Math.round(systemClock.now() - (until - SCREEN.synchronizedUpdateTimeout))} ms ago and has not ended it; it counts as ended ${SCREEN.synchronizedUpdateTimeout} ms after it began.`
         : '';
-    return new WaitTimeoutError(withScreen(`${what}${halfDrawn}`, screenText), timeout.ms, screenText);
+    return new WaitTimeoutError(formatWithScreen(`${what}${halfDrawn}`, screenText), timeout.ms, screenText);
   }
 
   /**
@@ -625,11 +625,11 @@ export class TmuxApp implements AsyncDisposable {
     }
     if (kind === 'could-not-run' || kind === 'exited-before-text') {
       const { exit } = decision;
-      const how = exit.signal ?? `exit status ${exit.exitCode}${kind === 'could-not-run' ? `, ${decision.why}` : ''}`;
+      const how = exit.signal ?? `${describeExit(exit)}${kind === 'could-not-run' ? `, ${decision.why}` : ''}`;
       const what =
         kind === 'could-not-run' ? `${this.#command} could not be run` : `start(): ${this.#command} exited before showing the ready text ${readyText()}`;
       const screenText = this.text();
-      throw atCallSite(new AppExitedError(withScreen(`${what} (${how}).`, screenText), exit.exitCode, exit.signal, screenText));
+      throw atCallSite(new AppExitedError(formatWithScreen(`${what} (${how}).`, screenText), exit.exitCode, exit.signal, screenText));
     }
     throw new TmuxShotError(`Readiness ended undecided (${kind}): a bug in tmux-shot.`);
   }
@@ -660,7 +660,7 @@ export class TmuxApp implements AsyncDisposable {
     }
     const exit = this.#exitStatus;
     if (exit) {
-      const how = exit.signal ?? `exit status ${exit.exitCode}`;
+      const how = describeExit(exit);
       throw new AppExitedError(
         `${this.#command} has exited (${how}); it takes no more input or resizing. Its last screen stays readable (text(), screen()); start it again to go on.`,
         exit.exitCode,
@@ -673,8 +673,3 @@ export class TmuxApp implements AsyncDisposable {
 
 /** Output kept for {@link parseExecFailure}, in bytes: sh's message with the longest path Linux allows (4096 bytes) fits. */
 const OUTPUT_TAIL_BYTES = 8192;
-
-/** An error message: what happened, then the screen as `formatScreenBlock` shows it (row numbers, blank rows folded). */
-function withScreen(sentence: string, screenText: string): string {
-  return `${sentence}\n\nScreen:\n${formatScreenBlock(screenText)}`;
-}

@@ -1,7 +1,7 @@
 /** `tmux-shot shot`: run an app, drive it, write a PNG of its screen. */
 import { TmuxApp } from '../app/index.js';
-import { describeCommand } from '../host/index.js';
-import { formatScreenBlock } from '../screen/index.js';
+import { describeCommand, describeExit } from '../host/index.js';
+import { formatWithScreen } from '../screen/index.js';
 import { appCommand, checkKeySteps, type InputStep, type ParsedArgs } from './args.js';
 import {
   INPUT_OPTIONS,
@@ -64,8 +64,8 @@ export async function shotCommand(args: ParsedArgs, io: CliIo): Promise<number> 
   reportWritten(io, out, out.path);
   const exit = await app.exitStatus();
   if (exit && exit.exitCode !== 0) {
-    const how = exit.signal ?? `exit status ${exit.exitCode}`;
-    io.stderr(`tmux-shot shot: '${describeCommand(command)}' failed (${how}).\n\nScreen:\n${formatScreenBlock(app.text())}`);
+    const how = describeExit(exit);
+    io.stderr(formatWithScreen(`tmux-shot shot: '${describeCommand(command)}' failed (${how}).`, app.text()));
     return 1;
   }
   return 0;

@@ -4,6 +4,7 @@ export type { TmuxServerOptions } from './server.js';
 export { TmuxSession } from './session.js';
 export type { PaneCommand } from './argv.js';
 export type { PaneStatus } from './pane-status.js';
+export { describeExit } from './pane-status.js';
 export { parseExecFailure } from './exec-failure.js';
 export type { ExecFailure } from './exec-failure.js';
 export type { OutputListener } from './pane-output.js';

@@ -11,6 +11,11 @@ export interface PaneStatus {
   signal: string | null;
 }
 
+/** How a process ended, for messages: `exit status 3`, or the signal's name (`SIGSEGV`). */
+export function describeExit(exit: { exitCode: number | null; signal: string | null }): string {
+  return exit.signal ?? `exit status ${exit.exitCode}`;
+}
+
 /** `display -p` format that {@link parsePaneStatus} reads: dead flag, exit status, signal number. */
 export const PANE_STATUS_FORMAT = '#{pane_dead} #{pane_dead_status} #{pane_dead_signal}';
 

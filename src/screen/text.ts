@@ -91,6 +91,11 @@ export function formatScreenBlock(text: string): string {
   return lines.join('\n');
 }
 
+/** An error message: what happened, a blank line, then the screen as {@link formatScreenBlock} shows it. */
+export function formatWithScreen(sentence: string, screenText: string): string {
+  return `${sentence}\n\nScreen:\n${formatScreenBlock(screenText)}`;
+}
+
 /**
  * A text pattern for a message, as the user would write it in JavaScript: `'Open'` (quotes,
  * backslashes and control characters escaped: `'it\'s'`, `'a\nb'`) or `/Op+en/i`.

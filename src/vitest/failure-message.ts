@@ -6,6 +6,7 @@
  */
 import type { MatcherResult } from 'vitest';
 import type { ExitStatus } from '../app/index.js';
+import { describeExit } from '../host/index.js';
 import { formatPattern, formatScreenBlock } from '../screen/index.js';
 import { formatTimeout } from '../wait.js';
 import type { WaitTimeout } from '../wait.js';
@@ -115,7 +116,7 @@ export function formatTextFailure(header: string, failure: TextFailure): string 
     failure.kind === 'not-shown'
       ? `Expected the screen to show ${pattern} within ${formatTimeout(failure.timeout)}, but it did not.`
       : failure.kind === 'exited'
-        ? `Expected the screen to show ${pattern}, but the app exited (${failure.exit.signal ?? `exit status ${failure.exit.exitCode}`}) without showing it.`
+        ? `Expected the screen to show ${pattern}, but the app exited (${describeExit(failure.exit)}) without showing it.`
         : `Expected the screen to stop showing ${pattern} within ${formatTimeout(failure.timeout)}, but it still shows it ` +
           `at row ${failure.at.row} col ${failure.at.col}.`;
   return [header, '', sentence, '', 'Screen:', formatScreenBlock(failure.screenText)].join('\n');

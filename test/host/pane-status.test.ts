@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from '../../src/host/pane-status.js';
+import { PANE_STATUS_FORMAT, describeExit, isAwaitingReap, parsePaneStatus } from '../../src/host/pane-status.js';
 
 describe('parsePaneStatus', () => {
   it('reads the format tmux expands', () => {
@@ -29,5 +29,15 @@ describe('isAwaitingReap', () => {
     ['0  ', false],
   ])('%j → %s', (line, awaiting) => {
     expect(isAwaitingReap(line)).toBe(awaiting);
+  });
+});
+
+describe('describeExit: how a process ended, for messages', () => {
+  it.each([
+    [{ exitCode: 3, signal: null }, 'exit status 3'],
+    [{ exitCode: 0, signal: null }, 'exit status 0'],
+    [{ exitCode: null, signal: 'SIGSEGV' }, 'SIGSEGV'],
+  ])('%o → %s', (exit, text) => {
+    expect(describeExit(exit)).toBe(text);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { findText, formatPattern, formatScreenBlock, snapshotText } from '../../src/screen/index.js';
+import { findText, formatPattern, formatScreenBlock, formatWithScreen, snapshotText } from '../../src/screen/index.js';
 import { E, modelAfter } from './helpers.js';
 
 describe('snapshotText', () => {
@@ -46,6 +46,10 @@ describe('screens and patterns in messages', () => {
     expect(formatScreenBlock('File\n  Open\n\n\n')).toBe('  0 │ File\n  1 │   Open\n      (rows 2-4 blank)');
     expect(formatScreenBlock('a\n')).toBe('  0 │ a\n      (row 1 blank)');
     expect(formatScreenBlock('\n')).toBe('  (every row blank)');
+  });
+
+  test('a message with the screen under it', () => {
+    expect(formatWithScreen('It failed.', 'oops\n\n')).toBe('It failed.\n\nScreen:\n  0 │ oops\n      (rows 1-2 blank)');
   });
 
   test('quote a string pattern and show a RegExp as written', () => {
