@@ -118,6 +118,8 @@ export class TmuxApp implements AsyncDisposable {
   #outputTail: Buffer = Buffer.alloc(0);
   readonly #listeners = new Set<(bytes: Uint8Array, atMs: number) => void>();
   readonly #wakers = new Set<() => void>();
+  /** How many times {@link #wake} has run: a poll compares it across its probe (see {@link #watch}). */
+  #wakeCount = 0;
   /** When the first output arrived, in `systemClock.now()` ms. */
   #firstOutputAt: number | undefined;
   /** Last input or output, in `systemClock.now()` ms. */
@@ -328,7 +330,8 @@ export class TmuxApp implements AsyncDisposable {
       pause = Math.max(settledAt - now, WAIT_CONSTANTS.pollMs);
       return undefined;
     };
-    const afterMs = await poll(quietAfter, { timeout: timeout.ms, interval: () => pause, wake: (ms) => this.#sleepOrOutput(ms) });
+    const watched = this.#watch(quietAfter);
+    const afterMs = await poll(watched.probe, { timeout: timeout.ms, interval: () => pause, wake: watched.wake });
     return afterMs === undefined ? { settled: false, afterMs: systemClock.now() - start } : { settled: true, afterMs };
   }
 
@@ -485,7 +488,24 @@ export class TmuxApp implements AsyncDisposable {
   }
 
   #wake(): void {
+    this.#wakeCount++;
     for (const wake of this.#wakers) wake();
+  }
+
+  /**
+   * `probe` and `wake` for a {@link poll} over this app, without lost wake-ups: output that
+   * arrives while the probe runs (it may await tmux, as the exit check does) ends the next pause
+   * at once, where a plain `#sleepOrOutput` would sleep through it for a whole interval.
+   */
+  #watch<T>(probe: () => T | undefined | Promise<T | undefined>): { probe: () => Promise<T | undefined>; wake: (ms: number) => Promise<unknown> } {
+    let seen = this.#wakeCount;
+    return {
+      probe: async () => {
+        seen = this.#wakeCount;
+        return probe();
+      },
+      wake: (ms) => (this.#wakeCount !== seen ? Promise.resolve(true) : this.#sleepOrOutput(ms)),
+    };
   }
 
   /**
@@ -519,21 +539,19 @@ export class TmuxApp implements AsyncDisposable {
     caller: Function,
     signal?: AbortSignal,
   ): Promise<T> {
-    return poll(
-      async () => {
-        const value = await probe();
-        if (value === undefined) this.#assertOpen(what);
-        return value;
-      },
-      {
-        timeout: timeout.ms,
-        interval: WAIT_CONSTANTS.pollMs,
-        wake: (ms) => this.#sleepOrOutput(ms),
-        signal,
-        onTimeout: () => this.#timeoutError(what(), timeout),
-        caller,
-      },
-    );
+    const watched = this.#watch(async () => {
+      const value = await probe();
+      if (value === undefined) this.#assertOpen(what);
+      return value;
+    });
+    return poll(watched.probe, {
+      timeout: timeout.ms,
+      interval: WAIT_CONSTANTS.pollMs,
+      wake: watched.wake,
+      signal,
+      onTimeout: () => this.#timeoutError(what(), timeout),
+      caller,
+    });
   }
 
   /**
@@ -610,8 +628,8 @@ export class TmuxApp implements AsyncDisposable {
       pause = decision.ms;
       return undefined;
     };
-    const wake = (ms: number) => this.#sleepOrOutput(ms);
-    const decision = (await poll(settled, { timeout: timeout.ms, interval: () => pause, wake })) ?? (await decide(true));
+    const watched = this.#watch(settled);
+    const decision = (await poll(watched.probe, { timeout: timeout.ms, interval: () => pause, wake: watched.wake })) ?? (await decide(true));
     const { kind } = decision;
     if (kind === 'ready') return;
     const readyText = () => formatPattern((rule as { text: string | RegExp }).text);
