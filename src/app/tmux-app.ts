@@ -4,7 +4,7 @@
  */
 import { SCREEN, WAIT, WAIT_CONSTANTS } from '../defaults.js';
 import { AppExitedError, TmuxShotError, WaitTimeoutError } from '../errors.js';
-import { TmuxSession, describeCommand, describeExit, parseExecFailure, resolveKeyNames } from '../host/index.js';
+import { TmuxSession, describeExit, formatCommand, parseExecFailure, resolveKeyNames } from '../host/index.js';
 import type { TmuxServer } from '../host/index.js';
 import type { PaneStatus } from '../host/index.js';
 import { createTimeline, encodeGif, formatAsciicast } from '../record/index.js';
@@ -110,7 +110,7 @@ export class TmuxApp implements AsyncDisposable {
   readonly timeline: Timeline;
   readonly #session: TmuxSession;
   readonly #model: ScreenModel;
-  /** The command as messages show it (see `describeCommand`), in quotes. */
+  /** The command as messages show it (see `formatCommand`): quoted, long ones cut. */
   readonly #command: string;
   /** The program of an argv command (`argv[0]`); undefined for a command line. */
   readonly #program: string | undefined;
@@ -138,7 +138,7 @@ export class TmuxApp implements AsyncDisposable {
   private constructor(session: TmuxSession, model: ScreenModel, command: readonly string[] | string, deadline: () => Deadline | undefined) {
     this.#session = session;
     this.#model = model;
-    this.#command = `'${describeCommand(command)}'`;
+    this.#command = formatCommand(command);
     this.#program = typeof command === 'string' ? undefined : command[0];
     this.#deadline = deadline;
     this.startedAt = systemClock.now();

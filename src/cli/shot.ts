@@ -1,6 +1,6 @@
 /** `tmux-shot shot`: run an app, drive it, write a PNG of its screen. */
 import { TmuxApp } from '../app/index.js';
-import { describeCommand, describeExit } from '../host/index.js';
+import { describeExit, formatCommand } from '../host/index.js';
 import { formatWithScreen } from '../screen/index.js';
 import { appCommand, checkKeySteps, type InputStep, type ParsedArgs } from './args.js';
 import {
@@ -65,7 +65,7 @@ export async function shotCommand(args: ParsedArgs, io: CliIo): Promise<number> 
   const exit = await app.exitStatus();
   if (exit && exit.exitCode !== 0) {
     const how = describeExit(exit);
-    io.stderr(formatWithScreen(`tmux-shot shot: '${describeCommand(command)}' failed (${how}).`, app.text()));
+    io.stderr(formatWithScreen(`tmux-shot shot: ${formatCommand(command)} failed (${how}).`, app.text()));
     return 1;
   }
   return 0;

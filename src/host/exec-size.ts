@@ -8,7 +8,7 @@
  */
 import { AppExitedError } from '../errors.js';
 import type { PaneCommand } from './argv.js';
-import { describeCommand, formatExecCommand } from './quote.js';
+import { formatCommand, formatExecCommand } from './quote.js';
 
 /**
  * Linux's limit on one argument or environment string of a program, in bytes with its NUL
@@ -25,9 +25,6 @@ const MAX_ARG_MAX = 6 * 1024 * 1024;
 
 /** Bytes of one pointer to an argument or environment string (64-bit). */
 const POINTER_BYTES = 8;
-
-/** Longest command shown in a message, in characters; the rest is cut with `…`. */
-const SHOWN_COMMAND_CHARS = 40;
 
 /**
  * ARG_MAX of a process whose stack limit (`ulimit -s`, RLIMIT_STACK soft limit) is
@@ -91,7 +88,7 @@ export function checkExecSize(pane: PaneCommand, context: ExecContext, platform:
   if (platform !== 'linux') return;
   const line = typeof pane.command === 'string' ? pane.command : formatExecCommand(pane.command);
   const refuse = (why: string): never => {
-    throw new AppExitedError(`${formatShownCommand(pane.command)} could not be run: ${why} Pass large data in a file or on stdin instead.`, null, null, '');
+    throw new AppExitedError(`${formatCommand(pane.command)} could not be run: ${why} Pass large data in a file or on stdin instead.`, null, null, '');
   };
   const env = Object.entries({ ...context.env, ...pane.env }).map(([name, value]) => `${name}=${value}`);
   const strings: [string, string][] = [
@@ -113,10 +110,4 @@ export function checkExecSize(pane: PaneCommand, context: ExecContext, platform:
         '(ARG_MAX: a quarter of the stack size limit, `ulimit -s`, at least 128 KiB and at most 6 MiB).',
     );
   }
-}
-
-/** A command for a message (see `describeCommand`): quoted, cut after {@link SHOWN_COMMAND_CHARS} characters. */
-function formatShownCommand(command: readonly string[] | string): string {
-  const text = describeCommand(command);
-  return `'${text.length > SHOWN_COMMAND_CHARS ? `${text.slice(0, SHOWN_COMMAND_CHARS)}…` : text}'`;
 }

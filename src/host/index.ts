@@ -10,4 +10,4 @@ export type { ExecFailure } from './exec-failure.js';
 export type { OutputListener } from './pane-output.js';
 export { resolveKeyName, resolveKeyNames } from './keys.js';
 export { closestNames } from './suggest.js';
-export { describeCommand } from './quote.js';
+export { formatCommand } from './quote.js';

@@ -82,6 +82,18 @@ export function describeCommand(command: readonly string[] | string): string {
   return command.map((word, i) => (BARE_WORD.test(word) && !(i === 0 && word.includes('=')) ? word : `"${word.replace(/[$`\\"]/g, '\\$&')}"`)).join(' ');
 }
 
+/** Longest command a message shows, in characters; the rest is cut with `…` (an argv may hold 128 KiB words). */
+const SHOWN_COMMAND_CHARS = 200;
+
+/**
+ * A command inside a message: {@link describeCommand}'s words in single quotes, cut after
+ * {@link SHOWN_COMMAND_CHARS} (200) characters with `…`: `'bash -c "echo oops; exit 3"'`.
+ */
+export function formatCommand(command: readonly string[] | string): string {
+  const text = describeCommand(command);
+  return `'${text.length > SHOWN_COMMAND_CHARS ? `${text.slice(0, SHOWN_COMMAND_CHARS)}…` : text}'`;
+}
+
 /**
  * Escapes text for arguments tmux expands as formats (tmux(1) FORMATS; in 3.3a: `respawn-pane
  * -c`, `run-shell`'s command, `pipe-pane`'s command): `#` becomes `##`, so `#S`, `#{…}` and

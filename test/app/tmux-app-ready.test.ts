@@ -188,7 +188,7 @@ describe('TmuxApp.start with apps that exit at once', () => {
   });
 
   it.each([
-    ['its sh command line', ['printf', '%.3s\\n', 'y'.repeat(140_000)], {}, `'printf "%.3s\\\\n" ${'y'.repeat(23)}…'`, 'its sh command line is 140025 bytes'],
+    ['its sh command line', ['printf', '%.3s\\n', 'y'.repeat(140_000)], {}, `'printf "%.3s\\\\n" ${'y'.repeat(183)}…'`, 'its sh command line is 140025 bytes'],
     ['an environment string', ['printf', 'ok'], { BIG: 'é'.repeat(70_000) }, "'printf ok'", 'the environment string BIG=… is 140004 bytes'],
   ])('throws AppExitedError, starting nothing, when %s is over Linux’s limit for one (E2BIG)', async (_, command, env, shown, what) => {
     const sessions = await server.command(['list-sessions', '-F', '#{session_id}']);

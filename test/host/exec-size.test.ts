@@ -58,11 +58,11 @@ describe('checkExecSize', () => {
   });
 
   it.each<[string, PaneCommand, string]>([
-    ['a command line of 131072 bytes', { command: line(MAX_ARG_STRLEN) }, `'${line(40)}…' could not be run: its sh command line is 131072 bytes`],
+    ['a command line of 131072 bytes', { command: line(MAX_ARG_STRLEN) }, `'${line(200)}…' could not be run: its sh command line is 131072 bytes`],
     [
       'an argv whose exec line is',
       { command: ['echo', 'é'.repeat(65_530)] },
-      "'echo ééééééééééééééééééééééééééééééééééé…' could not be run: its sh command line is 131074 bytes",
+      `'echo ${'é'.repeat(195)}…' could not be run: its sh command line is 131074 bytes`,
     ],
     [
       'an environment string of 131072 bytes',
@@ -90,7 +90,7 @@ describe('checkExecSize', () => {
   it('refuses an argv over ARG_MAX as the app receives it (a pointer per argument), though sh’s one line fits (a 128 KiB ARG_MAX)', () => {
     const command = ['echo', ...Array.from({ length: 30_000 }, () => 'a')]; // sh line: 120005 bytes
     const total = 27 + 19 + 13 * 2 + 30_000 * 10; // the context, then the program (for its path) and argv[0], and 30000 × (a + NUL + pointer)
-    expect(refusal({ command }, { ...context, argMax: 131_072 })).toBe(overArgMax(`'echo ${'a '.repeat(17)}a…'`, total, 131_072));
+    expect(refusal({ command }, { ...context, argMax: 131_072 })).toBe(overArgMax(`'echo ${'a '.repeat(97)}a…'`, total, 131_072));
   });
 
   it('counts the context: tmux’s own variables and the server environment', () => {

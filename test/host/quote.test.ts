@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
 import {
   describeCommand,
+  formatCommand,
   escapeFormat,
   formatExecCommand,
   formatTmuxArgv,
@@ -108,5 +109,15 @@ describe('describeCommand: a command as a message shows it', () => {
     ['a command line, as given', 'echo bye; exit 2', 'echo bye; exit 2'],
   ])('%s', (_, command, shown) => {
     expect(describeCommand(command)).toBe(shown);
+  });
+});
+
+describe('formatCommand: a command inside a message', () => {
+  it.each<[string, readonly string[] | string, string]>([
+    ['in single quotes', ['bash', '-c', 'echo oops; exit 3'], `'bash -c "echo oops; exit 3"'`],
+    ['200 characters in full', ['x'.repeat(200)], `'${'x'.repeat(200)}'`],
+    ['longer ones cut after 200 characters', ['echo', 'y'.repeat(300)], `'echo ${'y'.repeat(195)}…'`],
+  ])('%s', (_, command, shown) => {
+    expect(formatCommand(command)).toBe(shown);
   });
 });
