@@ -21,6 +21,24 @@ export function sanitizeSegment(input: string): string {
     .replace(/-{2,}/g, '-');
 }
 
+/** Longest stem of an agent's screenshot, in characters. */
+const MAX_SCREENSHOT_STEM = 60;
+
+/**
+ * The file-name stem of an agent's screenshot labelled `label` (the model's words):
+ * {@link sanitizeSegment}, so every script's letters stay and no path, dot or slash gets through,
+ * without leading or trailing `-`, at most 60 characters; `screenshot` when nothing is left.
+ * @example screenshotFileStem('../Settings open!') === 'Settings-open'
+ * @example screenshotFileStem('設定 画面') === '設定-画面'
+ */
+export function screenshotFileStem(label: string): string {
+  const stem = Array.from(sanitizeSegment(label))
+    .slice(0, MAX_SCREENSHOT_STEM)
+    .join('')
+    .replace(/^-+|-+$/g, '');
+  return stem === '' ? 'screenshot' : stem;
+}
+
 /**
  * The key under which two file names are one file: case-folded and NFC-normalized, since the
  * default file systems of macOS and Windows ignore case (`Menu.png` and `menu.png` are one file

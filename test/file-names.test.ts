@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { distinctStems, fileNameKey, projectFolderName, sanitizeSegment } from '../src/file-names.js';
+import { distinctStems, fileNameKey, projectFolderName, sanitizeSegment, screenshotFileStem } from '../src/file-names.js';
+import { writeNewOutputFile } from '../src/output-file.js';
 
 describe('sanitizeSegment', () => {
   it.each([
@@ -67,5 +71,32 @@ describe('distinctStems', () => {
       'unnamed--2',
       'unnamed--3',
     ]);
+  });
+});
+
+describe('screenshotFileStem: the file an agent screenshot gets', () => {
+  it.each([
+    ['moved', 'moved'],
+    ['Settings open!', 'Settings-open'],
+    ['../../etc/passwd', 'etcpasswd'],
+    ['.hidden', 'hidden'],
+    ['über café', 'über-café'],
+    ['設定 画面', '設定-画面'],
+    [' spaced out ', 'spaced-out'],
+    ['🎉', 'screenshot'],
+    ['///', 'screenshot'],
+    ['', 'screenshot'],
+    ['a'.repeat(80), 'a'.repeat(60)],
+  ])('%j → %j', (label, base) => {
+    expect(screenshotFileStem(label)).toBe(base);
+  });
+
+  it('keeps a hostile label inside the output folder', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tmux-shot-agent-'));
+    try {
+      expect(await writeNewOutputFile(dir, screenshotFileStem('../escape'), '.png', new Uint8Array([1]))).toBe(join(dir, 'escape.png'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

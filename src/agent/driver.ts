@@ -50,7 +50,7 @@ export interface ToolEffect {
 /** What dispatching needs besides the driver. */
 export interface DispatchContext {
   driver: Driver;
-  /** Saves a screenshot under a name safe for a file; resolves to where it went. */
+  /** Saves a screenshot labelled `label` (the model's words, or `tick-0001`…); resolves to where it went. */
   saveScreenshot: (label: string, png: Uint8Array) => Promise<string>;
   /** Waits `ms` milliseconds. */
   sleep: (ms: number) => Promise<void>;
@@ -77,7 +77,7 @@ export async function dispatchTool(call: ActionCall, ctx: DispatchContext): Prom
       });
     case 'screenshot': {
       const png = await ctx.driver.screenshot();
-      const path = await ctx.saveScreenshot(screenshotName(call.args.label), png);
+      const path = await ctx.saveScreenshot(call.args.label, png);
       return { content: `ok: saved screenshot to ${path}; the image follows`, image: imageMessage(call.args.label, png) };
     }
     case 'read_text':
@@ -93,24 +93,6 @@ export async function dispatchTool(call: ActionCall, ctx: DispatchContext): Prom
       return { content: 'ok: finished', finished: call.args.summary };
     }
   }
-}
-
-/** Longest screenshot name, in characters. */
-const MAX_NAME = 60;
-
-/**
- * The name a screenshot labelled `label` (the model's words) is saved under, safe for a file name:
- * ASCII letters, digits, `.`, `_` and `-` kept, any other run of characters becomes `-`, no leading
- * dots or dashes (no hidden files, no `..`), at most 60 characters; `'screenshot'` when nothing is left.
- * @example screenshotName('../Settings open!') === 'Settings-open'
- */
-export function screenshotName(label: string): string {
-  const safe = label
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^[.-]+/, '')
-    .slice(0, MAX_NAME)
-    .replace(/[.-]+$/, '');
-  return safe === '' ? 'screenshot' : safe;
 }
 
 /** Sends input, then waits for the screen to settle and says how that went. */

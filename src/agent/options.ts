@@ -14,11 +14,11 @@ export interface AgentRunnerOptions {
   model: string;
   /**
    * Saves one screenshot and resolves to where it went, which the model reads and `shots` lists.
-   * `name` is safe as a file name (the model's label with ASCII letters, digits, `.`, `_`, `-`
-   * only, no leading dot; `tick-0001`… for ticker frames). The agent writes no files: the CLI and
-   * the Vitest fixture save `<name>.png` in their output folder, or `<name>-2.png`… when taken.
+   * `label` is the model's words as given (`tick-0001`… for ticker frames): the agent writes no
+   * files, and the CLI and the Vitest fixture make it a file name (`screenshotFileStem`) and save
+   * `<stem>.png` in their output folder, or `<stem>-2.png`… when taken.
    */
-  saveScreenshot: (name: string, png: Uint8Array) => Promise<string>;
+  saveScreenshot: (label: string, png: Uint8Array) => Promise<string>;
   /** Pause after each model turn that called tools, in seconds. @default 0 */
   delay?: number;
   /** Most model turns in one run (nudges included, planning not). @default 30 */

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { AGENT, AGENT_CLI, MODEL_CLIENT } from '../defaults.js';
 import { AgentRunner, createClient } from '../agent/index.js';
 import { TmuxApp } from '../app/index.js';
+import { screenshotFileStem } from '../file-names.js';
 import { writeNewOutputFile } from '../output-file.js';
 import { intFlag, UsageError, type ParsedArgs } from './args.js';
 import { SIZE_OPTIONS, SIZE_USAGE, sizeFlags } from './flags.js';
@@ -68,7 +69,7 @@ export async function agentCommand(args: ParsedArgs, io: CliIo): Promise<number>
   });
   const runner = new AgentRunner(app, client, {
     model,
-    saveScreenshot: (name, png) => writeNewOutputFile(outDir, name, '.png', png, 'screenshot'),
+    saveScreenshot: (label, png) => writeNewOutputFile(outDir, screenshotFileStem(label), '.png', png, 'screenshot'),
     duration,
     screenshotInterval: seconds('interval', v.interval),
     chunkSeconds: seconds('chunk', v.chunk),

@@ -24,6 +24,7 @@ import type {
 } from '../agent/index.js';
 import { AGENT_FIXTURE } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
+import { screenshotFileStem } from '../file-names.js';
 import { writeNewOutputFile } from '../output-file.js';
 import { DEFAULT_TEXT_MASKS, normalizeText } from '../screen/index.js';
 import type { TmuxAppHandle } from './app-handle.js';
@@ -136,7 +137,7 @@ export class AgentHandle {
   /** The fixture's runner options, screenshots saved as `<outDir>/<name>.png` (`<name>-2.png`… when taken). */
   #runnerOptions(): Omit<AgentRunnerOptions, 'model'> {
     const { cassette: _mode, divergence: _divergence, masks: _masks, budget: _budget, model: _model, ...runner } = this.#options;
-    return { ...runner, saveScreenshot: (name, png) => writeNewOutputFile(this.outDir, name, '.png', png, 'screenshot') };
+    return { ...runner, saveScreenshot: (label, png) => writeNewOutputFile(this.outDir, screenshotFileStem(label), '.png', png, 'screenshot') };
   }
 
   #cassetteAgent(): Promise<CassetteAgent> {
