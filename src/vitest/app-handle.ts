@@ -63,7 +63,7 @@ interface Starting {
  */
 type OwnMembers = 'screenshot' | 'gif' | 'close';
 
-// The class below, typed with every other member of `TmuxApp` (its constructor returns a proxy that forwards them).
+/** The class below, typed with every other member of `TmuxApp` (its constructor returns a proxy that forwards them). */
 export interface TmuxAppHandle extends Omit<TmuxApp, OwnMembers> {}
 
 /** The test of each handle (the proxy users hold) and of each app it started, for {@link testOfHandle}. */

@@ -107,37 +107,25 @@ describe('createClient over loopback HTTP', () => {
     expect(slept).toEqual([30000]);
   });
 
-  it('fails a request the server never answers at requestTimeout, naming the host and the time, without retrying', async () => {
-    const { runner, slept, requests } = await loopbackRunner(['hang', reply('finish', { summary: 'ok' })], { requestTimeout: 300 });
-    const started = performance.now();
-    const error = await runner.run('go').catch((e: unknown) => e);
-    const waited = performance.now() - started;
-    expect(error).toBeInstanceOf(ModelApiError);
-    expect((error as Error).message).toBe(
-      `Model request failed (step 1): no answer from ${new URL(server!.url).host} within 300 ms. ` +
-        'Check that the server is up, or raise the agent option requestTimeout (the CLI takes --request-timeout) for a slow model.',
-    );
-    expect(waited).toBeGreaterThanOrEqual(300);
-    expect(waited).toBeLessThan(3000);
-    expect(requests).toHaveLength(1);
-    expect(slept).toEqual([]);
-  });
-
-  it.each(['stall', 'trickle'] as const)('fails a reply whose body does not finish (%s) at requestTimeout, as one that never comes', async (answer) => {
-    const { runner, slept, requests } = await loopbackRunner([answer, reply('finish', { summary: 'ok' })], { requestTimeout: 300 });
-    const started = performance.now();
-    const error = await runner.run('go').catch((e: unknown) => e);
-    const waited = performance.now() - started;
-    expect(error).toBeInstanceOf(ModelApiError);
-    expect((error as Error).message).toBe(
-      `Model request failed (step 1): no answer from ${new URL(server!.url).host} within 300 ms. ` +
-        'Check that the server is up, or raise the agent option requestTimeout (the CLI takes --request-timeout) for a slow model.',
-    );
-    expect(waited).toBeGreaterThanOrEqual(300);
-    expect(waited).toBeLessThan(3000);
-    expect(requests).toHaveLength(1);
-    expect(slept).toEqual([]);
-  });
+  // 'hang': no answer at all; 'stall' and 'trickle': headers, then a body that never finishes.
+  it.each(['hang', 'stall', 'trickle'] as const)(
+    'fails a request the server does not finish answering (%s) at requestTimeout, naming the host and the time, without retrying',
+    async (answer) => {
+      const { runner, slept, requests } = await loopbackRunner([answer, reply('finish', { summary: 'ok' })], { requestTimeout: 300 });
+      const started = performance.now();
+      const error = await runner.run('go').catch((e: unknown) => e);
+      const waited = performance.now() - started;
+      expect(error).toBeInstanceOf(ModelApiError);
+      expect((error as Error).message).toBe(
+        `Model request failed (step 1): no answer from ${new URL(server!.url).host} within 300 ms. ` +
+          'Check that the server is up, or raise the agent option requestTimeout (the CLI takes --request-timeout) for a slow model.',
+      );
+      expect(waited).toBeGreaterThanOrEqual(300);
+      expect(waited).toBeLessThan(3000);
+      expect(requests).toHaveLength(1);
+      expect(slept).toEqual([]);
+    },
+  );
 
   it('fails clearly on a malformed JSON body', async () => {
     const { runner, slept, requests } = await loopbackRunner([{ status: 200, body: '{not json' }]);
