@@ -20,6 +20,7 @@ import { checkSize } from '../geometry.js';
 import { checkKeys, checkListener, checkOptions, checkPattern, checkText, resolveAppOptions } from './options.js';
 import { decideReady } from './ready.js';
 import type { ReadyDecision, ReadyFacts, ReadyRule } from './ready.js';
+import type { AppPort } from './port.js';
 import { processWideServer } from './server.js';
 
 /** Options of {@link TmuxApp.start}. */
@@ -134,11 +135,23 @@ export class TmuxApp implements AsyncDisposable {
   #closing: Promise<void> | undefined;
   #closedAt: number | undefined;
   #finalScreen: ScreenSnapshot | undefined;
+  /** What locators and the mouse use of this app (see `AppPort`). */
+  readonly #port: AppPort;
 
   private constructor(session: TmuxSession, model: ScreenModel, command: readonly string[] | string, deadline: () => Deadline | undefined) {
     this.#session = session;
     this.#model = model;
     this.#command = formatCommand(command);
+    this.#port = {
+      readScreen: () => (this.#drawing() ? undefined : this.screen()),
+      waitUntil: (probe, options, what, caller) => this.#waitUntil(probe, this.#timeout(options?.timeout), what, caller, options?.signal),
+      sendInput: async (bytes) => {
+        this.#assertRunning();
+        this.#markInput('keys');
+        await this.#session.sendBytes(Buffer.from(bytes));
+      },
+      command: this.#command,
+    };
     this.#program = typeof command === 'string' ? undefined : command[0];
     this.#deadline = deadline;
     this.startedAt = systemClock.now();

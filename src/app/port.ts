@@ -1,0 +1,34 @@
+/**
+ * What a locator and the mouse use of their app (package-internal): `TmuxApp` builds one port
+ * over its private state and hands it to each `Locator` and its `Mouse`, so those live in files of
+ * their own without reaching into the app.
+ */
+import type { ScreenSnapshot } from '../snapshot.js';
+
+export interface AppPort {
+  /** The screen as drawn now; undefined while a synchronized update (DEC 2026) is half drawn, as text waits treat it. */
+  readScreen(): ScreenSnapshot | undefined;
+  /**
+   * Polls `probe` as `waitForText` does (now, after each output, every `WAIT_CONSTANTS.pollMs`)
+   * until it returns a value. A wait ends early when `close()` begins.
+   * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the app's deadline
+   * @param what Says what did not happen, for the WaitTimeoutError (the screen is appended).
+   * @param caller The public method the test called: the timeout error's stack starts there.
+   * @throws {WaitTimeoutError} after the timeout, with the screen; ConfigError for a bad timeout;
+   *   whatever `probe` throws (a StrictModeError, an AppExitedError), at once.
+   */
+  waitUntil<T>(
+    probe: () => T | undefined | Promise<T | undefined>,
+    options: { timeout?: number | undefined; signal?: AbortSignal | undefined } | undefined,
+    what: () => string,
+    caller: Function,
+  ): Promise<T>;
+  /**
+   * Sends `bytes` to the app as typed input (tmux `send-keys -H`), counted as keys by
+   * `waitForStable`.
+   * @throws {TmuxShotError} after `close()`; AppExitedError after the app exited.
+   */
+  sendInput(bytes: Uint8Array): Promise<void>;
+  /** The app's command as messages show it (see `formatCommand`). */
+  readonly command: string;
+}
