@@ -1,8 +1,8 @@
 /** The live screen model and pure helpers over its snapshots. */
 export { ScreenModel } from './terminal.js';
 export type { ScreenModelOptions } from './terminal.js';
-export { findText, formatPattern, formatScreenBlock, formatWithScreen, snapshotText } from './text.js';
-export type { TextMatch } from './text.js';
+export { findAllText, findText, formatPattern, formatScreenBlock, formatWithScreen, rectText, snapshotText } from './text.js';
+export type { FindAllTextOptions, TextMatch } from './text.js';
 export { screensEqual } from './screens-equal.js';
 export { DEFAULT_TEXT_MASKS, MASK_TOKEN, normalizeText } from './normalize.js';
 export { decodeScreen, encodeScreen, SCREEN_TEXT_KEY } from './screen-codec.js';

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { findText, formatPattern, formatScreenBlock, formatWithScreen, snapshotText } from '../../src/screen/index.js';
+import { findAllText, findText, formatPattern, formatScreenBlock, formatWithScreen, rectText, snapshotText } from '../../src/screen/index.js';
+import type { TextMatch } from '../../src/screen/index.js';
 import { E, modelAfter } from './helpers.js';
 
 describe('snapshotText', () => {
@@ -13,14 +14,14 @@ describe('snapshotText', () => {
 describe('findText', () => {
   const screen = `one${E}[2;3H漢字 two 2${E}[3;1Hthree 3  `;
 
-  test.each<[string, string | RegExp, { row: number; col: number; text: string } | undefined]>([
-    ['a string', 'two', { row: 1, col: 7, text: 'two' }],
-    ['after wide characters, in cells', '字', { row: 1, col: 4, text: '字' }],
-    ['a RegExp, first row first', /\d/, { row: 1, col: 11, text: '2' }],
-    ['a RegExp with groups', /t(hr)ee/, { row: 2, col: 0, text: 'three' }],
-    ['a case-insensitive RegExp', /THREE/i, { row: 2, col: 0, text: 'three' }],
-    ['$ as the end of the visible row', /\d$/, { row: 1, col: 11, text: '2' }],
-    ['an empty match at the end of a row', /(?<=one)$/, { row: 0, col: 3, text: '' }],
+  test.each<[string, string | RegExp, TextMatch | undefined]>([
+    ['a string', 'two', { row: 1, col: 7, cols: 3, text: 'two' }],
+    ['after wide characters, in cells', '字', { row: 1, col: 4, cols: 2, text: '字' }],
+    ['a RegExp, first row first', /\d/, { row: 1, col: 11, cols: 1, text: '2' }],
+    ['a RegExp with groups', /t(hr)ee/, { row: 2, col: 0, cols: 5, text: 'three' }],
+    ['a case-insensitive RegExp', /THREE/i, { row: 2, col: 0, cols: 5, text: 'three' }],
+    ['$ as the end of the visible row', /\d$/, { row: 1, col: 11, cols: 1, text: '2' }],
+    ['an empty match at the end of a row', /(?<=one)$/, { row: 0, col: 3, cols: 0, text: '' }],
     ['nothing', 'four', undefined],
     ['never across rows', /one\s+漢/, undefined],
   ])('finds %s', async (_, pattern, expected) => {
@@ -34,10 +35,71 @@ describe('findText', () => {
     pattern.lastIndex = 5;
     const answers = [findText(model.snapshot(), pattern), findText(model.snapshot(), pattern)];
     expect(answers).toEqual([
-      { row: 1, col: 11, text: '2' },
-      { row: 1, col: 11, text: '2' },
+      { row: 1, col: 11, cols: 1, text: '2' },
+      { row: 1, col: 11, cols: 1, text: '2' },
     ]);
     expect(pattern.lastIndex).toBe(5);
+  });
+});
+
+describe('findAllText', () => {
+  // Row 0: a menu bar; row 1: wide characters (CJK, emoji) and a combining mark (e + U+0301);
+  // row 2: a box whose edges touch the words; row 3: repeats.
+  const screen = `File  Edit  Save${E}[2;1H漢字 Save 😀x e\u0301t${E}[3;1H│Save│ Saved  Save${E}[4;1Haaaa aa Save As`;
+  const at = (row: number, col: number, cols: number, text: string): TextMatch => ({ row, col, cols, text });
+
+  test.each<[string, string | RegExp, { exact?: boolean; within?: { row: number; col: number; rows: number; cols: number } }, TextMatch[]]>([
+    [
+      'every occurrence, rows then columns',
+      'Save',
+      {},
+      [at(0, 12, 4, 'Save'), at(1, 5, 4, 'Save'), at(2, 1, 4, 'Save'), at(2, 7, 4, 'Save'), at(2, 14, 4, 'Save'), at(3, 8, 4, 'Save')],
+    ],
+    [
+      "exact: bounded by blanks or the row's ends, not box edges or letters",
+      'Save',
+      { exact: true },
+      [at(0, 12, 4, 'Save'), at(1, 5, 4, 'Save'), at(2, 14, 4, 'Save'), at(3, 8, 4, 'Save')],
+    ],
+    ['case-sensitive', 'save', {}, []],
+    ['wide characters counted as their cells', '字 S', {}, [at(1, 2, 4, '字 S')]],
+    ['an emoji: 2 cells', '😀x', {}, [at(1, 10, 3, '😀x')]],
+    ['a combining mark adds no cell', 'e\u0301t', {}, [at(1, 14, 2, 'e\u0301t')]],
+    ['non-overlapping occurrences', 'aa', {}, [at(3, 0, 2, 'aa'), at(3, 2, 2, 'aa'), at(3, 5, 2, 'aa')]],
+    ['exact skips the unbounded and finds the bounded', 'aa', { exact: true }, [at(3, 5, 2, 'aa')]],
+    ['inner blanks are part of the text', 'Save As', { exact: true }, [at(3, 8, 7, 'Save As')]],
+    ['an empty string matches nothing', '', {}, []],
+    [
+      'a RegExp: every match, g ignored',
+      /S\w+/g,
+      {},
+      [at(0, 12, 4, 'Save'), at(1, 5, 4, 'Save'), at(2, 1, 4, 'Save'), at(2, 7, 5, 'Saved'), at(2, 14, 4, 'Save'), at(3, 8, 4, 'Save')],
+    ],
+    ['a RegExp ignores exact', /Save(?= As)/, { exact: true }, [at(3, 8, 4, 'Save')]],
+    ["a RegExp's empty matches are skipped", /x*/, {}, [at(1, 12, 1, 'x')]],
+    ['within a box: rows and columns cut', 'Save', { within: { row: 1, col: 5, rows: 2, cols: 8 } }, [at(1, 5, 4, 'Save'), at(2, 7, 4, 'Save')]],
+    ['within a box, exact at its edges', 'Save', { exact: true, within: { row: 2, col: 1, rows: 1, cols: 4 } }, [at(2, 1, 4, 'Save')]],
+    ["$ is the end of the box's text", /\w+$/, { within: { row: 0, col: 0, rows: 1, cols: 10 } }, [at(0, 6, 4, 'Edit')]],
+    ['a wide character cut by the box reads as a blank', /\S+/, { within: { row: 1, col: 1, rows: 1, cols: 2 } }, []],
+    ['a wide character wholly inside', '字', { within: { row: 1, col: 1, rows: 1, cols: 4 } }, [at(1, 2, 2, '字')]],
+  ])('finds %s', async (_, pattern, options, expected) => {
+    const model = await modelAfter(screen, 24, 5);
+    expect(findAllText(model.snapshot(), pattern, options)).toEqual(expected);
+  });
+
+  test('a global RegExp keeps its lastIndex', async () => {
+    const model = await modelAfter(screen, 24, 5);
+    const pattern = /Save/g;
+    pattern.lastIndex = 3;
+    expect(findAllText(model.snapshot(), pattern)).toHaveLength(6);
+    expect(pattern.lastIndex).toBe(3);
+  });
+
+  test('rectText reads a rectangle: rows right-trimmed, cut wide characters blank', async () => {
+    const model = await modelAfter(screen, 24, 5);
+    expect(rectText(model.snapshot(), { row: 0, col: 0, rows: 2, cols: 6 })).toBe('File\n漢字 S');
+    expect(rectText(model.snapshot(), { row: 1, col: 1, rows: 1, cols: 4 })).toBe(' 字');
+    expect(rectText(model.snapshot(), { row: 2, col: 14, rows: 3, cols: 4 })).toBe('Save\ns\n');
   });
 });
 
@@ -46,6 +108,36 @@ describe('screens and patterns in messages', () => {
     expect(formatScreenBlock('File\n  Open\n\n\n')).toBe('  0 │ File\n  1 │   Open\n      (rows 2-4 blank)');
     expect(formatScreenBlock('a\n')).toBe('  0 │ a\n      (row 1 blank)');
     expect(formatScreenBlock('\n')).toBe('  (every row blank)');
+  });
+
+  test.each<[string, string, { row: number; col: number; rows: number; cols: number }[], string]>([
+    ['a match', 'File  Edit  View\nx', [{ row: 0, col: 0, rows: 1, cols: 4 }], '  0 │ File  Edit  View\n    │ ^^^^\n  1 │ x'],
+    [
+      'two on a row',
+      'File  Edit\n',
+      [
+        { row: 0, col: 0, rows: 1, cols: 4 },
+        { row: 0, col: 6, rows: 1, cols: 4 },
+      ],
+      '  0 │ File  Edit\n    │ ^^^^  ^^^^\n      (row 1 blank)',
+    ],
+    [
+      'wide characters by cells',
+      '漢字 Save',
+      [
+        { row: 0, col: 5, rows: 1, cols: 4 },
+        { row: 0, col: 2, rows: 1, cols: 2 },
+      ],
+      '  0 │ 漢字 Save\n    │   ^^ ^^^^',
+    ],
+    [
+      'a rectangle over blank bottom rows keeps them',
+      'top\n\n\n\n',
+      [{ row: 1, col: 2, rows: 2, cols: 3 }],
+      '  0 │ top\n  1 │\n    │   ^^^\n  2 │\n    │   ^^^\n      (rows 3-4 blank)',
+    ],
+  ])('mark %s with ^ under the cells', (_, text, marks, expected) => {
+    expect(formatScreenBlock(text, marks)).toBe(expected);
   });
 
   test('a message with the screen under it', () => {
