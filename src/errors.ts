@@ -99,6 +99,22 @@ export class AppExitedError extends TmuxShotError {
   }
 }
 
+/**
+ * A locator matched more than one place where one was needed: a single-value read
+ * (`boundingBox()`, `cells()`, `text()`, `isVisible()`) or an action. Playwright's "strict mode
+ * violation"; choose with `.first()`, `.last()` or `.nth(i)`, or narrow the locator.
+ */
+export class StrictModeError extends TmuxShotError {
+  override name = 'StrictModeError';
+  constructor(
+    message: string,
+    /** Every place the locator matched, rows top to bottom, then left to right: cell boxes as `CellRect`. */
+    readonly matches: readonly { row: number; col: number; rows: number; cols: number }[],
+  ) {
+    super(message);
+  }
+}
+
 /** A replayed cassette does not match the live run (screen digest, stale header, exhausted entries). */
 export class CassetteMismatchError extends TmuxShotError {
   override name = 'CassetteMismatchError';

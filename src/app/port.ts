@@ -3,7 +3,9 @@
  * over its private state and hands it to each `Locator` and its `Mouse`, so those live in files of
  * their own without reaching into the app.
  */
+import type { CellRect } from '../geometry.js';
 import type { ScreenSnapshot } from '../snapshot.js';
+import type { WaitTimeout } from '../wait.js';
 
 export interface AppPort {
   /** The screen as drawn now; undefined while a synchronized update (DEC 2026) is half drawn, as text waits treat it. */
@@ -12,15 +14,18 @@ export interface AppPort {
    * Polls `probe` as `waitForText` does (now, after each output, every `WAIT_CONSTANTS.pollMs`)
    * until it returns a value. A wait ends early when `close()` begins.
    * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the app's deadline
-   * @param what Says what did not happen, for the WaitTimeoutError (the screen is appended).
+   * @param options.marks The cells to mark with `^` on the timeout error's screen (see `formatScreenBlock`), read from that screen. @default none
+   * @param what Says what did not happen, given the timeout in effect, for the WaitTimeoutError (the screen is appended).
    * @param caller The public method the test called: the timeout error's stack starts there.
    * @throws {WaitTimeoutError} after the timeout, with the screen; ConfigError for a bad timeout;
    *   whatever `probe` throws (a StrictModeError, an AppExitedError), at once.
    */
   waitUntil<T>(
     probe: () => T | undefined | Promise<T | undefined>,
-    options: { timeout?: number | undefined; signal?: AbortSignal | undefined } | undefined,
-    what: () => string,
+    options:
+      | { timeout?: number | undefined; signal?: AbortSignal | undefined; marks?: ((screen: ScreenSnapshot) => readonly CellRect[]) | undefined }
+      | undefined,
+    what: (timeout: WaitTimeout) => string,
     caller: Function,
   ): Promise<T>;
   /**

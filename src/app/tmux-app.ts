@@ -17,10 +17,14 @@ import type { ScreenSnapshot } from '../snapshot.js';
 import { captureCallSite, checkDuration, formatTimeout, poll, resolveTimeout, systemClock } from '../wait.js';
 import type { Deadline, WaitTimeout } from '../wait.js';
 import { checkSize } from '../geometry.js';
+import type { CellRect } from '../geometry.js';
 import { checkKeys, checkListener, checkOptions, checkPattern, checkText, resolveAppOptions } from './options.js';
 import { decideReady } from './ready.js';
 import type { ReadyDecision, ReadyFacts, ReadyRule } from './ready.js';
 import type { AppPort } from './port.js';
+import { Locator } from './locator.js';
+import { checkRegion } from './locator-query.js';
+import type { GetByTextOptions, RegionOptions } from './locator-query.js';
 import { processWideServer } from './server.js';
 
 /** Options of {@link TmuxApp.start}. */
@@ -144,7 +148,10 @@ export class TmuxApp implements AsyncDisposable {
     this.#command = formatCommand(command);
     this.#port = {
       readScreen: () => (this.#drawing() ? undefined : this.screen()),
-      waitUntil: (probe, options, what, caller) => this.#waitUntil(probe, this.#timeout(options?.timeout), what, caller, options?.signal),
+      waitUntil: (probe, options, what, caller) => {
+        const timeout = this.#timeout(options?.timeout);
+        return this.#waitUntil(probe, timeout, () => what(timeout), caller, options?.signal, options?.marks);
+      },
       sendInput: async (bytes) => {
         this.#assertRunning();
         this.#markInput('keys');
@@ -234,6 +241,28 @@ export class TmuxApp implements AsyncDisposable {
   /** An immutable snapshot of the visible screen (after `close()`, the last one). */
   screen(): ScreenSnapshot {
     return this.#finalScreen ?? this.#model.snapshot();
+  }
+
+  /**
+   * A {@link Locator} of text on the screen: every non-overlapping occurrence of `text` within a
+   * row, case-sensitive (a deviation from Playwright: terminal UIs mean case); `exact: true` wants
+   * it bounded by blanks or the screen's edge. See `Locator.getByText`.
+   * @example await expect(tmuxApp.getByText('Selected: Save')).toBeVisible();
+   * @throws {ConfigError} for text that is not a non-empty string or a RegExp, or bad options.
+   */
+  getByText(text: string | RegExp, options?: GetByTextOptions): Locator {
+    return new Locator(this.#port, this, []).getByText(text, options);
+  }
+
+  /**
+   * A {@link Locator} of a rectangle of cells, its one match (clipped to the screen as it is at
+   * each use; none when wholly off it): a scope for `getByText`, so
+   * `region({ rows: 1 }).getByText('File')` is the menu bar's File.
+   * @param rect A part left out reaches the screen's edge: `row`/`col` 0, `rows`/`cols` to the far side. @default the whole screen
+   * @throws {ConfigError} unless the parts are whole cells (`row`/`col` ≥ 0, `rows`/`cols` ≥ 1).
+   */
+  region(rect?: RegionOptions): Locator {
+    return new Locator(this.#port, this, [{ kind: 'region', region: checkRegion(rect) }]);
   }
 
   /**
@@ -543,7 +572,7 @@ export class TmuxApp implements AsyncDisposable {
    * returns a value (or `signal` aborts, which ends it as a timeout would); a pending wait ends
    * when `close()` begins. A timeout error carries the screen and the stack from the call of
    * `caller` (the public method), so it points at the test line that started the wait rather than
-   * at a timer.
+   * at a timer; `marks` gives the cells its screen marks.
    */
   #waitUntil<T>(
     probe: () => Promise<T | undefined> | T | undefined,
@@ -551,6 +580,7 @@ export class TmuxApp implements AsyncDisposable {
     what: () => string,
     caller: Function,
     signal?: AbortSignal,
+    marks?: (screen: ScreenSnapshot) => readonly CellRect[],
   ): Promise<T> {
     const watched = this.#watch(async () => {
       const value = await probe();
@@ -562,23 +592,25 @@ export class TmuxApp implements AsyncDisposable {
       interval: WAIT_CONSTANTS.pollMs,
       wake: watched.wake,
       signal,
-      onTimeout: () => this.#timeoutError(what(), timeout),
+      onTimeout: () => this.#timeoutError(what(), timeout, marks),
       caller,
     });
   }
 
   /**
    * A WaitTimeoutError saying `what`, with the screen as drawn now — and, when that screen is
-   * half drawn (a synchronized update is open), why text it shows was not taken.
+   * half drawn (a synchronized update is open), why text it shows was not taken; `marks` gives the
+   * cells to mark on it.
    */
-  #timeoutError(what: string, timeout: WaitTimeout): WaitTimeoutError {
-    const screenText = this.text();
+  #timeoutError(what: string, timeout: WaitTimeout, marks?: (screen: ScreenSnapshot) => readonly CellRect[]): WaitTimeoutError {
+    const screen = this.screen();
+    const screenText = snapshotText(screen);
     const until = this.#model.synchronizedUntil;
     const halfDrawn =
       this.#drawing() && until !== undefined
         ? ` The screen below is half drawn: the app began a synchronized update (DEC 2026) ${Math.round(systemClock.now() - (until - SCREEN.synchronizedUpdateTimeout))} ms ago and has not ended it; it counts as ended ${SCREEN.synchronizedUpdateTimeout} ms after it began.`
         : '';
-    return new WaitTimeoutError(formatWithScreen(`${what}${halfDrawn}`, screenText), timeout.ms, screenText);
+    return new WaitTimeoutError(formatWithScreen(`${what}${halfDrawn}`, screenText, marks?.(screen)), timeout.ms, screenText);
   }
 
   /**

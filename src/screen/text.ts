@@ -206,9 +206,9 @@ function markLine(marks: readonly CellRect[], row: number): string {
   return Array.from(cells, (cell) => cell ?? ' ').join('');
 }
 
-/** An error message: what happened, a blank line, then the screen as {@link formatScreenBlock} shows it. */
-export function formatWithScreen(sentence: string, screenText: string): string {
-  return `${sentence}\n\nScreen:\n${formatScreenBlock(screenText)}`;
+/** An error message: what happened, a blank line, then the screen as {@link formatScreenBlock} shows it (with `marks`). */
+export function formatWithScreen(sentence: string, screenText: string, marks: readonly CellRect[] = []): string {
+  return `${sentence}\n\nScreen:\n${formatScreenBlock(screenText, marks)}`;
 }
 
 /**

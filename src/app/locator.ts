@@ -1,0 +1,235 @@
+/**
+ * `Locator`: a place on an app's screen found by text or as a rectangle, like Playwright's. Lazy —
+ * each use resolves it again on the live screen (see `resolveSteps` in locator-query.ts) — and
+ * strict: what needs one place throws a StrictModeError when it matches several.
+ */
+import { ConfigError, StrictModeError } from '../errors.js';
+import type { CellRect } from '../geometry.js';
+import { formatWithScreen, rectText, snapshotText } from '../screen/index.js';
+import type { Cell, ScreenSnapshot } from '../snapshot.js';
+import { formatTimeout } from '../wait.js';
+import type { WaitTimeout } from '../wait.js';
+import { checkOptions, checkPattern } from './options.js';
+import { describeSteps, formatMatches, resolveSteps, targetCell } from './locator-query.js';
+import type { CellPosition, GetByTextOptions, LocatorStep } from './locator-query.js';
+import type { AppPort } from './port.js';
+
+/** Options of a locator's auto-waiting reads. */
+export interface LocatorWaitOptions {
+  /**
+   * Longest wait for the locator to match, in ms.
+   * @default WAIT.timeout (5000), or less to end by the app's deadline (in a Vitest test, just before the test's own timeout)
+   */
+  timeout?: number;
+}
+
+/** One place a locator matched, and the screen it was found on. */
+interface Found {
+  box: CellRect;
+  snapshot: ScreenSnapshot;
+}
+
+/** What the package (the matchers, the actions) reaches of a locator beyond its public members. */
+export interface LocatorInternals {
+  port: AppPort;
+  /** The app the locator was made by (the `TmuxApp`): Vitest matchers find its test through it. */
+  app: object;
+  steps: readonly LocatorStep[];
+  /** Every place the locator matches on `snapshot`. */
+  resolve(snapshot: ScreenSnapshot): CellRect[];
+  /** The places its last step searched (its parent's matches), to mark on a screen; none for a locator of one step. */
+  scope(snapshot: ScreenSnapshot): CellRect[];
+  /** Waits for exactly one match (see {@link Locator.boundingBox}); `caller` is the public method the test called. */
+  one(options: LocatorWaitOptions | undefined, caller: Function): Promise<Found>;
+}
+
+const internals = new WeakMap<object, LocatorInternals>();
+
+/** The internals of `value` when it is a Locator (package-internal: not exported from `tmux-shot`). */
+export function locatorInternals(value: unknown): LocatorInternals | undefined {
+  return typeof value === 'object' && value !== null ? internals.get(value) : undefined;
+}
+
+/**
+ * Waits until `locator` matches exactly one place, then gives the cell an action aims at: the
+ * match's centre cell, or `position` from its top-left cell (see `targetCell`). For the actions
+ * (click, hover…), package-internal.
+ * @throws {StrictModeError} at once when it matches several places; WaitTimeoutError when it
+ *   matches none within `timeout`; ConfigError for a `position` off the screen.
+ */
+export async function locatorTarget(
+  locator: Locator,
+  options: (LocatorWaitOptions & { position?: CellPosition }) | undefined,
+  caller: Function,
+): Promise<CellPosition> {
+  const { box, snapshot } = await internals.get(locator)!.one(options, caller);
+  return targetCell(box, snapshot, options?.position);
+}
+
+/**
+ * A place on the screen, by text (`tmuxApp.getByText('Save')`) or as a rectangle
+ * (`tmuxApp.region({ rows: 1 })`), narrowed with `getByText`, `first()`, `last()`, `nth()`. It is
+ * only a description: every read resolves it again on the screen as drawn then, so it follows
+ * the app as it redraws. Made by `TmuxApp.getByText` and `TmuxApp.region`.
+ *
+ * Strict like Playwright's: `boundingBox()`, `cells()`, `text()` and `isVisible()` need one place
+ * and throw a {@link StrictModeError} listing every match when there are several; `count()`,
+ * `all()`, `first()`, `last()` and `nth()` choose explicitly. The reads that need a match wait
+ * for one (auto-wait), re-resolving after each output of the app, and fail with the screen when
+ * none comes within their timeout. A screen in the middle of a synchronized update (DEC 2026)
+ * counts as not drawn yet.
+ * @example
+ *   const save = tmuxApp.region({ rows: 1 }).getByText('Save');
+ *   expect(await save.boundingBox()).toEqual({ row: 0, col: 12, rows: 1, cols: 4 });
+ */
+export class Locator {
+  readonly #port: AppPort;
+  readonly #app: object;
+  readonly #steps: readonly LocatorStep[];
+
+  /** Package-internal: use `TmuxApp.getByText` or `TmuxApp.region`. */
+  constructor(port: AppPort, app: object, steps: readonly LocatorStep[]) {
+    this.#port = port;
+    this.#app = app;
+    this.#steps = steps;
+    internals.set(this, {
+      port,
+      app,
+      steps,
+      resolve: (snapshot) => resolveSteps(steps, snapshot),
+      scope: (snapshot) => (steps.length > 1 ? resolveSteps(steps.slice(0, -1), snapshot) : []),
+      one: (options, caller) => this.#one(options, caller),
+    });
+  }
+
+  /**
+   * Text inside each place this locator matches (a parent that matches several places is not
+   * strict, as in Playwright's `locator.locator()`). Matching is case-sensitive, unlike
+   * Playwright's: terminal UIs mean case (`-- INSERT --`); use a RegExp with `i` to ignore it.
+   * A string matches every non-overlapping occurrence within a row; with `exact: true` only where
+   * it is bounded on both sides by a blank cell or the edge of the scope — so `'Save'` does not
+   * match `Saved` or `[Save]` but does match the first word of `< Save As >`: say
+   * `/< Save >/` when that matters. A RegExp matches within a row (its `g`/`y` flags ignored, its
+   * `lastIndex` untouched; empty matches skipped); `exact` does not apply to it. A match is a
+   * box of one row, wide characters counted as their 2 cells.
+   * @throws {ConfigError} for text that is not a non-empty string or a RegExp, or bad options.
+   */
+  getByText(text: string | RegExp, options?: GetByTextOptions): Locator {
+    checkPattern(text, 'getByText');
+    if (text === '') throw new ConfigError("getByText() needs text to find; '' would match everywhere. Use region() for a part of the screen.");
+    const { exact = false } = checkOptions(options, 'getByText', '{ exact }');
+    if (typeof exact !== 'boolean') throw new ConfigError(`getByText() exact must be true or false; got ${String(exact)}.`);
+    return this.#then({ kind: 'text', pattern: text, exact });
+  }
+
+  /** The first match (rows top to bottom, then left to right). */
+  first(): Locator {
+    return this.#then({ kind: 'nth', index: 0, name: 'first' });
+  }
+
+  /** The last match. */
+  last(): Locator {
+    return this.#then({ kind: 'nth', index: -1, name: 'last' });
+  }
+
+  /**
+   * The match at `index`, 0-based; a negative index counts from the end (`nth(-1)` is the last), as in Playwright.
+   * @throws {ConfigError} when `index` is not a whole number.
+   */
+  nth(index: number): Locator {
+    if (!Number.isInteger(index)) throw new ConfigError(`nth() takes a whole number (negative counts from the end); got ${String(index)}.`);
+    return this.#then({ kind: 'nth', index, name: 'nth' });
+  }
+
+  /** How many places it matches now (no wait; a half-drawn screen is waited out first). */
+  async count(): Promise<number> {
+    return resolveSteps(this.#steps, await this.#drawnScreen(this.count)).length;
+  }
+
+  /** A locator for each place it matches now (`nth(0)`, `nth(1)`…; no wait), as Playwright's `all()`. */
+  async all(): Promise<Locator[]> {
+    const count = resolveSteps(this.#steps, await this.#drawnScreen(this.all)).length;
+    return Array.from({ length: count }, (_, index) => this.nth(index));
+  }
+
+  /**
+   * True when it matches exactly one place now (no wait; a half-drawn screen is waited out first).
+   * @throws {StrictModeError} when it matches several.
+   */
+  async isVisible(): Promise<boolean> {
+    const snapshot = await this.#drawnScreen(this.isVisible);
+    return this.#single(snapshot) !== undefined;
+  }
+
+  /**
+   * The box of its one match, in cells: `{ row, col, rows, cols }` (a text match is one row high;
+   * a region is its rectangle clipped to the screen). Waits for a match.
+   * @throws {StrictModeError} at once when it matches several places; WaitTimeoutError when it
+   *   matches none within `timeout`, with the screen (the scope it searched marked `^`).
+   */
+  async boundingBox(options?: LocatorWaitOptions): Promise<CellRect> {
+    return (await this.#one(options, this.boundingBox)).box;
+  }
+
+  /** The cells of its one match, row by row. Waits for a match. @throws as {@link boundingBox}. */
+  async cells(options?: LocatorWaitOptions): Promise<Cell[][]> {
+    const { box, snapshot } = await this.#one(options, this.cells);
+    return snapshot.cells.slice(box.row, box.row + box.rows).map((row) => row.slice(box.col, box.col + box.cols));
+  }
+
+  /**
+   * The text of its one match: what a text search matched; for a region, its rows (right-trimmed)
+   * joined by '\n' (see `rectText`). Waits for a match. @throws as {@link boundingBox}.
+   */
+  async text(options?: LocatorWaitOptions): Promise<string> {
+    const { box, snapshot } = await this.#one(options, this.text);
+    return rectText(snapshot, box);
+  }
+
+  /** How messages name it, as written: `region({ rows: 1 }).getByText('File').first()`. */
+  toString(): string {
+    return describeSteps(this.#steps);
+  }
+
+  #then(step: LocatorStep): Locator {
+    return new Locator(this.#port, this.#app, [...this.#steps, step]);
+  }
+
+  /** The one match on `snapshot`, or undefined for none. @throws {StrictModeError} for several. */
+  #single(snapshot: ScreenSnapshot): Found | undefined {
+    const boxes = resolveSteps(this.#steps, snapshot);
+    if (boxes.length > 1) {
+      const sentence = `Strict mode violation: ${this} matches ${boxes.length} places (${formatMatches(boxes)}); one was needed. Choose with .first(), .last() or .nth(i), or narrow it with region() or { exact: true }.`;
+      throw new StrictModeError(formatWithScreen(sentence, snapshotText(snapshot), boxes), boxes);
+    }
+    return boxes[0] && { box: boxes[0], snapshot };
+  }
+
+  /** Waits for exactly one match (see {@link boundingBox}). */
+  #one(options: LocatorWaitOptions | undefined, caller: Function): Promise<Found> {
+    const { timeout } = checkOptions(options, caller.name, '{ timeout }');
+    const scoped = this.#steps.length > 1;
+    const what = (limit: WaitTimeout) =>
+      `${this} matched nothing within ${formatTimeout(limit)}.${scoped ? ` ^ marks where it searched: ${describeSteps(this.#steps.slice(0, -1))}.` : ''}`;
+    const marks = (snapshot: ScreenSnapshot) => internals.get(this)!.scope(snapshot);
+    return this.#port.waitUntil(
+      () => {
+        const snapshot = this.#port.readScreen();
+        return snapshot && this.#single(snapshot);
+      },
+      { timeout, marks },
+      what,
+      caller,
+    );
+  }
+
+  /** The screen now, or once a synchronized update being drawn ends (at most `SCREEN.synchronizedUpdateTimeout`). */
+  #drawnScreen(caller: Function): Promise<ScreenSnapshot> {
+    return this.#port.waitUntil(
+      () => this.#port.readScreen(),
+      undefined,
+      () => 'The screen stayed half drawn (a synchronized update).',
+      caller,
+    );
+  }
+}
