@@ -45,7 +45,7 @@ describe('TmuxApp with the menu fixture', () => {
     expect(screen.cells[0]?.[0]).toMatchObject({ chars: '┌', fg: { kind: 'palette', index: 6 } });
 
     await app.press('Down', 'Down', 'Enter');
-    await expect(app.waitForText('Selected: Settings')).resolves.toEqual({ row: 9, col: 0, text: 'Selected: Settings' });
+    await expect(app.waitForText('Selected: Settings')).resolves.toEqual({ row: 9, col: 0, cols: 18, text: 'Selected: Settings' });
     expect(app.screen().cells[5]?.[2]).toMatchObject({ chars: '>', inverse: true });
 
     await app.press('q');
@@ -228,7 +228,7 @@ describe('TmuxApp waits', () => {
     await expect(app.waitForText('goodbye')).rejects.toThrow(/^Text 'goodbye' did not appear within 1 ms \(what was left of the past\)\./);
     deadline = undefined; // none now: the default timeout
     await app.type('goodbye');
-    await expect(app.waitForText('goodbye')).resolves.toEqual({ row: 1, col: 0, text: 'goodbye' });
+    await expect(app.waitForText('goodbye')).resolves.toEqual({ row: 1, col: 0, cols: 7, text: 'goodbye' });
   });
 
   it('waitForOutput resolves true once new output is on the screen, false after its timeout or on close', async () => {
@@ -326,7 +326,7 @@ describe('TmuxApp with real terminal apps', () => {
       'curses.wrapper(main)',
     ].join('\n');
     await using app = await TmuxApp.start({ command: ['python3', '-c', script], server, cols: 30, rows: 5 });
-    await expect(app.waitForText('Hello curses')).resolves.toEqual({ row: 2, col: 4, text: 'Hello curses' });
+    await expect(app.waitForText('Hello curses')).resolves.toEqual({ row: 2, col: 4, cols: 12, text: 'Hello curses' });
     expect(app.screen().cells[2]?.[4]).toMatchObject({ chars: 'H', bold: true });
     await app.press('x');
     await expect(app.waitForExit()).resolves.toEqual({ exitCode: 0, signal: null });
@@ -463,7 +463,7 @@ describe('TmuxApp with a synchronized update (DEC 2026) that is never ended', ()
     expect((error as WaitTimeoutError).message).toMatch(
       /^Text 'half-drawn' did not appear within 400 ms\. The screen below is half drawn: the app began a synchronized update \(DEC 2026\) \d+ ms ago and has not ended it; it counts as ended 1000 ms after it began\.\n\nScreen:\n {2}0 │ ready\n {2}1 │ half-drawn frame\n {6}\(row 2 blank\)$/,
     );
-    await expect(app.waitForText('half-drawn', { timeout: 3000 })).resolves.toEqual({ row: 1, col: 0, text: 'half-drawn' });
+    await expect(app.waitForText('half-drawn', { timeout: 3000 })).resolves.toEqual({ row: 1, col: 0, cols: 10, text: 'half-drawn' });
   });
 
   it('lets waitForStable settle once the update has timed out', async () => {
@@ -480,6 +480,6 @@ describe('TmuxApp with a synchronized update (DEC 2026) that is never ended', ()
     const exits = `printf 'ready\\n\\033[?2026hlast words'; sleep 0.2; exit 0`;
     await using app = await TmuxApp.start({ command: exits, server, cols: 30, rows: 3 });
     await app.waitForExit();
-    await expect(app.waitForText('last words', { timeout: 500 })).resolves.toEqual({ row: 1, col: 0, text: 'last words' });
+    await expect(app.waitForText('last words', { timeout: 500 })).resolves.toEqual({ row: 1, col: 0, cols: 10, text: 'last words' });
   });
 });

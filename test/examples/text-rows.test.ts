@@ -10,7 +10,7 @@ describe('a shell', () => {
     await tmuxApp.type('sleep 1; echo hello\n');
     expect(await tmuxApp.waitForText('hello')).toMatchObject({ row: 0, text: 'hello' });
     await expect(tmuxApp).toShowText(/^hello$/);
-    expect(await tmuxApp.waitForText(/^hello$/m)).toEqual({ row: 1, col: 0, text: 'hello' });
+    expect(await tmuxApp.waitForText(/^hello$/m)).toEqual({ row: 1, col: 0, cols: 5, text: 'hello' });
     // Rows are matched one by one: a pattern across the two rows is never found.
     await expect(tmuxApp).not.toShowText(/echo hello\nhello/);
     expect(tmuxApp.text().split('\n').slice(1, 2)).toEqual(['hello']);
