@@ -35,6 +35,10 @@ export interface LocatorInternals {
   /** The app the locator was made by (the `TmuxApp`): Vitest matchers find its test through it. */
   app: object;
   steps: readonly LocatorStep[];
+  /** The locator as written (its `toString()`). */
+  description: string;
+  /** Its parent as written, where its last step searched; undefined for a locator of one step. */
+  scopeDescription: string | undefined;
   /** Every place the locator matches on `snapshot`. */
   resolve(snapshot: ScreenSnapshot): CellRect[];
   /** The places its last step searched (its parent's matches), to mark on a screen; none for a locator of one step. */
@@ -96,6 +100,8 @@ export class Locator {
       port,
       app,
       steps,
+      description: describeSteps(steps),
+      scopeDescription: steps.length > 1 ? describeSteps(steps.slice(0, -1)) : undefined,
       resolve: (snapshot) => resolveSteps(steps, snapshot),
       scope: (snapshot) => (steps.length > 1 ? resolveSteps(steps.slice(0, -1), snapshot) : []),
       one: (options, caller) => this.#one(options, caller),
@@ -208,16 +214,15 @@ export class Locator {
   /** Waits for exactly one match (see {@link boundingBox}). */
   #one(options: LocatorWaitOptions | undefined, caller: Function): Promise<Found> {
     const { timeout } = checkOptions(options, caller.name, '{ timeout }');
-    const scoped = this.#steps.length > 1;
+    const { scopeDescription, scope } = internals.get(this)!;
     const what = (limit: WaitTimeout) =>
-      `${this} matched nothing within ${formatTimeout(limit)}.${scoped ? ` ^ marks where it searched: ${describeSteps(this.#steps.slice(0, -1))}.` : ''}`;
-    const marks = (snapshot: ScreenSnapshot) => internals.get(this)!.scope(snapshot);
+      `${this} matched nothing within ${formatTimeout(limit)}.${scopeDescription ? ` ^ marks where it searched: ${scopeDescription}.` : ''}`;
     return this.#port.waitUntil(
       () => {
         const snapshot = this.#port.readScreen();
         return snapshot && this.#single(snapshot);
       },
-      { timeout, marks },
+      { timeout, marks: scope },
       what,
       caller,
     );

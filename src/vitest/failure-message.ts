@@ -6,6 +6,7 @@
  */
 import type { MatcherResult } from 'vitest';
 import type { ExitStatus } from '../app/index.js';
+import type { CellRect } from '../geometry.js';
 import { describeExit } from '../host/index.js';
 import { formatPattern, formatScreenBlock } from '../screen/index.js';
 import { formatTimeout } from '../wait.js';
@@ -134,4 +135,28 @@ export function formatBadSubject(header: string, accepts: string, received: stri
  */
 export function formatHeader(matcher: string, isNot: boolean, args: readonly string[] = [], subject = 'tmuxApp'): string {
   return `expect(${subject})${isNot ? '.not' : ''}.${matcher}(${args.join(', ')})`;
+}
+
+/** What a locator matcher (`toBeVisible`, `toHaveText`, `toHaveCount`) saw last, for its message. */
+export interface LocatorFailure {
+  /** The locator as written: `region({ rows: 1 }).getByText('File')`. */
+  locator: string;
+  /** How the locator's matches fell short, in words (see `describeLocatorShortfall`). */
+  sentence: string;
+  /** Its matches on the last screen, rows then columns. */
+  matches: readonly CellRect[];
+  /** Where its last step searched (its parent's matches), marked when it matched nothing; `searched` names it. */
+  scope: readonly CellRect[];
+  searched: string | undefined;
+  screenText: string;
+}
+
+/**
+ * The message of a locator matcher's failure: the header, the locator, what it saw, then the
+ * screen with its matches marked `^` (or, when it matched nothing, the scope it searched).
+ */
+export function formatLocatorFailure(header: string, failure: LocatorFailure): string {
+  const marked = failure.matches.length > 0 ? failure.matches : failure.scope;
+  const legend = failure.matches.length > 0 ? ' ^ marks its matches.' : failure.scope.length > 0 ? ` ^ marks where it searched: ${failure.searched}.` : '';
+  return [header, '', `Locator: ${failure.locator}`, `${failure.sentence}${legend}`, '', 'Screen:', formatScreenBlock(failure.screenText, marked)].join('\n');
 }

@@ -1,6 +1,7 @@
 /**
  * `tmux-shot/vitest`: test terminal apps in Vitest. Importing it registers the matchers
- * (`toMatchScreenshot`, `toShowText`, `toMatchScreenText`) on `expect`.
+ * (`toMatchScreenshot`, `toShowText`, `toMatchScreenText`, and on locators `toBeVisible`,
+ * `toHaveText`, `toHaveCount`) on `expect`.
  */
 export { describe, expect, it, matchers, test } from './test-api.js';
 export { tmuxShotFixtures } from './fixtures.js';
@@ -11,3 +12,4 @@ export type { TmuxAppFixtureOptions } from './app-handle.js';
 export { AgentHandle } from './agent-handle.js';
 export type { AgentFixtureOptions } from './agent-handle.js';
 export type { ScreenshotOptions, ScreenTextOptions, ToShowTextOptions } from './options.js';
+export type { LocatorAssertionOptions } from './locator-matchers.js';

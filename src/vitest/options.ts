@@ -82,9 +82,12 @@ export interface VitestDefaults {
 
 type Task = Readonly<RunnerTestCase> | undefined;
 
-/** `toShowText`'s options, checked, with the timeout resolved. @throws {ConfigError} as {@link checkShowTextOptions}. */
-export function resolveShowTextOptions(options: unknown, task: Task): { timeout: WaitTimeout } {
-  return { timeout: resolveTimeout(checkShowTextOptions(options).timeout, WAIT.timeout, testDeadline(task), systemClock.now()) };
+/**
+ * `toShowText`'s options (or those of another matcher that takes only `{ timeout }`, named `matcher`
+ * in messages: the locator matchers), checked, with the timeout resolved. @throws {ConfigError} as {@link checkShowTextOptions}.
+ */
+export function resolveShowTextOptions(options: unknown, task: Task, matcher = 'toShowText'): { timeout: WaitTimeout } {
+  return { timeout: resolveTimeout(checkShowTextOptions(options, matcher).timeout, WAIT.timeout, testDeadline(task), systemClock.now()) };
 }
 
 /** `toMatchScreenText`'s options, checked, with the defaults applied. @throws {ConfigError} as {@link checkScreenTextOptions}. */
@@ -205,10 +208,10 @@ function checkMask(matcher: string, mask: unknown, isItem: (item: unknown) => bo
  * @throws {ConfigError} unless they are undefined or an object whose `timeout` is a number of ms
  *   ≥ 0, and no other option.
  */
-export function checkShowTextOptions(options: unknown): ToShowTextOptions {
-  const given = checkObject('toShowText', options);
-  checkKnown('toShowText', given, SHOW_TEXT_OPTIONS);
-  checkTimeout('toShowText', given.timeout);
+export function checkShowTextOptions(options: unknown, matcher = 'toShowText'): ToShowTextOptions {
+  const given = checkObject(matcher, options);
+  checkKnown(matcher, given, SHOW_TEXT_OPTIONS);
+  checkTimeout(matcher, given.timeout);
   return given;
 }
 

@@ -14,6 +14,8 @@ import type { ScreenshotOptions, ScreenTextOptions, ToShowTextOptions } from './
 import { reportUnusedBaselines, readUpdateMode } from './screenshot/baselines.js';
 import { toMatchScreenshot } from './screenshot/matcher.js';
 import { toMatchScreenText, toShowText } from './text-matchers.js';
+import { toBeVisible, toHaveCount, toHaveText } from './locator-matchers.js';
+import type { LocatorAssertionOptions } from './locator-matchers.js';
 
 export { describe, expect } from 'vitest';
 
@@ -35,11 +37,27 @@ declare module 'vitest' {
      * @example await expect(tmuxApp).toMatchScreenText('menu open');
      */
     toMatchScreenText(hintOrOptions?: string | ScreenTextOptions, options?: ScreenTextOptions): Promise<void>;
+    /**
+     * Waits until the locator matches exactly one place (`.not`: none); several fail at once. Await it.
+     * @example await expect(tmuxApp.getByText('Saved')).toBeVisible();
+     */
+    toBeVisible(options?: LocatorAssertionOptions): Promise<void>;
+    /**
+     * Waits until the locator's one match has this text: a string equals it, a RegExp matches it
+     * (`.not`: until it differs); several matches fail at once. Await it.
+     * @example await expect(tmuxApp.region({ row: 23 })).toHaveText(/-- INSERT --/);
+     */
+    toHaveText(expected: string | RegExp, options?: LocatorAssertionOptions): Promise<void>;
+    /**
+     * Waits until the locator matches exactly `count` places (`.not`: any other number). Await it.
+     * @example await expect(tmuxApp.getByText('Save')).toHaveCount(2);
+     */
+    toHaveCount(count: number, options?: LocatorAssertionOptions): Promise<void>;
   }
 }
 
 /** The matchers, for `expect.extend` (importing this module has done it for Vitest's `expect`). */
-export const matchers = { toMatchScreenshot, toShowText, toMatchScreenText };
+export const matchers = { toMatchScreenshot, toShowText, toMatchScreenText, toBeVisible, toHaveText, toHaveCount };
 
 expect.extend(matchers);
 
