@@ -80,11 +80,11 @@ export function describeLocatorShortfall(
       ? `Expected it to match nothing ${within}, but it still matches at ${formatMatches(matches)}.`
       : `Expected it to match one place ${within}, but it matches none.`;
   }
-  const expected = formatPattern(expectation.expected);
-  if (isNot) return `Expected its text not to be ${expected} ${within}, but it is ${formatPattern(text ?? '')}.`;
+  const expected = `${typeof expectation.expected === 'string' ? 'be' : 'match'} ${formatPattern(expectation.expected)}`;
+  if (isNot) return `Expected its text not to ${expected} ${within}, but it is ${formatPattern(text ?? '')}.`;
   return text === undefined
-    ? `Expected its text to be ${expected} ${within}, but it matches nothing.`
-    : `Expected its text to be ${expected} ${within}, but it is ${formatPattern(text)}.`;
+    ? `Expected its text to ${expected} ${within}, but it matches nothing.`
+    : `Expected its text to ${expected} ${within}, but it is ${formatPattern(text)}.`;
 }
 
 /** The locator `received` is, or a failure saying what the matcher takes. */

@@ -40,7 +40,7 @@ test.each<[LocatorExpectation, boolean, number, string | undefined, string]>([
   [{ matcher: 'toHaveCount', count: 1 }, false, 0, undefined, 'Expected it to match 1 place within 200 ms, but it matches none.'],
   [{ matcher: 'toHaveCount', count: 1 }, true, 1, undefined, 'Expected it not to match 1 place within 200 ms, but it still does: row 0 col 0.'],
   [{ matcher: 'toHaveText', expected: 'Quit' }, false, 0, undefined, "Expected its text to be 'Quit' within 200 ms, but it matches nothing."],
-  [{ matcher: 'toHaveText', expected: /Sa/ }, true, 1, 'Save', "Expected its text not to be /Sa/ within 200 ms, but it is 'Save'."],
+  [{ matcher: 'toHaveText', expected: /Sa/ }, true, 1, 'Save', "Expected its text not to match /Sa/ within 200 ms, but it is 'Save'."],
   [
     { matcher: 'toBeVisible' },
     true,
