@@ -83,8 +83,9 @@ export async function locatorTarget(
  * none comes within their timeout. A screen in the middle of a synchronized update (DEC 2026)
  * counts as not drawn yet.
  * @example
- *   const save = tmuxApp.region({ rows: 1 }).getByText('Save');
- *   expect(await save.boundingBox()).toEqual({ row: 0, col: 12, rows: 1, cols: 4 });
+ *   // mc: the menu bar's File, not a file named File in a panel
+ *   const file = tmuxApp.region({ rows: 1 }).getByText('File');
+ *   expect(await file.boundingBox()).toEqual({ row: 0, col: 11, rows: 1, cols: 4 });
  */
 export class Locator {
   readonly #port: AppPort;
