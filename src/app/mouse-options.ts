@@ -1,4 +1,5 @@
 /** Checks of the mouse's arguments (positions, buttons, modifiers, steps, counts). Pure. */
+import { MOUSE } from '../defaults.js';
 import { ConfigError, describeValue } from '../errors.js';
 import type { Size } from '../geometry.js';
 import { MOUSE_BUTTONS, MOUSE_MODIFIERS } from '../host/index.js';
@@ -24,6 +25,15 @@ export interface MouseActionOptions {
   timeout?: number;
 }
 
+/** Every option that has a default in `MOUSE` (src/defaults.ts): all but `timeout`. */
+export interface MouseDefaults {
+  button: MouseButton;
+  modifiers: readonly MouseModifier[];
+  force: boolean;
+  steps: number;
+  clickCount: number;
+}
+
 /** The options of one action after their checks. */
 export interface CheckedMouseOptions {
   modifiers: MouseModifier[];
@@ -35,24 +45,23 @@ export interface CheckedMouseOptions {
 }
 
 /**
- * `options` of `mouse.<method>()` with their defaults: no modifiers, no force, the left button,
- * 1 step, 1 click.
+ * `options` of `mouse.<method>()` with their defaults (`MOUSE`: no modifiers, no force, the left
+ * button, 1 step, 1 click).
  * @throws {ConfigError} for options that are not an object, an unknown button or modifier, a
  *   `force` that is not a boolean, a timeout that is not a number of ms ≥ 0, or `steps`/`clickCount` that are not whole numbers ≥ 1.
  */
 export function checkMouseOptions(options: unknown, method: string): CheckedMouseOptions {
-  if (options === undefined) return { modifiers: [], force: false, timeout: undefined, button: 'left', steps: 1, clickCount: 1 };
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
     throw new ConfigError(`mouse.${method}() takes an options object ({ button, modifiers, force, timeout… }); got ${describeValue(options)}.`);
   }
-  const given = options as Record<string, unknown>;
+  const given = (options ?? {}) as Record<string, unknown>;
   return {
-    modifiers: checkModifiers(given.modifiers ?? [], method),
-    force: checkForce(given.force ?? false, method),
+    modifiers: checkModifiers(given.modifiers ?? MOUSE.modifiers, method),
+    force: checkForce(given.force ?? MOUSE.force, method),
     timeout: given.timeout === undefined ? undefined : checkDuration(given.timeout, `mouse.${method}() timeout`),
-    button: checkButton(given.button ?? 'left', method),
-    steps: checkCount(given.steps ?? 1, 'steps', method),
-    clickCount: checkCount(given.clickCount ?? 1, 'clickCount', method),
+    button: checkButton(given.button ?? MOUSE.button, method),
+    steps: checkCount(given.steps ?? MOUSE.steps, 'steps', method),
+    clickCount: checkCount(given.clickCount ?? MOUSE.clickCount, 'clickCount', method),
   };
 }
 
