@@ -1,5 +1,6 @@
 // The mouse on a real app: fixtures/mouse-log.mjs turns on the DECSET modes it is given and logs
 // every report it receives as hex and decoded, so these tests read the exact bytes off its screen.
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, MouseNotEnabledError } from '../../src/errors.js';
@@ -278,13 +279,26 @@ describe('bad input: a ConfigError, and nothing sent', () => {
   });
 });
 
-it('the tmuxApp fixture’s handle has the mouse, in a real Vitest run', { timeout: 60_000 }, async () => {
-  const project = await createProject('mouse', { projectsDir: resolve(import.meta.dirname, 'projects') });
-  try {
-    const run = await project.run();
-    expect([...run.tests].map(([id, test]) => [id, test.state, test.errors])).toEqual([['mouse.test.js > clicks through tmuxApp.mouse', 'passed', []]]);
-    expect(run.exitCode).toBe(0);
-  } finally {
-    await project.dispose();
-  }
+describe('in a real Vitest run (test/app/projects/mouse)', () => {
+  it('the tmuxApp fixture’s handle has the mouse, and the README’s example passes', { timeout: 60_000 }, async () => {
+    const project = await createProject('mouse', { projectsDir: resolve(import.meta.dirname, 'projects') });
+    try {
+      const run = await project.run();
+      expect([...run.tests].map(([id, test]) => [id, test.state, test.errors]).sort()).toEqual([
+        ['mouse.test.js > clicks through tmuxApp.mouse', 'passed', []],
+        ['readme-mouse.test.js > mc: a click selects a file, a click on File opens its menu', 'passed', []],
+      ]);
+      expect(run.exitCode).toBe(0);
+    } finally {
+      await project.dispose();
+    }
+  });
+
+  it('readme-mouse.test.js is the README’s example under "The mouse", as written', async () => {
+    const readme = await readFile(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### The mouse'));
+    const example = section.slice(section.indexOf('```js\n') + 6, section.indexOf('```\n', section.indexOf('```js\n') + 6));
+    const copy = await readFile(resolve(import.meta.dirname, 'projects/mouse/readme-mouse.test.js'), 'utf8');
+    expect(copy.split('\n').slice(1).join('\n')).toBe(example);
+  });
 });
