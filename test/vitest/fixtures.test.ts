@@ -103,6 +103,7 @@ describe('the tmuxApp fixture API', () => {
       'exitStatus',
       'gif',
       'isClosed',
+      'mouse',
       'onOutput',
       'press',
       'resize',
