@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => rm(home, { recursive: true, force: true }));
 
 function start(command: string[], cols = 80, rows = 24): Promise<TmuxApp> {
-  return TmuxApp.start({ command, cwd: home, env: { HOME: home }, cols, rows });
+  return TmuxApp.start({ command, cwd: home, env: { HOME: home, TMPDIR: home }, cols, rows }); // mc makes $TMPDIR/mc-$USER
 }
 
 /** The mouse modes the app turned on, from its whole output replayed through a fresh screen model. */

@@ -8,7 +8,7 @@ test('mc: a click selects a file, a click on File opens its menu', async ({ tmux
   const dir = await mkdtemp(join(tmpdir(), 'mc-'));
   onTestFinished(() => rm(dir, { recursive: true }));
   await writeFile(join(dir, 'beta.txt'), 'b\n');
-  await tmuxApp.start({ command: ['mc', '--nosubshell'], cwd: dir, env: { HOME: dir } });
+  await tmuxApp.start({ command: ['mc', '--nosubshell'], cwd: dir, env: { HOME: dir, TMPDIR: dir } });
 
   const beta = await tmuxApp.waitForText(' beta.txt'); // where it is, in cells
   await tmuxApp.mouse.click(beta.col + 2, beta.row); // left press + release on it
