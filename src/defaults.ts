@@ -7,6 +7,7 @@ import type { AgentDefaults } from './agent/options.js';
 import type { CassetteSessionOptions } from './agent/cassette/session.js';
 import type { CreateClientOptions } from './agent/openai-client.js';
 import type { ComparatorOptions } from './diff/tolerances.js';
+import type { MouseDefaults } from './app/mouse-options.js';
 import type { StableOptions } from './app/tmux-app.js';
 import type { AsciicastOptions } from './record/asciicast.js';
 import type { RecordOptions } from './record/options.js';
@@ -81,6 +82,23 @@ export const WAIT = {
   /** Output silence that counts as "settled", in ms. @default 200 */
   quietMs: 200,
 } as const satisfies Required<StableOptions>;
+
+/**
+ * Defaults of `tmuxApp.mouse` calls (src/app/mouse.ts), as Playwright's `page.mouse`; a call's
+ * `timeout` defaults to `WAIT.timeout`.
+ */
+export const MOUSE = {
+  /** The button of `click`, `dblclick`, `down`, `up` and `drag`. @default 'left' */
+  button: 'left',
+  /** Modifiers held during a call. @default [] */
+  modifiers: [],
+  /** Send without waiting for the app to turn mouse reporting on. @default false */
+  force: false,
+  /** Steps of `move` and of `drag`'s move. @default 1 */
+  steps: 1,
+  /** Press-release pairs of `click`. @default 1 */
+  clickCount: 1,
+} as const satisfies MouseDefaults;
 
 /**
  * Fixed constants of waiting and readiness (src/app/ready.ts, TmuxApp's waits, the Vitest

@@ -115,6 +115,25 @@ export class StrictModeError extends TmuxShotError {
   }
 }
 
+/**
+ * A mouse action found the app not reporting the mouse: it did not turn mouse tracking on (DECSET
+ * `CSI ? 1000 h` or 9, 1002, 1003; xterm ctlseqs, "Mouse Tracking") within the action's timeout,
+ * so a terminal would send it nothing. Pass `{ force: true }` to send the report anyway.
+ */
+export class MouseNotEnabledError extends TmuxShotError {
+  override name = 'MouseNotEnabledError';
+  constructor(
+    message: string,
+    /** How long the action waited for the app to turn reporting on, in ms. */
+    readonly timeout: number,
+    /** The screen text when the action gave up. */
+    readonly screenText: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
 /** A replayed cassette does not match the live run (screen digest, stale header, exhausted entries). */
 export class CassetteMismatchError extends TmuxShotError {
   override name = 'CassetteMismatchError';

@@ -10,6 +10,12 @@ export interface Size {
   rows: number;
 }
 
+/** One cell's position: 0-based `col` (left to right) and `row` (top to bottom). */
+export interface CellPosition {
+  col: number;
+  row: number;
+}
+
 /** A rectangle of cells; `col`/`row` are 0-based, `cols`/`rows` its extent in cells. */
 export interface CellRect {
   col: number;

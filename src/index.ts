@@ -12,18 +12,19 @@
  *     await app.close(); // or `await using app = …` where the runtime supports it
  *   }
  */
-export { TmuxApp } from './app/index.js';
+export { Mouse, TmuxApp } from './app/index.js';
+export type { MouseActionOptions, MouseButton, MouseModifier } from './app/index.js';
 export type { ExitStatus, ReadyRule, StableOptions, StableResult, TmuxAppOptions } from './app/index.js';
 export type { Locator } from './app/index.js';
 export type { GetByTextOptions, LocatorWaitOptions, RegionOptions } from './app/index.js';
 export { TmuxServer } from './host/index.js';
 export type { TmuxServerOptions } from './host/index.js';
 export * from './errors.js';
-export type { CellRect, RgbaImage, Rgb, Size } from './geometry.js';
+export type { CellPosition, CellRect, RgbaImage, Rgb, Size } from './geometry.js';
 export type { Deadline } from './wait.js';
 export { ScreenModel, findText, normalizeText, screensEqual, snapshotText } from './screen/index.js';
 export type { TextMatch } from './screen/index.js';
-export type { Cell, Color, Cursor, ScreenSnapshot, UnderlineStyle } from './snapshot.js';
+export type { Cell, Color, Cursor, MouseEncoding, MouseModes, MouseTracking, ScreenSnapshot, UnderlineStyle } from './snapshot.js';
 export {
   DARK_THEME,
   LIGHT_THEME,

@@ -88,3 +88,23 @@ export function colorsEqual(a: Color, b: Color): boolean {
       return b.kind === 'rgb' && a.r === b.r && a.g === b.g && a.b === b.b;
   }
 }
+
+/**
+ * Which mouse events the app asked the terminal to report (xterm ctlseqs, "Mouse Tracking"; DECSET
+ * `CSI ? Pm h`): `x10` presses only (9), `normal` presses and releases (1000), `button` those and
+ * motion while a button is held (1002), `any` all motion too (1003); `none` when reporting is off.
+ */
+export type MouseTracking = 'none' | 'x10' | 'normal' | 'button' | 'any';
+
+/**
+ * How the terminal encodes mouse reports (xterm ctlseqs, "Extended coordinates"): `default` as
+ * single bytes `CSI M Cb Cx Cy` (positions up to 223), `utf8` the same with positions as UTF-8
+ * (1005), `sgr` as `CSI < b ; x ; y M/m` (1006), `urxvt` as `CSI b ; x ; y M` (1015).
+ */
+export type MouseEncoding = 'default' | 'utf8' | 'sgr' | 'urxvt';
+
+/** The app's mouse modes as the screen model tracked them from its output. */
+export interface MouseModes {
+  readonly tracking: MouseTracking;
+  readonly encoding: MouseEncoding;
+}

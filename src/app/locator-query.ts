@@ -4,7 +4,7 @@
  * the cell an action aims at. Pure: `Locator` (locator.ts) runs it against the live screen.
  */
 import { ConfigError, describeValue } from '../errors.js';
-import type { CellRect, Size } from '../geometry.js';
+import type { CellPosition, CellRect, Size } from '../geometry.js';
 import { findAllText, formatPattern } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 
@@ -99,12 +99,6 @@ function describeStep(step: LocatorStep): string {
 /** Matches as messages list them: `row 0 col 0, row 3 col 12`. */
 export function formatMatches(boxes: readonly CellRect[]): string {
   return boxes.map((box) => `row ${box.row} col ${box.col}`).join(', ');
-}
-
-/** A cell position relative to a match's top-left cell, as actions take it. */
-export interface CellPosition {
-  col: number;
-  row: number;
 }
 
 /**

@@ -4,14 +4,15 @@
  * strict: what needs one place throws a StrictModeError when it matches several.
  */
 import { ConfigError, StrictModeError } from '../errors.js';
-import type { CellRect } from '../geometry.js';
+import type { CellPosition, CellRect } from '../geometry.js';
 import { formatWithScreen, rectText, snapshotText } from '../screen/index.js';
 import type { Cell, ScreenSnapshot } from '../snapshot.js';
-import { formatTimeout } from '../wait.js';
+import { formatTimeout, systemClock } from '../wait.js';
 import type { WaitTimeout } from '../wait.js';
 import { checkOptions, checkPattern } from './options.js';
 import { describeSteps, formatMatches, resolveSteps, targetCell } from './locator-query.js';
-import type { CellPosition, GetByTextOptions, LocatorStep } from './locator-query.js';
+import type { GetByTextOptions, LocatorStep } from './locator-query.js';
+import type { Mouse, MouseActionOptions, MouseButton } from './mouse.js';
 import type { AppPort } from './port.js';
 
 /** Options of a locator's auto-waiting reads. */
@@ -19,6 +20,20 @@ export interface LocatorWaitOptions {
   /**
    * Longest wait for the locator to match, in ms.
    * @default WAIT.timeout (5000), or less to end by the app's deadline (in a Vitest test, just before the test's own timeout)
+   */
+  timeout?: number;
+}
+
+/**
+ * Options of a locator's mouse actions: those of `tmuxApp.mouse` (`modifiers`, `force`), where
+ * to aim, and one `timeout` for the whole action.
+ */
+export interface LocatorActionOptions extends Omit<MouseActionOptions, 'timeout'> {
+  /** The cell to aim at, from the match's top-left cell (0-based). @default the match's centre cell (see `targetCell`) */
+  position?: CellPosition;
+  /**
+   * Longest wait, in ms, for the locator to match one place and then for the app to turn mouse
+   * reporting on. @default WAIT.timeout (5000), or less to end by the app's deadline
    */
   timeout?: number;
 }
@@ -33,7 +48,7 @@ interface Found {
 export interface LocatorInternals {
   port: AppPort;
   /** The app the locator was made by (the `TmuxApp`): Vitest matchers find its test through it. */
-  app: object;
+  app: LocatorApp;
   steps: readonly LocatorStep[];
   /** The locator as written (its `toString()`). */
   description: string;
@@ -47,27 +62,16 @@ export interface LocatorInternals {
   one(options: LocatorWaitOptions | undefined, caller: Function): Promise<Found>;
 }
 
+/** What a locator uses of the `TmuxApp` that made it, besides the port: its mouse for the actions. */
+export interface LocatorApp {
+  readonly mouse: Mouse;
+}
+
 const internals = new WeakMap<object, LocatorInternals>();
 
 /** The internals of `value` when it is a Locator (package-internal: not exported from `tmux-shot`). */
 export function locatorInternals(value: unknown): LocatorInternals | undefined {
   return typeof value === 'object' && value !== null ? internals.get(value) : undefined;
-}
-
-/**
- * Waits until `locator` matches exactly one place, then gives the cell an action aims at: the
- * match's centre cell, or `position` from its top-left cell (see `targetCell`). For the actions
- * (click, hover…), package-internal.
- * @throws {StrictModeError} at once when it matches several places; WaitTimeoutError when it
- *   matches none within `timeout`; ConfigError for a `position` off the screen.
- */
-export async function locatorTarget(
-  locator: Locator,
-  options: (LocatorWaitOptions & { position?: CellPosition }) | undefined,
-  caller: Function,
-): Promise<CellPosition> {
-  const { box, snapshot } = await internals.get(locator)!.one(options, caller);
-  return targetCell(box, snapshot, options?.position);
 }
 
 /**
@@ -89,11 +93,11 @@ export async function locatorTarget(
  */
 export class Locator {
   readonly #port: AppPort;
-  readonly #app: object;
+  readonly #app: LocatorApp;
   readonly #steps: readonly LocatorStep[];
 
   /** Package-internal: use `TmuxApp.getByText` or `TmuxApp.region`. */
-  constructor(port: AppPort, app: object, steps: readonly LocatorStep[]) {
+  constructor(port: AppPort, app: LocatorApp, steps: readonly LocatorStep[]) {
     this.#port = port;
     this.#app = app;
     this.#steps = steps;
@@ -193,9 +197,64 @@ export class Locator {
     return rectText(snapshot, box);
   }
 
+  /**
+   * Clicks its one match: waits for exactly one match (strict, as the reads), then clicks its
+   * centre cell, or `position` from its top-left cell, with `tmuxApp.mouse.click` — which waits
+   * for the app to turn mouse reporting on and sends what its mouse mode sends.
+   * @param options.button @default 'left'
+   * @param options.clickCount Press-release pairs. @default 1
+   * @throws {StrictModeError} at once when it matches several places; WaitTimeoutError when it
+   *   matches none within `timeout`; MouseNotEnabledError when the app has not turned mouse
+   *   reporting on by then; ConfigError for a `position` off the screen or a bad option.
+   * @example await tmuxApp.region({ rows: 1 }).getByText('File').click();
+   */
+  async click(options?: LocatorActionOptions & { button?: MouseButton; clickCount?: number }): Promise<void> {
+    const { target, rest } = await this.#target(options, this.click);
+    await this.#app.mouse.click(target.col, target.row, rest);
+  }
+
+  /** Double-clicks its one match (`mouse.dblclick` at the cell {@link click} aims at). @throws as {@link click}. */
+  async dblclick(options?: LocatorActionOptions & { button?: MouseButton }): Promise<void> {
+    const { target, rest } = await this.#target(options, this.dblclick);
+    await this.#app.mouse.dblclick(target.col, target.row, rest);
+  }
+
+  /**
+   * Moves the pointer onto its one match (`mouse.move`): a motion report only when the app's mode
+   * reports motion (any-event tracking, 1003). @throws as {@link click}.
+   */
+  async hover(options?: LocatorActionOptions): Promise<void> {
+    const { target, rest } = await this.#target(options, this.hover);
+    await this.#app.mouse.move(target.col, target.row, rest);
+  }
+
+  /**
+   * Turns the wheel over its one match: moves the pointer there, then `deltaRows` notches
+   * (`mouse.wheel`: positive down, one report each). @throws as {@link click}; ConfigError when
+   * `deltaRows` is not a whole number.
+   */
+  async wheel(deltaRows: number, options?: LocatorActionOptions): Promise<void> {
+    const { target, rest } = await this.#target(options, this.wheel);
+    await this.#app.mouse.move(target.col, target.row, rest);
+    await this.#app.mouse.wheel(deltaRows, rest);
+  }
+
   /** How messages name it, as written: `region({ rows: 1 }).getByText('File').first()`. */
   toString(): string {
     return describeSteps(this.#steps);
+  }
+
+  /**
+   * The cell an action aims at (see `targetCell`), once the locator matches one place, and the
+   * mouse options for the rest of the action: the time left of `timeout`.
+   */
+  async #target<T extends LocatorActionOptions>(options: T | undefined, caller: Function): Promise<{ target: CellPosition; rest: Omit<T, 'position'> }> {
+    const { position, ...rest } = checkOptions(options, caller.name, '{ position, modifiers, force, timeout… }');
+    const startedAt = systemClock.now();
+    const { box, snapshot } = await this.#one({ timeout: rest.timeout }, caller);
+    const target = targetCell(box, snapshot, position);
+    if (rest.timeout !== undefined) rest.timeout = Math.max(0, Math.round(rest.timeout - (systemClock.now() - startedAt)));
+    return { target, rest: rest as Omit<T, 'position'> };
   }
 
   #then(step: LocatorStep): Locator {

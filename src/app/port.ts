@@ -3,8 +3,8 @@
  * over its private state and hands it to each `Locator` and its `Mouse`, so those live in files of
  * their own without reaching into the app.
  */
-import type { CellRect } from '../geometry.js';
-import type { ScreenSnapshot } from '../snapshot.js';
+import type { CellRect, Size } from '../geometry.js';
+import type { MouseModes, ScreenSnapshot } from '../snapshot.js';
 import type { WaitTimeout } from '../wait.js';
 
 export interface AppPort {
@@ -34,6 +34,10 @@ export interface AppPort {
    * @throws {TmuxShotError} after `close()`; AppExitedError after the app exited.
    */
   sendInput(bytes: Uint8Array): Promise<void>;
+  /** The mouse modes the app has turned on (DECSET 9, 1000–1003, 1005, 1006, 1015), as of the output drawn so far. */
+  mouseModes(): MouseModes;
+  /** The screen's size in cells now. */
+  size(): Size;
   /** The app's command as messages show it (see `formatCommand`). */
   readonly command: string;
 }

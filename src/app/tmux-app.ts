@@ -21,6 +21,7 @@ import type { CellRect } from '../geometry.js';
 import { checkKeys, checkListener, checkOptions, checkPattern, checkText, resolveAppOptions } from './options.js';
 import { decideReady } from './ready.js';
 import type { ReadyDecision, ReadyFacts, ReadyRule } from './ready.js';
+import { Mouse } from './mouse.js';
 import type { AppPort } from './port.js';
 import { Locator } from './locator.js';
 import { checkRegion } from './locator-query.js';
@@ -141,6 +142,12 @@ export class TmuxApp implements AsyncDisposable {
   #finalScreen: ScreenSnapshot | undefined;
   /** What locators and the mouse use of this app (see `AppPort`). */
   readonly #port: AppPort;
+  /**
+   * The mouse, as Playwright's `page.mouse`, in cells (0-based `col`, `row`): `click`, `dblclick`,
+   * `down`, `up`, `move`, `wheel`, `drag`. It sends the reports xterm would send in the mouse
+   * modes the app turned on, after waiting for it to turn them on (see {@link Mouse}).
+   */
+  readonly mouse: Mouse;
 
   private constructor(session: TmuxSession, model: ScreenModel, command: readonly string[] | string, deadline: () => Deadline | undefined) {
     this.#session = session;
@@ -157,8 +164,11 @@ export class TmuxApp implements AsyncDisposable {
         this.#markInput('keys');
         await this.#session.sendBytes(Buffer.from(bytes));
       },
+      mouseModes: () => this.#model.mouseModes(),
+      size: () => this.#model.size,
       command: this.#command,
     };
+    this.mouse = new Mouse(this.#port);
     this.#program = typeof command === 'string' ? undefined : command[0];
     this.#deadline = deadline;
     this.startedAt = systemClock.now();
@@ -717,7 +727,7 @@ export class TmuxApp implements AsyncDisposable {
   #assertRunning(): void {
     if (this.#closing) {
       throw new TmuxShotError(
-        'press(), type() and resize() send to a running app: this one has been closed (by close(), or by the tmuxApp fixture when its test ended). ' +
+        'press(), type(), resize() and the mouse send to a running app: this one has been closed (by close(), or by the tmuxApp fixture when its test ended). ' +
           'Call them before close(), or start the app again.',
       );
     }
@@ -725,7 +735,7 @@ export class TmuxApp implements AsyncDisposable {
     if (exit) {
       const how = describeExit(exit);
       throw new AppExitedError(
-        `${this.#command} has exited (${how}); it takes no more input or resizing. Its last screen stays readable (text(), screen()); start it again to go on.`,
+        `${this.#command} has exited (${how}); it takes no more input, mouse reports or resizing. Its last screen stays readable (text(), screen()); start it again to go on.`,
         exit.exitCode,
         exit.signal,
         this.text(),

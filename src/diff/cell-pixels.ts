@@ -2,7 +2,7 @@
  * Cells ↔ pixels of a rendered screenshot: mask and region cell rects become pixel rects, and
  * mismatched pixels go back to the cells they fall in. Pure arithmetic over plain metrics.
  */
-import type { CellRect, PixelRect } from '../geometry.js';
+import type { CellPosition, CellRect, PixelRect } from '../geometry.js';
 
 /**
  * How the renderer lays cells out in an image, all in whole image pixels (scale already applied):
@@ -16,12 +16,6 @@ export interface CellPixelMetrics {
   readonly cellHeightPx: number;
   /** Blank border around the grid on every side, in image px. */
   readonly paddingPx: number;
-}
-
-/** A cell position, 0-based like {@link CellRect} and the screen snapshot. */
-export interface CellPosition {
-  col: number;
-  row: number;
 }
 
 /** Left edge of column `index` (or, given the cell height, top edge of row `index`), in image px. */

@@ -4,8 +4,8 @@
  * Semantics follow Vitest 4.1's `toMatchScreenshot` (packages/browser/src/node/commands/screenshotMatcher).
  */
 import { ConfigError, TmuxShotError } from '../errors.js';
-import type { CellRect, RgbaImage } from '../geometry.js';
-import type { CellPixelMetrics, CellPosition } from './cell-pixels.js';
+import type { CellPosition, CellRect, RgbaImage } from '../geometry.js';
+import type { CellPixelMetrics } from './cell-pixels.js';
 import { cellRectToPixelRect, mismatchedCells } from './cell-pixels.js';
 import type { PixelComparison } from './compare-pixels.js';
 import { comparePixels } from './compare-pixels.js';

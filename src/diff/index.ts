@@ -1,5 +1,4 @@
 /** Pure screenshot comparison: pixel comparator, cell diff, masks and the update-mode decision. */
-export type { CellPosition } from './cell-pixels.js';
 export { cellRectToPixelRect } from './cell-pixels.js';
 export { diffCells } from './cell-diff.js';
 export { cropImage } from './compare-pixels.js';

@@ -12,7 +12,8 @@ import type { Size } from '../geometry.js';
 import { CellReader } from './read-cell.js';
 import { BLANK_CELL } from '../snapshot.js';
 import type { BufferCellLike } from './read-cell.js';
-import type { Cell, ScreenSnapshot } from '../snapshot.js';
+import type { Cell, MouseModes, ScreenSnapshot } from '../snapshot.js';
+import { MOUSE_MODES_OFF, applyMouseMode } from './mouse-modes.js';
 import { snapshotText } from './text.js';
 
 // Both packages are CommonJS bundles whose named exports Node cannot detect: use the default export.
@@ -51,6 +52,8 @@ export class ScreenModel {
   #writingAt = 0;
   /** When the latest synchronized update began (the time of the write that held its `CSI ? 2026 h`). */
   #synchronizedSince = 0;
+  /** The app's mouse modes: xterm.js does not track 1005 and 1015, so we track them all. */
+  #mouseModes: MouseModes = MOUSE_MODES_OFF;
 
   /**
    * @param size Initial size in cells.
@@ -71,9 +74,21 @@ export class ScreenModel {
     });
     this.#terminal.loadAddon(new Unicode11Addon());
     this.#terminal.unicode.activeVersion = '11';
-    // Observes each begin of a synchronized update (`CSI ? … 2026 … h`); xterm's own handler still sets the mode.
-    this.#terminal.parser.registerCsiHandler({ prefix: '?', final: 'h' }, (params) => {
+    // Observes DECSET (`CSI ? Pm h`): each begin of a synchronized update (2026) and the mouse
+    // modes; then DECRST and RIS for the mouse modes. Each returns false: xterm's own handler still runs.
+    const { parser } = this.#terminal;
+    parser.registerCsiHandler({ prefix: '?', final: 'h' }, (params) => {
       if (params.includes(2026)) this.#synchronizedSince = this.#writingAt;
+      this.#setMouseModes(params, true);
+      return false;
+    });
+    parser.registerCsiHandler({ prefix: '?', final: 'l' }, (params) => {
+      this.#setMouseModes(params, false);
+      return false;
+    });
+    // RIS resets the mouse modes; DECSTR (soft reset) does not (xterm-410 charproc.c `ReallyReset`, `if (full)`).
+    parser.registerEscHandler({ final: 'c' }, () => {
+      this.#mouseModes = MOUSE_MODES_OFF;
       return false;
     });
     this.#internals = this.#terminal as unknown as XtermInternals;
@@ -111,6 +126,21 @@ export class ScreenModel {
    */
   get synchronizedUntil(): number | undefined {
     return this.synchronizedOutput ? this.#synchronizedSince + SCREEN.synchronizedUpdateTimeout : undefined;
+  }
+
+  /**
+   * The mouse modes the app turned on with DECSET (`CSI ? 1000 h`, `CSI ? 1006 h`…), as xterm
+   * would hold them now (see `applyMouseMode`): what a mouse report must follow.
+   */
+  mouseModes(): MouseModes {
+    return this.#mouseModes;
+  }
+
+  /** Applies each parameter of one DECSET (`set`) or DECRST in order, as xterm does. */
+  #setMouseModes(params: readonly (number | number[])[], set: boolean): void {
+    for (const param of params) {
+      if (typeof param === 'number') this.#mouseModes = applyMouseMode(this.#mouseModes, param, set);
+    }
   }
 
   /**

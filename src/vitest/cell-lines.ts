@@ -4,7 +4,7 @@
  * screen (an older or foreign PNG), from the pixel mismatches alone. Pure.
  */
 import { diffCells, formatCellDiff, formatRanges } from '../diff/index.js';
-import type { CellPosition } from '../diff/index.js';
+import type { CellPosition } from '../geometry.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 
 function positionLines(cells: readonly CellPosition[], actual: ScreenSnapshot | undefined, max: number): string[] {

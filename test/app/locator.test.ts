@@ -2,7 +2,6 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locatorTarget } from '../../src/app/locator.js';
 import { TmuxApp } from '../../src/app/tmux-app.js';
 import { ConfigError, StrictModeError, WaitTimeoutError } from '../../src/errors.js';
 import { TmuxServer } from '../../src/host/index.js';
@@ -134,14 +133,6 @@ describe('locators on the menu fixture', () => {
     );
     expect(await exit.isVisible()).toBe(false);
     await expect(app.getByText('Exit').text({ timeout: 50 })).rejects.toThrow(/^getByText\('Exit'\) matched nothing within 50 ms\.\n\nScreen:\n   0 │ ┌/);
-  });
-
-  it('aim actions at the centre cell of the one match, or at a position from its top-left', async () => {
-    await using app = await startMenu();
-    expect(await locatorTarget(app.getByText('Settings'), undefined, locatorTarget)).toEqual({ col: 7, row: 5 });
-    expect(await locatorTarget(app.getByText('Settings'), { position: { col: 0, row: 0 } }, locatorTarget)).toEqual({ col: 4, row: 5 });
-    expect(await locatorTarget(app.region({ row: 3, rows: 5 }), undefined, locatorTarget)).toEqual({ col: 19, row: 5 });
-    await expect(locatorTarget(app.getByText('│'), undefined, locatorTarget)).rejects.toThrow(StrictModeError);
   });
 
   it('refuse bad arguments with a ConfigError', async () => {

@@ -380,7 +380,7 @@ describe('TmuxApp life cycle', () => {
     expect(app.text()).toBe('still here\n\n');
     await expect(app.type('x')).rejects.toThrow(
       new TmuxShotError(
-        'press(), type() and resize() send to a running app: this one has been closed (by close(), or by the tmuxApp fixture when its test ended). Call them before close(), or start the app again.',
+        'press(), type(), resize() and the mouse send to a running app: this one has been closed (by close(), or by the tmuxApp fixture when its test ended). Call them before close(), or start the app again.',
       ),
     );
     await expect(app.press('Enter')).rejects.toThrow(TmuxShotError);

@@ -104,6 +104,7 @@ describe('the tmuxApp fixture API', () => {
       'getByText',
       'gif',
       'isClosed',
+      'mouse',
       'onOutput',
       'press',
       'region',

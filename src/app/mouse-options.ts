@@ -1,0 +1,124 @@
+/** Checks of the mouse's arguments (positions, buttons, modifiers, steps, counts). Pure. */
+import { MOUSE } from '../defaults.js';
+import { ConfigError, describeValue } from '../errors.js';
+import type { CellPosition, Size } from '../geometry.js';
+import { MOUSE_BUTTONS, MOUSE_MODIFIERS } from '../host/index.js';
+import type { MouseButton, MouseModifier } from '../host/index.js';
+import { checkDuration } from '../wait.js';
+
+/** What every mouse action takes (Playwright's `force`, `modifiers`, `timeout`). */
+export interface MouseActionOptions {
+  /** Modifiers held during the action: each adds to the report's button code (4 Shift, 8 Alt, 16 Control). @default [] */
+  modifiers?: MouseModifier[];
+  /**
+   * Sends at once without waiting for the app to turn mouse reporting on, as normal tracking
+   * (1000) in the app's current encoding when it has none on. @default false
+   */
+  force?: boolean;
+  /** How long to wait for the app to turn mouse reporting on, in ms. @default WAIT.timeout (5000), or less to end by the app's deadline */
+  timeout?: number;
+}
+
+/** Every option that has a default in `MOUSE` (src/defaults.ts): all but `timeout`. */
+export interface MouseDefaults {
+  button: MouseButton;
+  modifiers: readonly MouseModifier[];
+  force: boolean;
+  steps: number;
+  clickCount: number;
+}
+
+/** The options of one action after their checks. */
+export interface CheckedMouseOptions {
+  modifiers: MouseModifier[];
+  force: boolean;
+  timeout: number | undefined;
+  button: MouseButton;
+  steps: number;
+  clickCount: number;
+}
+
+/** The options each action takes, so a misspelt one fails instead of being ignored. */
+const COMMON_OPTIONS = ['modifiers', 'force', 'timeout'];
+const OPTION_NAMES: Readonly<Record<string, readonly string[]>> = {
+  click: [...COMMON_OPTIONS, 'button', 'clickCount'],
+  dblclick: [...COMMON_OPTIONS, 'button'],
+  down: [...COMMON_OPTIONS, 'button'],
+  up: [...COMMON_OPTIONS, 'button'],
+  move: [...COMMON_OPTIONS, 'steps'],
+  drag: [...COMMON_OPTIONS, 'button', 'steps'],
+};
+
+/**
+ * `options` of `mouse.<method>()` with their defaults (`MOUSE`: no modifiers, no force, the left
+ * button, 1 step, 1 click).
+ * @throws {ConfigError} for options that are not an object, an option `method` does not take, an unknown button or modifier, a
+ *   `force` that is not a boolean, a timeout that is not a number of ms ≥ 0, or `steps`/`clickCount` that are not whole numbers ≥ 1.
+ */
+export function checkMouseOptions(options: unknown, method: string): CheckedMouseOptions {
+  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
+    throw new ConfigError(`mouse.${method}() takes an options object ({ button, modifiers, force, timeout… }); got ${describeValue(options)}.`);
+  }
+  const given = (options ?? {}) as Record<string, unknown>;
+  const known = OPTION_NAMES[method] ?? COMMON_OPTIONS;
+  const unknown = Object.keys(given).find((key) => !known.includes(key));
+  if (unknown !== undefined) {
+    throw new ConfigError(`mouse.${method}() has no option '${unknown}'; it takes ${known.join(', ')}.`);
+  }
+  return {
+    modifiers: checkModifiers(given.modifiers ?? MOUSE.modifiers, method),
+    force: checkForce(given.force ?? MOUSE.force, method),
+    timeout: given.timeout === undefined ? undefined : checkDuration(given.timeout, `mouse.${method}() timeout`),
+    button: checkButton(given.button ?? MOUSE.button, method),
+    steps: checkCount(given.steps ?? MOUSE.steps, 'steps', method),
+    clickCount: checkCount(given.clickCount ?? MOUSE.clickCount, 'clickCount', method),
+  };
+}
+
+/**
+ * `position` when it is a whole cell inside a screen of `size`.
+ * @throws {ConfigError} naming the screen's size and its valid columns and rows otherwise.
+ */
+export function checkPosition(position: CellPosition, size: Size, method: string): CellPosition {
+  const { col, row } = position;
+  const whole = (value: unknown, below: number) => Number.isInteger(value) && (value as number) >= 0 && (value as number) < below;
+  if (whole(col, size.cols) && whole(row, size.rows)) return { col, row };
+  throw new ConfigError(
+    `mouse.${method}(): col ${describeValue(col)}, row ${describeValue(row)} is not a cell of the ${size.cols}×${size.rows} screen; ` +
+      `cells are whole numbers counted from 0 (col 0–${size.cols - 1}, row 0–${size.rows - 1}).`,
+  );
+}
+
+/** `delta` of `wheel()` when it is a whole number of rows. @throws {ConfigError} otherwise. */
+export function checkDelta(delta: unknown): number {
+  if (Number.isInteger(delta)) return delta as number;
+  throw new ConfigError(`mouse.wheel() takes a whole number of rows (positive scrolls down, one wheel notch each); got ${describeValue(delta)}.`);
+}
+
+function checkButton(button: unknown, method: string): MouseButton {
+  if (MOUSE_BUTTONS.includes(button as MouseButton)) return button as MouseButton;
+  throw new ConfigError(`mouse.${method}(): button must be ${MOUSE_BUTTONS.map((b) => `'${b}'`).join(', ')}; got ${describeValue(button)}.`);
+}
+
+function checkModifiers(modifiers: unknown, method: string): MouseModifier[] {
+  const names = [...MOUSE_MODIFIERS.keys()].map((name) => `'${name}'`).join(', ');
+  if (!Array.isArray(modifiers)) {
+    throw new ConfigError(`mouse.${method}(): modifiers must be an array of ${names}; got ${describeValue(modifiers)}.`);
+  }
+  for (const modifier of modifiers) {
+    if (!MOUSE_MODIFIERS.has(modifier as MouseModifier)) {
+      throw new ConfigError(`mouse.${method}(): unknown modifier ${describeValue(modifier)}; a mouse report carries only ${names}.`);
+    }
+  }
+  return [...new Set(modifiers as MouseModifier[])];
+}
+
+function checkForce(force: unknown, method: string): boolean {
+  if (typeof force === 'boolean') return force;
+  throw new ConfigError(`mouse.${method}(): force must be true or false; got ${describeValue(force)}.`);
+}
+
+function checkCount(value: unknown, name: string, method: string): number {
+  if (Number.isInteger(value) && (value as number) >= 1) return value as number;
+  throw new ConfigError(`mouse.${method}(): ${name} must be a whole number ≥ 1; got ${describeValue(value)}.`);
+}

@@ -1,0 +1,214 @@
+/**
+ * `Mouse`: Playwright's `page.mouse` for a terminal app, in cells. Each action waits for the app to
+ * turn mouse reporting on, then sends the reports xterm would send (see `encodeMouseReport`) as
+ * the app's input: no tmux client is attached to report the mouse for us.
+ */
+import { MouseNotEnabledError, WaitTimeoutError } from '../errors.js';
+import { encodeMouseReport } from '../host/index.js';
+import type { MouseButton, MouseReportEvent } from '../host/index.js';
+import { formatWithScreen } from '../screen/index.js';
+import type { CellPosition } from '../geometry.js';
+import type { MouseModes } from '../snapshot.js';
+import { captureCallSite } from '../wait.js';
+import { checkDelta, checkMouseOptions, checkPosition } from './mouse-options.js';
+import type { CheckedMouseOptions, MouseActionOptions } from './mouse-options.js';
+import type { AppPort } from './port.js';
+
+export type { MouseActionOptions } from './mouse-options.js';
+export type { MouseButton, MouseModifier } from '../host/index.js';
+
+/**
+ * The mouse of a {@link TmuxApp} (`tmuxApp.mouse`), like Playwright's `page.mouse` but in cells
+ * (0-based `col`, `row`). It keeps the pointer's cell (first 0, 0) and the buttons held, and sends
+ * the reports a terminal would send in the mouse modes the app turned on (xterm ctlseqs, "Mouse
+ * Tracking": DECSET 9, 1000, 1002, 1003 with encodings 1005, 1006, 1015), through tmux
+ * `send-keys -H`.
+ *
+ * Every action first waits (up to `timeout`) until the app has turned mouse reporting on, and
+ * throws {@link MouseNotEnabledError} if it does not; `{ force: true }` sends at once instead.
+ * Like a terminal, it sends no report the app did not ask for: no motion in X10 (9) or normal
+ * (1000) tracking, motion only with a button held in button-event tracking (1002), none when the
+ * pointer stays in its cell; no release, wheel or modifiers in X10 tracking.
+ * @example
+ *   await app.mouse.click(10, 3);                       // left press and release at col 10, row 3
+ *   await app.mouse.click(10, 3, { button: 'right', modifiers: ['Control'] });
+ *   await app.mouse.drag({ col: 2, row: 5 }, { col: 20, row: 5 }, { steps: 4 });
+ *   await app.mouse.wheel(3);                           // three notches down at the pointer
+ */
+export class Mouse {
+  readonly #port: AppPort;
+  #position: CellPosition = { col: 0, row: 0 };
+  readonly #held = new Set<MouseButton>();
+
+  /** @internal `TmuxApp` builds its one `Mouse` over its port. */
+  constructor(port: AppPort) {
+    this.#port = port;
+  }
+
+  /**
+   * Moves to the cell (when the pointer is elsewhere), then presses and releases `button`
+   * `clickCount` times there: `clickCount` pairs of press and release reports.
+   * @param options.button @default 'left'
+   * @param options.clickCount Press-release pairs. @default 1
+   * @throws {ConfigError} for a cell outside the screen or a bad option; MouseNotEnabledError
+   *   when the app has not turned mouse reporting on within `timeout`; AppExitedError after it exited.
+   */
+  async click(col: number, row: number, options?: MouseActionOptions & { button?: MouseButton; clickCount?: number }): Promise<void> {
+    const checked = checkMouseOptions(options, 'click');
+    const to = checkPosition({ col, row }, this.#port.size(), 'click');
+    const modes = await this.#modesFor(checked, 'click', this.click);
+    await this.#moveTo(modes, to, checked, 1);
+    for (let n = 0; n < checked.clickCount; n++) {
+      await this.#press(modes, checked);
+      await this.#release(modes, checked);
+    }
+  }
+
+  /**
+   * Two clicks at the cell, as Playwright's `dblclick` (`click` with `clickCount: 2`): the app
+   * tells a double click by the time between them, as it would from a real mouse.
+   * @throws as {@link click}.
+   */
+  async dblclick(col: number, row: number, options?: MouseActionOptions & { button?: MouseButton }): Promise<void> {
+    const checked = checkMouseOptions(options, 'dblclick');
+    const to = checkPosition({ col, row }, this.#port.size(), 'dblclick');
+    const modes = await this.#modesFor(checked, 'dblclick', this.dblclick);
+    await this.#moveTo(modes, to, checked, 1);
+    for (let n = 0; n < 2; n++) {
+      await this.#press(modes, checked);
+      await this.#release(modes, checked);
+    }
+  }
+
+  /**
+   * Presses `button` at the pointer's cell and keeps it held (motion reports in button-event
+   * tracking carry it) until {@link up}.
+   * @param options.button @default 'left'
+   * @throws as {@link click}.
+   */
+  async down(options?: MouseActionOptions & { button?: MouseButton }): Promise<void> {
+    const checked = checkMouseOptions(options, 'down');
+    await this.#press(await this.#modesFor(checked, 'down', this.down), checked);
+  }
+
+  /**
+   * Releases `button` at the pointer's cell.
+   * @param options.button @default 'left'
+   * @throws as {@link click}.
+   */
+  async up(options?: MouseActionOptions & { button?: MouseButton }): Promise<void> {
+    const checked = checkMouseOptions(options, 'up');
+    await this.#release(await this.#modesFor(checked, 'up', this.up), checked);
+  }
+
+  /**
+   * Moves the pointer to the cell in `steps` even steps (rounded to cells, as Playwright's
+   * `mouse.move` interpolates), with a motion report for each new cell when the app's tracking
+   * mode reports motion: any-event (1003) always, button-event (1002) while a button is held,
+   * never in X10 (9) or normal (1000) mode — a real terminal sends none there either.
+   * @param options.steps @default 1
+   * @throws as {@link click}.
+   */
+  async move(col: number, row: number, options?: MouseActionOptions & { steps?: number }): Promise<void> {
+    const checked = checkMouseOptions(options, 'move');
+    const to = checkPosition({ col, row }, this.#port.size(), 'move');
+    await this.#moveTo(await this.#modesFor(checked, 'move', this.move), to, checked, checked.steps);
+  }
+
+  /**
+   * Turns the wheel by `deltaRows` notches at the pointer's cell: one report per notch, down for a
+   * positive delta (xterm's button 5, code 65), up for a negative one (button 4, code 64); wheels
+   * send no release. Nothing in X10 mode (9), which cannot encode the wheel.
+   * @throws {ConfigError} when `deltaRows` is not a whole number; otherwise as {@link click}.
+   */
+  async wheel(deltaRows: number, options?: MouseActionOptions): Promise<void> {
+    const checked = checkMouseOptions(options, 'wheel');
+    const delta = checkDelta(deltaRows);
+    const modes = await this.#modesFor(checked, 'wheel', this.wheel);
+    const direction = delta > 0 ? 'down' : 'up';
+    for (let n = 0; n < Math.abs(delta); n++) {
+      await this.#send(modes, { kind: 'wheel', direction, ...this.#position, modifiers: checked.modifiers });
+    }
+  }
+
+  /**
+   * Drags from one cell to another with `button`: moves to `from`, presses, moves to `to` in
+   * `steps` steps, releases (Playwright's `locator.dragTo` sequence).
+   * @param options.button @default 'left'
+   * @param options.steps Steps of the move from `from` to `to`. @default 1
+   * @throws as {@link click}.
+   */
+  async drag(from: CellPosition, to: CellPosition, options?: MouseActionOptions & { button?: MouseButton; steps?: number }): Promise<void> {
+    const checked = checkMouseOptions(options, 'drag');
+    const size = this.#port.size();
+    const start = checkPosition((from ?? {}) as CellPosition, size, 'drag');
+    const end = checkPosition((to ?? {}) as CellPosition, size, 'drag');
+    const modes = await this.#modesFor(checked, 'drag', this.drag);
+    await this.#moveTo(modes, start, checked, 1);
+    await this.#press(modes, checked);
+    await this.#moveTo(modes, end, checked, checked.steps);
+    await this.#release(modes, checked);
+  }
+
+  /**
+   * The modes to send in: once the app has turned tracking on (polling as text waits do), or at
+   * once with `force` (normal tracking when it has none on).
+   * @throws {MouseNotEnabledError} from the call of `caller` when the wait times out.
+   */
+  async #modesFor(options: CheckedMouseOptions, method: string, caller: Function): Promise<MouseModes> {
+    const modes = this.#port.mouseModes();
+    if (options.force) return modes.tracking === 'none' ? { ...modes, tracking: 'normal' } : modes;
+    const atCallSite = captureCallSite(caller);
+    const enabled = () => {
+      const now = this.#port.mouseModes();
+      return now.tracking === 'none' ? undefined : now;
+    };
+    try {
+      return await this.#port.waitUntil(enabled, { timeout: options.timeout }, () => `mouse.${method}(): mouse reporting is off`, caller);
+    } catch (error) {
+      if (!(error instanceof WaitTimeoutError)) throw error;
+      const message = formatWithScreen(notEnabledSentence(method, this.#port.command, error.timeout), error.screenText);
+      throw atCallSite(new MouseNotEnabledError(message, error.timeout, error.screenText, { cause: error }));
+    }
+  }
+
+  /** Moves the pointer to `to` in `steps` steps, reporting each new cell the mode reports motion for. */
+  async #moveTo(modes: MouseModes, to: CellPosition, options: CheckedMouseOptions, steps: number): Promise<void> {
+    const from = this.#position;
+    for (let step = 1; step <= steps; step++) {
+      const cell = {
+        col: Math.round(from.col + ((to.col - from.col) * step) / steps),
+        row: Math.round(from.row + ((to.row - from.row) * step) / steps),
+      };
+      if (cell.col === this.#position.col && cell.row === this.#position.row) continue;
+      this.#position = cell;
+      await this.#send(modes, { kind: 'motion', ...cell, modifiers: options.modifiers });
+    }
+  }
+
+  async #press(modes: MouseModes, options: CheckedMouseOptions): Promise<void> {
+    this.#held.add(options.button);
+    await this.#send(modes, { kind: 'press', button: options.button, ...this.#position, modifiers: options.modifiers });
+  }
+
+  async #release(modes: MouseModes, options: CheckedMouseOptions): Promise<void> {
+    this.#held.delete(options.button);
+    await this.#send(modes, { kind: 'release', button: options.button, ...this.#position, modifiers: options.modifiers });
+  }
+
+  /** Sends the report of `event`, if the modes report it. */
+  async #send(modes: MouseModes, event: MouseReportEvent): Promise<void> {
+    const report = encodeMouseReport(modes, event, [...this.#held]);
+    if (report) await this.#port.sendInput(report);
+  }
+}
+
+/** What happened, which DECSET would have turned reporting on, and what to do. */
+function notEnabledSentence(method: string, command: string, timeoutMs: number): string {
+  return (
+    `mouse.${method}() sent nothing: ${command} did not turn mouse reporting on within ${timeoutMs} ms, so a terminal would not report the mouse to it. ` +
+    'An app turns it on with DECSET: CSI ? 1000 h (presses and releases), CSI ? 1002 h (and drags), CSI ? 1003 h (and all motion) or CSI ? 9 h (X10 presses), ' +
+    'often with CSI ? 1006 h (SGR coordinates). Turn the app’s mouse support on (vim: :set mouse=a; less: --mouse), ' +
+    'wait for the screen where it is on, or pass { force: true } to send the report anyway.'
+  );
+}
