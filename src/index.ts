@@ -16,7 +16,7 @@ export { Mouse, TmuxApp } from './app/index.js';
 export type { MouseActionOptions, MouseButton, MouseModifier } from './app/index.js';
 export type { ExitStatus, ReadyRule, StableOptions, StableResult, TmuxAppOptions } from './app/index.js';
 export type { Locator } from './app/index.js';
-export type { GetByTextOptions, LocatorWaitOptions, RegionOptions } from './app/index.js';
+export type { GetByTextOptions, LocatorActionOptions, LocatorWaitOptions, RegionOptions } from './app/index.js';
 export { TmuxServer } from './host/index.js';
 export type { TmuxServerOptions } from './host/index.js';
 export * from './errors.js';

@@ -3,16 +3,18 @@
  * each use resolves it again on the live screen (see `resolveSteps` in locator-query.ts) — and
  * strict: what needs one place throws a StrictModeError when it matches several.
  */
-import { ConfigError, StrictModeError } from '../errors.js';
+import { ConfigError, StrictModeError, WaitTimeoutError, describeValue } from '../errors.js';
 import type { CellPosition, CellRect } from '../geometry.js';
-import { formatWithScreen, rectText, snapshotText } from '../screen/index.js';
+import { formatPattern, formatWithScreen, rectText, snapshotText } from '../screen/index.js';
 import type { Cell, ScreenSnapshot } from '../snapshot.js';
-import { formatTimeout, systemClock } from '../wait.js';
+import { captureCallSite, formatTimeout } from '../wait.js';
 import type { WaitTimeout } from '../wait.js';
 import { checkOptions, checkPattern } from './options.js';
 import { describeSteps, formatMatches, resolveSteps, targetCell } from './locator-query.js';
 import type { GetByTextOptions, LocatorStep } from './locator-query.js';
+import { mouseNotEnabledError } from './mouse.js';
 import type { Mouse, MouseActionOptions, MouseButton } from './mouse.js';
+import { checkDelta, checkMouseOptions } from './mouse-options.js';
 import type { AppPort } from './port.js';
 
 /** Options of a locator's auto-waiting reads. */
@@ -123,12 +125,21 @@ export class Locator {
    * `/< Save >/` when that matters. A RegExp matches within a row (its `g`/`y` flags ignored, its
    * `lastIndex` untouched; empty matches skipped); `exact` does not apply to it. A match is a
    * box of one row, wide characters counted as their 2 cells.
-   * @throws {ConfigError} for text that is not a non-empty string or a RegExp, or bad options.
+   * @throws {ConfigError} for text that is not a non-empty string or a RegExp, a string with a
+   *   line break (a match never spans rows), or options other than `{ exact }`.
    */
   getByText(text: string | RegExp, options?: GetByTextOptions): Locator {
     checkPattern(text, 'getByText');
     if (text === '') throw new ConfigError("getByText() needs text to find; '' would match everywhere. Use region() for a part of the screen.");
-    const { exact = false } = checkOptions(options, 'getByText', '{ exact }');
+    if (typeof text === 'string' && /[\r\n]/.test(text)) {
+      throw new ConfigError(
+        `getByText() matches within one row, and ${formatPattern(text)} spans rows. Find each row's text on its own, or read a region: region({ row, rows }).text().`,
+      );
+    }
+    const given = checkOptions(options, 'getByText', '{ exact }');
+    const unknown = Object.keys(given).find((key) => key !== 'exact');
+    if (unknown !== undefined) throw new ConfigError(`getByText() has no option '${unknown}'; it takes { exact }.`);
+    const { exact = false } = given;
     if (typeof exact !== 'boolean') throw new ConfigError(`getByText() exact must be true or false; got ${String(exact)}.`);
     return this.#then({ kind: 'text', pattern: text, exact });
   }
@@ -198,45 +209,78 @@ export class Locator {
   }
 
   /**
-   * Clicks its one match: waits for exactly one match (strict, as the reads), then clicks its
-   * centre cell, or `position` from its top-left cell, with `tmuxApp.mouse.click` — which waits
-   * for the app to turn mouse reporting on and sends what its mouse mode sends.
+   * Clicks its one match with `tmuxApp.mouse.click`, at its centre cell or at `position` from its
+   * top-left cell. First it waits, up to `timeout`, until the locator matches one place and the app
+   * has turned mouse reporting on (or `force`), then aims at the match on that same screen — so a
+   * match that moved while the app was starting is clicked where it is, not where it was.
    * @param options.button @default 'left'
-   * @param options.clickCount Press-release pairs. @default 1
+   * @param options.clickCount Press-release pairs, at most 1000. @default 1
    * @throws {StrictModeError} at once when it matches several places; WaitTimeoutError when it
-   *   matches none within `timeout`; MouseNotEnabledError when the app has not turned mouse
-   *   reporting on by then; ConfigError for a `position` off the screen or a bad option.
+   *   matches none within `timeout`; MouseNotEnabledError when it matches but the app has not
+   *   turned mouse reporting on by then; AppExitedError when the app exits first; ConfigError for
+   *   a `position` off the screen or a bad option.
    * @example await tmuxApp.region({ rows: 1 }).getByText('File').click();
    */
   async click(options?: LocatorActionOptions & { button?: MouseButton; clickCount?: number }): Promise<void> {
-    const { target, rest } = await this.#target(options, this.click);
+    const { target, rest } = await this.#target(options, 'click', this.click);
     await this.#app.mouse.click(target.col, target.row, rest);
   }
 
-  /** Double-clicks its one match (`mouse.dblclick` at the cell {@link click} aims at). @throws as {@link click}. */
+  /** Double-clicks its one match (`mouse.dblclick` at the cell {@link click} aims at, waiting as it does). @throws as {@link click}. */
   async dblclick(options?: LocatorActionOptions & { button?: MouseButton }): Promise<void> {
-    const { target, rest } = await this.#target(options, this.dblclick);
+    const { target, rest } = await this.#target(options, 'dblclick', this.dblclick);
     await this.#app.mouse.dblclick(target.col, target.row, rest);
   }
 
   /**
-   * Moves the pointer onto its one match (`mouse.move`): a motion report only when the app's mode
-   * reports motion (any-event tracking, 1003). @throws as {@link click}.
+   * Moves the pointer onto its one match (`mouse.move`, waiting as {@link click} does): a motion
+   * report only when the app's mode reports motion (any-event tracking, 1003). @throws as {@link click}.
    */
   async hover(options?: LocatorActionOptions): Promise<void> {
-    const { target, rest } = await this.#target(options, this.hover);
+    const { target, rest } = await this.#target(options, 'hover', this.hover);
     await this.#app.mouse.move(target.col, target.row, rest);
   }
 
   /**
-   * Turns the wheel over its one match: moves the pointer there, then `deltaRows` notches
-   * (`mouse.wheel`: positive down, one report each). @throws as {@link click}; ConfigError when
-   * `deltaRows` is not a whole number.
+   * Turns the wheel over its one match (waiting as {@link click} does): moves the pointer there,
+   * then `deltaRows` notches (`mouse.wheel`: positive down, one report each).
+   * @throws as {@link click}; ConfigError when `deltaRows` is not a whole number from -1000 to 1000.
    */
   async wheel(deltaRows: number, options?: LocatorActionOptions): Promise<void> {
-    const { target, rest } = await this.#target(options, this.wheel);
+    checkDelta(deltaRows);
+    const { target, rest } = await this.#target(options, 'wheel', this.wheel);
     await this.#app.mouse.move(target.col, target.row, rest);
     await this.#app.mouse.wheel(deltaRows, rest);
+  }
+
+  /**
+   * Waits until the locator matches one place (`state: 'visible'`, strict) or none (`'hidden'`),
+   * as Playwright's `locator.waitFor()`.
+   * @param options.state @default 'visible'
+   * @throws {StrictModeError} at once for 'visible' when it matches several places; WaitTimeoutError
+   *   after `timeout`; AppExitedError when the app exits first; ConfigError for bad options.
+   */
+  async waitFor(options?: LocatorWaitOptions & { state?: 'visible' | 'hidden' }): Promise<void> {
+    const { state = 'visible', ...rest } = checkOptions(options, 'waitFor', "{ state: 'visible' | 'hidden', timeout }");
+    if (state === 'visible') {
+      await this.#one(rest, this.waitFor);
+      return;
+    }
+    if (state !== 'hidden') throw new ConfigError(`waitFor() state must be 'visible' or 'hidden'; got ${describeValue(state)}.`);
+    const { timeout } = rest;
+    await this.#port.waitUntil(
+      () => {
+        const snapshot = this.#port.readScreen();
+        return snapshot && resolveSteps(this.#steps, snapshot).length === 0 ? true : undefined;
+      },
+      {
+        timeout,
+        marks: (snapshot) => resolveSteps(this.#steps, snapshot),
+        exited: (how) => `${this} still matches, and ${this.#port.command} exited (${how}).`,
+      },
+      (limit) => `${this} still matched within ${formatTimeout(limit)}; ^ marks where.`,
+      this.waitFor,
+    );
   }
 
   /** How messages name it, as written: `region({ rows: 1 }).getByText('File').first()`. */
@@ -245,16 +289,39 @@ export class Locator {
   }
 
   /**
-   * The cell an action aims at (see `targetCell`), once the locator matches one place, and the
-   * mouse options for the rest of the action: the time left of `timeout`.
+   * Waits until the locator matches one place and the app reports the mouse (or `force`), then
+   * gives the cell an action aims at on that screen (see `targetCell`), and the mouse options.
+   * @throws {MouseNotEnabledError} when it matched but reporting stayed off until `timeout`.
    */
-  async #target<T extends LocatorActionOptions>(options: T | undefined, caller: Function): Promise<{ target: CellPosition; rest: Omit<T, 'position'> }> {
-    const { position, ...rest } = checkOptions(options, caller.name, '{ position, modifiers, force, timeout… }');
-    const startedAt = systemClock.now();
-    const { box, snapshot } = await this.#one({ timeout: rest.timeout }, caller);
-    const target = targetCell(box, snapshot, position);
-    if (rest.timeout !== undefined) rest.timeout = Math.max(0, Math.round(rest.timeout - (systemClock.now() - startedAt)));
-    return { target, rest: rest as Omit<T, 'position'> };
+  async #target<T extends LocatorActionOptions>(
+    options: T | undefined,
+    method: string,
+    caller: Function,
+  ): Promise<{ target: CellPosition; rest: Omit<T, 'position'> }> {
+    const action = `${this}.${method}()`;
+    const mouseMethod = method === 'hover' ? 'move' : method;
+    checkMouseOptions(options, mouseMethod, action, ['position']);
+    const { position, ...rest } = options ?? ({} as T);
+    const { scopeDescription, scope } = internals.get(this)!;
+    const reporting = () => rest.force === true || this.#port.mouseModes().tracking !== 'none';
+    let matched: Found | undefined;
+    const ready = () => {
+      const snapshot = this.#port.readScreen();
+      matched = snapshot && this.#single(snapshot);
+      return matched && reporting() ? matched : undefined;
+    };
+    const what = (limit: WaitTimeout) =>
+      `${this} matched nothing within ${formatTimeout(limit)}, so ${method}() sent nothing.${scopeDescription ? ` ^ marks where it searched: ${scopeDescription}.` : ''}`;
+    const exited = (how: string) =>
+      `${action} sent nothing: ${this.#port.command} exited (${how}) ${matched ? 'without turning mouse reporting on' : `before ${this} matched`}.`;
+    const atCallSite = captureCallSite(caller);
+    try {
+      const { box, snapshot } = await this.#port.waitUntil(ready, { timeout: rest.timeout, marks: scope, exited }, what, caller);
+      return { target: targetCell(box, snapshot, position), rest };
+    } catch (error) {
+      if (error instanceof WaitTimeoutError && matched) throw atCallSite(mouseNotEnabledError(action, this.#port.command, error));
+      throw error;
+    }
   }
 
   #then(step: LocatorStep): Locator {
@@ -273,16 +340,20 @@ export class Locator {
 
   /** Waits for exactly one match (see {@link boundingBox}). */
   #one(options: LocatorWaitOptions | undefined, caller: Function): Promise<Found> {
-    const { timeout } = checkOptions(options, caller.name, '{ timeout }');
+    const given = checkOptions(options, caller.name, '{ timeout }');
+    const unknown = Object.keys(given).find((key) => key !== 'timeout');
+    if (unknown !== undefined) throw new ConfigError(`${caller.name}() has no option '${unknown}'; it takes { timeout }.`);
+    const { timeout } = given;
     const { scopeDescription, scope } = internals.get(this)!;
     const what = (limit: WaitTimeout) =>
       `${this} matched nothing within ${formatTimeout(limit)}.${scopeDescription ? ` ^ marks where it searched: ${scopeDescription}.` : ''}`;
+    const exited = (how: string) => `${this} matched nothing, and ${this.#port.command} exited (${how}): its screen will not change any more.`;
     return this.#port.waitUntil(
       () => {
         const snapshot = this.#port.readScreen();
         return snapshot && this.#single(snapshot);
       },
-      { timeout, marks: scope },
+      { timeout, marks: scope, exited },
       what,
       caller,
     );

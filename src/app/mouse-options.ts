@@ -38,6 +38,12 @@ export interface CheckedMouseOptions {
   clickCount: number;
 }
 
+/**
+ * Most press-release pairs (`clickCount`) or wheel notches (`deltaRows`) one call sends: each is a
+ * tmux command (≈ 1 ms), and a mistyped count must not keep a test sending for minutes.
+ */
+const MAX_REPORTS = 1000;
+
 /** The options each action takes, so a misspelt one fails instead of being ignored. */
 const COMMON_OPTIONS = ['modifiers', 'force', 'timeout'];
 const OPTION_NAMES: Readonly<Record<string, readonly string[]>> = {
@@ -50,28 +56,28 @@ const OPTION_NAMES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * `options` of `mouse.<method>()` with their defaults (`MOUSE`: no modifiers, no force, the left
+ * `options` of `mouse.<method>()` (or of a locator action, named `caller`, which also takes `alsoKnown`) with their defaults (`MOUSE`: no modifiers, no force, the left
  * button, 1 step, 1 click).
  * @throws {ConfigError} for options that are not an object, an option `method` does not take, an unknown button or modifier, a
- *   `force` that is not a boolean, a timeout that is not a number of ms ≥ 0, or `steps`/`clickCount` that are not whole numbers ≥ 1.
+ *   `force` that is not a boolean, a timeout that is not a number of ms ≥ 0, `steps` that is not a whole number ≥ 1, or a `clickCount` that is not one from 1 to 1000.
  */
-export function checkMouseOptions(options: unknown, method: string): CheckedMouseOptions {
+export function checkMouseOptions(options: unknown, method: string, caller = `mouse.${method}()`, alsoKnown: readonly string[] = []): CheckedMouseOptions {
+  const known = [...alsoKnown, ...(OPTION_NAMES[method] ?? COMMON_OPTIONS)];
   if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
-    throw new ConfigError(`mouse.${method}() takes an options object ({ button, modifiers, force, timeout… }); got ${describeValue(options)}.`);
+    throw new ConfigError(`${caller} takes an options object { ${known.join(', ')} }; got ${describeValue(options)}.`);
   }
   const given = (options ?? {}) as Record<string, unknown>;
-  const known = OPTION_NAMES[method] ?? COMMON_OPTIONS;
   const unknown = Object.keys(given).find((key) => !known.includes(key));
   if (unknown !== undefined) {
-    throw new ConfigError(`mouse.${method}() has no option '${unknown}'; it takes ${known.join(', ')}.`);
+    throw new ConfigError(`${caller} has no option '${unknown}'; it takes ${known.join(', ')}.`);
   }
   return {
-    modifiers: checkModifiers(given.modifiers ?? MOUSE.modifiers, method),
-    force: checkForce(given.force ?? MOUSE.force, method),
-    timeout: given.timeout === undefined ? undefined : checkDuration(given.timeout, `mouse.${method}() timeout`),
-    button: checkButton(given.button ?? MOUSE.button, method),
-    steps: checkCount(given.steps ?? MOUSE.steps, 'steps', method),
-    clickCount: checkCount(given.clickCount ?? MOUSE.clickCount, 'clickCount', method),
+    modifiers: checkModifiers(given.modifiers ?? MOUSE.modifiers, caller),
+    force: checkForce(given.force ?? MOUSE.force, caller),
+    timeout: given.timeout === undefined ? undefined : checkDuration(given.timeout, `${caller} timeout`),
+    button: checkButton(given.button ?? MOUSE.button, caller),
+    steps: checkCount(given.steps ?? MOUSE.steps, 'steps', caller),
+    clickCount: checkCount(given.clickCount ?? MOUSE.clickCount, 'clickCount', caller, MAX_REPORTS),
   };
 }
 
@@ -81,6 +87,9 @@ export function checkMouseOptions(options: unknown, method: string): CheckedMous
  */
 export function checkPosition(position: CellPosition, size: Size, method: string): CellPosition {
   const { col, row } = position;
+  if (typeof col === 'object' && col !== null) {
+    throw new ConfigError(`mouse.${method}() takes the cell as two numbers, col then row: mouse.${method}(3, 5); got an object as col.`);
+  }
   const whole = (value: unknown, below: number) => Number.isInteger(value) && (value as number) >= 0 && (value as number) < below;
   if (whole(col, size.cols) && whole(row, size.rows)) return { col, row };
   throw new ConfigError(
@@ -91,34 +100,38 @@ export function checkPosition(position: CellPosition, size: Size, method: string
 
 /** `delta` of `wheel()` when it is a whole number of rows. @throws {ConfigError} otherwise. */
 export function checkDelta(delta: unknown): number {
-  if (Number.isInteger(delta)) return delta as number;
-  throw new ConfigError(`mouse.wheel() takes a whole number of rows (positive scrolls down, one wheel notch each); got ${describeValue(delta)}.`);
+  if (Number.isInteger(delta) && Math.abs(delta as number) <= MAX_REPORTS) return delta as number;
+  throw new ConfigError(
+    `mouse.wheel() takes a whole number of rows from -${MAX_REPORTS} to ${MAX_REPORTS} (positive scrolls down, one wheel notch each); got ${describeValue(delta)}.`,
+  );
 }
 
-function checkButton(button: unknown, method: string): MouseButton {
+function checkButton(button: unknown, caller: string): MouseButton {
   if (MOUSE_BUTTONS.includes(button as MouseButton)) return button as MouseButton;
-  throw new ConfigError(`mouse.${method}(): button must be ${MOUSE_BUTTONS.map((b) => `'${b}'`).join(', ')}; got ${describeValue(button)}.`);
+  throw new ConfigError(`${caller}: button must be ${MOUSE_BUTTONS.map((b) => `'${b}'`).join(', ')}; got ${describeValue(button)}.`);
 }
 
-function checkModifiers(modifiers: unknown, method: string): MouseModifier[] {
+function checkModifiers(modifiers: unknown, caller: string): MouseModifier[] {
   const names = [...MOUSE_MODIFIERS.keys()].map((name) => `'${name}'`).join(', ');
   if (!Array.isArray(modifiers)) {
-    throw new ConfigError(`mouse.${method}(): modifiers must be an array of ${names}; got ${describeValue(modifiers)}.`);
+    throw new ConfigError(`${caller}: modifiers must be an array of ${names}; got ${describeValue(modifiers)}.`);
   }
   for (const modifier of modifiers) {
     if (!MOUSE_MODIFIERS.has(modifier as MouseModifier)) {
-      throw new ConfigError(`mouse.${method}(): unknown modifier ${describeValue(modifier)}; a mouse report carries only ${names}.`);
+      const hint = modifier === 'Meta' ? " (xterm's Meta is 'Alt')" : modifier === 'Ctrl' ? " (it is spelt 'Control')" : '';
+      throw new ConfigError(`${caller}: unknown modifier ${describeValue(modifier)}${hint}; a mouse report carries only ${names}.`);
     }
   }
   return [...new Set(modifiers as MouseModifier[])];
 }
 
-function checkForce(force: unknown, method: string): boolean {
+function checkForce(force: unknown, caller: string): boolean {
   if (typeof force === 'boolean') return force;
-  throw new ConfigError(`mouse.${method}(): force must be true or false; got ${describeValue(force)}.`);
+  throw new ConfigError(`${caller}: force must be true or false; got ${describeValue(force)}.`);
 }
 
-function checkCount(value: unknown, name: string, method: string): number {
-  if (Number.isInteger(value) && (value as number) >= 1) return value as number;
-  throw new ConfigError(`mouse.${method}(): ${name} must be a whole number ≥ 1; got ${describeValue(value)}.`);
+function checkCount(value: unknown, name: string, caller: string, max = Number.MAX_SAFE_INTEGER): number {
+  if (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= max) return value as number;
+  const range = max === Number.MAX_SAFE_INTEGER ? '≥ 1' : `from 1 to ${max}`;
+  throw new ConfigError(`${caller}: ${name} must be a whole number ${range}; got ${describeValue(value)}.`);
 }

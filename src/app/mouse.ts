@@ -3,7 +3,7 @@
  * turn mouse reporting on, then sends the reports xterm would send (see `encodeMouseReport`) as
  * the app's input: no tmux client is attached to report the mouse for us.
  */
-import { MouseNotEnabledError, WaitTimeoutError } from '../errors.js';
+import { ConfigError, MouseNotEnabledError, WaitTimeoutError } from '../errors.js';
 import { encodeMouseReport } from '../host/index.js';
 import type { MouseButton, MouseReportEvent } from '../host/index.js';
 import { formatWithScreen } from '../screen/index.js';
@@ -28,7 +28,13 @@ export type { MouseButton, MouseModifier } from '../host/index.js';
  * throws {@link MouseNotEnabledError} if it does not; `{ force: true }` sends at once instead.
  * Like a terminal, it sends no report the app did not ask for: no motion in X10 (9) or normal
  * (1000) tracking, motion only with a button held in button-event tracking (1002), none when the
- * pointer stays in its cell; no release, wheel or modifiers in X10 tracking.
+ * pointer stays in its cell; no release, wheel or modifiers in X10 tracking. The modes are read
+ * again before each report, so an app that turns reporting off mid-gesture gets no more.
+ *
+ * Actions run one after another: one started while another is running (`Promise.all`) waits for
+ * it, as one hand moves one mouse. Not followed: the SGR-pixels encoding (DECSET 1016, reports
+ * in pixels: an app that asks for it gets SGR reports in cells) and XTSAVE/XTRESTORE of the mouse
+ * modes (`CSI ? Pm s` / `r`).
  * @example
  *   await app.mouse.click(10, 3);                       // left press and release at col 10, row 3
  *   await app.mouse.click(10, 3, { button: 'right', modifiers: ['Control'] });
@@ -39,6 +45,8 @@ export class Mouse {
   readonly #port: AppPort;
   #position: CellPosition = { col: 0, row: 0 };
   readonly #held = new Set<MouseButton>();
+  /** The action running now: actions run one after another, as one hand moves one mouse. */
+  #queue: Promise<void> = Promise.resolve();
 
   /** @internal `TmuxApp` builds its one `Mouse` over its port. */
   constructor(port: AppPort) {
@@ -49,19 +57,20 @@ export class Mouse {
    * Moves to the cell (when the pointer is elsewhere), then presses and releases `button`
    * `clickCount` times there: `clickCount` pairs of press and release reports.
    * @param options.button @default 'left'
-   * @param options.clickCount Press-release pairs. @default 1
+   * @param options.clickCount Press-release pairs, at most 1000. @default 1
    * @throws {ConfigError} for a cell outside the screen or a bad option; MouseNotEnabledError
    *   when the app has not turned mouse reporting on within `timeout`; AppExitedError after it exited.
    */
   async click(col: number, row: number, options?: MouseActionOptions & { button?: MouseButton; clickCount?: number }): Promise<void> {
     const checked = checkMouseOptions(options, 'click');
     const to = checkPosition({ col, row }, this.#port.size(), 'click');
-    const modes = await this.#modesFor(checked, 'click', this.click);
-    await this.#moveTo(modes, to, checked, 1);
-    for (let n = 0; n < checked.clickCount; n++) {
-      await this.#press(modes, checked);
-      await this.#release(modes, checked);
-    }
+    await this.#serial(checked, 'click', this.click, async () => {
+      await this.#moveTo(to, checked, 1);
+      for (let n = 0; n < checked.clickCount; n++) {
+        await this.#press(checked);
+        await this.#release(checked);
+      }
+    });
   }
 
   /**
@@ -72,12 +81,13 @@ export class Mouse {
   async dblclick(col: number, row: number, options?: MouseActionOptions & { button?: MouseButton }): Promise<void> {
     const checked = checkMouseOptions(options, 'dblclick');
     const to = checkPosition({ col, row }, this.#port.size(), 'dblclick');
-    const modes = await this.#modesFor(checked, 'dblclick', this.dblclick);
-    await this.#moveTo(modes, to, checked, 1);
-    for (let n = 0; n < 2; n++) {
-      await this.#press(modes, checked);
-      await this.#release(modes, checked);
-    }
+    await this.#serial(checked, 'dblclick', this.dblclick, async () => {
+      await this.#moveTo(to, checked, 1);
+      for (let n = 0; n < 2; n++) {
+        await this.#press(checked);
+        await this.#release(checked);
+      }
+    });
   }
 
   /**
@@ -88,7 +98,7 @@ export class Mouse {
    */
   async down(options?: MouseActionOptions & { button?: MouseButton }): Promise<void> {
     const checked = checkMouseOptions(options, 'down');
-    await this.#press(await this.#modesFor(checked, 'down', this.down), checked);
+    await this.#serial(checked, 'down', this.down, () => this.#press(checked));
   }
 
   /**
@@ -98,12 +108,12 @@ export class Mouse {
    */
   async up(options?: MouseActionOptions & { button?: MouseButton }): Promise<void> {
     const checked = checkMouseOptions(options, 'up');
-    await this.#release(await this.#modesFor(checked, 'up', this.up), checked);
+    await this.#serial(checked, 'up', this.up, () => this.#release(checked));
   }
 
   /**
    * Moves the pointer to the cell in `steps` even steps (rounded to cells, as Playwright's
-   * `mouse.move` interpolates), with a motion report for each new cell when the app's tracking
+   * `mouse.move` interpolates; no more steps than cells crossed), with a motion report for each new cell when the app's tracking
    * mode reports motion: any-event (1003) always, button-event (1002) while a button is held,
    * never in X10 (9) or normal (1000) mode — a real terminal sends none there either.
    * @param options.steps @default 1
@@ -112,23 +122,30 @@ export class Mouse {
   async move(col: number, row: number, options?: MouseActionOptions & { steps?: number }): Promise<void> {
     const checked = checkMouseOptions(options, 'move');
     const to = checkPosition({ col, row }, this.#port.size(), 'move');
-    await this.#moveTo(await this.#modesFor(checked, 'move', this.move), to, checked, checked.steps);
+    await this.#serial(checked, 'move', this.move, () => this.#moveTo(to, checked, checked.steps));
   }
 
   /**
    * Turns the wheel by `deltaRows` notches at the pointer's cell: one report per notch, down for a
    * positive delta (xterm's button 5, code 65), up for a negative one (button 4, code 64); wheels
    * send no release. Nothing in X10 mode (9), which cannot encode the wheel.
-   * @throws {ConfigError} when `deltaRows` is not a whole number; otherwise as {@link click}.
+   * @throws {ConfigError} when `deltaRows` is not a whole number from -1000 to 1000; otherwise as {@link click}.
    */
   async wheel(deltaRows: number, options?: MouseActionOptions): Promise<void> {
+    if (typeof options === 'number') {
+      throw new ConfigError(
+        'mouse.wheel() takes one delta, in wheel notches (wheel(3): three notches down, wheel(-3): three up), then its options; ' +
+          `got the number ${options} as options. Playwright’s wheel(deltaX, deltaY) is in pixels; a terminal reports notches, and there is no horizontal wheel here.`,
+      );
+    }
     const checked = checkMouseOptions(options, 'wheel');
     const delta = checkDelta(deltaRows);
-    const modes = await this.#modesFor(checked, 'wheel', this.wheel);
     const direction = delta > 0 ? 'down' : 'up';
-    for (let n = 0; n < Math.abs(delta); n++) {
-      await this.#send(modes, { kind: 'wheel', direction, ...this.#position, modifiers: checked.modifiers });
-    }
+    await this.#serial(checked, 'wheel', this.wheel, async () => {
+      for (let n = 0; n < Math.abs(delta); n++) {
+        await this.#send(checked, { kind: 'wheel', direction, ...this.#position, modifiers: checked.modifiers });
+      }
+    });
   }
 
   /**
@@ -143,70 +160,101 @@ export class Mouse {
     const size = this.#port.size();
     const start = checkPosition((from ?? {}) as CellPosition, size, 'drag');
     const end = checkPosition((to ?? {}) as CellPosition, size, 'drag');
-    const modes = await this.#modesFor(checked, 'drag', this.drag);
-    await this.#moveTo(modes, start, checked, 1);
-    await this.#press(modes, checked);
-    await this.#moveTo(modes, end, checked, checked.steps);
-    await this.#release(modes, checked);
+    await this.#serial(checked, 'drag', this.drag, async () => {
+      await this.#moveTo(start, checked, 1);
+      await this.#press(checked);
+      await this.#moveTo(end, checked, checked.steps);
+      await this.#release(checked);
+    });
   }
 
   /**
-   * The modes to send in: once the app has turned tracking on (polling as text waits do), or at
-   * once with `force` (normal tracking when it has none on).
+   * Runs `action` after the actions before it have ended, once the app has turned mouse reporting
+   * on (or at once with `force`).
+   */
+  #serial(options: CheckedMouseOptions, method: string, caller: Function, action: () => Promise<void>): Promise<void> {
+    const atCallSite = captureCallSite(caller);
+    const run = this.#queue.then(async () => {
+      if (!options.force) await this.#awaitReporting(options, method, caller, atCallSite);
+      await action();
+    });
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Waits until the app has turned tracking on, polling as text waits do.
    * @throws {MouseNotEnabledError} from the call of `caller` when the wait times out.
    */
-  async #modesFor(options: CheckedMouseOptions, method: string, caller: Function): Promise<MouseModes> {
-    const modes = this.#port.mouseModes();
-    if (options.force) return modes.tracking === 'none' ? { ...modes, tracking: 'normal' } : modes;
-    const atCallSite = captureCallSite(caller);
+  async #awaitReporting(options: CheckedMouseOptions, method: string, caller: Function, atCallSite: <E extends Error>(error: E) => E): Promise<void> {
     const enabled = () => {
       const now = this.#port.mouseModes();
       return now.tracking === 'none' ? undefined : now;
     };
+    const exited = (how: string) => `mouse.${method}() sent nothing: ${this.#port.command} exited (${how}) without turning mouse reporting on.`;
     try {
-      return await this.#port.waitUntil(enabled, { timeout: options.timeout }, () => `mouse.${method}(): mouse reporting is off`, caller);
+      await this.#port.waitUntil(enabled, { timeout: options.timeout, exited }, () => `mouse.${method}(): mouse reporting is off`, caller);
     } catch (error) {
       if (!(error instanceof WaitTimeoutError)) throw error;
-      const message = formatWithScreen(notEnabledSentence(method, this.#port.command, error.timeout), error.screenText);
-      throw atCallSite(new MouseNotEnabledError(message, error.timeout, error.screenText, { cause: error }));
+      throw atCallSite(mouseNotEnabledError(`mouse.${method}()`, this.#port.command, error));
     }
   }
 
-  /** Moves the pointer to `to` in `steps` steps, reporting each new cell the mode reports motion for. */
-  async #moveTo(modes: MouseModes, to: CellPosition, options: CheckedMouseOptions, steps: number): Promise<void> {
+  /**
+   * Moves the pointer to `to` in `steps` steps, reporting each new cell the mode reports motion
+   * for: at most one step per cell crossed, so a huge `steps` costs no more than the distance.
+   */
+  async #moveTo(to: CellPosition, options: CheckedMouseOptions, steps: number): Promise<void> {
     const from = this.#position;
-    for (let step = 1; step <= steps; step++) {
+    const count = Math.min(steps, Math.max(Math.abs(to.col - from.col), Math.abs(to.row - from.row)));
+    for (let step = 1; step <= count; step++) {
       const cell = {
-        col: Math.round(from.col + ((to.col - from.col) * step) / steps),
-        row: Math.round(from.row + ((to.row - from.row) * step) / steps),
+        col: Math.round(from.col + ((to.col - from.col) * step) / count),
+        row: Math.round(from.row + ((to.row - from.row) * step) / count),
       };
       if (cell.col === this.#position.col && cell.row === this.#position.row) continue;
       this.#position = cell;
-      await this.#send(modes, { kind: 'motion', ...cell, modifiers: options.modifiers });
+      await this.#send(options, { kind: 'motion', ...cell, modifiers: options.modifiers });
     }
   }
 
-  async #press(modes: MouseModes, options: CheckedMouseOptions): Promise<void> {
+  async #press(options: CheckedMouseOptions): Promise<void> {
     this.#held.add(options.button);
-    await this.#send(modes, { kind: 'press', button: options.button, ...this.#position, modifiers: options.modifiers });
+    await this.#send(options, { kind: 'press', button: options.button, ...this.#position, modifiers: options.modifiers });
   }
 
-  async #release(modes: MouseModes, options: CheckedMouseOptions): Promise<void> {
+  async #release(options: CheckedMouseOptions): Promise<void> {
     this.#held.delete(options.button);
-    await this.#send(modes, { kind: 'release', button: options.button, ...this.#position, modifiers: options.modifiers });
+    await this.#send(options, { kind: 'release', button: options.button, ...this.#position, modifiers: options.modifiers });
   }
 
-  /** Sends the report of `event`, if the modes report it. */
-  async #send(modes: MouseModes, event: MouseReportEvent): Promise<void> {
+  /**
+   * Sends the report of `event`, if the app's modes now report it (read before each report, as a
+   * terminal would: an app that turns reporting off mid-gesture gets no more); with `force`, as
+   * normal tracking (1000) when it has none on.
+   */
+  async #send(options: CheckedMouseOptions, event: MouseReportEvent): Promise<void> {
+    const now = this.#port.mouseModes();
+    const modes: MouseModes = options.force && now.tracking === 'none' ? { ...now, tracking: 'normal' } : now;
     const report = encodeMouseReport(modes, event, [...this.#held]);
     if (report) await this.#port.sendInput(report);
   }
 }
 
+/**
+ * The MouseNotEnabledError of an `action` (`mouse.click()`, `getByText('OK').click()`) whose wait
+ * for mouse reporting ended in `timedOut`: what happened, which DECSET would have turned reporting
+ * on, what to do, and the screen.
+ */
+export function mouseNotEnabledError(action: string, command: string, timedOut: WaitTimeoutError): MouseNotEnabledError {
+  const sentence = notEnabledSentence(action, command, timedOut.timeout);
+  return new MouseNotEnabledError(formatWithScreen(sentence, timedOut.screenText), timedOut.timeout, timedOut.screenText);
+}
+
 /** What happened, which DECSET would have turned reporting on, and what to do. */
-function notEnabledSentence(method: string, command: string, timeoutMs: number): string {
+function notEnabledSentence(action: string, command: string, timeoutMs: number): string {
   return (
-    `mouse.${method}() sent nothing: ${command} did not turn mouse reporting on within ${timeoutMs} ms, so a terminal would not report the mouse to it. ` +
+    `${action} sent nothing: ${command} did not turn mouse reporting on within ${timeoutMs} ms, so a terminal would not report the mouse to it. ` +
     'An app turns it on with DECSET: CSI ? 1000 h (presses and releases), CSI ? 1002 h (and drags), CSI ? 1003 h (and all motion) or CSI ? 9 h (X10 presses), ' +
     'often with CSI ? 1006 h (SGR coordinates). Turn the app’s mouse support on (vim: :set mouse=a; less: --mouse), ' +
     'wait for the screen where it is on, or pass { force: true } to send the report anyway.'

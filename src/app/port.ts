@@ -15,15 +15,25 @@ export interface AppPort {
    * until it returns a value. A wait ends early when `close()` begins.
    * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the app's deadline
    * @param options.marks The cells to mark with `^` on the timeout error's screen (see `formatScreenBlock`), read from that screen. @default none
+   * @param options.exited Says what will not happen now that the app has exited (given how it
+   *   ended: `exit status 3`), for the AppExitedError thrown once the app's last output is drawn and
+   *   `probe` still finds nothing. @default `'<command>' exited (<how>); its screen will not change any more.`
    * @param what Says what did not happen, given the timeout in effect, for the WaitTimeoutError (the screen is appended).
    * @param caller The public method the test called: the timeout error's stack starts there.
-   * @throws {WaitTimeoutError} after the timeout, with the screen; ConfigError for a bad timeout;
-   *   whatever `probe` throws (a StrictModeError, an AppExitedError), at once.
+   * @throws {WaitTimeoutError} after the timeout, with the screen; AppExitedError at once when the
+   *   app has exited and `probe` finds nothing on its final screen; TmuxShotError at once when the
+   *   app has been closed (a locator or mouse kept past `close()`); ConfigError for a bad timeout;
+   *   whatever `probe` throws (a StrictModeError), at once.
    */
   waitUntil<T>(
     probe: () => T | undefined | Promise<T | undefined>,
     options:
-      | { timeout?: number | undefined; signal?: AbortSignal | undefined; marks?: ((screen: ScreenSnapshot) => readonly CellRect[]) | undefined }
+      | {
+          timeout?: number | undefined;
+          signal?: AbortSignal | undefined;
+          marks?: ((screen: ScreenSnapshot) => readonly CellRect[]) | undefined;
+          exited?: ((how: string) => string) | undefined;
+        }
       | undefined,
     what: (timeout: WaitTimeout) => string,
     caller: Function,

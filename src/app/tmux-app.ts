@@ -155,9 +155,12 @@ export class TmuxApp implements AsyncDisposable {
     this.#command = formatCommand(command);
     this.#port = {
       readScreen: () => (this.#drawing() ? undefined : this.screen()),
-      waitUntil: (probe, options, what, caller) => {
+      waitUntil: async (probe, options, what, caller) => {
+        if (this.#closing) throw new TmuxShotError(CLOSED_APP_PORT);
         const timeout = this.#timeout(options?.timeout);
-        return this.#waitUntil(probe, timeout, () => what(timeout), caller, options?.signal, options?.marks);
+        const exited = options?.exited ?? ((how: string) => `${this.#command} exited (${how}); its screen will not change any more.`);
+        const orExited = async () => (await probe()) ?? this.#failIfExited(probe, exited, options?.marks);
+        return this.#waitUntil(orExited, timeout, () => what(timeout), caller, options?.signal, options?.marks);
       },
       sendInput: async (bytes) => {
         this.#assertRunning();
@@ -329,25 +332,29 @@ export class TmuxApp implements AsyncDisposable {
     const given = checkOptions(options, 'waitForText', '{ timeout }');
     const timeout = this.#timeout(given.timeout);
     const what = () => `Text ${formatPattern(pattern)} did not appear within ${formatTimeout(timeout)}.`;
-    return this.#waitUntil(() => this.#find(pattern) ?? this.#failIfExited(pattern), timeout, what, this.waitForText, given.signal);
+    const find = () => this.#find(pattern);
+    const exited = (how: string) => `${this.#command} exited (${how}) without showing ${formatPattern(pattern)}.`;
+    return this.#waitUntil(() => find() ?? this.#failIfExited(find, exited), timeout, what, this.waitForText, given.signal);
   }
 
   /**
-   * For text waits: once the app has exited and all its output is on the screen, text that is
-   * still missing will never come, so fail at once rather than at the timeout.
+   * For waits on the screen: once the app has exited and all its output is on the screen, what
+   * `probe` still misses will never come, so fail at once rather than at the timeout.
+   * @returns What `probe` finds on the final screen (the last output brought it), or undefined while the app runs.
+   * @throws {AppExitedError} saying `exited(how)`, with the screen (`marks` marked on it).
    */
-  async #failIfExited(pattern: string | RegExp): Promise<undefined> {
+  async #failIfExited<T>(
+    probe: () => T | undefined | Promise<T | undefined>,
+    exited: (how: string) => string,
+    marks?: (screen: ScreenSnapshot) => readonly CellRect[],
+  ): Promise<T | undefined> {
     const exit = this.#closing ? undefined : await this.exitStatus();
     if (!exit) return undefined;
-    if (this.#find(pattern)) return undefined; // the last output brought it: the next probe finds it
-    const how = describeExit(exit);
-    const screenText = this.text();
-    throw new AppExitedError(
-      formatWithScreen(`${this.#command} exited (${how}) without showing ${formatPattern(pattern)}.`, screenText),
-      exit.exitCode,
-      exit.signal,
-      screenText,
-    );
+    const found = await probe();
+    if (found !== undefined) return found;
+    const screen = this.screen();
+    const screenText = snapshotText(screen);
+    throw new AppExitedError(formatWithScreen(exited(describeExit(exit)), screenText, marks?.(screen)), exit.exitCode, exit.signal, screenText);
   }
 
   /**
@@ -743,6 +750,11 @@ export class TmuxApp implements AsyncDisposable {
     }
   }
 }
+
+/** Why a locator or the mouse of a closed app refuses to wait. */
+const CLOSED_APP_PORT =
+  'This locator or mouse belongs to an app that has been closed (by close(), or by the tmuxApp fixture when its test ended or tmuxApp.start() ran a new app). ' +
+  'Take it again from the app now running: tmuxApp.getByText(…), tmuxApp.region(…), tmuxApp.mouse.';
 
 /** Output kept for {@link parseExecFailure}, in bytes: sh's message with the longest path Linux allows (4096 bytes) fits. */
 const OUTPUT_TAIL_BYTES = 8192;

@@ -79,7 +79,7 @@ export function testOfHandle(value: unknown): Readonly<RunnerTestCase> | undefin
 
 /**
  * The `tmuxApp` fixture: one app per test on the worker's tmux server, with every member of
- * `TmuxApp` — before `start()`, its methods throw a ConfigError that says how to start it. The
+ * `TmuxApp` — before `start()`, its methods and `mouse` throw a ConfigError that says how to start it. The
  * fixture owns the app from the moment its tmux session exists: `close()` during a `start()` (a
  * test that timed out inside it) stops the start, through `TmuxApp.start`'s `signal`, and closes
  * the app.
@@ -219,6 +219,7 @@ export class TmuxAppHandle implements AsyncDisposable {
     if (typeof key === 'string' && key.startsWith('waitFor') && key in TmuxApp.prototype) {
       return (...args: unknown[]) => this.#track(describeWait(key, args), timeoutOf(args), () => (this.app as unknown as Methods)[key]!(...args));
     }
+    if (!this.#app && key === 'mouse') return this.app; // a field, but as good as a method: say how to start
     if (!this.#app) return key in TmuxApp.prototype ? (...args: unknown[]) => (this.app as unknown as Methods)[key as string]!(...args) : undefined;
     return bindTo(this.#app, Reflect.get(this.#app, key, this.#app));
   }

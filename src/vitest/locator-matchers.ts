@@ -6,10 +6,11 @@
  * (`formatLocatorFailure`).
  */
 import type { MatcherState } from 'vitest';
-import { ConfigError, TmuxShotError, WaitTimeoutError, describeValue } from '../errors.js';
+import { AppExitedError, ConfigError, TmuxShotError, WaitTimeoutError, describeValue } from '../errors.js';
 import type { CellRect } from '../geometry.js';
 import { checkPattern, formatMatches, locatorInternals } from '../app/index.js';
-import type { LocatorInternals } from '../app/index.js';
+import type { ExitStatus, LocatorInternals } from '../app/index.js';
+import { describeExit } from '../host/index.js';
 import { formatPattern, rectText, snapshotText } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 import { formatTimeout } from '../wait.js';
@@ -60,11 +61,11 @@ interface Seen {
 export function describeLocatorShortfall(
   expectation: LocatorExpectation,
   isNot: boolean,
-  timeout: WaitTimeout,
+  until: WaitTimeout | { exited: ExitStatus },
   matches: readonly CellRect[],
   text: string | undefined,
 ): string {
-  const within = `within ${formatTimeout(timeout)}`;
+  const within = 'exited' in until ? `before the app exited (${describeExit(until.exited)})` : `within ${formatTimeout(until)}`;
   const found = matches.length === 0 ? 'none' : `${matches.length} (${formatMatches(matches)})`;
   if (matches.length > 1 && expectation.matcher !== 'toHaveCount') {
     return `Strict mode violation: it matches ${matches.length} places (${formatMatches(matches)}); ${expectation.matcher} needs one. Choose with .first(), .last() or .nth(i), or narrow it.`;
@@ -121,12 +122,15 @@ async function assertLocator(
     return snapshot && snapshotText(snapshot);
   };
   const wait = () => port.waitUntil(probe, { timeout: timeout.ms, signal: attemptSignal(task) }, () => header, assertLocator);
+  // An app that exited has its final screen: the last probe's outcome is the answer.
+  let until: WaitTimeout | { exited: ExitStatus } = timeout;
   await trackWait(task, { what: header, timeout, screenText }, wait).catch((error: unknown) => {
-    if (!(error instanceof WaitTimeoutError)) throw error;
+    if (error instanceof AppExitedError) until = { exited: { exitCode: error.exitCode, signal: error.signal } };
+    else if (!(error instanceof WaitTimeoutError)) throw error;
   });
   const last = seen ?? { snapshot: undefined, matches: [], outcome: 'fail' as const };
   const pass = last.outcome === 'strict' ? isNot : last.outcome === 'pass';
-  return { pass, message: () => message(header, locator, expectation, isNot, timeout, last) };
+  return { pass, message: () => message(header, locator, expectation, isNot, until, last) };
 }
 
 function message(
@@ -134,14 +138,14 @@ function message(
   locator: LocatorInternals,
   expectation: LocatorExpectation,
   isNot: boolean,
-  timeout: WaitTimeout,
+  until: WaitTimeout | { exited: ExitStatus },
   last: { snapshot: ScreenSnapshot | undefined; matches: CellRect[] },
 ): string {
   const { snapshot, matches } = last;
   const text = snapshot && matches.length === 1 ? rectText(snapshot, matches[0]!) : undefined;
   return formatLocatorFailure(header, {
     locator: locator.description,
-    sentence: describeLocatorShortfall(expectation, isNot, timeout, matches, text),
+    sentence: describeLocatorShortfall(expectation, isNot, until, matches, text),
     matches,
     scope: snapshot ? locator.scope(snapshot) : [],
     searched: locator.scopeDescription,

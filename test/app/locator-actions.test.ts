@@ -2,7 +2,7 @@
 // report it receives, so these tests read off its screen the exact report each action sent.
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, MouseNotEnabledError, StrictModeError, WaitTimeoutError } from '../../src/errors.js';
+import { AppExitedError, ConfigError, MouseNotEnabledError, StrictModeError, TmuxShotError, WaitTimeoutError } from '../../src/errors.js';
 import { TmuxServer } from '../../src/host/index.js';
 import { TmuxApp } from '../../src/app/tmux-app.js';
 
@@ -86,7 +86,9 @@ describe('locator actions send the mouse reports of the app’s mode at the matc
       .click({ timeout: 100 })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitTimeoutError);
-    expect((error as Error).message).toBe("getByText('Save') matched nothing within 100 ms.\n\nScreen:\n   0 │ ready\n       (rows 1-11 blank)");
+    expect((error as Error).message).toBe(
+      "getByText('Save') matched nothing within 100 ms, so click() sent nothing.\n\nScreen:\n   0 │ ready\n       (rows 1-11 blank)",
+    );
     expect((error as Error).stack).toContain('locator-actions.test.ts');
     expect(await loggedReports(app)).toEqual([]);
   });
@@ -98,10 +100,15 @@ describe('locator actions send the mouse reports of the app’s mode at the matc
       .click({ timeout: 300 })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MouseNotEnabledError);
-    // The mouse waits for what is left of the 300 ms after the match was found: a whole number of ms.
-    const { timeout } = error as MouseNotEnabledError;
-    expect(Number.isInteger(timeout) && timeout > 200 && timeout <= 300).toBe(true);
-    expect((error as Error).message).toContain(`mouse.click() sent nothing: 'node mouse-log.mjs' did not turn mouse reporting on within ${timeout} ms,`);
+    expect(error).toMatchObject({ timeout: 300, screenText: 'ready\n\n\n\n\n\n\n\n\n\n\n' });
+    expect((error as Error).message).toBe(
+      "getByText('ready').click() sent nothing: 'node mouse-log.mjs' did not turn mouse reporting on within 300 ms, so a terminal would not report the mouse to it. " +
+        'An app turns it on with DECSET: CSI ? 1000 h (presses and releases), CSI ? 1002 h (and drags), CSI ? 1003 h (and all motion) or CSI ? 9 h (X10 presses), ' +
+        'often with CSI ? 1006 h (SGR coordinates). Turn the app’s mouse support on (vim: :set mouse=a; less: --mouse), ' +
+        'wait for the screen where it is on, or pass { force: true } to send the report anyway.\n\n' +
+        'Screen:\n   0 │ ready\n       (rows 1-11 blank)',
+    );
+    expect((error as Error).stack).toContain('locator-actions.test.ts');
     await app.getByText('ready').click({ force: true });
     expect(await loggedReports(app)).toEqual(['b=0 x=3 y=1 M', 'b=3 x=3 y=1 M']);
   });
@@ -112,8 +119,78 @@ describe('locator actions send the mouse reports of the app’s mode at the matc
       new ConfigError('position { col: 0, row: -1 } from the match at row 0 col 0 is row -1 col 0, off the 60x12 screen.'),
     );
     await expect(app.getByText('ready').click({ buton: 'right' } as never)).rejects.toThrow(
-      new ConfigError("mouse.click() has no option 'buton'; it takes modifiers, force, timeout, button, clickCount."),
+      new ConfigError("getByText('ready').click() has no option 'buton'; it takes position, modifiers, force, timeout, button, clickCount."),
     );
     expect(await loggedReports(app)).toEqual([]);
+  });
+
+  it('an app that turns the mouse on after moving the text: the click goes where the text is then, not where it was', async () => {
+    await using app = await TmuxApp.start({ command: ['node', 'late-mouse.mjs'], cwd: FIXTURES, server, cols: 40, rows: 12, ready: { text: 'loading' } });
+    const click = app.getByText('Button').click();
+    await app.type('m');
+    await click;
+    await app.waitForText('<0;12;4m'); // the app prints each input JSON-quoted: ESC reads \u001b
+    expect(app.text().split('\n')[3]).toBe('         Button');
+    // The press and the release arrive as one input or two, so one quoted line or two.
+    expect(app.text().split('\n').slice(6).join('').replaceAll('""', '')).toBe(String.raw`"\u001b[<0;12;4M\u001b[<0;12;4m"`);
+  });
+});
+
+describe('locators and the mouse of an app that ended', () => {
+  it('an app that exited: a locator wait and a mouse action fail at once, saying so, with the screen', async () => {
+    await using app = await TmuxApp.start({ command: ['sh', '-c', 'echo bye; sleep 0.2; exit 3'], server, cols: 20, rows: 3 });
+    await app.waitForExit();
+    const error = await app
+      .getByText('never')
+      .text({ timeout: 20_000 })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppExitedError);
+    expect((error as Error).message).toBe(
+      "getByText('never') matched nothing, and 'sh -c \"echo bye; sleep 0.2; exit 3\"' exited (exit status 3): its screen will not change any more.\n\n" +
+        'Screen:\n  0 │ bye\n      (rows 1-2 blank)',
+    );
+    await expect(app.getByText('bye').text()).resolves.toBe('bye'); // the final screen stays readable
+    await expect(app.mouse.click(1, 1, { timeout: 20_000 })).rejects.toThrow(
+      new AppExitedError(
+        'mouse.click() sent nothing: \'sh -c "echo bye; sleep 0.2; exit 3"\' exited (exit status 3) without turning mouse reporting on.\n\nScreen:\n  0 │ bye\n      (rows 1-2 blank)',
+        3,
+        null,
+        'bye\n\n',
+      ),
+    );
+  });
+
+  it('a closed app: its locators and mouse refuse at once, saying to take them again from the running app', async () => {
+    const app = await startLog(['1000', '1006']);
+    const ready = app.getByText('ready');
+    await app.close();
+    const closed =
+      'This locator or mouse belongs to an app that has been closed (by close(), or by the tmuxApp fixture when its test ended or tmuxApp.start() ran a new app). ' +
+      'Take it again from the app now running: tmuxApp.getByText(…), tmuxApp.region(…), tmuxApp.mouse.';
+    await expect(ready.count()).rejects.toThrow(new TmuxShotError(closed));
+    await expect(ready.click()).rejects.toThrow(new TmuxShotError(closed));
+    await expect(app.mouse.click(0, 0)).rejects.toThrow(new TmuxShotError(closed));
+  });
+});
+
+describe('locator.waitFor', () => {
+  it("waits for one match ('visible', strict) or for none ('hidden')", async () => {
+    await using app = await startLog(['1000', '1006']);
+    await app.getByText('ready').waitFor();
+    const pending = app.getByText('key 6b').waitFor({ state: 'visible' });
+    await app.type('k');
+    await pending;
+    await app.getByText('nothing like this').waitFor({ state: 'hidden' });
+    const error = await app
+      .getByText('key 6b')
+      .waitFor({ state: 'hidden', timeout: 100 })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect((error as Error).message).toBe(
+      "getByText('key 6b') still matched within 100 ms; ^ marks where.\n\nScreen:\n   0 │ ready\n   1 │ key 6b\n     │ ^^^^^^\n       (rows 2-11 blank)",
+    );
+    await expect(app.getByText('ready').waitFor({ state: 'shown' as never })).rejects.toThrow(
+      new ConfigError("waitFor() state must be 'visible' or 'hidden'; got the string 'shown'."),
+    );
   });
 });

@@ -143,6 +143,15 @@ describe('locators on the menu fixture', () => {
     expect(() => app.getByText(42 as unknown as string)).toThrow(new ConfigError('getByText() takes the text to find as a string or a RegExp; got 42.'));
     expect(() => app.getByText('Save').nth(1.5)).toThrow(new ConfigError('nth() takes a whole number (negative counts from the end); got 1.5.'));
     expect(() => app.region({ rows: -1 })).toThrow(ConfigError);
+    await expect(app.getByText('Open').boundingBox({ timeoutt: 5 } as never)).rejects.toThrow(
+      new ConfigError("boundingBox() has no option 'timeoutt'; it takes { timeout }."),
+    );
+    expect(() => app.getByText('Open', { exakt: true } as never)).toThrow(new ConfigError("getByText() has no option 'exakt'; it takes { exact }."));
+    expect(() => app.getByText('Open\nSave')).toThrow(
+      new ConfigError(
+        "getByText() matches within one row, and 'Open\\nSave' spans rows. Find each row's text on its own, or read a region: region({ row, rows }).text().",
+      ),
+    );
     await expect(app.getByText('Save').boundingBox({ timeout: -1 })).rejects.toThrow(new ConfigError('timeout must be a number of ms, 0 or more; got -1.'));
   });
 });

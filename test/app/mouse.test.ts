@@ -247,7 +247,7 @@ describe('bad input: a ConfigError, and nothing sent', () => {
     [
       'an unknown modifier',
       (app) => app.mouse.click(0, 0, { modifiers: ['Meta' as 'Alt'] }),
-      "mouse.click(): unknown modifier the string 'Meta'; a mouse report carries only 'Shift', 'Alt', 'Control'.",
+      "mouse.click(): unknown modifier the string 'Meta' (xterm's Meta is 'Alt'); a mouse report carries only 'Shift', 'Alt', 'Control'.",
     ],
     [
       'modifiers not in an array',
@@ -255,11 +255,25 @@ describe('bad input: a ConfigError, and nothing sent', () => {
       "mouse.down(): modifiers must be an array of 'Shift', 'Alt', 'Control'; got the string 'Shift'.",
     ],
     ['steps below 1', (app) => app.mouse.move(1, 1, { steps: 0 }), 'mouse.move(): steps must be a whole number ≥ 1; got 0.'],
-    ['a fractional clickCount', (app) => app.mouse.click(1, 1, { clickCount: 1.5 }), 'mouse.click(): clickCount must be a whole number ≥ 1; got 1.5.'],
+    [
+      'a fractional clickCount',
+      (app) => app.mouse.click(1, 1, { clickCount: 1.5 }),
+      'mouse.click(): clickCount must be a whole number from 1 to 1000; got 1.5.',
+    ],
+    [
+      'a clickCount past 1000 (each pair is a tmux command)',
+      (app) => app.mouse.click(1, 1, { clickCount: 100_000 }),
+      'mouse.click(): clickCount must be a whole number from 1 to 1000; got 100000.',
+    ],
     [
       'a wheel delta that is not whole',
       (app) => app.mouse.wheel(0.5),
-      'mouse.wheel() takes a whole number of rows (positive scrolls down, one wheel notch each); got 0.5.',
+      'mouse.wheel() takes a whole number of rows from -1000 to 1000 (positive scrolls down, one wheel notch each); got 0.5.',
+    ],
+    [
+      'a wheel delta past 1000 notches',
+      (app) => app.mouse.wheel(1e20),
+      'mouse.wheel() takes a whole number of rows from -1000 to 1000 (positive scrolls down, one wheel notch each); got 100000000000000000000.',
     ],
     [
       'force that is not a boolean',
@@ -270,7 +284,23 @@ describe('bad input: a ConfigError, and nothing sent', () => {
     [
       'options that are not an object',
       (app) => app.mouse.up('left' as never),
-      "mouse.up() takes an options object ({ button, modifiers, force, timeout… }); got the string 'left'.",
+      "mouse.up() takes an options object { modifiers, force, timeout, button }; got the string 'left'.",
+    ],
+    [
+      "Playwright's wheel(deltaX, deltaY)",
+      (app) => app.mouse.wheel(0, 3 as never),
+      'mouse.wheel() takes one delta, in wheel notches (wheel(3): three notches down, wheel(-3): three up), then its options; got the number 3 as options. ' +
+        'Playwright’s wheel(deltaX, deltaY) is in pixels; a terminal reports notches, and there is no horizontal wheel here.',
+    ],
+    [
+      'a cell given as an object',
+      (app) => app.mouse.click({ col: 1, row: 1 } as never, undefined as never),
+      'mouse.click() takes the cell as two numbers, col then row: mouse.click(3, 5); got an object as col.',
+    ],
+    [
+      'a misspelt option',
+      (app) => app.mouse.click(1, 1, { modifers: ['Shift'] } as never),
+      "mouse.click() has no option 'modifers'; it takes modifiers, force, timeout, button, clickCount.",
     ],
   ])('%s', async (_, act, message) => {
     await using app = await startLog(['1000', '1006'], { cols: 80, rows: 24 });
@@ -300,5 +330,28 @@ describe('in a real Vitest run (test/app/projects/mouse)', () => {
     const example = section.slice(section.indexOf('```js\n') + 6, section.indexOf('```\n', section.indexOf('```js\n') + 6));
     const copy = await readFile(resolve(import.meta.dirname, 'projects/mouse/readme-mouse.test.js'), 'utf8');
     expect(copy.split('\n').slice(1).join('\n')).toBe(example);
+  });
+});
+
+describe('actions in a row and at once', () => {
+  it('a move with a huge steps sends one report per cell crossed, at once', async () => {
+    await using app = await startLog(['1003', '1006']);
+    await app.mouse.move(3, 0, { steps: Number.MAX_SAFE_INTEGER });
+    expect(await loggedReports(app)).toEqual([
+      line('\x1b[<35;2;1M', 'b=35 x=2 y=1 M'),
+      line('\x1b[<35;3;1M', 'b=35 x=3 y=1 M'),
+      line('\x1b[<35;4;1M', 'b=35 x=4 y=1 M'),
+    ]);
+  });
+
+  it('actions started together run one after another, in the order called', async () => {
+    await using app = await startLog(['1002', '1006']);
+    await Promise.all([app.mouse.click(5, 5), app.mouse.click(20, 8, { button: 'right' })]);
+    expect(await loggedReports(app)).toEqual([
+      line('\x1b[<0;6;6M', 'b=0 x=6 y=6 M'),
+      line('\x1b[<0;6;6m', 'b=0 x=6 y=6 m'),
+      line('\x1b[<2;21;9M', 'b=2 x=21 y=9 M'),
+      line('\x1b[<2;21;9m', 'b=2 x=21 y=9 m'),
+    ]);
   });
 });

@@ -18,6 +18,8 @@ describe('tmuxApp', () => {
     expect(() => tmuxApp.text()).toThrow(
       'tmuxApp has not been started: give it a command with test.override({ tmuxOptions: { command: [...] } }) or call await tmuxApp.start({ command: [...] }) first.',
     );
+    expect(() => tmuxApp.mouse).toThrow(ConfigError); // a field, but it says how to start too
+    expect(() => tmuxApp.getByText('File')).toThrow(ConfigError);
   });
 
   test('starts with the options of the call', async ({ tmuxApp, tmuxServer }) => {

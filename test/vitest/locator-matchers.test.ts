@@ -138,6 +138,20 @@ test('several matches fail at once (the test gave 20 s), with or without .not', 
 });
 
 test('anything but a locator is refused, saying what the matcher takes', () => {
+  // The app's final screen will not change: no waiting out the 15 s (the test's timeout is 20 s).
+  expect(errorOf('fails at once once the app has exited')).toBe(
+    [
+      'expect(locator).not.toBeVisible()',
+      '',
+      "Locator: getByText('bye')",
+      'Expected it to match nothing before the app exited (exit status 3), but it still matches at row 0 col 0. ^ marks its matches.',
+      '',
+      'Screen:',
+      '  0 │ bye',
+      '    │ ^^^',
+      '      (rows 1-2 blank)',
+    ].join('\n'),
+  );
   expect(errorOf('not a locator')).toBe(
     "expect(locator).toBeVisible()\n\nExpected a Locator (tmuxApp.getByText('…'), tmuxApp.region({ … })), but received an object { cols, rows, cells, cursor, … }.",
   );

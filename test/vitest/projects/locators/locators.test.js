@@ -43,6 +43,13 @@ test('strict at once, with or without .not', async ({ tmuxApp }) => {
   await expect(tmuxApp.getByText('Save')).toHaveText('Save', { timeout: 20_000 });
 });
 
+test('fails at once once the app has exited', { timeout: 20_000 }, async ({ tmuxApp }) => {
+  await tmuxApp.close();
+  await tmuxApp.start({ command: ['sh', '-c', 'echo bye; sleep 0.2; exit 3'], cols: 20, rows: 3 });
+  await tmuxApp.waitForExit();
+  await expect(tmuxApp.getByText('bye')).not.toBeVisible({ timeout: 15_000 });
+});
+
 test('not a locator', async ({ tmuxApp }) => {
   await expect(tmuxApp.screen()).toBeVisible();
 });
