@@ -261,7 +261,10 @@ export class Locator {
    *   after `timeout`; AppExitedError when the app exits first; ConfigError for bad options.
    */
   async waitFor(options?: LocatorWaitOptions & { state?: 'visible' | 'hidden' }): Promise<void> {
-    const { state = 'visible', ...rest } = checkOptions(options, 'waitFor', "{ state: 'visible' | 'hidden', timeout }");
+    const given = checkOptions(options, 'waitFor', "{ state: 'visible' | 'hidden', timeout }");
+    const unknown = Object.keys(given).find((key) => key !== 'state' && key !== 'timeout');
+    if (unknown !== undefined) throw new ConfigError(`waitFor() has no option '${unknown}'; it takes { state, timeout }.`);
+    const { state = 'visible', ...rest } = given;
     if (state === 'visible') {
       await this.#one(rest, this.waitFor);
       return;

@@ -192,5 +192,8 @@ describe('locator.waitFor', () => {
     await expect(app.getByText('ready').waitFor({ state: 'shown' as never })).rejects.toThrow(
       new ConfigError("waitFor() state must be 'visible' or 'hidden'; got the string 'shown'."),
     );
+    await expect(app.getByText('ready').waitFor({ stat: 'hidden' } as never)).rejects.toThrow(
+      new ConfigError("waitFor() has no option 'stat'; it takes { state, timeout }."),
+    );
   });
 });
