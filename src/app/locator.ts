@@ -9,7 +9,7 @@ import { formatPattern, formatWithScreen, rectText, snapshotText } from '../scre
 import type { Cell, ScreenSnapshot } from '../snapshot.js';
 import { captureCallSite, formatTimeout } from '../wait.js';
 import type { WaitTimeout } from '../wait.js';
-import { checkOptions, checkPattern } from './options.js';
+import { checkKnownOptions, checkPattern } from './options.js';
 import { describeSteps, formatMatches, resolveSteps, targetCell } from './locator-query.js';
 import type { GetByTextOptions, LocatorStep } from './locator-query.js';
 import { mouseNotEnabledError } from './mouse.js';
@@ -46,12 +46,11 @@ interface Found {
   snapshot: ScreenSnapshot;
 }
 
-/** What the package (the matchers, the actions) reaches of a locator beyond its public members. */
+/** What the package (the locator matchers) reaches of a locator beyond its public members. */
 export interface LocatorInternals {
   port: AppPort;
   /** The app the locator was made by (the `TmuxApp`): Vitest matchers find its test through it. */
   app: LocatorApp;
-  steps: readonly LocatorStep[];
   /** The locator as written (its `toString()`). */
   description: string;
   /** Its parent as written, where its last step searched; undefined for a locator of one step. */
@@ -60,8 +59,6 @@ export interface LocatorInternals {
   resolve(snapshot: ScreenSnapshot): CellRect[];
   /** The places its last step searched (its parent's matches), to mark on a screen; none for a locator of one step. */
   scope(snapshot: ScreenSnapshot): CellRect[];
-  /** Waits for exactly one match (see {@link Locator.boundingBox}); `caller` is the public method the test called. */
-  one(options: LocatorWaitOptions | undefined, caller: Function): Promise<Found>;
 }
 
 /** What a locator uses of the `TmuxApp` that made it, besides the port: its mouse for the actions. */
@@ -106,12 +103,10 @@ export class Locator {
     internals.set(this, {
       port,
       app,
-      steps,
       description: describeSteps(steps),
       scopeDescription: steps.length > 1 ? describeSteps(steps.slice(0, -1)) : undefined,
       resolve: (snapshot) => resolveSteps(steps, snapshot),
       scope: (snapshot) => (steps.length > 1 ? resolveSteps(steps.slice(0, -1), snapshot) : []),
-      one: (options, caller) => this.#one(options, caller),
     });
   }
 
@@ -136,10 +131,7 @@ export class Locator {
         `getByText() matches within one row, and ${formatPattern(text)} spans rows. Find each row's text on its own, or read a region: region({ row, rows }).text().`,
       );
     }
-    const given = checkOptions(options, 'getByText', '{ exact }');
-    const unknown = Object.keys(given).find((key) => key !== 'exact');
-    if (unknown !== undefined) throw new ConfigError(`getByText() has no option '${unknown}'; it takes { exact }.`);
-    const { exact = false } = given;
+    const { exact = false } = checkKnownOptions(options, 'getByText', ['exact']);
     if (typeof exact !== 'boolean') throw new ConfigError(`getByText() exact must be true or false; got ${String(exact)}.`);
     return this.#then({ kind: 'text', pattern: text, exact });
   }
@@ -261,10 +253,7 @@ export class Locator {
    *   after `timeout`; AppExitedError when the app exits first; ConfigError for bad options.
    */
   async waitFor(options?: LocatorWaitOptions & { state?: 'visible' | 'hidden' }): Promise<void> {
-    const given = checkOptions(options, 'waitFor', "{ state: 'visible' | 'hidden', timeout }");
-    const unknown = Object.keys(given).find((key) => key !== 'state' && key !== 'timeout');
-    if (unknown !== undefined) throw new ConfigError(`waitFor() has no option '${unknown}'; it takes { state, timeout }.`);
-    const { state = 'visible', ...rest } = given;
+    const { state = 'visible', ...rest } = checkKnownOptions(options, 'waitFor', ['state', 'timeout']);
     if (state === 'visible') {
       await this.#one(rest, this.waitFor);
       return;
@@ -305,7 +294,7 @@ export class Locator {
     const mouseMethod = method === 'hover' ? 'move' : method;
     checkMouseOptions(options, mouseMethod, action, ['position']);
     const { position, ...rest } = options ?? ({} as T);
-    const { scopeDescription, scope } = internals.get(this)!;
+    const { scope } = internals.get(this)!;
     const reporting = () => rest.force === true || this.#port.mouseModes().tracking !== 'none';
     let matched: Found | undefined;
     const ready = () => {
@@ -313,8 +302,7 @@ export class Locator {
       matched = snapshot && this.#single(snapshot);
       return matched && reporting() ? matched : undefined;
     };
-    const what = (limit: WaitTimeout) =>
-      `${this} matched nothing within ${formatTimeout(limit)}, so ${method}() sent nothing.${scopeDescription ? ` ^ marks where it searched: ${scopeDescription}.` : ''}`;
+    const what = (limit: WaitTimeout) => this.#matchedNothing(limit, `, so ${method}() sent nothing`);
     const exited = (how: string) =>
       `${action} sent nothing: ${this.#port.command} exited (${how}) ${matched ? 'without turning mouse reporting on' : `before ${this} matched`}.`;
     const atCallSite = captureCallSite(caller);
@@ -325,6 +313,12 @@ export class Locator {
       if (error instanceof WaitTimeoutError && matched) throw atCallSite(mouseNotEnabledError(action, this.#port.command, error));
       throw error;
     }
+  }
+
+  /** A wait for one match timed out: what happened (and `then`), and where it searched when it has a parent. */
+  #matchedNothing(limit: WaitTimeout, then = ''): string {
+    const { scopeDescription } = internals.get(this)!;
+    return `${this} matched nothing within ${formatTimeout(limit)}${then}.${scopeDescription ? ` ^ marks where it searched: ${scopeDescription}.` : ''}`;
   }
 
   #then(step: LocatorStep): Locator {
@@ -343,13 +337,9 @@ export class Locator {
 
   /** Waits for exactly one match (see {@link boundingBox}). */
   #one(options: LocatorWaitOptions | undefined, caller: Function): Promise<Found> {
-    const given = checkOptions(options, caller.name, '{ timeout }');
-    const unknown = Object.keys(given).find((key) => key !== 'timeout');
-    if (unknown !== undefined) throw new ConfigError(`${caller.name}() has no option '${unknown}'; it takes { timeout }.`);
-    const { timeout } = given;
-    const { scopeDescription, scope } = internals.get(this)!;
-    const what = (limit: WaitTimeout) =>
-      `${this} matched nothing within ${formatTimeout(limit)}.${scopeDescription ? ` ^ marks where it searched: ${scopeDescription}.` : ''}`;
+    const { timeout } = checkKnownOptions(options, caller.name, ['timeout']);
+    const { scope } = internals.get(this)!;
+    const what = (limit: WaitTimeout) => this.#matchedNothing(limit);
     const exited = (how: string) => `${this} matched nothing, and ${this.#port.command} exited (${how}): its screen will not change any more.`;
     return this.#port.waitUntil(
       () => {

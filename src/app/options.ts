@@ -188,6 +188,19 @@ export function checkOptions<T extends object>(options: T | undefined, method: s
   throw new ConfigError(`${method}() takes an options object ${shape}; got ${describeValue(options)}.`);
 }
 
+/**
+ * `options` as {@link checkOptions} takes them, when every key is one of `known`, so a misspelt
+ * option fails instead of being ignored.
+ * @throws {ConfigError} for options that are not an object, or naming the first unknown key and what `method` takes.
+ */
+export function checkKnownOptions<T extends object>(options: T | undefined, method: string, known: readonly string[]): Partial<T> {
+  const shape = `{ ${known.join(', ')} }`;
+  const given = checkOptions(options, method, shape);
+  const unknown = Object.keys(given).find((key) => !known.includes(key));
+  if (unknown !== undefined) throw new ConfigError(`${method}() has no option '${unknown}'; it takes ${shape}.`);
+  return given;
+}
+
 /** A listener argument when it is a function. @throws {ConfigError} naming `method` otherwise. */
 export function checkListener<T extends Function>(listener: T, method: string): T {
   if (typeof listener === 'function') return listener;
