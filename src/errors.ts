@@ -58,16 +58,25 @@ export class WaitTimeoutError extends TmuxShotError {
   }
 }
 
-/** A key name that neither tmux nor our aliases know. */
+/**
+ * Why a key name was refused: `'unknown'`, a name neither tmux nor our aliases know (or a
+ * combination tmux cannot send at all); `'extendedKeys'`, a key tmux 3.3a sends only as an
+ * extended key (`Control+Enter` → `CSI 13 ; 5 u`) to an app that has not asked for extended keys.
+ */
+export type KeyNameProblem = 'unknown' | 'extendedKeys';
+
+/** A key name tmux cannot send: unknown, or an extended key the app has not asked for (see `reason`). */
 export class KeyNameError extends TmuxShotError {
   override name = 'KeyNameError';
   constructor(
     /** The key name as given. */
     readonly key: string,
-    /** Valid names closest to it, best first. */
+    /** Valid names closest to it, best first; for `'extendedKeys'`, the key without the modifiers the app would not see. */
     readonly suggestions: readonly string[],
+    /** Why it was refused. @default 'unknown' */
+    readonly reason: KeyNameProblem = 'unknown',
   ) {
-    super(keyNameMessage(key, suggestions, 'type()'));
+    super(keyNameMessage(key, suggestions, 'type()', reason));
   }
 }
 
@@ -75,8 +84,16 @@ export class KeyNameError extends TmuxShotError {
  * The message of a {@link KeyNameError}, ending with how to send literal text where the name was
  * given: `'type()'` in the library, `'--type'` on the command line, the agent's text tool.
  */
-export function keyNameMessage(key: string, suggestions: readonly string[], literalText: string): string {
+export function keyNameMessage(key: string, suggestions: readonly string[], literalText: string, reason: KeyNameProblem = 'unknown'): string {
   const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
+  if (reason === 'extendedKeys') {
+    return (
+      `Key '${key}' is an extended key, and the app has not asked for extended keys: tmux 3.3a sends it (as CSI u, ` +
+      `e.g. Control+Enter as ESC [ 13 ; 5 u) only to an app that turned on xterm's modifyOtherKeys (CSI > 4 ; 1 m or ` +
+      `CSI > 4 ; 2 m); to any other app it sends nothing or types the name as text.${hint} Press it once the app has ` +
+      `turned them on, or send the bytes the app expects with ${literalText}.`
+    );
+  }
   return (
     `Unknown key name '${key}'.${hint} Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style ` +
     `names (Control+C, ArrowUp); send literal text with ${literalText}.`

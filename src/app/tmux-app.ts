@@ -223,11 +223,15 @@ export class TmuxApp implements AsyncDisposable {
   /**
    * Presses keys in order, in one tmux `send-keys`: tmux names (`Enter`, `C-c`, `M-x`, `F1`,
    * `BTab`, `a`) or Playwright names (`ArrowDown`, `Control+C`, `Shift+Tab`); case-sensitive.
-   * @throws {KeyNameError} when any name is unknown, before anything is sent (with suggestions);
-   *   ConfigError when an argument is not a string; AppExitedError after the app has exited.
+   * Extended keys (`Control+Enter`, `Shift+Enter`, `Control+Tab`, `Control+Shift+A`, `Control+1`…)
+   * need the app to have asked for them (xterm modifyOtherKeys, `CSI > 4 ; 1 m`) in the output
+   * drawn so far; tmux 3.3a then sends them as CSI u (`ESC [ 13 ; 5 u`). See `resolveKeyName`.
+   * @throws {KeyNameError} when any name is unknown, or is an extended key the app has not asked
+   *   for (`reason: 'extendedKeys'`), before anything is sent (with suggestions); ConfigError when
+   *   an argument is not a string; AppExitedError after the app has exited.
    */
   async press(...keys: string[]): Promise<void> {
-    const names = resolveKeyNames(checkKeys(keys));
+    const names = resolveKeyNames(checkKeys(keys), { extendedKeys: this.#model.extendedKeys() });
     this.#assertRunning();
     this.#markInput('keys');
     await this.#session.sendKeys(names);

@@ -126,10 +126,11 @@ export function checkKeySteps(command: string, steps: readonly { kind: string; k
   for (const step of steps) {
     if (step.kind !== 'keys' || !step.keys) continue;
     try {
-      resolveKeyNames(step.keys);
+      // Whether the app will ask for extended keys is known only once it runs: press() checks that.
+      resolveKeyNames(step.keys, { extendedKeys: true });
     } catch (error) {
       if (!(error instanceof KeyNameError)) throw error;
-      throw new UsageError(keyNameMessage(error.key, error.suggestions, literalText), command);
+      throw new UsageError(keyNameMessage(error.key, error.suggestions, literalText, error.reason), command);
     }
   }
 }

@@ -14,8 +14,10 @@ export interface TmuxConfigOptions {
  * The config text. Besides pinning what a user's config could change (indexes, sizes, terminal
  * type, shell, environment copying), it keeps a dead pane and its last screen (`remain-on-exit`
  * with an empty `remain-on-exit-format`, so no "Pane is dead" line scrolls the screen), lets the
- * server outlive its sessions (`exit-empty off`), and stops tmux from renaming windows or
- * sending focus events. `window-size manual` is set per window (see `newSessionCommands`).
+ * server outlive its sessions (`exit-empty off`), stops tmux from renaming windows or sending
+ * focus events, and follows an app's request for extended keys (`extended-keys on`: 3.3a follows
+ * it anyway, later versions only with `on`; `always` would send CSI u to apps that never asked).
+ * `window-size manual` is set per window (see `newSessionCommands`).
  */
 export function formatTmuxConfig(options: TmuxConfigOptions = {}): string {
   const historyLimit = options.historyLimit ?? HOST.historyLimit;
@@ -24,6 +26,7 @@ export function formatTmuxConfig(options: TmuxConfigOptions = {}): string {
     'set -s escape-time 0',
     'set -s focus-events off',
     'set -s set-clipboard off',
+    'set -s extended-keys on',
     "set -sa terminal-features ',*:RGB'",
     'set -g default-terminal tmux-256color',
     'set -g default-shell /bin/sh',

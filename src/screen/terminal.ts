@@ -14,6 +14,7 @@ import { BLANK_CELL } from '../snapshot.js';
 import type { BufferCellLike } from './read-cell.js';
 import type { Cell, MouseModes, ScreenSnapshot } from '../snapshot.js';
 import { MOUSE_MODES_OFF, applyMouseMode } from './mouse-modes.js';
+import { applyDisableModifyKeys, applyModifyKeys } from './extended-keys.js';
 import { snapshotText } from './text.js';
 
 // Both packages are CommonJS bundles whose named exports Node cannot detect: use the default export.
@@ -54,6 +55,8 @@ export class ScreenModel {
   #synchronizedSince = 0;
   /** The app's mouse modes: xterm.js does not track 1005 and 1015, so we track them all. */
   #mouseModes: MouseModes = MOUSE_MODES_OFF;
+  /** Whether tmux sends the app extended keys (xterm.js does not follow XTMODKEYS, so we do). */
+  #extendedKeys = false;
 
   /**
    * @param size Initial size in cells.
@@ -86,9 +89,20 @@ export class ScreenModel {
       this.#setMouseModes(params, false);
       return false;
     });
+    // XTMODKEYS: the app's request for extended keys, followed as tmux follows it.
+    parser.registerCsiHandler({ prefix: '>', final: 'm' }, (params) => {
+      this.#extendedKeys = applyModifyKeys(this.#extendedKeys, params);
+      return false;
+    });
+    parser.registerCsiHandler({ prefix: '>', final: 'n' }, (params) => {
+      this.#extendedKeys = applyDisableModifyKeys(this.#extendedKeys, params);
+      return false;
+    });
     // RIS resets the mouse modes; DECSTR (soft reset) does not (xterm-410 charproc.c `ReallyReset`, `if (full)`).
+    // It turns extended keys off too (tmux 3.3a screen-write.c `screen_write_reset`).
     parser.registerEscHandler({ final: 'c' }, () => {
       this.#mouseModes = MOUSE_MODES_OFF;
+      this.#extendedKeys = false;
       return false;
     });
     this.#internals = this.#terminal as unknown as XtermInternals;
@@ -134,6 +148,15 @@ export class ScreenModel {
    */
   mouseModes(): MouseModes {
     return this.#mouseModes;
+  }
+
+  /**
+   * Whether the app has asked for extended keys (xterm modifyOtherKeys: `CSI > 4 ; 1 m` or
+   * `CSI > 4 ; 2 m`, until `CSI > 4 ; 0 m`, `CSI > 4 n` or RIS), as of the output written so far:
+   * then tmux 3.3a sends keys like Ctrl+Enter as `CSI 13 ; 5 u` (see `applyModifyKeys`).
+   */
+  extendedKeys(): boolean {
+    return this.#extendedKeys;
   }
 
   /** Applies each parameter of one DECSET (`set`) or DECRST in order, as xterm does. */

@@ -75,11 +75,14 @@ describe('resolveKeyName', () => {
     ['ENTER', ['Enter']],
     ['Esc', ['Escape']],
     ['ArowUp', ['ArrowUp']],
-    ['C-enter', ['Enter']],
-    ['S-Enter', ['Enter']],
-    ['C-Tab', ['Tab']],
-    ['C-1', ['1']],
+    ['C-enter', ['C-Enter']],
     ['Shift+1', ['1']],
+    ['S-!', ['!']],
+    ['C-é', ['é']],
+    ['C-$', ['$']],
+    ['C-S-Space', ['Space']],
+    ['C-BTab', ['BTab']],
+    ['S-BTab', ['BTab']],
     ['Ctrl+c', ['Control+c']],
     ['F13', ['F1', 'F3', 'F10']],
     ['', []],
@@ -108,6 +111,103 @@ describe('resolveKeyName', () => {
   });
 });
 
+describe('resolveKeyName with extended keys (tmux 3.3a sends them as CSI u to an app that asked)', () => {
+  it.each([
+    ['C-Enter', 'C-Enter'],
+    ['Control+Enter', 'C-Enter'],
+    ['S-Enter', 'S-Enter'],
+    ['Shift+Enter', 'S-Enter'],
+    ['Control+Shift+Enter', 'C-S-Enter'],
+    ['Alt+Shift+Enter', 'M-S-Enter'],
+    ['Control+Alt+Enter', 'C-M-Enter'],
+    ['C-M-S-Enter', 'C-M-S-Enter'],
+    ['C-Tab', 'C-Tab'],
+    ['Control+Tab', 'C-Tab'],
+    ['Control+Shift+Tab', 'C-S-Tab'],
+    ['C-M-Tab', 'C-M-Tab'],
+    ['C-Escape', 'C-Escape'],
+    ['Shift+Escape', 'S-Escape'],
+    ['Control+Backspace', 'C-BSpace'],
+    ['S-BSpace', 'S-BSpace'],
+    ['Shift+Space', 'S-Space'],
+    ['C-S-a', 'C-S-a'],
+    ['Control+Shift+A', 'C-S-a'],
+    ['Control+Alt+Shift+a', 'C-M-S-a'],
+    ['C-1', 'C-1'],
+    ['Control+0', 'C-0'],
+    ['C-;', 'C-;'],
+    ['Control+.', 'C-.'],
+    ['C-,', 'C-,'],
+    ['C-/', 'C-/'],
+    ["C-'", "C-'"],
+    ['C-M-1', 'C-M-1'],
+  ])('%s → %s', (name, expected) => {
+    expect(resolveKeyName(name, { extendedKeys: true })).toBe(expected);
+  });
+
+  it.each([
+    // Keys with a byte form of their own resolve alike either way.
+    ['Enter', 'Enter'],
+    ['M-Enter', 'M-Enter'],
+    ['Shift+Tab', 'BTab'],
+    ['M-S-Tab', 'M-BTab'],
+    ['Control+C', 'C-c'],
+    ['Shift+a', 'A'],
+    ['Alt+Shift+a', 'M-A'],
+    ['C-Space', 'C-Space'],
+    ['C-M-Space', 'C-M-Space'],
+    ['C-[', 'C-['],
+    ['C-S-Up', 'C-S-Up'],
+    ['S-F5', 'S-F5'],
+  ])('%s → %s with and without extended keys', (name, expected) => {
+    expect(resolveKeyName(name, { extendedKeys: true })).toBe(expected);
+    expect(resolveKeyName(name, { extendedKeys: false })).toBe(expected);
+  });
+
+  it.each([
+    // name, the suggestion: the key without the modifiers the app would not see
+    ['Control+Enter', ['Enter']],
+    ['C-M-Enter', ['M-Enter']],
+    ['S-Enter', ['Enter']],
+    ['C-M-S-Enter', ['M-Enter']],
+    ['Control+Tab', ['Tab']],
+    ['Control+Shift+Tab', ['Shift+Tab']],
+    ['C-S-a', ['C-a']],
+    ['Control+Shift+A', ['Control+A']],
+    ['C-M-S-a', ['C-M-a']],
+    ['Shift+Space', ['Space']],
+    ['C-BSpace', ['BSpace']],
+    ['Control+1', ['1']],
+    ['C-;', [';']],
+  ])('refuses %s without extended keys, suggesting %j', (name, suggestions) => {
+    expect(() => resolveKeyName(name)).toThrow(KeyNameError);
+    const error = (() => {
+      try {
+        resolveKeyName(name, { extendedKeys: false });
+      } catch (caught) {
+        return caught as KeyNameError;
+      }
+      return undefined;
+    })();
+    expect(error?.reason).toBe('extendedKeys');
+    expect(error?.key).toBe(name);
+    expect(error?.suggestions).toEqual(suggestions);
+  });
+
+  it('says why in the message, and what to do', () => {
+    expect(() => resolveKeyName('Control+Enter')).toThrow(
+      "Key 'Control+Enter' is an extended key, and the app has not asked for extended keys: tmux 3.3a sends it (as CSI u, " +
+        "e.g. Control+Enter as ESC [ 13 ; 5 u) only to an app that turned on xterm's modifyOtherKeys (CSI > 4 ; 1 m or " +
+        "CSI > 4 ; 2 m); to any other app it sends nothing or types the name as text. Did you mean 'Enter'? Press it once " +
+        'the app has turned them on, or send the bytes the app expects with type().',
+    );
+  });
+
+  it("an unknown name is 'unknown' whatever the option", () => {
+    expect(() => resolveKeyName('C-enter', { extendedKeys: true })).toThrow("Unknown key name 'C-enter'. Did you mean 'C-Enter'?");
+  });
+});
+
 describe('resolveKeyNames', () => {
   it('maps every name in order', () => {
     expect(resolveKeyNames(['Down', 'Control+C', 'S-Tab'])).toEqual(['Down', 'C-c', 'BTab']);
@@ -115,5 +215,10 @@ describe('resolveKeyNames', () => {
 
   it('throws for the first bad name, whatever its position', () => {
     expect(() => resolveKeyNames(['Down', 'Down', 'enter'])).toThrow(KeyNameError);
+  });
+
+  it('passes the extended-keys option to each name', () => {
+    expect(resolveKeyNames(['a', 'Control+Enter'], { extendedKeys: true })).toEqual(['a', 'C-Enter']);
+    expect(() => resolveKeyNames(['a', 'Control+Enter'])).toThrow("Key 'Control+Enter' is an extended key");
   });
 });

@@ -9,6 +9,7 @@ describe('formatTmuxConfig', () => {
       'set -s escape-time 0',
       'set -s focus-events off',
       'set -s set-clipboard off',
+      'set -s extended-keys on',
       "set -sa terminal-features ',*:RGB'",
       'set -g default-terminal tmux-256color',
       'set -g default-shell /bin/sh',
