@@ -16,8 +16,8 @@ describe('applyModifyKeys (CSI > Pp ; Pv m, as tmux 3.3a follows it)', () => {
     [false, [1, 2], false],
     [true, [2, 2], true],
     [false, [[4], [1]], true],
-  ] as const)('on=%s, params %j → %s', (on, params, expected) => {
-    expect(applyModifyKeys(on, params as (number | number[])[])).toBe(expected);
+  ] satisfies [boolean, (number | number[])[], boolean][])('on=%s, params %j → %s', (on, params, expected) => {
+    expect(applyModifyKeys(on, params)).toBe(expected);
   });
 });
 
@@ -27,8 +27,8 @@ describe('applyDisableModifyKeys (CSI > Pp n)', () => {
     [false, [4], false],
     [true, [1], true],
     [true, [], true],
-  ] as const)('on=%s, params %j → %s', (on, params, expected) => {
-    expect(applyDisableModifyKeys(on, params as number[])).toBe(expected);
+  ] satisfies [boolean, number[], boolean][])('on=%s, params %j → %s', (on, params, expected) => {
+    expect(applyDisableModifyKeys(on, params)).toBe(expected);
   });
 });
 
