@@ -94,6 +94,23 @@ describe('AgentRunner robustness', () => {
     );
   });
 
+  it('says why an extended key cannot reach an app that did not ask for extended keys', async () => {
+    const model = scriptedModel([{ tool_calls: [toolCall('send_keys', { keys: 'Control+Enter' }, 'k')] }, finish()]);
+    await new AgentRunner(app, model, { model: 'm', saveScreenshot }).run('go');
+
+    expect(toolMessages(model.requests[1]!.messages)).toEqual([
+      {
+        role: 'tool',
+        tool_call_id: 'k',
+        content:
+          "error: Key 'Control+Enter' is an extended key, and the app has not asked for extended keys: tmux 3.3a sends it (as CSI u, " +
+          "e.g. Control+Enter as ESC [ 13 ; 5 u) only to an app that turned on xterm's modifyOtherKeys (CSI > 4 ; 1 m or " +
+          "CSI > 4 ; 2 m); to any other app it sends nothing or types the name as text. Did you mean 'Enter'? Press it once " +
+          'the app has turned them on, or send the bytes the app expects with type_text.',
+      },
+    ]);
+  });
+
   it('counts every malformed call toward maxSteps', async () => {
     const model = scriptedModel(Array.from({ length: 5 }, () => ({ tool_calls: [toolCall('send_keys', '{}')] })));
     const result = await new AgentRunner(app, model, { model: 'm', saveScreenshot, maxSteps: 2 }).run('go');

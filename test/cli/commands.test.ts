@@ -53,6 +53,19 @@ describe('tmux-shot shot', () => {
     expect(readPngText(png)[RENDERER_TEXT_KEY]).toMatch(/^tmux-shot-render\/1 /);
   });
 
+  it('presses an extended key (--keys Control+Enter) into an app that asked for extended keys, and refuses it for one that did not', async () => {
+    const keyLog = join(root, 'fixtures/key-log.mjs');
+    const log = join(dir, 'keys.bin');
+    const asked = await run('shot', '--keys', 'Control+Enter', '--wait-for', 'total=7', '-o', join(dir, 'keys.png'), '--', 'node', keyLog, log, '1');
+    expect(asked).toMatchObject({ code: 0, err: '' });
+    expect(readFileSync(log, 'latin1')).toBe('\x1b[13;5u');
+
+    const refused = await run('shot', '--keys', 'Control+Enter', '-o', join(dir, 'refused.png'), '--', 'node', keyLog, join(dir, 'refused.bin'));
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain("tmux-shot shot: Key 'Control+Enter' is an extended key, and the app has not asked for extended keys");
+    expect(existsSync(join(dir, 'refused.bin'))).toBe(false);
+  });
+
   it('exits 1 with the screen when the command cannot run', async () => {
     const result = await run('shot', '-o', join(dir, 'nope.png'), '--', 'no-such-command-xyz');
     expect(result.code).toBe(1);
@@ -175,6 +188,10 @@ describe('tmux-shot checks its input before starting the app', () => {
     [
       ['shot', '--keys', 'Down enter', '--', 'true'],
       "tmux-shot: Unknown key name 'enter'. Did you mean 'Enter'? Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names (Control+C, ArrowUp); send literal text with --type.",
+    ],
+    [
+      ['shot', '--keys', 'Down Control+Shift+1', '--', 'true'],
+      "tmux-shot: Unknown key name 'Control+Shift+1'. Did you mean '1'? Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names (Control+C, ArrowUp); send literal text with --type.",
     ],
     [
       ['shot', '--cols', '-5', '--', 'true'],
