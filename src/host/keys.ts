@@ -92,8 +92,8 @@ interface ResolvedName {
 export function resolveKeyName(name: string, options: ResolveKeyOptions = {}): string {
   const parsed = parseName(name);
   const resolved = parsed && resolveParsed(parsed.modifiers, parsed.base);
-  if (resolved === undefined) throw new KeyNameError(name, suggest(name, parsed));
-  if (resolved.extended && !options.extendedKeys) throw new KeyNameError(name, parsed ? withoutExtendedModifiers(parsed) : [], 'extendedKeys');
+  if (!parsed || !resolved) throw new KeyNameError(name, suggest(name, parsed));
+  if (resolved.extended && !options.extendedKeys) throw new KeyNameError(name, withoutExtendedModifiers(parsed), 'extendedKeys');
   return resolved.name;
 }
 
