@@ -248,7 +248,7 @@ export function checkCursorAt(expected: unknown): { col: number; row: number } {
   const whole = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
   if (keys.length !== 2 || !whole(given?.col) || !whole(given?.row)) {
     throw new ConfigError(
-      `toHaveCursorAt() takes { col, row }, whole cells from 0; got ${describeValue(expected)}${keys.length ? ` with ${keys.join(', ')}` : ''}.`,
+      `toHaveCursorAt() takes { col, row }, whole cells from 0; got ${describeValue(expected)}.`,
     );
   }
   return { col: given!.col as number, row: given!.row as number };
