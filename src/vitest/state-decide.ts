@@ -247,9 +247,7 @@ export function checkCursorAt(expected: unknown): { col: number; row: number } {
   const keys = typeof given === 'object' && given !== null ? Object.keys(given) : [];
   const whole = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
   if (keys.length !== 2 || !whole(given?.col) || !whole(given?.row)) {
-    throw new ConfigError(
-      `toHaveCursorAt() takes { col, row }, whole cells from 0; got ${describeValue(expected)}.`,
-    );
+    throw new ConfigError(`toHaveCursorAt() takes { col, row }, whole cells from 0; got ${describeValue(expected)}.`);
   }
   return { col: given!.col as number, row: given!.row as number };
 }

@@ -37,7 +37,7 @@ import {
   titleHolds,
 } from './state-decide.js';
 import type { CellsOutcome, ColorInput, CursorExpectation, ResolvedStyle, StyleExpectation } from './state-decide.js';
-import { classifySubject, testOfAssertion } from './subject.js';
+import { classifySubject, subjectLabel, testOfAssertion } from './subject.js';
 import { attemptSignal, trackWait } from './test-timeout.js';
 import { sourceOf } from './text-matchers.js';
 
@@ -59,13 +59,14 @@ interface CellsWording {
 }
 
 /** The locator `received` is, or a failure saying what the matcher takes (pointing a whole app at its locators). */
-function locatorOf(received: unknown, header: string): LocatorInternals {
+function locatorOf(received: unknown, matcher: string, isNot: boolean, args: readonly string[]): LocatorInternals {
   const locator = locatorInternals(received);
   if (locator) return locator;
   const subject = classifySubject(received);
-  const accepts = "a Locator (tmuxApp.getByText('…'), or tmuxApp.region({ row, col }) for one cell)";
+  const header = formatHeader(matcher, isNot, args, subject ? subjectLabel(subject) : 'locator');
+  const accepts = "a Locator: tmuxApp.getByText('…'), or tmuxApp.region({ row, col, rows: 1, cols: 1 }) for one cell";
   const got = subject
-    ? `${subject.kind === 'snapshot' ? 'a screen snapshot' : 'a whole app'}: say which cells, e.g. expect(tmuxApp.getByText('Save'))`
+    ? `${subject.kind === 'snapshot' ? 'a screen snapshot' : 'a whole app'}; say which cells, e.g. expect(tmuxApp.getByText('Save'))`
     : describeValue(received);
   throw new TmuxShotError(formatBadSubject(header, accepts, got));
 }
@@ -85,8 +86,8 @@ async function assertCells(
   decide: (snapshot: ScreenSnapshot, match: CellRect) => CellsOutcome,
 ): Promise<SyncExpectationResult> {
   const isNot = state.isNot === true; // Vitest leaves it undefined when not negated
+  const locator = locatorOf(received, matcher, isNot, args);
   const header = formatHeader(matcher, isNot, args, 'locator');
-  const locator = locatorOf(received, header);
   const task = testOfAssertion(state, locator.app);
   const { port } = locator;
   let seen: CellsSeen | undefined;

@@ -82,11 +82,21 @@ describe('decideColor', () => {
     ['bold as bright when the theme says so', { fg: palette(1), bold: true }, check('fg', palette(9), { boldIsBright: true }), []],
     ['bold stays when it does not', { fg: palette(1), bold: true }, check('fg', palette(1)), []],
     ['raw: the stored palette index', { fg: palette(1) }, check('fg', palette(1), { raw: true }), []],
-    ['raw: RGB is not the same palette colour', { fg: rgb(0xcc, 0, 0) }, check('fg', palette(1), { raw: true }), ['row 0 col 0: fg #cc0000, expected palette 1']],
+    [
+      'raw: RGB is not the same palette colour',
+      { fg: rgb(0xcc, 0, 0) },
+      check('fg', palette(1), { raw: true }),
+      ['row 0 col 0: fg #cc0000, expected palette 1'],
+    ],
     ['raw: inverse is not applied', { fg: palette(1), inverse: true }, check('fg', palette(1), { raw: true }), []],
     ['raw: default is the stored default', { fg: rgb(255, 255, 255) }, check('fg', DEFAULT, { raw: true }), ['row 0 col 0: fg #ffffff, expected default']],
     ['background', { bg: palette(4) }, check('bg', rgb(0x34, 0x65, 0xa4)), []],
-    ['background default as the theme background', { bg: palette(4) }, check('bg', DEFAULT), ['row 0 col 0: bg palette 4 (#3465a4), expected default (#000000)']],
+    [
+      'background default as the theme background',
+      { bg: palette(4) },
+      check('bg', DEFAULT),
+      ['row 0 col 0: bg palette 4 (#3465a4), expected default (#000000)'],
+    ],
   ])('%s', (_, cell, colorCheck, lines) => {
     const outcome = decideColor(one(cell), all, colorCheck);
     expect(outcome).toEqual(lines.length ? { kind: 'fail', checked: 1, lines } : { kind: 'pass', checked: 1 });
