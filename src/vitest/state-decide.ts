@@ -9,7 +9,7 @@ import { closestNames } from '../host/index.js';
 import { resolveCellColors, resolveColor } from '../render/index.js';
 import type { Theme } from '../render/index.js';
 import type { Cell, Color, Cursor, CursorShape, ScreenSnapshot, TerminalMode, UnderlineStyle } from '../snapshot.js';
-import { DEFAULT_MODES } from '../snapshot.js';
+import { DEFAULT_MODES, colorsEqual } from '../snapshot.js';
 
 /**
  * A colour as the colour matchers take it: a palette index 0–255, `'#rrggbb'` (either case),
@@ -89,7 +89,7 @@ function cellsOf(snapshot: ScreenSnapshot, rect: CellRect): { row: number; col: 
 }
 
 /** True when the cell draws a glyph: not blank, not whitespace, not the right half of a wide character. */
-export function drawsGlyph(cell: Cell): boolean {
+function drawsGlyph(cell: Cell): boolean {
   return cell.chars.trim() !== '';
 }
 
@@ -111,16 +111,10 @@ export function decideColor(snapshot: ScreenSnapshot, rect: CellRect, check: Col
   for (const { row, col, cell } of cells) {
     const stored = cell[check.role];
     const drawn = resolveCellColors(cell, check.theme, check.boldIsBright)[check.role];
-    const holds = check.raw ? sameColor(stored, check.expected) : drawn.r === want.r && drawn.g === want.g && drawn.b === want.b;
+    const holds = check.raw ? colorsEqual(stored, check.expected) : drawn.r === want.r && drawn.g === want.g && drawn.b === want.b;
     if (!holds) lines.push(`row ${row} col ${col}: ${check.role} ${check.raw ? formatColor(stored) : formatDrawn(cell, check, drawn)}, expected ${expected}`);
   }
   return lines.length === 0 ? { kind: 'pass', checked: cells.length } : { kind: 'fail', checked: cells.length, lines };
-}
-
-function sameColor(a: Color, b: Color): boolean {
-  if (a.kind === 'palette') return b.kind === 'palette' && a.index === b.index;
-  if (a.kind === 'rgb') return b.kind === 'rgb' && a.r === b.r && a.g === b.g && a.b === b.b;
-  return b.kind === 'default';
 }
 
 /** How a cell's colour came to be drawn: `palette 1 (#cd0000)`, or with inverse, dim or bright bold the drawn RGB and why. */
@@ -214,7 +208,7 @@ function styleDifferences(cell: Cell, style: ResolvedStyle): string[] {
             ? actual === 'none'
             : actual === expected
         : key === 'underlineColor'
-          ? sameColor(actual as Color, expected as Color)
+          ? colorsEqual(actual as Color, expected as Color)
           : actual === expected;
     if (!holds) differences.push(`${key} ${formatStyleValue(actual)}, expected ${formatStyleValue(expected)}`);
   }

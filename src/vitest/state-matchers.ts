@@ -48,7 +48,7 @@ export interface StateAssertionOptions {
 }
 
 /** What a cell matcher saw on one screen: the locator's matches and, for one match, the decision. */
-type CellsSeen = { snapshot: ScreenSnapshot; matches: CellRect[]; outcome: CellsOutcome | { kind: 'strict' } | { kind: 'none' } };
+type CellsSeen = { snapshot: ScreenSnapshot | undefined; matches: CellRect[]; outcome: CellsOutcome | { kind: 'strict' } | { kind: 'none' } };
 
 /** How a cell matcher names what it checks, for its sentences. */
 interface CellsWording {
@@ -110,7 +110,7 @@ async function assertCells(
     if (error instanceof AppExitedError) until = { exited: { exitCode: error.exitCode, signal: error.signal } };
     else if (!(error instanceof WaitTimeoutError)) throw error;
   });
-  const last: CellsSeen = seen ?? { snapshot: undefined as never, matches: [], outcome: { kind: 'none' } };
+  const last: CellsSeen = seen ?? { snapshot: undefined, matches: [], outcome: { kind: 'none' } };
   // Strict, no match, or no cell to check: a failure with or without `.not`.
   const { kind } = last.outcome;
   const pass = kind === 'pass' ? true : kind === 'fail' ? false : isNot;
@@ -130,7 +130,7 @@ function listLines(lines: readonly string[]): string[] {
 }
 
 /** What a cell matcher saw, in words: the sentence, then the cells that differ. Pure. */
-export function describeCellsShortfall(
+function describeCellsShortfall(
   wording: CellsWording,
   until: WaitTimeout | { exited: ExitStatus },
   matches: readonly CellRect[],
@@ -195,7 +195,7 @@ function assertColor(state: MatcherState, received: unknown, role: 'fg' | 'bg', 
  * them), or with `{ raw: true }` as stored. Waits for it; `.not` waits until a glyph cell differs.
  * Several matches fail at once (strict); a match with no glyph fails either way.
  * @throws {TmuxShotError} when `received` is not a Locator (a whole app: use `tmuxApp.getByText('…')`
- *   or `tmuxApp.region({ row, col })`); {@link ConfigError} for a colour outside the forms of
+^ *   or `tmuxApp.region({ row, col, rows: 1, cols: 1 })`); {@link ConfigError} for a colour outside the forms of
  *   `ColorInput` or bad options.
  */
 export function toHaveFgColor(this: MatcherState, received: unknown, color: ColorInput, options?: ColorAssertionOptions): Promise<SyncExpectationResult> {
