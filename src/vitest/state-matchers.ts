@@ -195,7 +195,7 @@ function assertColor(state: MatcherState, received: unknown, role: 'fg' | 'bg', 
  * them), or with `{ raw: true }` as stored. Waits for it; `.not` waits until a glyph cell differs.
  * Several matches fail at once (strict); a match with no glyph fails either way.
  * @throws {TmuxShotError} when `received` is not a Locator (a whole app: use `tmuxApp.getByText('…')`
-^ *   or `tmuxApp.region({ row, col, rows: 1, cols: 1 })`); {@link ConfigError} for a colour outside the forms of
+ *   or `tmuxApp.region({ row, col, rows: 1, cols: 1 })`); {@link ConfigError} for a colour outside the forms of
  *   `ColorInput` or bad options.
  */
 export function toHaveFgColor(this: MatcherState, received: unknown, color: ColorInput, options?: ColorAssertionOptions): Promise<SyncExpectationResult> {
