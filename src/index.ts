@@ -24,7 +24,19 @@ export type { CellPosition, CellRect, RgbaImage, Rgb, Size } from './geometry.js
 export type { Deadline } from './wait.js';
 export { ScreenModel, findText, normalizeText, screensEqual, snapshotText } from './screen/index.js';
 export type { TextMatch } from './screen/index.js';
-export type { Cell, Color, Cursor, MouseEncoding, MouseModes, MouseTracking, ScreenSnapshot, UnderlineStyle } from './snapshot.js';
+export type {
+  Cell,
+  Color,
+  Cursor,
+  CursorShape,
+  MouseEncoding,
+  MouseModes,
+  MouseTracking,
+  ScreenSnapshot,
+  TerminalMode,
+  TerminalModes,
+  UnderlineStyle,
+} from './snapshot.js';
 export {
   DARK_THEME,
   LIGHT_THEME,

@@ -40,12 +40,65 @@ export interface Cell {
   readonly blink: boolean;
 }
 
-/** Cursor position (0-based cells) and visibility (DECTCEM, `CSI ? 25 h/l`). */
+/** Cursor shapes of DECSCUSR (`CSI Ps SP q`): 1–2 block, 3–4 underline, 5–6 bar (xterm ctlseqs). */
+export type CursorShape = 'block' | 'bar' | 'underline';
+
+/**
+ * Cursor position (0-based cells), visibility (DECTCEM, `CSI ? 25 h/l`), and the shape and
+ * blinking the app asked for (DECSCUSR `CSI Ps SP q`: odd Ps blinks, even Ps steady; 0 returns to
+ * the default, a steady block, as xterm.js holds it; DECSET 12 turns blinking on).
+ */
 export interface Cursor {
   readonly col: number;
   readonly row: number;
   readonly visible: boolean;
+  readonly shape: CursorShape;
+  readonly blinking: boolean;
 }
+
+/**
+ * The terminal modes an app can set, as the screen model holds them (xterm ctlseqs; DECSET
+ * `CSI ? Pm h`/`l` unless said otherwise). A new terminal has them all off but `autoWrap`.
+ */
+export interface TerminalModes {
+  /** The alternate screen buffer is in use (1049, 1047, 47). */
+  readonly alternateScreen: boolean;
+  /** Some mouse tracking is on (9, 1000, 1002, 1003; see {@link MouseTracking}). */
+  readonly mouseTracking: boolean;
+  /** Pasted text comes between `ESC [200~` and `ESC [201~` (2004). */
+  readonly bracketedPaste: boolean;
+  /** Cursor keys send `ESC O A`… instead of `ESC [ A`… (DECCKM, 1). */
+  readonly applicationCursorKeys: boolean;
+  /** The keypad sends application sequences (DECKPAM `ESC =`, DECKPNM `ESC >`; 66). */
+  readonly applicationKeypad: boolean;
+  /** Focus in and out are reported as `ESC [I` / `ESC [O` (1004). */
+  readonly focusEvents: boolean;
+  /** Inside a synchronized update: the app is halfway through a frame (2026). */
+  readonly synchronizedOutput: boolean;
+  /** Text wraps at the right margin (DECAWM, 7). */
+  readonly autoWrap: boolean;
+  /** Cursor positions are relative to the scroll region (DECOM, 6). */
+  readonly originMode: boolean;
+  /** Printed characters shift the rest of the line right (IRM, `CSI 4 h`/`l`). */
+  readonly insertMode: boolean;
+}
+
+/** A name of {@link TerminalModes}: what `toBeInMode` takes. */
+export type TerminalMode = keyof TerminalModes;
+
+/** The modes of a new terminal (and of a snapshot read back from a PNG, which stores only the alternate screen): all off but `autoWrap`. */
+export const DEFAULT_MODES: TerminalModes = Object.freeze({
+  alternateScreen: false,
+  mouseTracking: false,
+  bracketedPaste: false,
+  applicationCursorKeys: false,
+  applicationKeypad: false,
+  focusEvents: false,
+  synchronizedOutput: false,
+  autoWrap: true,
+  originMode: false,
+  insertMode: false,
+});
 
 /** An immutable copy of the visible screen. */
 export interface ScreenSnapshot {
@@ -54,8 +107,12 @@ export interface ScreenSnapshot {
   /** `rows` arrays of `cols` cells each, top to bottom. */
   readonly cells: readonly (readonly Cell[])[];
   readonly cursor: Cursor;
-  /** True while the app uses the alternate screen buffer (`CSI ? 1049 h`). */
+  /** True while the app uses the alternate screen buffer (`CSI ? 1049 h`); the same as `modes.alternateScreen`. */
   readonly alternateScreen: boolean;
+  /** The window title the app set last (OSC 0 or OSC 2, `ESC ] 2 ; text BEL`); '' when it set none. */
+  readonly title: string;
+  /** The terminal modes the app set. */
+  readonly modes: TerminalModes;
 }
 
 /** The blank cell with default attributes (what ED/EL leave without SGR): the most common cell by far, shared and frozen. */

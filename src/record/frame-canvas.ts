@@ -6,6 +6,7 @@ import type { Rgb, RgbaImage } from '../geometry.js';
 import { fillRect } from '../render/index.js';
 import type { CellMetrics } from '../render/index.js';
 import { screensEqual } from '../screen/index.js';
+import { DEFAULT_MODES } from '../snapshot.js';
 import type { Cell, ScreenSnapshot } from '../snapshot.js';
 
 /** Renders a whole snapshot, padding included, as render/'s `renderScreen` does. */
@@ -17,7 +18,7 @@ export interface PixelRows {
   readonly y1: number;
 }
 
-const NO_CURSOR = { col: 0, row: 0, visible: false } as const;
+const NO_CURSOR = { col: 0, row: 0, visible: false, shape: 'block', blinking: false } as const;
 
 /** True when two rows hold equal cells (screen/'s equality, applied to one row). */
 function rowsEqual(a: readonly Cell[], b: readonly Cell[]): boolean {
@@ -27,6 +28,8 @@ function rowsEqual(a: readonly Cell[], b: readonly Cell[]): boolean {
     cells: [cells],
     cursor: NO_CURSOR,
     alternateScreen: false,
+    title: '',
+    modes: DEFAULT_MODES,
   });
   return a === b || screensEqual(row(a), row(b));
 }
@@ -41,6 +44,8 @@ function band(snapshot: ScreenSnapshot, from: number, to: number): ScreenSnapsho
     cells: snapshot.cells.slice(from, to),
     cursor: inside ? { ...cursor, row: cursor.row - from } : NO_CURSOR,
     alternateScreen: snapshot.alternateScreen,
+    title: snapshot.title,
+    modes: snapshot.modes,
   };
 }
 

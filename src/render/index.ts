@@ -5,6 +5,6 @@ export { encodePng, readPngText } from './png.js';
 export { RENDERER_TEXT_KEY } from './fingerprint.js';
 export { checkOption, mergeOptions, resolveRenderOptions, type RenderOptions, type ResolvedRenderOptions } from './options.js';
 export { DARK_THEME, LIGHT_THEME, type Theme } from './theme.js';
-export { resolveCellColors } from './cell-colors.js';
+export { resolveCellColors, resolveColor } from './cell-colors.js';
 export { cellMetricsFor, cellRectPx, imageSizePx, type CellMetrics } from './metrics.js';
 export { blendChannel, fillRect, packOpaque } from './paint.js';

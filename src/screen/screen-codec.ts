@@ -8,6 +8,7 @@
  * character's right half (width 0) is implied by the wide cell before it.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { DEFAULT_MODES } from '../snapshot.js';
 import type { Cell, ScreenSnapshot } from '../snapshot.js';
 
 /** The tEXt key of the encoded screen. */
@@ -97,8 +98,11 @@ export function decodeScreen(text: string | undefined): ScreenSnapshot | undefin
       cols: encoded.cols,
       rows: encoded.rows,
       cells: encoded.grid.map((runs) => decodeRow(runs, encoded.styles)),
-      cursor: { col, row, visible },
+      // The PNG stores neither the cursor's looks, the title nor other modes: they read as a new terminal's.
+      cursor: { col, row, visible, shape: 'block', blinking: false },
       alternateScreen: encoded.alt,
+      title: '',
+      modes: { ...DEFAULT_MODES, alternateScreen: encoded.alt },
     };
   } catch {
     return undefined;

@@ -12,7 +12,7 @@ import type { Size } from '../geometry.js';
 import { CellReader } from './read-cell.js';
 import { BLANK_CELL } from '../snapshot.js';
 import type { BufferCellLike } from './read-cell.js';
-import type { Cell, MouseModes, ScreenSnapshot } from '../snapshot.js';
+import type { Cell, Cursor, CursorShape, MouseModes, ScreenSnapshot, TerminalModes } from '../snapshot.js';
 import { MOUSE_MODES_OFF, applyMouseMode } from './mouse-modes.js';
 import { applyDisableModifyKeys, applyModifyKeys } from './extended-keys.js';
 import { snapshotText } from './text.js';
@@ -30,7 +30,13 @@ export interface ScreenModelOptions {
 /** The terminal internals we use; absent from the public typings, pinned by version and tests. */
 interface XtermInternals {
   _core: {
-    coreService: { isCursorHidden: boolean };
+    coreService: {
+      isCursorHidden: boolean;
+      /** DECSCUSR's shape and blinking (undefined until an app sets them, and after `CSI 0 SP q`: the options then apply). */
+      decPrivateModes: { cursorStyle: CursorShape | undefined; cursorBlink: boolean | undefined };
+    };
+    /** Holds `cursorBlink`, which DECSET/DECRST 12 set, and the default `cursorStyle` ('block'). */
+    optionsService: { rawOptions: { cursorStyle: CursorShape; cursorBlink: boolean } };
     /** Parses `data` now, without the timers of the public `write` (see {@link ScreenModel.write}). */
     writeSync(data: Uint8Array): void;
   };
@@ -57,6 +63,8 @@ export class ScreenModel {
   #mouseModes: MouseModes = MOUSE_MODES_OFF;
   /** Whether tmux sends the app extended keys (xterm.js does not follow XTMODKEYS, so we do). */
   #extendedKeys = false;
+  /** The title of the latest OSC 0 or 2. */
+  #title = '';
 
   /**
    * @param size Initial size in cells.
@@ -105,14 +113,23 @@ export class ScreenModel {
       this.#extendedKeys = false;
       return false;
     });
+    this.#terminal.onTitleChange((title) => {
+      this.#title = title;
+    });
     this.#internals = this.#terminal as unknown as XtermInternals;
     const cell = this.#terminal.buffer.active.getNullCell() as Partial<BufferCellLike>;
     const cellInternals = [cell.getUnderlineStyle, cell.hasExtendedAttrs, cell.extended];
     const core = this.#internals._core;
-    if (typeof core?.coreService?.isCursorHidden !== 'boolean' || typeof core.writeSync !== 'function' || cellInternals.includes(undefined)) {
+    const cursorInternals: unknown[] = [core?.coreService?.decPrivateModes, core?.optionsService?.rawOptions];
+    if (
+      typeof core?.coreService?.isCursorHidden !== 'boolean' ||
+      typeof core.writeSync !== 'function' ||
+      cellInternals.includes(undefined) ||
+      cursorInternals.includes(undefined)
+    ) {
       this.#terminal.dispose();
       throw new TmuxShotError(
-        'This @xterm/headless version lacks the cursor-visibility, underline and synchronous-parsing internals tmux-shot uses; ' +
+        'This @xterm/headless version lacks the cursor-visibility, cursor-style, underline and synchronous-parsing internals tmux-shot uses; ' +
           'install the version pinned in tmux-shot’s package.json.',
       );
     }
@@ -214,12 +231,41 @@ export class ScreenModel {
       cols,
       rows,
       cells,
-      cursor: {
-        col: Math.min(buffer.cursorX, cols - 1),
-        row: buffer.cursorY,
-        visible: !this.#internals._core.coreService.isCursorHidden,
-      },
+      cursor: this.#cursor(),
       alternateScreen: buffer.type === 'alternate',
+      title: this.#title,
+      modes: this.#modes(),
+    };
+  }
+
+  /** Where the cursor is and how it looks: DECSCUSR's shape and blinking, else the options' (xterm.js's renderers choose so). */
+  #cursor(): Cursor {
+    const buffer = this.#terminal.buffer.active;
+    const { coreService, optionsService } = this.#internals._core;
+    const { cursorStyle, cursorBlink } = coreService.decPrivateModes;
+    return {
+      col: Math.min(buffer.cursorX, this.#size.cols - 1),
+      row: buffer.cursorY,
+      visible: !coreService.isCursorHidden,
+      shape: cursorStyle ?? optionsService.rawOptions.cursorStyle,
+      blinking: cursorBlink ?? optionsService.rawOptions.cursorBlink,
+    };
+  }
+
+  /** The modes from xterm's `modes`, with mouse tracking as we track it (xterm.js misses 1005 and 1015, see {@link mouseModes}). */
+  #modes(): TerminalModes {
+    const modes = this.#terminal.modes;
+    return {
+      alternateScreen: this.#terminal.buffer.active.type === 'alternate',
+      mouseTracking: this.#mouseModes.tracking !== 'none',
+      bracketedPaste: modes.bracketedPasteMode,
+      applicationCursorKeys: modes.applicationCursorKeysMode,
+      applicationKeypad: modes.applicationKeypadMode,
+      focusEvents: modes.sendFocusMode,
+      synchronizedOutput: modes.synchronizedOutputMode,
+      autoWrap: modes.wraparoundMode,
+      originMode: modes.originMode,
+      insertMode: modes.insertMode,
     };
   }
 

@@ -77,6 +77,18 @@ export function testOfHandle(value: unknown): Readonly<RunnerTestCase> | undefin
   return typeof value === 'object' && value !== null ? testOf.get(value) : undefined;
 }
 
+/** The handle that started each app, for {@link renderOptionsOfApp}. */
+const handleOfApp = new WeakMap<object, TmuxAppHandle>();
+
+/**
+ * The renderer options (theme, `boldIsBright`…) of the `tmuxApp` fixture that started `app` (the
+ * `TmuxApp` behind a locator), or `{}` (the defaults) for an app started otherwise: the colour
+ * matchers compare colours as screenshots of it draw them.
+ */
+export function renderOptionsOfApp(app: unknown): Partial<RenderOptions> {
+  return (typeof app === 'object' && app !== null && handleOfApp.get(app)?.renderOptions) || {};
+}
+
 /**
  * The `tmuxApp` fixture: one app per test on the worker's tmux server, with every member of
  * `TmuxApp` — before `start()`, its methods and `mouse` throw a ConfigError that says how to start it. The
@@ -164,6 +176,7 @@ export class TmuxAppHandle implements AsyncDisposable {
     ).then((app) => {
       this.#app = app;
       if (this.#task) testOf.set(app, this.#task); // the TmuxApp itself, given to a matcher, names its test too
+      handleOfApp.set(app, this);
       return app;
     });
     const starting: Starting = {

@@ -281,3 +281,25 @@ export function checkRecordingMode(mode: unknown): RecordingMode {
   const hint = typeof mode === 'string' ? didYouMean(mode, RECORDING_MODES) : '';
   throw new ConfigError(`tmuxRecording must be ${modes.slice(0, -1).join(', ')} or ${modes.at(-1)}; got ${describeValue(mode)}.${hint}`);
 }
+
+/** Options of `toHaveFgColor` and `toHaveBgColor`. */
+export interface ColorAssertionOptions {
+  /** Longest wait, in ms. @default 5000 (WAIT.timeout), or what is left of the test's own timeout less 500 ms (VITEST_CONSTANTS.timeoutMargin) */
+  timeout?: number;
+  /** Compare the colour as stored (its kind and value) instead of as drawn through the theme. @default false */
+  raw?: boolean;
+}
+
+const COLOR_OPTIONS: Record<keyof ColorAssertionOptions, true> = { timeout: true, raw: true };
+
+/**
+ * The options of a colour matcher (`matcher`), checked, with the timeout resolved.
+ * @throws {ConfigError} for an unknown option, a bad `timeout` or a `raw` that is not a boolean.
+ */
+export function resolveColorOptions(options: unknown, task: Task, matcher: string): { timeout: WaitTimeout; raw: boolean } {
+  const given = checkObject(matcher, options) as ColorAssertionOptions;
+  checkKnown(matcher, given as Record<string, unknown>, COLOR_OPTIONS);
+  checkTimeout(matcher, given.timeout);
+  if (given.raw !== undefined && typeof given.raw !== 'boolean') fail(matcher, 'raw', 'true or false', given.raw);
+  return { raw: given.raw ?? false, timeout: resolveTimeout(given.timeout, WAIT.timeout, testDeadline(task), systemClock.now()) };
+}

@@ -16,6 +16,11 @@ import { toMatchScreenshot } from './screenshot/matcher.js';
 import { toMatchScreenText, toShowText } from './text-matchers.js';
 import { toBeVisible, toHaveCount, toHaveText } from './locator-matchers.js';
 import type { LocatorAssertionOptions } from './locator-matchers.js';
+import { toBeInMode, toHaveBgColor, toHaveCursor, toHaveCursorAt, toHaveFgColor, toHaveStyle, toHaveTitle } from './state-matchers.js';
+import type { StateAssertionOptions } from './state-matchers.js';
+import type { ColorInput, CursorExpectation, StyleExpectation } from './state-decide.js';
+import type { ColorAssertionOptions } from './options.js';
+import type { TerminalMode } from '../snapshot.js';
 
 export { describe, expect } from 'vitest';
 
@@ -53,11 +58,61 @@ declare module 'vitest' {
      * @example await expect(tmuxApp.getByText('Save')).toHaveCount(2);
      */
     toHaveCount(count: number, options?: LocatorAssertionOptions): Promise<void>;
+    /**
+     * Waits until every glyph cell of the locator's one match has this foreground, as drawn
+     * through the theme (`{ raw: true }`: as stored); `.not`: until one differs. Await it.
+     * @example await expect(tmuxApp.getByText('error')).toHaveFgColor(1);
+     */
+    toHaveFgColor(color: ColorInput, options?: ColorAssertionOptions): Promise<void>;
+    /**
+     * Waits until every cell of the locator's one match has this background (`.not`: until one differs). Await it.
+     * @example await expect(tmuxApp.region({ row: 0, col: 0 })).toHaveBgColor('#0000ee');
+     */
+    toHaveBgColor(color: ColorInput, options?: ColorAssertionOptions): Promise<void>;
+    /**
+     * Waits until every cell of the locator's one match has the styles given (`.not`: until one differs). Await it.
+     * @example await expect(tmuxApp.getByText('Title')).toHaveStyle({ bold: true, underline: 'curly' });
+     */
+    toHaveStyle(style: StyleExpectation, options?: StateAssertionOptions): Promise<void>;
+    /**
+     * Waits until the cursor is at `{ col, row }`, 0-based cells (`.not`: until it is elsewhere). Await it.
+     * @example await expect(tmuxApp).toHaveCursorAt({ col: 2, row: 0 });
+     */
+    toHaveCursorAt(position: { col: number; row: number }, options?: StateAssertionOptions): Promise<void>;
+    /**
+     * Waits until the cursor has the keys given of `{ visible, shape, blinking }` (`.not`: until one differs). Await it.
+     * @example await expect(tmuxApp).toHaveCursor({ shape: 'bar', blinking: false });
+     */
+    toHaveCursor(expected: CursorExpectation, options?: StateAssertionOptions): Promise<void>;
+    /**
+     * Waits until the title the app set (OSC 0/2) is `expected` or matches it (`.not`: until it differs). Await it.
+     * @example await expect(tmuxApp).toHaveTitle(/^vim: notes/);
+     */
+    toHaveTitle(expected: string | RegExp, options?: StateAssertionOptions): Promise<void>;
+    /**
+     * Waits until the terminal is in `mode` (`.not`: until the app leaves it). Await it.
+     * @example await expect(tmuxApp).toBeInMode('alternateScreen');
+     */
+    toBeInMode(mode: TerminalMode, options?: StateAssertionOptions): Promise<void>;
   }
 }
 
 /** The matchers, for `expect.extend` (importing this module has done it for Vitest's `expect`). */
-export const matchers = { toMatchScreenshot, toShowText, toMatchScreenText, toBeVisible, toHaveText, toHaveCount };
+export const matchers = {
+  toMatchScreenshot,
+  toShowText,
+  toMatchScreenText,
+  toBeVisible,
+  toHaveText,
+  toHaveCount,
+  toHaveFgColor,
+  toHaveBgColor,
+  toHaveStyle,
+  toHaveCursorAt,
+  toHaveCursor,
+  toHaveTitle,
+  toBeInMode,
+};
 
 expect.extend(matchers);
 

@@ -26,7 +26,7 @@ import type { LiveScreen } from './subject.js';
 import { attemptSignal, trackWait } from './test-timeout.js';
 
 /** A screen source: live (re-read on every poll) or a fixed snapshot. */
-interface ScreenSource {
+export interface ScreenSource {
   read: () => ScreenSnapshot;
   /** The app, for a live screen. */
   live: LiveScreen | undefined;
@@ -36,7 +36,11 @@ interface ScreenSource {
   label: string;
 }
 
-function sourceOf(matcher: string, isNot: boolean, received: unknown): ScreenSource {
+/**
+ * The screen `received` offers: a live app's, re-read on each poll and woken by its output, or a
+ * snapshot's. @throws {TmuxShotError} naming `matcher` and what it takes for anything else.
+ */
+export function sourceOf(matcher: string, isNot: boolean, received: unknown): ScreenSource {
   const subject = classifySubject(received);
   if (subject?.kind === 'live') {
     const { live } = subject;

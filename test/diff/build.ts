@@ -2,7 +2,7 @@
 import pngjs from 'pngjs';
 import type { RgbaImage } from '../../src/geometry.js';
 import type { Cell, ScreenSnapshot } from '../../src/snapshot.js';
-import { BLANK_CELL } from '../../src/snapshot.js';
+import { BLANK_CELL, DEFAULT_MODES } from '../../src/snapshot.js';
 
 export type Rgb = readonly [number, number, number];
 
@@ -53,8 +53,10 @@ export function snapshot(lines: readonly string[], cols: number): ScreenSnapshot
     cols,
     rows: lines.length,
     cells: lines.map((line) => row(line, cols)),
-    cursor: { col: 0, row: 0, visible: true },
+    cursor: { col: 0, row: 0, visible: true, shape: 'block', blinking: false },
     alternateScreen: false,
+    title: '',
+    modes: DEFAULT_MODES,
   };
 }
 

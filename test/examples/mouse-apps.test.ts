@@ -82,7 +82,7 @@ describe('vim with mouse=a (normal tracking, default encoding)', () => {
     expect(modesOf(app)).toEqual({ tracking: 'normal', encoding: 'default' });
     await app.mouse.click(4, 2);
     await app.waitForText(/3,5 +Top$/);
-    expect(app.screen().cursor).toEqual({ col: 4, row: 2, visible: true });
+    expect(app.screen().cursor).toEqual({ col: 4, row: 2, visible: true, shape: 'block', blinking: false });
 
     // One notch at a time: vim 9 scrolled once for two notches that arrived in one read (1 run in ~20 here).
     await app.mouse.wheel(1);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeScreen, encodeScreen } from '../../src/screen/screen-codec.js';
+import { DEFAULT_MODES } from '../../src/snapshot.js';
+import type { ScreenSnapshot } from '../../src/snapshot.js';
 import { BLANK, palette, row, screen } from '../vitest/build-snapshot.js';
 
 describe('screen codec', () => {
@@ -8,7 +10,7 @@ describe('screen codec', () => {
       { ...BLANK, chars: '中', width: 2 as const, fg: palette(2) },
       { ...BLANK, chars: '', width: 0 as const, fg: palette(2) },
     ];
-    const original = {
+    const original: ScreenSnapshot = {
       ...screen(
         [
           row('┌─┐ ok', 8, { bold: true, bg: { kind: 'rgb', r: 1, g: 2, b: 3 } }),
@@ -16,8 +18,9 @@ describe('screen codec', () => {
         ],
         8,
       ),
-      cursor: { col: 3, row: 1, visible: false },
+      cursor: { col: 3, row: 1, visible: false, shape: 'block', blinking: false },
       alternateScreen: true,
+      modes: { ...DEFAULT_MODES, alternateScreen: true },
     };
     const encoded = encodeScreen(original);
     expect(encoded).toMatch(/^[A-Za-z0-9+/=]+$/);

@@ -1,7 +1,8 @@
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
 import { ScreenModel } from '../../src/screen/index.js';
-import type { Cell } from '../../src/snapshot.js';
+import { DEFAULT_MODES } from '../../src/snapshot.js';
+import type { Cell, TerminalModes } from '../../src/snapshot.js';
 import { E, cell, cellAt, encode, modelAfter, pal, rgb } from './helpers.js';
 
 describe('colours', () => {
@@ -139,16 +140,65 @@ describe('DEC special graphics', () => {
 describe('cursor, screens and modes', () => {
   test('cursor position and visibility (DECTCEM)', async () => {
     const model = await modelAfter(`${E}[3;5H`);
-    expect(model.snapshot().cursor).toEqual({ col: 4, row: 2, visible: true });
+    expect(model.snapshot().cursor).toEqual({ col: 4, row: 2, visible: true, shape: 'block', blinking: false });
     await model.write(encode(`${E}[?25l`));
-    expect(model.snapshot().cursor).toEqual({ col: 4, row: 2, visible: false });
+    expect(model.snapshot().cursor).toEqual({ col: 4, row: 2, visible: false, shape: 'block', blinking: false });
     await model.write(encode(`${E}[?25h${E}[H`));
-    expect(model.snapshot().cursor).toEqual({ col: 0, row: 0, visible: true });
+    expect(model.snapshot().cursor).toEqual({ col: 0, row: 0, visible: true, shape: 'block', blinking: false });
+  });
+
+  test.each<[string, string, { shape: string; blinking: boolean }]>([
+    ['a new terminal: steady block', '', { shape: 'block', blinking: false }],
+    ['DECSCUSR 1: blinking block', `${E}[1 q`, { shape: 'block', blinking: true }],
+    ['DECSCUSR 2: steady block', `${E}[2 q`, { shape: 'block', blinking: false }],
+    ['DECSCUSR 3: blinking underline', `${E}[3 q`, { shape: 'underline', blinking: true }],
+    ['DECSCUSR 4: steady underline', `${E}[4 q`, { shape: 'underline', blinking: false }],
+    ['DECSCUSR 5: blinking bar', `${E}[5 q`, { shape: 'bar', blinking: true }],
+    ['DECSCUSR 6: steady bar', `${E}[6 q`, { shape: 'bar', blinking: false }],
+    ['DECSCUSR 0 after 6: back to the default', `${E}[6 q${E}[0 q`, { shape: 'block', blinking: false }],
+    ['DECSET 12: blinking', `${E}[?12h`, { shape: 'block', blinking: true }],
+    ['DECSET 12 then DECRST 12', `${E}[?12h${E}[?12l`, { shape: 'block', blinking: false }],
+  ])('cursor shape and blinking: %s', async (_, bytes, expected) => {
+    const { shape, blinking } = (await modelAfter(bytes)).snapshot().cursor;
+    expect({ shape, blinking }).toEqual(expected);
+  });
+
+  test.each([
+    ['none set', '', ''],
+    ['OSC 2 ended by BEL', `${E}]2;vim: notes.txt\x07`, 'vim: notes.txt'],
+    ['OSC 0 ended by ST', `${E}]0;build 3/7${E}\\`, 'build 3/7'],
+    ['the latest of two', `${E}]2;one\x07${E}]2;two\x07`, 'two'],
+    ['OSC 1 (icon name only) leaves it', `${E}]2;win\x07${E}]1;icon\x07`, 'win'],
+  ])('title: %s', async (_, bytes, title) => {
+    expect((await modelAfter(bytes)).snapshot().title).toBe(title);
+  });
+
+  test.each<[string, string, Partial<TerminalModes>]>([
+    ['a new terminal', '', {}],
+    ['alternate screen 1049', `${E}[?1049h`, { alternateScreen: true }],
+    ['mouse tracking 1000', `${E}[?1000h`, { mouseTracking: true }],
+    ['mouse tracking 1003 with SGR encoding', `${E}[?1003;1006h`, { mouseTracking: true }],
+    ['mouse tracking on then off', `${E}[?1002h${E}[?1002l`, {}],
+    ['SGR encoding alone tracks nothing', `${E}[?1006h`, {}],
+    ['bracketed paste 2004', `${E}[?2004h`, { bracketedPaste: true }],
+    ['application cursor keys (DECCKM)', `${E}[?1h`, { applicationCursorKeys: true }],
+    ['application keypad (DECKPAM)', `${E}=`, { applicationKeypad: true }],
+    ['application keypad off (DECKPNM)', `${E}=${E}>`, {}],
+    ['focus events 1004', `${E}[?1004h`, { focusEvents: true }],
+    ['synchronized output 2026', `${E}[?2026h`, { synchronizedOutput: true }],
+    ['auto-wrap off (DECAWM)', `${E}[?7l`, { autoWrap: false }],
+    ['origin mode (DECOM)', `${E}[?6h`, { originMode: true }],
+    ['insert mode (IRM)', `${E}[4h`, { insertMode: true }],
+    ['RIS resets them', `${E}[?2004;1000;1h${E}[4h${E}c`, {}],
+  ])('modes: %s', async (_, bytes, changed) => {
+    const snapshot = (await modelAfter(bytes)).snapshot();
+    expect(snapshot.modes).toEqual({ ...DEFAULT_MODES, ...changed });
+    expect(snapshot.alternateScreen).toBe(snapshot.modes.alternateScreen);
   });
 
   test('the cursor column is clamped to the last column while a wrap is pending', async () => {
     const model = await modelAfter('x'.repeat(20));
-    expect(model.snapshot().cursor).toEqual({ col: 19, row: 0, visible: true });
+    expect(model.snapshot().cursor).toEqual({ col: 19, row: 0, visible: true, shape: 'block', blinking: false });
   });
 
   test('alternate screen on and off restores the main screen', async () => {
@@ -219,7 +269,7 @@ describe('cursor, screens and modes', () => {
     const snapshot = model.snapshot();
     await model.write(encode(`\r${E}[31mafter!${E}[?25l`));
     expect(snapshot.cells[0]?.[0]).toEqual(cell({ chars: 'b' }));
-    expect(snapshot.cursor).toEqual({ col: 6, row: 0, visible: true });
+    expect(snapshot.cursor).toEqual({ col: 6, row: 0, visible: true, shape: 'block', blinking: false });
   });
 });
 
@@ -237,7 +287,7 @@ describe('resize', () => {
     expect(model.text()).toBe('two\nthree\nfour');
     model.resize({ cols: 10, rows: 4 });
     expect(model.text()).toBe('one\ntwo\nthree\nfour');
-    expect(model.snapshot().cursor).toEqual({ col: 4, row: 3, visible: true });
+    expect(model.snapshot().cursor).toEqual({ col: 4, row: 3, visible: true, shape: 'block', blinking: false });
   });
 
   test('without scrollback, growing adds blank rows below', async () => {

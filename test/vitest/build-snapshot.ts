@@ -1,4 +1,5 @@
 /** Hand-built screen snapshots for the plugin's pure tests. */
+import { DEFAULT_MODES } from '../../src/snapshot.js';
 import type { Cell, Color, ScreenSnapshot } from '../../src/snapshot.js';
 
 const DEFAULT: Color = { kind: 'default' };
@@ -37,7 +38,9 @@ export function screen(rows: readonly (string | Cell[])[], cols: number): Screen
     cols,
     rows: rows.length,
     cells: rows.map((r) => (typeof r === 'string' ? row(r, cols) : r)),
-    cursor: { col: 0, row: 0, visible: true },
+    cursor: { col: 0, row: 0, visible: true, shape: 'block', blinking: false },
     alternateScreen: false,
+    title: '',
+    modes: DEFAULT_MODES,
   };
 }

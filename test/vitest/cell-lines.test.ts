@@ -43,8 +43,8 @@ describe('describeReadChange', () => {
   const base = screen(['abc'], 4);
   it.each([
     ['cells', screen(['abd'], 4), ['1 cell differs on row 0', "row 0 col 2: 'c' -> 'd'"]],
-    ['the cursor position', { ...base, cursor: { col: 3, row: 0, visible: true } }, ['the cursor moved from row 0 col 0 to row 0 col 3']],
-    ['the cursor visibility', { ...base, cursor: { col: 0, row: 0, visible: false } }, ['the cursor was hidden']],
+    ['the cursor position', { ...base, cursor: { ...base.cursor, col: 3 } }, ['the cursor moved from row 0 col 0 to row 0 col 3']],
+    ['the cursor visibility', { ...base, cursor: { ...base.cursor, visible: false } }, ['the cursor was hidden']],
     ['the screen buffer', { ...base, alternateScreen: true }, ['the app switched to the alternate screen']],
   ])('names a change of %s', (_, last, lines) => {
     expect(describeReadChange(base, last, 5)).toEqual(lines);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
-import { checkFixtureOptions, checkRecordingMode, checkScreenshotOptions, checkScreenTextOptions, checkShowTextOptions } from '../../src/vitest/options.js';
+import {
+  checkFixtureOptions,
+  checkRecordingMode,
+  checkScreenshotOptions,
+  checkScreenTextOptions,
+  checkShowTextOptions,
+  resolveColorOptions,
+} from '../../src/vitest/options.js';
 
 describe('matcher options', () => {
   it('pass what is right through, undefined as {}', () => {
@@ -83,5 +90,21 @@ describe('matcher options', () => {
     };
     expect(checkFixtureOptions(fixture, 'tmuxOptions')).toBe(fixture);
     expect(['on-failure', 'always', 'off'].map(checkRecordingMode)).toEqual(['on-failure', 'always', 'off']);
+  });
+});
+
+describe('colour matcher options', () => {
+  it('defaults raw to false and resolves the timeout', () => {
+    expect(resolveColorOptions(undefined, undefined, 'toHaveFgColor')).toEqual({ raw: false, timeout: { ms: 5000 } });
+    expect(resolveColorOptions({ raw: true, timeout: 20 }, undefined, 'toHaveBgColor')).toEqual({ raw: true, timeout: { ms: 20 } });
+  });
+
+  it.each<[unknown, string]>([
+    [{ raw: 'yes' }, "toHaveFgColor: raw must be true or false; got the string 'yes'."],
+    [{ rav: true }, "toHaveFgColor: unknown option 'rav'. Did you mean 'raw'? Options: timeout, raw."],
+    [{ timeout: -1 }, 'toHaveFgColor: timeout must be a number of ms, 0 or more; got -1.'],
+    [1, 'toHaveFgColor: the options must be an object; got 1.'],
+  ])('refuses %j', (options, message) => {
+    expect(() => resolveColorOptions(options, undefined, 'toHaveFgColor')).toThrow(new ConfigError(message));
   });
 });

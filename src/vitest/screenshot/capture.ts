@@ -51,7 +51,7 @@ export function captureScreen(snapshot: ScreenSnapshot, options: CaptureOptions)
   const render = { ...options.render, cursor: options.cursor };
   const mask = maskRects(snapshot, options.mask);
   const painted = paintMask(snapshot, mask);
-  const drawn = options.cursor === 'hide' ? { ...painted, cursor: { col: 0, row: 0, visible: false } } : painted;
+  const drawn = options.cursor === 'hide' ? { ...painted, cursor: { ...painted.cursor, col: 0, row: 0, visible: false } } : painted;
   const metrics = cellMetrics(render);
   const full = renderScreen(drawn, render);
   const image = region ? cropImage(full, cellRectToPixelRect(region, metrics)) : full;

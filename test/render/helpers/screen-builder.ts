@@ -1,7 +1,7 @@
 /** Hand-built screen snapshots for render tests. */
 
-import { BLANK_CELL } from '../../../src/snapshot.js';
-import type { Cell, Color, ScreenSnapshot } from '../../../src/snapshot.js';
+import { BLANK_CELL, DEFAULT_MODES } from '../../../src/snapshot.js';
+import type { Cell, Color, Cursor, ScreenSnapshot } from '../../../src/snapshot.js';
 
 /** A blank cell with default colours and no attributes, with `overrides` applied. */
 export function cell(overrides: Partial<Cell> = {}): Cell {
@@ -28,7 +28,7 @@ function isWide(grapheme: string): boolean {
 /** Builds a snapshot cell by cell; rows start blank and the cursor hidden at (0, 0). */
 export class ScreenBuilder {
   private readonly rows: Cell[][];
-  private cursor = { col: 0, row: 0, visible: false };
+  private cursor: Cursor = { col: 0, row: 0, visible: false, shape: 'block', blinking: false };
 
   constructor(
     readonly cols: number,
@@ -56,7 +56,7 @@ export class ScreenBuilder {
   }
 
   cursorAt(col: number, row: number, visible = true): this {
-    this.cursor = { col, row, visible };
+    this.cursor = { ...this.cursor, col, row, visible };
     return this;
   }
 
@@ -67,6 +67,8 @@ export class ScreenBuilder {
       cells: this.rows.map((r) => [...r]),
       cursor: { ...this.cursor },
       alternateScreen: false,
+      title: '',
+      modes: DEFAULT_MODES,
     };
   }
 }
