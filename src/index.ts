@@ -14,7 +14,7 @@
  */
 export { Mouse, TmuxApp } from './app/index.js';
 export type { MouseActionOptions, MouseButton, MouseModifier } from './app/index.js';
-export type { ExitStatus, ReadyRule, StableOptions, StableResult, TmuxAppOptions } from './app/index.js';
+export type { ExitStatus, ReadyRule, ScreenOptions, StableOptions, StableResult, TmuxAppOptions, WaitForTextOptions } from './app/index.js';
 export type { Locator } from './app/index.js';
 export type { GetByTextOptions, LocatorActionOptions, LocatorWaitOptions, RegionOptions } from './app/index.js';
 export { TmuxServer } from './host/index.js';

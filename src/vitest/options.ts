@@ -158,6 +158,7 @@ const FIXTURE_OPTIONS: Record<keyof TmuxAppFixtureOptions, true> = {
   command: true,
   cols: true,
   rows: true,
+  scrollback: true,
   env: true,
   cwd: true,
   ready: true,

@@ -1,9 +1,7 @@
-import { describe, expect, test } from 'vitest';
-import { visibleScreen } from '../../src/screen/index.js';
+import { describe, expect, onTestFinished, test } from 'vitest';
+import { ScreenModel, visibleScreen } from '../../src/screen/index.js';
 import type { ScreenSnapshot } from '../../src/snapshot.js';
 import { E, encode, modelAfter } from './helpers.js';
-import { ScreenModel } from '../../src/screen/index.js';
-import { onTestFinished } from 'vitest';
 
 /** `count` numbered lines `l1`… separated by CR LF, the last one without a line end. */
 function lines(count: number): string {
