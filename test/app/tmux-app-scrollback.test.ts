@@ -91,3 +91,12 @@ it('screen(), text() and waitForText() refuse a scrollback that is not a boolean
   expect(() => app.text({ scrolback: true } as never)).toThrow(new ConfigError("text() has no option 'scrolback'; it takes { scrollback }."));
   await expect(app.waitForText('1', { scrollback: 1 as never })).rejects.toThrow(new ConfigError('waitForText() scrollback must be true or false; got 1.'));
 });
+
+describe('a text with trailing blanks', () => {
+  it("is waited for on bash's prompt '>   ': its blanks match the blank cells after the prompt; text() stays right-trimmed", async () => {
+    const command = ['bash', '--norc', '--noprofile', '-i'];
+    await using app = await TmuxApp.start({ command, server, env: { PS1: '>   ' }, cols: 40, rows: 5, ready: { text: '>   ' }, timeout: 3000 });
+    await expect(app.waitForText('>   ', { timeout: 1000 })).resolves.toEqual({ row: 0, col: 0, cols: 4, text: '>   ' });
+    expect(app.text()).toBe('>\n\n\n\n');
+  });
+});
