@@ -179,7 +179,7 @@ export class TmuxApp implements AsyncDisposable {
     this.#model = model;
     this.#command = formatCommand(command);
     this.#port = {
-      readScreen: () => (this.#drawing() ? undefined : this.screen()),
+      readScreen: (options) => (this.#drawing() ? undefined : this.screen({ scrollback: options?.scrollback === true })),
       waitUntil: async (probe, options, what, caller) => {
         if (this.#closing) throw new TmuxShotError(CLOSED_APP_PORT);
         const timeout = this.#timeout(options?.timeout);
