@@ -103,9 +103,12 @@ describe('toShowText with scrollback', () => {
     );
     await expect(tmuxApp).not.toShowText('10', { timeout: 100 });
   });
+});
 
-  test('the tmuxApp fixture takes the scrollback option', async ({ tmuxApp }) => {
-    await tmuxApp.start({ command: ['seq', '1', '50'], scrollback: 3 });
+describe('the tmuxApp fixture with scrollback: 3', () => {
+  test.override({ tmuxOptions: { command: ['seq', '1', '50'], cols: 20, rows: 5, scrollback: 3 } });
+
+  test('keeps 3 lines above the screen', async ({ tmuxApp }) => {
     await tmuxApp.waitForExit();
     expect(tmuxApp.text({ scrollback: true })).toBe('44\n45\n46\n47\n48\n49\n50\n');
   });
