@@ -131,13 +131,14 @@ export async function toShowText(this: MatcherState, received: unknown, pattern:
   };
 }
 
-/** The text to store: masked screen text, then the style runs untouched (masks never hit them). */
+/** The text to store: the header and the style runs untouched (masks never hit them), the screen text between them masked. */
 function screenTextOf(snapshot: ScreenSnapshot, styles: boolean, mask: readonly RegExp[]): string {
   const text = formatScreenText(snapshot, { styles });
   if (!mask.length) return text;
+  const start = text.indexOf('\n') + 1;
   const split = text.indexOf(`\n\n${STYLES_HEADER}\n`);
-  const body = split === -1 ? text : text.slice(0, split);
-  return normalizeText(body, mask) + (split === -1 ? '' : text.slice(split));
+  const end = split === -1 ? text.length : split;
+  return text.slice(0, start) + normalizeText(text.slice(start, end), mask) + text.slice(end);
 }
 
 /**
