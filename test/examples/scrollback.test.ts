@@ -1,0 +1,12 @@
+// The README's "Scrollback and the whole buffer" example, run as written.
+import { expect, test } from '../../src/vitest/index.js';
+
+test.override({ tmuxOptions: { command: ['seq', '1', '5000'], scrollback: 100 } });
+
+test('the first lines scrolled off', async ({ tmuxApp }) => {
+  await tmuxApp.waitForExit();
+  expect(tmuxApp.text()).not.toContain('4900');
+  await expect(tmuxApp).toShowText(/^4900$/, { scrollback: true });
+  expect(tmuxApp.text({ scrollback: true }).split('\n')[0]).toBe('4878'); // 100 lines above the 24 rows
+  expect(await tmuxApp.getByText(/^4900$/, { scrollback: true }).boundingBox()).toEqual({ row: 22, col: 0, rows: 1, cols: 4 });
+});
