@@ -23,7 +23,7 @@ export * from './errors.js';
 export type { CellPosition, CellRect, RgbaImage, Rgb, Size } from './geometry.js';
 export type { Deadline } from './wait.js';
 export { ScreenModel, findText, normalizeText, screensEqual, snapshotText } from './screen/index.js';
-export type { TextMatch } from './screen/index.js';
+export type { ScreenModelOptions, SnapshotOptions, TextMatch } from './screen/index.js';
 export type { Cell, Color, Cursor, MouseEncoding, MouseModes, MouseTracking, ScreenSnapshot, UnderlineStyle } from './snapshot.js';
 export {
   DARK_THEME,
