@@ -85,6 +85,13 @@ it('less on the alternate screen adds nothing to the scrollback, and has none of
   expect(app.text({ scrollback: true })).toBe([...numbers(1, 30), 'after-less', ''].join('\n'));
 });
 
+it('a waitForText with scrollback that times out says the scrollback was searched too', async () => {
+  await using app = await TmuxApp.start({ command: ['sh', '-c', 'seq 1 30; exec cat'], server, cols: 20, rows: 3 });
+  await expect(app.waitForText('31', { scrollback: true, timeout: 100 })).rejects.toThrow(
+    "Text '31' did not appear within 100 ms (the scrollback searched too).\n\nScreen:\n  0 │ 29\n  1 │ 30\n      (row 2 blank)",
+  );
+});
+
 it('screen(), text() and waitForText() refuse a scrollback that is not a boolean, and other options', async () => {
   await using app = await TmuxApp.start({ command: ['seq', '1', '3'], server });
   expect(() => app.screen({ scrollback: 'yes' as never })).toThrow(new ConfigError("screen() scrollback must be true or false; got the string 'yes'."));

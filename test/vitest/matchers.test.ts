@@ -103,6 +103,13 @@ describe('toShowText with scrollback', () => {
     );
     await expect(tmuxApp).not.toShowText('10', { timeout: 100 });
   });
+
+  test('the locator matchers read the buffer for a getByText with scrollback', async ({ tmuxApp }) => {
+    await expect(tmuxApp).toShowText('50');
+    await expect(tmuxApp.getByText('10', { scrollback: true })).toHaveText('10');
+    await expect(tmuxApp.getByText(/^1\d$/, { scrollback: true })).toHaveCount(10);
+    await expect(tmuxApp.getByText('10')).toHaveCount(0);
+  });
 });
 
 describe('the tmuxApp fixture with scrollback: 3', () => {
