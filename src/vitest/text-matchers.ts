@@ -78,7 +78,7 @@ async function appShows(
   signal: AbortSignal | undefined,
 ): Promise<Seen> {
   try {
-    const at = await live.waitForText!(pattern, scrollback ? { timeout: timeout.ms, signal, scrollback } : { timeout: timeout.ms, signal });
+    const at = await live.waitForText!(pattern, { timeout: timeout.ms, signal, scrollback });
     return { at, screenText: snapshotText(live.screen()) };
   } catch (error) {
     if (error instanceof AppExitedError) return { at: undefined, screenText: error.screenText, exit: { exitCode: error.exitCode, signal: error.signal } };

@@ -23,45 +23,55 @@ function numbers(from: number, to: number): string[] {
   return Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 }
 
+/**
+ * `seq 1 5000`, then `end` on the cursor's row, then `cat` keeps the app running: tmux 3.3a can
+ * lose the last output of an app that exits the instant after writing it on a loaded machine
+ * (README, Quick exits under load; seen here in a full run), and `end` is the last byte, so once
+ * it shows, all is drawn.
+ */
+const SEQ = ['sh', '-c', 'seq 1 5000; printf end; exec cat'];
+
 describe('seq 1 5000 on an 80x24 screen', () => {
   it('keeps the last 1000 lines above the screen by default (SCREEN.scrollback); older ones are gone', async () => {
-    await using app = await TmuxApp.start({ command: ['seq', '1', '5000'], server });
-    await app.waitForExit();
+    await using app = await TmuxApp.start({ command: SEQ, server });
+    await app.waitForText('end');
     const buffer = app.screen({ scrollback: true });
-    // 5000 lines and the empty line the cursor stands on: 24 on the screen, 1000 above it.
-    expect([buffer.rows, buffer.viewportTop, buffer.cursor]).toEqual([1024, 1000, { col: 0, row: 1023, visible: true }]);
-    expect(app.text({ scrollback: true })).toBe([...numbers(3978, 5000), ''].join('\n'));
-    expect(app.text()).toBe([...numbers(4978, 5000), ''].join('\n'));
+    // 5000 lines and `end`, where the cursor stands: 24 on the screen, 1000 above it.
+    expect([buffer.rows, buffer.viewportTop, buffer.cursor]).toEqual([1024, 1000, { col: 3, row: 1023, visible: true }]);
+    expect(app.text({ scrollback: true })).toBe([...numbers(3978, 5000), 'end'].join('\n'));
+    expect(app.text()).toBe([...numbers(4978, 5000), 'end'].join('\n'));
     expect(app.screen().rows).toBe(24);
   });
 
   it('keeps as many lines as the scrollback option says', async () => {
-    await using app = await TmuxApp.start({ command: ['seq', '1', '5000'], server, scrollback: 10 });
-    await app.waitForExit();
-    expect(app.text({ scrollback: true })).toBe([...numbers(4968, 5000), ''].join('\n'));
+    await using app = await TmuxApp.start({ command: SEQ, server, scrollback: 10 });
+    await app.waitForText('end');
+    expect(app.text({ scrollback: true })).toBe([...numbers(4968, 5000), 'end'].join('\n'));
     expect(app.screen({ scrollback: true }).viewportTop).toBe(10);
   });
 
   it('keeps none with scrollback 0', async () => {
-    await using app = await TmuxApp.start({ command: ['seq', '1', '5000'], server, scrollback: 0 });
-    await app.waitForExit();
+    await using app = await TmuxApp.start({ command: SEQ, server, scrollback: 0 });
+    await app.waitForText('end');
     expect([app.text({ scrollback: true }), app.screen({ scrollback: true }).viewportTop]).toEqual([app.text(), 0]);
   });
 
   it('waitForText finds a line that scrolled off with scrollback, at its row in the buffer; without, the exited app fails at once', async () => {
-    await using app = await TmuxApp.start({ command: ['seq', '1', '5000'], server });
+    // The app lingers 0.2 s after its last output, so that tmux keeps all of it (see SEQ).
+    await using app = await TmuxApp.start({ command: ['sh', '-c', 'seq 1 5000; printf end; sleep 0.2'], server });
+    await app.waitForText('end');
     await app.waitForExit();
     await expect(app.waitForText('4000', { scrollback: true })).resolves.toEqual({ row: 22, col: 0, cols: 4, text: '4000' });
     await expect(app.waitForText('4000', { timeout: 5000 })).rejects.toThrow(AppExitedError);
   });
 
   it('keeps the whole buffer readable after close()', async () => {
-    const app = await TmuxApp.start({ command: ['seq', '1', '5000'], server, scrollback: 10 });
-    await app.waitForExit();
+    const app = await TmuxApp.start({ command: SEQ, server, scrollback: 10 });
+    await app.waitForText('end');
     await app.close();
-    expect(app.text({ scrollback: true })).toBe([...numbers(4968, 5000), ''].join('\n'));
-    expect(app.text()).toBe([...numbers(4978, 5000), ''].join('\n'));
-    expect([app.screen().rows, app.screen().cursor.row, 'viewportTop' in app.screen()]).toEqual([24, 23, false]);
+    expect(app.text({ scrollback: true })).toBe([...numbers(4968, 5000), 'end'].join('\n'));
+    expect(app.text()).toBe([...numbers(4978, 5000), 'end'].join('\n'));
+    expect([app.screen().rows, app.screen().cursor, 'viewportTop' in app.screen()]).toEqual([24, { col: 3, row: 23, visible: true }, false]);
   });
 });
 

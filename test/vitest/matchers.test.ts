@@ -89,14 +89,15 @@ describe('toShowText', () => {
 });
 
 describe('toShowText with scrollback', () => {
-  // 50 lines on 5 rows: 47-50 and the cursor's empty line show, 1-46 are above the screen.
-  test.override({ tmuxOptions: { command: ['sh', '-c', 'seq 1 50; exec cat'], cols: 20, rows: 5 } });
+  // 50 lines and `end` on 5 rows: 47-50 and `end` show, 1-46 are above the screen; `end` is the
+  // last byte, so once it shows all is drawn.
+  test.override({ tmuxOptions: { command: ['sh', '-c', 'seq 1 50; printf end; exec cat'], cols: 20, rows: 5 } });
 
   test('finds a line that scrolled off; without scrollback it is not shown', async ({ tmuxApp }) => {
-    await expect(tmuxApp).toShowText('50');
+    await expect(tmuxApp).toShowText('end');
     await expect(tmuxApp).toShowText('10', { scrollback: true });
     await expect(expect(tmuxApp).toShowText('10', { timeout: 100 })).rejects.toThrow(
-      "expect(tmuxApp).toShowText('10')\n\nExpected the screen to show '10' within 100 ms, but it did not.\n\nScreen:\n  0 │ 47\n  1 │ 48\n  2 │ 49\n  3 │ 50\n      (row 4 blank)",
+      "expect(tmuxApp).toShowText('10')\n\nExpected the screen to show '10' within 100 ms, but it did not.\n\nScreen:\n  0 │ 47\n  1 │ 48\n  2 │ 49\n  3 │ 50\n  4 │ end",
     );
     await expect(expect(tmuxApp).not.toShowText('10', { scrollback: true, timeout: 100 })).rejects.toThrow(
       /^expect\(tmuxApp\)\.not\.toShowText\('10', \{ scrollback: true \}\)\n\nExpected the screen to stop showing '10' within 100 ms, but it still shows it at row 9 col 0\.\n\nScreen:\n {3}0 │ 1\n/,
@@ -105,7 +106,7 @@ describe('toShowText with scrollback', () => {
   });
 
   test('the locator matchers read the buffer for a getByText with scrollback', async ({ tmuxApp }) => {
-    await expect(tmuxApp).toShowText('50');
+    await expect(tmuxApp).toShowText('end');
     await expect(tmuxApp.getByText('10', { scrollback: true })).toHaveText('10');
     await expect(tmuxApp.getByText(/^1\d$/, { scrollback: true })).toHaveCount(10);
     await expect(tmuxApp.getByText('10')).toHaveCount(0);
@@ -113,11 +114,11 @@ describe('toShowText with scrollback', () => {
 });
 
 describe('the tmuxApp fixture with scrollback: 3', () => {
-  test.override({ tmuxOptions: { command: ['seq', '1', '50'], cols: 20, rows: 5, scrollback: 3 } });
+  test.override({ tmuxOptions: { command: ['sh', '-c', 'seq 1 50; printf end; exec cat'], cols: 20, rows: 5, scrollback: 3 } });
 
   test('keeps 3 lines above the screen', async ({ tmuxApp }) => {
-    await tmuxApp.waitForExit();
-    expect(tmuxApp.text({ scrollback: true })).toBe('44\n45\n46\n47\n48\n49\n50\n');
+    await expect(tmuxApp).toShowText('end');
+    expect(tmuxApp.text({ scrollback: true })).toBe('44\n45\n46\n47\n48\n49\n50\nend');
   });
 });
 
