@@ -141,11 +141,17 @@ export const WAIT_CONSTANTS = {
 /** The live screen model (src/screen/). */
 export const SCREEN = {
   /**
-   * Lines the screen model keeps above the visible screen, in lines. Snapshots never include them;
-   * they exist so that growing the terminal pulls lines back down, as tmux does from its history.
-   * @default 1000
+   * Lines the screen model keeps above the visible screen (xterm's `scrollback` option), in lines:
+   * the default of `TmuxApp.start`'s `scrollback`. `screen({ scrollback: true })` and the
+   * `{ scrollback: true }` searches read them; growing the terminal pulls them back down, as tmux
+   * does from its history. xterm's own default. @default 1000
    */
   scrollback: 1_000,
+  /**
+   * The largest `scrollback` `TmuxApp.start` accepts, in lines: a line of 80 cells takes ≈ 1 KB in
+   * xterm and a snapshot with the scrollback copies every cell, so 100 000 lines is ≈ 100 MB.
+   */
+  maxScrollback: 100_000,
   /**
    * How long a synchronized update (DEC 2026, `CSI ? 2026 h`) may stay open, in ms from its
    * begin: an app that never ends it (it crashed mid-frame, or ignores the protocol) would leave

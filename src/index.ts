@@ -14,7 +14,7 @@
  */
 export { Mouse, TmuxApp } from './app/index.js';
 export type { MouseActionOptions, MouseButton, MouseModifier } from './app/index.js';
-export type { ExitStatus, ReadyRule, StableOptions, StableResult, TmuxAppOptions } from './app/index.js';
+export type { ExitStatus, ReadyRule, ScreenOptions, StableOptions, StableResult, TmuxAppOptions, WaitForTextOptions } from './app/index.js';
 export type { Locator } from './app/index.js';
 export type { GetByTextOptions, LocatorActionOptions, LocatorWaitOptions, RegionOptions } from './app/index.js';
 export { TmuxServer } from './host/index.js';
@@ -23,7 +23,7 @@ export * from './errors.js';
 export type { CellPosition, CellRect, RgbaImage, Rgb, Size } from './geometry.js';
 export type { Deadline } from './wait.js';
 export { ScreenModel, findText, normalizeText, screensEqual, snapshotText } from './screen/index.js';
-export type { TextMatch } from './screen/index.js';
+export type { ScreenModelOptions, SnapshotOptions, TextMatch } from './screen/index.js';
 export type {
   Cell,
   Color,

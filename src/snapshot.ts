@@ -113,6 +113,14 @@ export interface ScreenSnapshot {
   readonly title: string;
   /** The terminal modes the app set. */
   readonly modes: TerminalModes;
+  /**
+   * Only on a snapshot taken with `{ scrollback: true }`: the index in `cells` of the first row
+   * of the visible screen, the lines above it being the scrollback (oldest first). Such a snapshot
+   * holds every line given, so `rows` counts them all and `cursor.row` indexes `cells` like every
+   * other row; the visible screen is `cells.slice(viewportTop)`. Absent on an ordinary snapshot,
+   * which is the visible screen alone (as if 0).
+   */
+  readonly viewportTop?: number;
 }
 
 /** The blank cell with default attributes (what ED/EL leave without SGR): the most common cell by far, shared and frozen. */

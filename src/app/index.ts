@@ -1,7 +1,7 @@
 /** The composition root: `TmuxApp` wires host → screen and renders and records on request. */
 export { TmuxApp } from './tmux-app.js';
 export { checkPattern } from './options.js';
-export type { ExitStatus, StableOptions, StableResult, TmuxAppOptions } from './tmux-app.js';
+export type { ExitStatus, ScreenOptions, StableOptions, StableResult, TmuxAppOptions, WaitForTextOptions } from './tmux-app.js';
 export type { ReadyRule } from './ready.js';
 export { Locator, locatorInternals } from './locator.js';
 export type { LocatorActionOptions, LocatorInternals, LocatorWaitOptions } from './locator.js';

@@ -27,12 +27,19 @@ export interface GetByTextOptions {
    * sides (see `findAllText`); ignored for a RegExp. @default false
    */
   exact?: boolean;
+  /**
+   * Search the lines above the screen too (`screen({ scrollback: true })`), the first
+   * `getByText` of a locator only: rows then count from the oldest line kept, as in that
+   * snapshot (the screen starts at its `viewportTop`), and a mouse action refuses a match above
+   * the screen. @default false
+   */
+  scrollback?: boolean;
 }
 
 /** One step of a locator's chain. */
 export type LocatorStep =
   | { kind: 'region'; region: RegionOptions }
-  | { kind: 'text'; pattern: string | RegExp; exact: boolean }
+  | { kind: 'text'; pattern: string | RegExp; exact: boolean; scrollback: boolean }
   | { kind: 'nth'; index: number; name: 'first' | 'last' | 'nth' };
 
 /**
@@ -91,7 +98,10 @@ export function describeSteps(steps: readonly LocatorStep[]): string {
 
 function describeStep(step: LocatorStep): string {
   if (step.kind === 'nth') return step.name === 'nth' ? `nth(${step.index})` : `${step.name}()`;
-  if (step.kind === 'text') return `getByText(${formatPattern(step.pattern)}${step.exact ? ', { exact: true }' : ''})`;
+  if (step.kind === 'text') {
+    const options = [step.exact && 'exact: true', step.scrollback && 'scrollback: true'].filter(Boolean);
+    return `getByText(${formatPattern(step.pattern)}${options.length ? `, { ${options.join(', ')} }` : ''})`;
+  }
   const parts = (['row', 'col', 'rows', 'cols'] as const).filter((key) => step.region[key] !== undefined).map((key) => `${key}: ${step.region[key]}`);
   return `region(${parts.length ? `{ ${parts.join(', ')} }` : ''})`;
 }

@@ -3,7 +3,7 @@
  * each use resolves it again on the live screen (see `resolveSteps` in locator-query.ts) — and
  * strict: what needs one place throws a StrictModeError when it matches several.
  */
-import { ConfigError, StrictModeError, WaitTimeoutError, describeValue } from '../errors.js';
+import { ConfigError, StrictModeError, TmuxShotError, WaitTimeoutError, describeValue } from '../errors.js';
 import type { CellPosition, CellRect } from '../geometry.js';
 import { formatPattern, formatWithScreen, rectText, snapshotText } from '../screen/index.js';
 import type { Cell, ScreenSnapshot } from '../snapshot.js';
@@ -68,6 +68,25 @@ export interface LocatorApp {
 
 const internals = new WeakMap<object, LocatorInternals>();
 
+/** `port` reading the whole buffer (`screen({ scrollback: true })`) wherever it reads the screen: the port of a scrollback locator. */
+function readingScrollback(port: AppPort): AppPort {
+  return { ...port, readScreen: () => port.readScreen({ scrollback: true }) };
+}
+
+/**
+ * @throws {TmuxShotError} when `found` (on a snapshot with the scrollback) lies above the visible
+ *   screen, where no mouse report can reach.
+ */
+function assertOnScreen(found: Found, action: string): void {
+  const top = found.snapshot.viewportTop ?? 0;
+  if (found.box.row >= top) return;
+  throw new TmuxShotError(
+    `${action} cannot reach its match at row ${found.box.row} col ${found.box.col}: it is in the scrollback, ${top - found.box.row} rows above the screen ` +
+      `(rows of screen({ scrollback: true }); the screen begins at row ${top}). The mouse reaches only the visible screen: ` +
+      'scroll the app so the text is shown, and find it without { scrollback: true }.',
+  );
+}
+
 /** The internals of `value` when it is a Locator (package-internal: not exported from `tmux-shot`). */
 export function locatorInternals(value: unknown): LocatorInternals | undefined {
   return typeof value === 'object' && value !== null ? internals.get(value) : undefined;
@@ -119,9 +138,13 @@ export class Locator {
    * match `Saved` or `[Save]` but does match the first word of `< Save As >`: say
    * `/< Save >/` when that matters. A RegExp matches within a row (its `g`/`y` flags ignored, its
    * `lastIndex` untouched; empty matches skipped); `exact` does not apply to it. A match is a
-   * box of one row, wide characters counted as their 2 cells.
+   * box of one row, wide characters counted as their 2 cells. With `scrollback: true` (the first
+   * getByText only) it searches the whole buffer, and every row it reports — its box, its
+   * messages' screens — is a row of `tmuxApp.screen({ scrollback: true })`, the oldest line kept
+   * being row 0; its mouse actions refuse a match above the visible screen.
    * @throws {ConfigError} for text that is not a non-empty string or a RegExp, a string with a
-   *   line break (a match never spans rows), or options other than `{ exact }`.
+   *   line break (a match never spans rows), options other than `{ exact, scrollback }`, or
+   *   `scrollback: true` after another step.
    */
   getByText(text: string | RegExp, options?: GetByTextOptions): Locator {
     checkPattern(text, 'getByText');
@@ -131,9 +154,18 @@ export class Locator {
         `getByText() matches within one row, and ${formatPattern(text)} spans rows. Find each row's text on its own, or read a region: region({ row, rows }).text().`,
       );
     }
-    const { exact = false } = checkKnownOptions(options, 'getByText', ['exact']);
+    const { exact = false, scrollback = false } = checkKnownOptions(options, 'getByText', ['exact', 'scrollback']);
     if (typeof exact !== 'boolean') throw new ConfigError(`getByText() exact must be true or false; got ${String(exact)}.`);
-    return this.#then({ kind: 'text', pattern: text, exact });
+    if (typeof scrollback !== 'boolean') throw new ConfigError(`getByText() scrollback must be true or false; got ${describeValue(scrollback)}.`);
+    const step = { kind: 'text', pattern: text, exact, scrollback } as const;
+    if (!scrollback) return this.#then(step);
+    if (this.#steps.length > 0) {
+      throw new ConfigError(
+        `${this}.getByText(…, { scrollback: true }): only a locator's first getByText searches the scrollback (tmuxApp.getByText(text, { scrollback: true })); ` +
+          'what follows it searches inside its matches, and a region() is on the visible screen.',
+      );
+    }
+    return new Locator(readingScrollback(this.#port), this.#app, [step]);
   }
 
   /** The first match (rows top to bottom, then left to right). */
@@ -300,6 +332,7 @@ export class Locator {
     const ready = () => {
       const snapshot = this.#port.readScreen();
       matched = snapshot && this.#single(snapshot);
+      if (matched) assertOnScreen(matched, action);
       return matched && reporting() ? matched : undefined;
     };
     const what = (limit: WaitTimeout) => this.#matchedNothing(limit, `, so ${method}() sent nothing`);
@@ -308,7 +341,9 @@ export class Locator {
     const atCallSite = captureCallSite(caller);
     try {
       const { box, snapshot } = await this.#port.waitUntil(ready, { timeout: rest.timeout, marks: scope, exited }, what, caller);
-      return { target: targetCell(box, snapshot, position), rest };
+      const top = snapshot.viewportTop ?? 0;
+      const onScreen = targetCell({ ...box, row: box.row - top }, { cols: snapshot.cols, rows: snapshot.rows - top }, position);
+      return { target: onScreen, rest };
     } catch (error) {
       if (error instanceof WaitTimeoutError && matched) throw atCallSite(mouseNotEnabledError(action, this.#port.command, error));
       throw error;

@@ -5,7 +5,7 @@
  * ConfigError that names the argument, what was expected and what was given — never a TypeError
  * from deep inside. Pure: no processes, files or clocks.
  */
-import { TERMINAL } from '../defaults.js';
+import { SCREEN, TERMINAL } from '../defaults.js';
 import { ConfigError, describeValue } from '../errors.js';
 import { checkSize } from '../geometry.js';
 import type { Size } from '../geometry.js';
@@ -19,6 +19,8 @@ import type { TmuxAppOptions } from './tmux-app.js';
 export interface ResolvedAppOptions {
   command: readonly string[] | string;
   size: Size;
+  /** Lines kept above the screen. */
+  scrollback: number;
   env: Readonly<Record<string, string>>;
   cwd: string;
   /** Undefined: the process-wide server. */
@@ -39,11 +41,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Checks `TmuxApp.start`'s options and applies the defaults: `TERMINAL` size, no extra env, the
+ * Checks `TmuxApp.start`'s options and applies the defaults: `TERMINAL` size, `SCREEN.scrollback`, no extra env, the
  * current directory, readiness `'output'`.
  * @param cwd The directory a missing `cwd` means. @default process.cwd()
  * @throws {ConfigError} for options that are not an object, a command that is empty or not an argv
- *   array of strings / a string, a size out of range or not whole cells, an env that is not an
+ *   array of strings / a string, a size out of range or not whole cells, a scrollback that is not
+ *   a whole number of lines from 0 to `SCREEN.maxScrollback`, an env that is not an
  *   object of strings, has a name that is not a POSIX name or a value with a NUL, a cwd that is not a string, a server that is not a
  *   TmuxServer, a ready rule other than 'output', 'none' or { text }, a timeout that is not a
  *   number of ms ≥ 0, a malformed deadline, or a signal that is not an AbortSignal.
@@ -56,6 +59,7 @@ export function resolveAppOptions(options: unknown, cwd = process.cwd()): Resolv
   return {
     command: checkCommand(given.command),
     size: checkSize(given.cols ?? TERMINAL.cols, given.rows ?? TERMINAL.rows),
+    scrollback: checkScrollback(given.scrollback ?? SCREEN.scrollback),
     env: checkEnv(given.env ?? {}),
     cwd: checkString(given.cwd ?? cwd, 'cwd', 'a directory path'),
     server: checkServer(given.server),
@@ -64,6 +68,14 @@ export function resolveAppOptions(options: unknown, cwd = process.cwd()): Resolv
     deadline: checkDeadline(given.deadline),
     signal: checkSignal(given.signal),
   };
+}
+
+/** `scrollback` when it is a whole number of lines from 0 to `SCREEN.maxScrollback`. @throws {ConfigError} otherwise. */
+function checkScrollback(scrollback: unknown): number {
+  if (Number.isInteger(scrollback) && (scrollback as number) >= 0 && (scrollback as number) <= SCREEN.maxScrollback) return scrollback as number;
+  throw new ConfigError(
+    `scrollback must be a whole number of lines from 0 to ${SCREEN.maxScrollback} (the lines kept above the screen); got ${describeValue(scrollback)}.`,
+  );
 }
 
 /** @throws {ConfigError} unless `signal` is undefined or an AbortSignal (by shape: it may come from another realm). */
@@ -199,6 +211,17 @@ export function checkKnownOptions<T extends object>(options: T | undefined, meth
   const unknown = Object.keys(given).find((key) => !known.includes(key));
   if (unknown !== undefined) throw new ConfigError(`${method}() has no option '${unknown}'; it takes ${shape}.`);
   return given;
+}
+
+/**
+ * The `scrollback` of `screen()`, `text()`, `waitForText()` or `getByText()` options: true or
+ * false (left out: false).
+ * @throws {ConfigError} for options that are not an object or `scrollback` that is not a boolean.
+ */
+export function checkScrollbackOption(options: { scrollback?: unknown } | undefined, method: string): boolean {
+  const { scrollback = false } = checkKnownOptions(options, method, ['scrollback']);
+  if (typeof scrollback === 'boolean') return scrollback;
+  throw new ConfigError(`${method}() scrollback must be true or false; got ${describeValue(scrollback)}.`);
 }
 
 /** A listener argument when it is a function. @throws {ConfigError} naming `method` otherwise. */

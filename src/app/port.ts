@@ -8,8 +8,11 @@ import type { MouseModes, ScreenSnapshot } from '../snapshot.js';
 import type { WaitTimeout } from '../wait.js';
 
 export interface AppPort {
-  /** The screen as drawn now; undefined while a synchronized update (DEC 2026) is half drawn, as text waits treat it. */
-  readScreen(): ScreenSnapshot | undefined;
+  /**
+   * The screen as drawn now (with `scrollback`, the whole buffer: see `TmuxApp.screen`); undefined
+   * while a synchronized update (DEC 2026) is half drawn, as text waits treat it.
+   */
+  readScreen(options?: { scrollback?: boolean }): ScreenSnapshot | undefined;
   /**
    * Polls `probe` as `waitForText` does (now, after each output, every `WAIT_CONSTANTS.pollMs`)
    * until it returns a value. A wait ends early when `close()` begins.

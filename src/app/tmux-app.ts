@@ -11,14 +11,14 @@ import { createTimeline, encodeGif, formatAsciicast } from '../record/index.js';
 import type { RecordOptions, Timeline } from '../record/index.js';
 import { renderPng } from '../render/index.js';
 import type { RenderOptions } from '../render/index.js';
-import { ScreenModel, findText, formatPattern, formatWithScreen, snapshotText } from '../screen/index.js';
+import { ScreenModel, findText, formatPattern, formatWithScreen, snapshotText, visibleScreen } from '../screen/index.js';
 import type { TextMatch } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 import { captureCallSite, checkDuration, formatTimeout, poll, resolveTimeout, systemClock } from '../wait.js';
 import type { Deadline, WaitTimeout } from '../wait.js';
 import { checkSize } from '../geometry.js';
 import type { CellRect } from '../geometry.js';
-import { checkKeys, checkListener, checkOptions, checkPattern, checkText, resolveAppOptions } from './options.js';
+import { checkKeys, checkListener, checkOptions, checkPattern, checkScrollbackOption, checkText, resolveAppOptions } from './options.js';
 import { decideReady } from './ready.js';
 import type { ReadyDecision, ReadyFacts, ReadyRule } from './ready.js';
 import { Mouse } from './mouse.js';
@@ -50,6 +50,14 @@ export interface TmuxAppOptions {
   cwd?: string;
   /** The tmux server to run on. @default a server shared by the whole process, created on first use */
   server?: TmuxServer;
+  /**
+   * Lines kept above the visible screen, for `screen({ scrollback: true })` and the
+   * `{ scrollback: true }` searches: xterm's option of that name, in the screen model that the
+   * app's output is drawn in (tmux's own `history-limit`, which only `capture-pane` reads, stays
+   * `HOST.historyLimit`). Lines that scroll off beyond it are gone, oldest first. A whole number
+   * from 0 to `SCREEN.maxScrollback` (100000). @default SCREEN.scrollback (1000)
+   */
+  scrollback?: number;
   /** When `start` resolves; see {@link ReadyRule} (src/app/ready.ts). @default 'output' */
   ready?: ReadyRule;
   /** How long to wait for readiness, in ms. @default WAIT.timeout (5000), or less to end by `deadline` */
@@ -70,6 +78,22 @@ export interface TmuxAppOptions {
    * times out inside `start` leaves nothing running. @default undefined
    */
   signal?: AbortSignal;
+}
+
+/** Options of {@link TmuxApp.screen} and {@link TmuxApp.text}. */
+export interface ScreenOptions {
+  /** The whole buffer: the lines above the screen (scrollback), then the screen. @default false */
+  scrollback?: boolean;
+}
+
+/** Options of {@link TmuxApp.waitForText}. */
+export interface WaitForTextOptions {
+  /** Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the `deadline` option of `start` */
+  timeout?: number;
+  /** Ends the wait early, as if `timeout` had passed (the Vitest matchers pass the test's signal). @default undefined */
+  signal?: AbortSignal | undefined;
+  /** Search the lines above the screen too (see {@link TmuxApp.screen}). @default false */
+  scrollback?: boolean;
 }
 
 /** How the app ended. */
@@ -139,6 +163,7 @@ export class TmuxApp implements AsyncDisposable {
   #exitStatus: ExitStatus | undefined;
   #closing: Promise<void> | undefined;
   #closedAt: number | undefined;
+  /** The whole buffer as it stood at `close()`, scrollback included. */
   #finalScreen: ScreenSnapshot | undefined;
   /** What locators and the mouse use of this app (see `AppPort`). */
   readonly #port: AppPort;
@@ -154,7 +179,7 @@ export class TmuxApp implements AsyncDisposable {
     this.#model = model;
     this.#command = formatCommand(command);
     this.#port = {
-      readScreen: () => (this.#drawing() ? undefined : this.screen()),
+      readScreen: (options) => (this.#drawing() ? undefined : this.screen({ scrollback: options?.scrollback === true })),
       waitUntil: async (probe, options, what, caller) => {
         if (this.#closing) throw new TmuxShotError(CLOSED_APP_PORT);
         const timeout = this.#timeout(options?.timeout);
@@ -194,9 +219,9 @@ export class TmuxApp implements AsyncDisposable {
    *   is aborted.
    */
   static async start(options: TmuxAppOptions): Promise<TmuxApp> {
-    const { command, size, env, cwd, server, ready, timeout, deadline, signal } = resolveAppOptions(options);
+    const { command, size, scrollback, env, cwd, server, ready, timeout, deadline, signal } = resolveAppOptions(options);
     signal?.throwIfAborted();
-    const model = new ScreenModel(size);
+    const model = new ScreenModel(size, { scrollback });
     let session: TmuxSession;
     try {
       session = await TmuxSession.create(server ?? (await processWideServer()), size);
@@ -250,14 +275,27 @@ export class TmuxApp implements AsyncDisposable {
     await this.#session.sendBytes(Buffer.from(text.replaceAll('\n', '\r'), 'utf8'));
   }
 
-  /** The visible screen as text: rows joined by `'\n'`, each right-trimmed (as of the output processed so far). */
-  text(): string {
-    return snapshotText(this.screen());
+  /**
+   * The visible screen as text: rows joined by `'\n'`, each right-trimmed (as of the output
+   * processed so far). With `scrollback`, the lines above the screen first, as {@link screen} gives them.
+   * @throws {ConfigError} for options other than `{ scrollback }`.
+   */
+  text(options?: ScreenOptions): string {
+    return snapshotText(this.screen({ scrollback: checkScrollbackOption(options, 'text') }));
   }
 
-  /** An immutable snapshot of the visible screen (after `close()`, the last one). */
-  screen(): ScreenSnapshot {
-    return this.#finalScreen ?? this.#model.snapshot();
+  /**
+   * An immutable snapshot of the visible screen (after `close()`, the last one). With
+   * `scrollback: true`, of the whole buffer: the lines that scrolled off the top (oldest first, at
+   * most the `scrollback` option of {@link start}), then the screen from `viewportTop` on; `rows`
+   * counts every line and `cursor.row` indexes `cells`. The alternate screen (less, vim) keeps no
+   * scrollback: there it is the screen alone, `viewportTop` 0.
+   * @throws {ConfigError} for options other than `{ scrollback }`.
+   */
+  screen(options?: ScreenOptions): ScreenSnapshot {
+    const scrollback = checkScrollbackOption(options, 'screen');
+    if (this.#finalScreen) return scrollback ? this.#finalScreen : visibleScreen(this.#finalScreen);
+    return this.#model.snapshot({ scrollback });
   }
 
   /**
@@ -323,7 +361,10 @@ export class TmuxApp implements AsyncDisposable {
   }
 
   /**
-   * Waits until `pattern` is on the screen (see `findText`: per row, first match).
+   * Waits until `pattern` is on the screen (see `findText`: per row, first match), or with
+   * `scrollback` anywhere in the buffer, the lines above the screen first (the match's row then
+   * indexes `screen({ scrollback: true }).cells`: it is on the screen from its `viewportTop` on).
+   * @param options.scrollback Search the scrollback too. @default false
    * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the `deadline` option of `start`
    * @param options.signal Ends the wait early, as if `timeout` had passed (the Vitest matchers pass the test's signal). @default undefined
    * @returns Where it matched, in cells.
@@ -331,12 +372,14 @@ export class TmuxApp implements AsyncDisposable {
    *   AppExitedError at once when the app has exited without showing the pattern;
    *   ConfigError for a pattern that is not a string or RegExp, or a bad timeout.
    */
-  async waitForText(pattern: string | RegExp, options?: { timeout?: number; signal?: AbortSignal | undefined }): Promise<TextMatch> {
+  async waitForText(pattern: string | RegExp, options?: WaitForTextOptions): Promise<TextMatch> {
     checkPattern(pattern, 'waitForText');
-    const given = checkOptions(options, 'waitForText', '{ timeout }');
+    const given = checkOptions(options, 'waitForText', '{ timeout, scrollback }');
+    const scrollback = checkScrollbackOption({ scrollback: given.scrollback }, 'waitForText');
     const timeout = this.#timeout(given.timeout);
-    const what = () => `Text ${formatPattern(pattern)} did not appear within ${formatTimeout(timeout)}.`;
-    const find = () => this.#find(pattern);
+    const where = scrollback ? ' (the scrollback searched too)' : '';
+    const what = () => `Text ${formatPattern(pattern)} did not appear within ${formatTimeout(timeout)}${where}.`;
+    const find = () => this.#find(pattern, scrollback);
     const exited = (how: string) => `${this.#command} exited (${how}) without showing ${formatPattern(pattern)}.`;
     return this.#waitUntil(() => find() ?? this.#failIfExited(find, exited), timeout, what, this.waitForText, given.signal);
   }
@@ -475,7 +518,7 @@ export class TmuxApp implements AsyncDisposable {
     this.#closedAt ??= systemClock.now();
     this.#closing ??= (async () => {
       await this.#session.kill();
-      this.#finalScreen = this.#model.snapshot();
+      this.#finalScreen = this.#model.snapshot({ scrollback: true });
       this.#model.dispose();
     })();
     return this.#closing;
@@ -649,10 +692,10 @@ export class TmuxApp implements AsyncDisposable {
     return systemClock.now() < this.#drawnAt();
   }
 
-  /** The match on the screen now; none while a synchronized update is half drawn. */
-  #find(pattern: string | RegExp): TextMatch | undefined {
+  /** The match on the screen (with `scrollback`, in the whole buffer) now; none while a synchronized update is half drawn. */
+  #find(pattern: string | RegExp, scrollback = false): TextMatch | undefined {
     if (this.#drawing()) return undefined;
-    return findText(this.screen(), pattern);
+    return findText(this.screen({ scrollback }), pattern);
   }
 
   /** The pane's status once it is dead, else undefined. */

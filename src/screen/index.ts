@@ -1,6 +1,7 @@
 /** The live screen model and pure helpers over its snapshots. */
 export { ScreenModel } from './terminal.js';
-export type { ScreenModelOptions } from './terminal.js';
+export type { ScreenModelOptions, SnapshotOptions } from './terminal.js';
+export { visibleScreen } from './viewport.js';
 export { findAllText, findText, formatPattern, formatScreenBlock, formatWithScreen, rectText, snapshotText } from './text.js';
 export type { FindAllTextOptions, TextMatch } from './text.js';
 export { screensEqual } from './screens-equal.js';

@@ -23,8 +23,14 @@ const { Unicode11Addon } = unicode11;
 
 /** Options of {@link ScreenModel}. */
 export interface ScreenModelOptions {
-  /** Lines kept above the screen, in lines (never in snapshots; see `SCREEN.scrollback`). @default 1000 */
+  /** Lines kept above the screen, in lines (in snapshots taken with `{ scrollback: true }`; see `SCREEN.scrollback`). @default 1000 */
   scrollback?: number;
+}
+
+/** Options of {@link ScreenModel.snapshot}. */
+export interface SnapshotOptions {
+  /** Include the scrollback above the visible screen (see `ScreenSnapshot.viewportTop`). @default false */
+  scrollback?: boolean;
 }
 
 /** The terminal internals we use; absent from the public typings, pinned by version and tests. */
@@ -208,18 +214,24 @@ export class ScreenModel {
   }
 
   /**
-   * An immutable copy of the visible screen. Blank cells and palette colours are shared frozen
-   * objects; do not mutate cells. Costs ≈ 1 ms for 200×50. The cursor column is clamped to the
-   * last column (xterm reports `cols` while a wrap is pending).
+   * An immutable copy of the visible screen, or with `scrollback` of the whole buffer: the lines
+   * that scrolled off the top (oldest first, at most `ScreenModelOptions.scrollback`), then the
+   * visible screen, with `viewportTop` saying where it begins and every coordinate (`rows`,
+   * `cursor.row`) indexing `cells`. The alternate screen has no scrollback (xterm, like tmux and
+   * every terminal, keeps none for it): there `viewportTop` is 0. Blank cells and palette colours
+   * are shared frozen objects; do not mutate cells. Costs ≈ 1 ms for 200×50 (scrollback: ≈ 1 ms
+   * per 10 000 cells more). The cursor column is clamped to the last column (xterm reports `cols`
+   * while a wrap is pending).
    */
-  snapshot(): ScreenSnapshot {
+  snapshot(options: SnapshotOptions = {}): ScreenSnapshot {
     const buffer = this.#terminal.buffer.active;
     const { cols, rows } = this.#size;
+    const top = options.scrollback === true ? 0 : buffer.baseY;
     const reader = new CellReader();
     const reused = buffer.getNullCell();
     const cells: Cell[][] = [];
-    for (let row = 0; row < rows; row++) {
-      const line = buffer.getLine(buffer.baseY + row);
+    for (let y = top; y < buffer.baseY + rows; y++) {
+      const line = buffer.getLine(y);
       const cellsOfRow: Cell[] = new Array(cols);
       for (let col = 0; col < cols; col++) {
         const cell = line?.getCell(col, reused) as (IBufferCell & BufferCellLike) | undefined;
@@ -227,25 +239,27 @@ export class ScreenModel {
       }
       cells.push(cellsOfRow);
     }
-    return {
+    const viewportTop = buffer.baseY - top;
+    const snapshot: ScreenSnapshot = {
       cols,
-      rows,
+      rows: cells.length,
       cells,
-      cursor: this.#cursor(),
+      cursor: this.#cursor(viewportTop),
       alternateScreen: buffer.type === 'alternate',
       title: this.#title,
       modes: this.#modes(),
     };
+    return options.scrollback === true ? { ...snapshot, viewportTop } : snapshot;
   }
 
   /** Where the cursor is and how it looks: DECSCUSR's shape and blinking, else the options' (xterm.js's renderers choose so). */
-  #cursor(): Cursor {
+  #cursor(viewportTop: number): Cursor {
     const buffer = this.#terminal.buffer.active;
     const { coreService, optionsService } = this.#internals._core;
     const { cursorStyle, cursorBlink } = coreService.decPrivateModes;
     return {
       col: Math.min(buffer.cursorX, this.#size.cols - 1),
-      row: buffer.cursorY,
+      row: viewportTop + buffer.cursorY,
       visible: !coreService.isCursorHidden,
       shape: cursorStyle ?? optionsService.rawOptions.cursorStyle,
       blinking: cursorBlink ?? optionsService.rawOptions.cursorBlink,
@@ -269,9 +283,9 @@ export class ScreenModel {
     };
   }
 
-  /** The visible screen as text: rows joined by '\n', each right-trimmed (see `snapshotText`). */
-  text(): string {
-    return snapshotText(this.snapshot());
+  /** The visible screen (or with `scrollback`, the whole buffer) as text: rows joined by '\n', each right-trimmed (see `snapshotText`). */
+  text(options: SnapshotOptions = {}): string {
+    return snapshotText(this.snapshot(options));
   }
 
   /** Releases the terminal. The model must not be used afterwards. */

@@ -31,9 +31,9 @@ const BLANK: TextCell = { chars: '', width: 1 };
 
 /**
  * One row as text: a character per cell (a blank cell reads as a space), the right half of a wide
- * character skipped, trailing spaces removed. Columns count from `offset`.
+ * character skipped, trailing spaces removed unless `keepTrailing`. Columns count from `offset`.
  */
-function rowText(row: readonly TextCell[], offset = 0): RowText {
+function rowText(row: readonly TextCell[], offset = 0, keepTrailing = false): RowText {
   let text = '';
   const columns: number[] = [];
   const ends: number[] = [];
@@ -46,7 +46,7 @@ function rowText(row: readonly TextCell[], offset = 0): RowText {
       ends.push(offset + index + cell.width);
     }
   });
-  const trimmed = text.replace(/ +$/, '');
+  const trimmed = keepTrailing ? text : text.replace(/ +$/, '');
   // One entry past the end, so an empty match at the end of the text has a column too.
   const end = columns[trimmed.length] ?? offset + row.length;
   columns.length = trimmed.length;
@@ -94,15 +94,17 @@ export function rectText(snapshot: ScreenSnapshot, rect: CellRect): string {
 
 /**
  * Finds the first match of `pattern` on the screen, rows top to bottom, left to right. Each row is
- * searched on its own (as {@link snapshotText} prints it, so `$` is the end of the row's visible
- * text); a match never spans rows. A RegExp's `g`/`y` flags are ignored, so a shared RegExp's
- * `lastIndex` neither matters nor changes.
+ * searched on its own; a match never spans rows. A string is searched in the row with its trailing
+ * blank cells, so `'>   '` matches a prompt `>` followed by three blank cells (whether the app
+ * wrote spaces there or nothing); a RegExp is tested on the row as {@link snapshotText} prints it,
+ * right-trimmed, so `$` is the end of the row's visible text. A RegExp's `g`/`y` flags are
+ * ignored, so a shared RegExp's `lastIndex` neither matters nor changes.
  * @returns The match, or `undefined` when no row matches.
  */
 export function findText(snapshot: ScreenSnapshot, pattern: string | RegExp): TextMatch | undefined {
   const regexp = typeof pattern === 'string' ? undefined : new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ''));
   for (let row = 0; row < snapshot.cells.length; row++) {
-    const line = rowText(snapshot.cells[row] ?? []);
+    const line = rowText(snapshot.cells[row] ?? [], 0, regexp === undefined);
     const found = regexp ? regexp.exec(line.text) : indexMatch(line.text, pattern as string);
     if (found) return matchAt(line, row, found.index, found[0]);
   }
@@ -130,7 +132,8 @@ export interface FindAllTextOptions {
 
 /**
  * Every match of `pattern` on the screen (or `within` a rectangle of it), rows top to bottom, left
- * to right. Each row is searched on its own, as {@link findText} does; within a row, matches do
+ * to right. Each row is searched on its own, as {@link findText} does (a string's trailing blanks
+ * match blank cells up to the edge of `within`; a RegExp sees the row right-trimmed); within a row, matches do
  * not overlap. A string matches case-sensitively wherever it occurs (with `exact`, only where
  * bounded by blanks or the edge); an empty string matches nothing. A RegExp's `g`/`y` flags
  * are ignored (its `lastIndex` untouched) and empty matches are skipped.
@@ -139,7 +142,7 @@ export function findAllText(snapshot: ScreenSnapshot, pattern: string | RegExp, 
   const { row: top, col, rows, cols } = options.within ?? { row: 0, col: 0, rows: snapshot.rows, cols: snapshot.cols };
   const matches: TextMatch[] = [];
   for (let row = top; row < Math.min(snapshot.cells.length, top + rows); row++) {
-    const line = rowText(rowSlice(snapshot.cells[row] ?? [], col, cols), col);
+    const line = rowText(rowSlice(snapshot.cells[row] ?? [], col, cols), col, typeof pattern === 'string');
     for (const [index, text] of rowMatches(line.text, pattern, options.exact === true)) matches.push(matchAt(line, row, index, text));
   }
   return matches;

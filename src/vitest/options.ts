@@ -26,6 +26,11 @@ import { testDeadline } from './test-timeout.js';
 export interface ToShowTextOptions {
   /** Longest wait, in ms. @default 5000 (WAIT.timeout), or what is left of the test's own timeout less 500 ms (VITEST_CONSTANTS.timeoutMargin) */
   timeout?: number;
+  /**
+   * Search the lines above the screen too (`tmuxApp.screen({ scrollback: true })`); a screen
+   * snapshot is searched as it is, with whatever lines it holds. @default false
+   */
+  scrollback?: boolean;
 }
 
 /** Options of `toMatchScreenText`. */
@@ -86,8 +91,9 @@ type Task = Readonly<RunnerTestCase> | undefined;
  * `toShowText`'s options (or those of another matcher that takes only `{ timeout }`, named `matcher`
  * in messages: the locator matchers), checked, with the timeout resolved. @throws {ConfigError} as {@link checkShowTextOptions}.
  */
-export function resolveShowTextOptions(options: unknown, task: Task, matcher = 'toShowText'): { timeout: WaitTimeout } {
-  return { timeout: resolveTimeout(checkShowTextOptions(options, matcher).timeout, WAIT.timeout, testDeadline(task), systemClock.now()) };
+export function resolveShowTextOptions(options: unknown, task: Task, matcher = 'toShowText'): { timeout: WaitTimeout; scrollback: boolean } {
+  const { timeout, scrollback = false } = checkShowTextOptions(options, matcher);
+  return { timeout: resolveTimeout(timeout, WAIT.timeout, testDeadline(task), systemClock.now()), scrollback };
 }
 
 /** `toMatchScreenText`'s options, checked, with the defaults applied. @throws {ConfigError} as {@link checkScreenTextOptions}. */
@@ -141,7 +147,9 @@ function checkObject(matcher: string, options: unknown, what = 'the options'): R
  * The names each options object takes, in the order messages list them. Typed as a record of the
  * option type's keys, so an option added to the type without being listed here does not compile.
  */
-const SHOW_TEXT_OPTIONS: Record<keyof ToShowTextOptions, true> = { timeout: true };
+const SHOW_TEXT_OPTIONS: Record<keyof ToShowTextOptions, true> = { timeout: true, scrollback: true };
+/** The options of the matchers that take only a timeout (the locator matchers). */
+const TIMEOUT_OPTIONS = { timeout: true };
 const SCREEN_TEXT_OPTIONS: Record<keyof ScreenTextOptions, true> = { file: true, styles: true, mask: true, timeout: true };
 const SCREENSHOT_OPTIONS: Record<keyof ScreenshotOptions, true> = {
   threshold: true,
@@ -158,6 +166,7 @@ const FIXTURE_OPTIONS: Record<keyof TmuxAppFixtureOptions, true> = {
   command: true,
   cols: true,
   rows: true,
+  scrollback: true,
   env: true,
   cwd: true,
   ready: true,
@@ -204,14 +213,15 @@ function checkMask(matcher: string, mask: unknown, isItem: (item: unknown) => bo
 }
 
 /**
- * `toShowText`'s options, checked.
+ * `toShowText`'s options, checked (another `matcher` takes only `timeout`).
  * @throws {ConfigError} unless they are undefined or an object whose `timeout` is a number of ms
- *   ≥ 0, and no other option.
+ *   ≥ 0 and whose `scrollback` is a boolean, and no other option.
  */
 export function checkShowTextOptions(options: unknown, matcher = 'toShowText'): ToShowTextOptions {
   const given = checkObject(matcher, options);
-  checkKnown(matcher, given, SHOW_TEXT_OPTIONS);
+  checkKnown(matcher, given, matcher === 'toShowText' ? SHOW_TEXT_OPTIONS : TIMEOUT_OPTIONS);
   checkTimeout(matcher, given.timeout);
+  if (given.scrollback !== undefined && typeof given.scrollback !== 'boolean') fail(matcher, 'scrollback', 'true or false', given.scrollback);
   return given;
 }
 

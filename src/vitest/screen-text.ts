@@ -1,8 +1,9 @@
 /**
- * The screen as reviewable text for `toMatchScreenText`: the rows as they read, then a compact
- * list of styled runs. Pure.
+ * The screen as reviewable text for `toMatchScreenText`: a header line with the size and the
+ * cursor, the rows as they read, then a compact list of styled runs. Pure.
  *
  * ```
+ * # 80x24, cursor at row 1 col 6, visible
  *  File  Edit
  * > Open
  *
@@ -10,6 +11,9 @@
  * 0:0-10 bg=4 fg=15
  * 1:0-5 bold inverse
  * ```
+ * The header records what the text leaves out: each row is right-trimmed and blank rows at the
+ * bottom are dropped, so the size says how wide and tall the screen was; the cursor is where it
+ * stood (0-based, `hidden` after DECTCEM `CSI ? 25 l`).
  * Rows and columns are 0-based cells (as in `CellRect`), ranges inclusive. Colours are palette
  * indices (`fg=1` is ANSI red, ECMA-48 SGR 31) or `#rrggbb` (SGR 38;2). Attributes are listed in
  * a fixed order; `underline` shows its style when not single (`underline=curly`).
@@ -63,6 +67,12 @@ function rowRuns(row: readonly Cell[], rowIndex: number): string[] {
   return lines;
 }
 
+/** The first line of {@link formatScreenText}: `# 80x24, cursor at row 1 col 6, visible` (cols x rows, 0-based cursor). */
+export function formatScreenHeader(snapshot: ScreenSnapshot): string {
+  const { cols, rows, cursor } = snapshot;
+  return `# ${cols}x${rows}, cursor at row ${cursor.row} col ${cursor.col}, ${cursor.visible ? 'visible' : 'hidden'}`;
+}
+
 /** Options of {@link formatScreenText}. */
 export interface ScreenTextFormatOptions {
   /** Append the styled runs after the text. @default true */
@@ -70,12 +80,12 @@ export interface ScreenTextFormatOptions {
 }
 
 /**
- * The screen text (rows right-trimmed, as `snapshotText`, and blank rows at the bottom left
- * out), then — when `styles` is on and any cell is styled — a blank line, {@link STYLES_HEADER}
- * and one line per styled run.
+ * {@link formatScreenHeader}, then the screen text (rows right-trimmed, as `snapshotText`, and
+ * blank rows at the bottom left out), then — when `styles` is on and any cell is styled — a blank
+ * line, {@link STYLES_HEADER} and one line per styled run.
  */
 export function formatScreenText(snapshot: ScreenSnapshot, options: ScreenTextFormatOptions = {}): string {
-  const text = snapshotText(snapshot).replace(/\n+$/, '');
+  const text = `${formatScreenHeader(snapshot)}\n${snapshotText(snapshot).replace(/\n+$/, '')}`;
   if (options.styles === false) return text;
   const runs = snapshot.cells.flatMap((row, index) => rowRuns(row, index));
   return runs.length === 0 ? text : `${text}\n\n${STYLES_HEADER}\n${runs.join('\n')}`;

@@ -10,15 +10,15 @@ import { testOfHandle } from './app-handle.js';
 
 /** Anything whose screen can be read now: the `tmuxApp` fixture, a `TmuxApp`. */
 export interface LiveScreen {
-  /** The visible screen now. */
-  screen(): ScreenSnapshot;
+  /** The visible screen now; with `scrollback`, the whole buffer (see `TmuxApp.screen`). */
+  screen(options?: { scrollback?: boolean }): ScreenSnapshot;
   /** Resolves when new output is on the screen or after `timeout` ms (see `TmuxApp.waitForOutput`); polls fall back to a timer without it. */
   waitForOutput?(options: { timeout: number }): Promise<unknown>;
   /**
    * Waits for text, failing early once the app has exited without showing it (see
    * `TmuxApp.waitForText`); `toShowText` hands its wait to it.
    */
-  waitForText?(pattern: string | RegExp, options: { timeout: number; signal?: AbortSignal | undefined }): Promise<TextMatch>;
+  waitForText?(pattern: string | RegExp, options: { timeout: number; signal?: AbortSignal | undefined; scrollback?: boolean }): Promise<TextMatch>;
   /** Waits for quiet and for an answer to the last input (see `TmuxApp.waitForStable`); screenshots call it before comparing grids. */
   waitForStable?(options: { quietMs: number; timeout: number }): Promise<{ afterMs: number }>;
 }

@@ -75,9 +75,14 @@ interface Seen {
  * once when the app has exited without showing the pattern (all its output is on the screen then:
  * text still missing never comes).
  */
-async function appShows(live: LiveScreen, pattern: string | RegExp, timeout: WaitTimeout, signal: AbortSignal | undefined): Promise<Seen> {
+async function appShows(
+  live: LiveScreen,
+  pattern: string | RegExp,
+  { timeout, scrollback }: { timeout: WaitTimeout; scrollback: boolean },
+  signal: AbortSignal | undefined,
+): Promise<Seen> {
   try {
-    const at = await live.waitForText!(pattern, { timeout: timeout.ms, signal });
+    const at = await live.waitForText!(pattern, { timeout: timeout.ms, signal, scrollback });
     return { at, screenText: snapshotText(live.screen()) };
   } catch (error) {
     if (error instanceof AppExitedError) return { at: undefined, screenText: error.screenText, exit: { exitCode: error.exitCode, signal: error.signal } };
@@ -99,21 +104,24 @@ async function pollShows(source: ScreenSource, pattern: string | RegExp, isNot: 
  * `findText` does). Over a live app it re-reads the screen whenever new output reaches it (and
  * at least every 50 ms, WAIT_CONSTANTS.pollMs) until `timeout`, and fails at once when the app has exited
  * without showing it (the app's `waitForText` does both); under `.not` it waits for the text to
- * disappear. A snapshot is checked once.
+ * disappear. A snapshot is checked once. With `scrollback`, a live app's lines above the screen
+ * are searched too (a match's row then counts from the oldest line kept, and the failure's screen
+ * is the whole buffer under `.not`); a snapshot is searched with whatever lines it holds.
  * @throws {TmuxShotError} when `received` is not a screen; {@link ConfigError} for a pattern
  *   that is not a string or RegExp, or options of the wrong type.
  */
 export async function toShowText(this: MatcherState, received: unknown, pattern: string | RegExp, options?: ToShowTextOptions): Promise<SyncExpectationResult> {
-  const source = sourceOf('toShowText', this.isNot, received);
+  const screen = sourceOf('toShowText', this.isNot, received);
   checkPattern(pattern, 'toShowText');
   const task = testOfAssertion(this, received);
-  const { timeout } = resolveShowTextOptions(options, task);
+  const { timeout, scrollback } = resolveShowTextOptions(options, task);
+  const { live } = screen;
+  const source = scrollback && live ? { ...screen, read: () => live.screen({ scrollback }) } : screen;
   const isNot = this.isNot === true; // Vitest leaves it undefined when not negated
-  const header = formatHeader('toShowText', this.isNot, [formatPattern(pattern)], source.label);
+  const header = formatHeader('toShowText', this.isNot, [formatPattern(pattern), ...(scrollback ? ['{ scrollback: true }'] : [])], source.label);
   const signal = attemptSignal(task);
-  const { live } = source;
   const seen = await trackWait(task, { what: header, timeout, screenText: () => snapshotText(source.read()) }, () =>
-    !isNot && live?.waitForText ? appShows(live, pattern, timeout, signal) : pollShows(source, pattern, isNot, timeout, signal),
+    !isNot && live?.waitForText ? appShows(live, pattern, { timeout, scrollback }, signal) : pollShows(source, pattern, isNot, timeout, signal),
   );
   const { at, screenText, exit } = seen;
   return {
@@ -127,13 +135,14 @@ export async function toShowText(this: MatcherState, received: unknown, pattern:
   };
 }
 
-/** The text to store: masked screen text, then the style runs untouched (masks never hit them). */
+/** The text to store: the header and the style runs untouched (masks never hit them), the screen text between them masked. */
 function screenTextOf(snapshot: ScreenSnapshot, styles: boolean, mask: readonly RegExp[]): string {
   const text = formatScreenText(snapshot, { styles });
   if (!mask.length) return text;
+  const start = text.indexOf('\n') + 1;
   const split = text.indexOf(`\n\n${STYLES_HEADER}\n`);
-  const body = split === -1 ? text : text.slice(0, split);
-  return normalizeText(body, mask) + (split === -1 ? '' : text.slice(split));
+  const end = split === -1 ? text.length : split;
+  return text.slice(0, start) + normalizeText(text.slice(start, end), mask) + text.slice(end);
 }
 
 /**

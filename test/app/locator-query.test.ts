@@ -4,7 +4,7 @@ import type { LocatorStep } from '../../src/app/locator-query.js';
 import { ConfigError } from '../../src/errors.js';
 import { E, modelAfter } from '../screen/helpers.js';
 
-const text = (pattern: string | RegExp, exact = false): LocatorStep => ({ kind: 'text', pattern, exact });
+const text = (pattern: string | RegExp, exact = false, scrollback = false): LocatorStep => ({ kind: 'text', pattern, exact, scrollback });
 const nth = (index: number, name: 'first' | 'last' | 'nth' = 'nth'): LocatorStep => ({ kind: 'nth', index, name });
 const box = (row: number, col: number, rows: number, cols: number) => ({ row, col, rows, cols });
 
@@ -38,6 +38,8 @@ test('describeSteps writes a locator as the test wrote it', () => {
     "region({ row: 2, col: 3, rows: 4, cols: 5 }).getByText(/it's/i).last()",
   );
   expect(describeSteps([{ kind: 'region', region: {} }])).toBe('region()');
+  expect(describeSteps([text('$ make', false, true), text('make')])).toBe("getByText('$ make', { scrollback: true }).getByText('make')");
+  expect(describeSteps([text('Save', true, true)])).toBe("getByText('Save', { exact: true, scrollback: true })");
 });
 
 test('clipRect keeps the overlap, or nothing', () => {

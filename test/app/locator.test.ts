@@ -146,7 +146,9 @@ describe('locators on the menu fixture', () => {
     await expect(app.getByText('Open').boundingBox({ timeoutt: 5 } as never)).rejects.toThrow(
       new ConfigError("boundingBox() has no option 'timeoutt'; it takes { timeout }."),
     );
-    expect(() => app.getByText('Open', { exakt: true } as never)).toThrow(new ConfigError("getByText() has no option 'exakt'; it takes { exact }."));
+    expect(() => app.getByText('Open', { exakt: true } as never)).toThrow(
+      new ConfigError("getByText() has no option 'exakt'; it takes { exact, scrollback }."),
+    );
     expect(() => app.getByText('Open\nSave')).toThrow(
       new ConfigError(
         "getByText() matches within one row, and 'Open\\nSave' spans rows. Find each row's text on its own, or read a region: region({ row, rows }).text().",

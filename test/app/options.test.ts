@@ -35,6 +35,7 @@ describe('resolveAppOptions', () => {
     expect(resolveAppOptions({ command: ['vim'] }, '/work')).toEqual({
       command: ['vim'],
       size: { cols: 80, rows: 24 },
+      scrollback: 1000,
       env: {},
       cwd: '/work',
       server: undefined,
@@ -48,7 +49,18 @@ describe('resolveAppOptions', () => {
   it('keeps what is given', async () => {
     await using server = await TmuxServer.create();
     const deadline = { at: 1000, reason: "the test's 5000 ms timeout" };
-    const options = { command: 'ls -l', cols: 100, rows: 30, env: { A: 'b' }, cwd: '/tmp', server, ready: { text: /\$ $/ }, timeout: 0, deadline };
+    const options = {
+      command: 'ls -l',
+      cols: 100,
+      rows: 30,
+      scrollback: 0,
+      env: { A: 'b' },
+      cwd: '/tmp',
+      server,
+      ready: { text: /\$ $/ },
+      timeout: 0,
+      deadline,
+    };
     const { cols: _cols, rows: _rows, deadline: _deadline, ...rest } = options;
     const resolved = resolveAppOptions(options);
     expect(resolved).toEqual({ ...rest, size: { cols: 100, rows: 30 }, deadline: expect.any(Function) });
@@ -70,6 +82,13 @@ describe('resolveAppOptions', () => {
     [{ command: ['ls'], cols: '80' }, "cols must be a whole number of cells from 2 to 1000; got the string '80'."],
     [{ command: ['ls'], rows: true }, 'rows must be a whole number of cells from 2 to 1000; got true.'],
     [{ command: ['ls'], cols: 1 }, 'Invalid terminal size 1x24: cols must be whole numbers from 2 to 1000 and rows from 2 to 1000.'],
+    [{ command: ['ls'], scrollback: -1 }, 'scrollback must be a whole number of lines from 0 to 100000 (the lines kept above the screen); got -1.'],
+    [{ command: ['ls'], scrollback: 1.5 }, 'scrollback must be a whole number of lines from 0 to 100000 (the lines kept above the screen); got 1.5.'],
+    [{ command: ['ls'], scrollback: 100_001 }, 'scrollback must be a whole number of lines from 0 to 100000 (the lines kept above the screen); got 100001.'],
+    [
+      { command: ['ls'], scrollback: '500' },
+      "scrollback must be a whole number of lines from 0 to 100000 (the lines kept above the screen); got the string '500'.",
+    ],
     [{ command: ['ls'], env: { A: 1 } }, 'env.A must be a string; got 1.'],
     [{ command: ['ls'], env: ['A=1'] }, 'env must be an object of strings, e.g. { env: { NAME: "value" } }; got an array of 1.'],
     [

@@ -22,6 +22,9 @@ describe('findText', () => {
     ['a case-insensitive RegExp', /THREE/i, { row: 2, col: 0, cols: 5, text: 'three' }],
     ['$ as the end of the visible row', /\d$/, { row: 1, col: 11, cols: 1, text: '2' }],
     ['an empty match at the end of a row', /(?<=one)$/, { row: 0, col: 3, cols: 0, text: '' }],
+    ['a string ending in blanks: they match the blank cells after the text', 'one  ', { row: 0, col: 0, cols: 5, text: 'one  ' }],
+    ['no more trailing blanks than the row has cells', `three 3${' '.repeat(14)}`, undefined],
+    ['a RegExp sees the row right-trimmed', /one +/, undefined],
     ['nothing', 'four', undefined],
     ['never across rows', /one\s+漢/, undefined],
   ])('finds %s', async (_, pattern, expected) => {
@@ -82,6 +85,14 @@ describe('findAllText', () => {
     ["$ is the end of the box's text", /\w+$/, { within: { row: 0, col: 0, rows: 1, cols: 10 } }, [at(0, 6, 4, 'Edit')]],
     ['a wide character cut by the box reads as a blank', /\S+/, { within: { row: 1, col: 1, rows: 1, cols: 2 } }, []],
     ['a wide character wholly inside', '字', { within: { row: 1, col: 1, rows: 1, cols: 4 } }, [at(1, 2, 2, '字')]],
+    [
+      'a string ending in a blank, at the end of rows too',
+      'Save ',
+      {},
+      [at(0, 12, 5, 'Save '), at(1, 5, 5, 'Save '), at(2, 14, 5, 'Save '), at(3, 8, 5, 'Save ')],
+    ],
+    ['trailing blanks up to the edge of the box', 'Edit  ', { within: { row: 0, col: 6, rows: 1, cols: 6 } }, [at(0, 6, 6, 'Edit  ')]],
+    ['no trailing blanks past the edge of the box', 'Edit   ', { within: { row: 0, col: 6, rows: 1, cols: 6 } }, []],
   ])('finds %s', async (_, pattern, options, expected) => {
     const model = await modelAfter(screen, 24, 5);
     expect(findAllText(model.snapshot(), pattern, options)).toEqual(expected);

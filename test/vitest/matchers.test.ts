@@ -88,6 +88,40 @@ describe('toShowText', () => {
   });
 });
 
+describe('toShowText with scrollback', () => {
+  // 50 lines and `end` on 5 rows: 47-50 and `end` show, 1-46 are above the screen; `end` is the
+  // last byte, so once it shows all is drawn.
+  test.override({ tmuxOptions: { command: ['sh', '-c', 'seq 1 50; printf end; exec cat'], cols: 20, rows: 5 } });
+
+  test('finds a line that scrolled off; without scrollback it is not shown', async ({ tmuxApp }) => {
+    await expect(tmuxApp).toShowText('end');
+    await expect(tmuxApp).toShowText('10', { scrollback: true });
+    await expect(expect(tmuxApp).toShowText('10', { timeout: 100 })).rejects.toThrow(
+      "expect(tmuxApp).toShowText('10')\n\nExpected the screen to show '10' within 100 ms, but it did not.\n\nScreen:\n  0 │ 47\n  1 │ 48\n  2 │ 49\n  3 │ 50\n  4 │ end",
+    );
+    await expect(expect(tmuxApp).not.toShowText('10', { scrollback: true, timeout: 100 })).rejects.toThrow(
+      /^expect\(tmuxApp\)\.not\.toShowText\('10', \{ scrollback: true \}\)\n\nExpected the screen to stop showing '10' within 100 ms, but it still shows it at row 9 col 0\.\n\nScreen:\n {3}0 │ 1\n/,
+    );
+    await expect(tmuxApp).not.toShowText('10', { timeout: 100 });
+  });
+
+  test('the locator matchers read the buffer for a getByText with scrollback', async ({ tmuxApp }) => {
+    await expect(tmuxApp).toShowText('end');
+    await expect(tmuxApp.getByText('10', { scrollback: true })).toHaveText('10');
+    await expect(tmuxApp.getByText(/^1\d$/, { scrollback: true })).toHaveCount(10);
+    await expect(tmuxApp.getByText('10')).toHaveCount(0);
+  });
+});
+
+describe('the tmuxApp fixture with scrollback: 3', () => {
+  test.override({ tmuxOptions: { command: ['sh', '-c', 'seq 1 50; printf end; exec cat'], cols: 20, rows: 5, scrollback: 3 } });
+
+  test('keeps 3 lines above the screen', async ({ tmuxApp }) => {
+    await expect(tmuxApp).toShowText('end');
+    expect(tmuxApp.text({ scrollback: true })).toBe('44\n45\n46\n47\n48\n49\n50\nend');
+  });
+});
+
 describe('toShowText over an app that exits', () => {
   // The app lingers 0.2 s after its last output: tmux 3.3a can lose the output of an app that exits in the instant after writing it, on a loaded machine (README, Quick exits under load).
   test.override({ tmuxOptions: { command: ['sh', '-c', 'printf "Error: no config"; sleep 0.2; exit 3'], cols: 20, rows: 3 } });

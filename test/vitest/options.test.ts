@@ -57,7 +57,9 @@ describe('matcher options', () => {
     ],
     [() => checkScreenshotOptions({ caret: 'hide' }), expect.stringMatching(/^toMatchScreenshot: unknown option 'caret'\. Options: threshold, /)],
     [() => checkScreenTextOptions({ style: false }), "toMatchScreenText: unknown option 'style'. Did you mean 'styles'? Options: file, styles, mask, timeout."],
-    [() => checkShowTextOptions({ timeOut: 100 }), "toShowText: unknown option 'timeOut'. Did you mean 'timeout'? Options: timeout."],
+    [() => checkShowTextOptions({ timeOut: 100 }), "toShowText: unknown option 'timeOut'. Did you mean 'timeout'? Options: timeout, scrollback."],
+    [() => checkShowTextOptions({ scrollback: 'yes' }), "toShowText: scrollback must be true or false; got the string 'yes'."],
+    [() => checkShowTextOptions({ scrollback: true }, 'toBeVisible'), "toBeVisible: unknown option 'scrollback'. Options: timeout."],
     [
       () => checkFixtureOptions({ command: ['x'], failureScreen: 'yes' }, 'tmuxOptions'),
       "tmuxOptions: failureScreen must be true or false; got the string 'yes'.",

@@ -160,7 +160,7 @@ describe.sequential('Vitest on a fixture project', () => {
     );
     expect(run.output).not.toContain('tmux-shot: the last screen of');
     expect(await readFile(`${failureStem}.txt`, 'utf8')).toMatch(
-      /^Build status\n\nAll 12 checks passed\nUpdated \d\d:\d\d:\d\d\n\n-- styles: row:cols attributes --\n0:0-11 bold\n$/,
+      /^# 30x6, cursor at row 4 col 0, hidden\nBuild status\n\nAll 12 checks passed\nUpdated \d\d:\d\d:\d\d\n\n-- styles: row:cols attributes --\n0:0-11 bold\n$/,
     );
 
     // A test that times out still gets its teardown: the app is closed and its screen saved.

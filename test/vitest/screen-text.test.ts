@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { formatCellStyle, formatScreenText } from '../../src/vitest/screen-text.js';
+import { formatCellStyle, formatScreenHeader, formatScreenText } from '../../src/vitest/screen-text.js';
 import { BLANK, palette, row, screen } from './build-snapshot.js';
 
 describe('formatScreenText', () => {
-  it('is the plain text, bottom blank rows left out, when nothing is styled', () => {
-    expect(formatScreenText(screen(['hello', '  world', '', ''], 10))).toBe('hello\n  world');
+  it('is the header, then the plain text, rows right-trimmed and bottom blank rows left out, when nothing is styled', () => {
+    expect(formatScreenText(screen(['hello   ', '  world', '', ''], 10))).toBe('# 10x4, cursor at row 0 col 0, visible\nhello\n  world');
+    expect(formatScreenText(screen(['', ''], 4))).toBe('# 4x2, cursor at row 0 col 0, visible\n');
+  });
+
+  it.each([
+    [{ col: 0, row: 0, visible: true, shape: 'block' as const, blinking: false }, '# 10x4, cursor at row 0 col 0, visible'],
+    [{ col: 9, row: 3, visible: false, shape: 'block' as const, blinking: false }, '# 10x4, cursor at row 3 col 9, hidden'],
+  ])('records the size and the cursor %o in its header', (cursor, header) => {
+    expect(formatScreenHeader({ ...screen(['x', '', '', ''], 10), cursor })).toBe(header);
   });
 
   it('lists styled runs per row after the text, ranges inclusive and 0-based', () => {
@@ -12,12 +20,22 @@ describe('formatScreenText', () => {
     const item = [...row('> ', 2), ...row('Open', 4, { inverse: true }), ...row('', 4)];
     const status = row('ok', 10, { fg: { kind: 'rgb', r: 255, g: 0, b: 128 } });
     expect(formatScreenText(screen([title, item, status], 10))).toBe(
-      [' Menu', '> Open', 'ok', '', '-- styles: row:cols attributes --', '0:0-5 fg=15 bg=4 bold', '1:2-5 inverse', '2:0-1 fg=#ff0080'].join('\n'),
+      [
+        '# 10x3, cursor at row 0 col 0, visible',
+        ' Menu',
+        '> Open',
+        'ok',
+        '',
+        '-- styles: row:cols attributes --',
+        '0:0-5 fg=15 bg=4 bold',
+        '1:2-5 inverse',
+        '2:0-1 fg=#ff0080',
+      ].join('\n'),
     );
   });
 
   it('leaves the runs out when styles are off', () => {
-    expect(formatScreenText(screen([row('x', 3, { bold: true })], 3), { styles: false })).toBe('x');
+    expect(formatScreenText(screen([row('x', 3, { bold: true })], 3), { styles: false })).toBe('# 3x1, cursor at row 0 col 0, visible\nx');
   });
 
   it('names every attribute in a fixed order', () => {

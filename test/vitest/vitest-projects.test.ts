@@ -93,10 +93,10 @@ describe.sequential('toMatchScreenText under two Vitest projects', () => {
       expect((await separate.run(['text.test.js'])).exitCode).toBe(0);
       expect(await filesUnder('__snapshots__', separate)).toEqual(['dark mode/text.test.js.snap', 'dark-mode/text.test.js.snap']);
       const snap = (name: string) => readFile(join(separate.dir, '__snapshots__', name, 'text.test.js.snap'), 'utf8');
-      expect([await snap('dark mode'), await snap('dark-mode')]).toEqual([
-        expect.stringContaining('the dark theme'),
-        expect.stringContaining('the light theme'),
-      ]);
+      // Each stores the header line (size and cursor), then the screen's text.
+      const stored = (theme: string) =>
+        `// Vitest Snapshot v1, https://vitest.dev/guide/snapshot.html\n\nexports[\`names the theme 1\`] = \`\n"# 20x2, cursor at row 1 col 0, visible\nthe ${theme} theme"\n\`;\n`;
+      expect([await snap('dark mode'), await snap('dark-mode')]).toEqual([stored('dark'), stored('light')]);
       const ci = await separate.run(['text.test.js'], { CI: 'true' });
       expect([ci.exitCode, [...ci.tests.values()].map((test) => test.state)]).toEqual([0, ['passed', 'passed']]);
       // An obsolete entry (a test that is gone) is reported, and removed by -u, by Vitest itself.
