@@ -37,7 +37,7 @@ describe('seq 1 5000 on an 80x24 screen', () => {
     await app.waitForText('end');
     const buffer = app.screen({ scrollback: true });
     // 5000 lines and `end`, where the cursor stands: 24 on the screen, 1000 above it.
-    expect([buffer.rows, buffer.viewportTop, buffer.cursor]).toEqual([1024, 1000, { col: 3, row: 1023, visible: true }]);
+    expect([buffer.rows, buffer.viewportTop, buffer.cursor]).toEqual([1024, 1000, { col: 3, row: 1023, visible: true, shape: 'block', blinking: false }]);
     expect(app.text({ scrollback: true })).toBe([...numbers(3978, 5000), 'end'].join('\n'));
     expect(app.text()).toBe([...numbers(4978, 5000), 'end'].join('\n'));
     expect(app.screen().rows).toBe(24);
@@ -71,7 +71,7 @@ describe('seq 1 5000 on an 80x24 screen', () => {
     await app.close();
     expect(app.text({ scrollback: true })).toBe([...numbers(4968, 5000), 'end'].join('\n'));
     expect(app.text()).toBe([...numbers(4978, 5000), 'end'].join('\n'));
-    expect([app.screen().rows, app.screen().cursor, 'viewportTop' in app.screen()]).toEqual([24, { col: 3, row: 23, visible: true }, false]);
+    expect([app.screen().rows, app.screen().cursor, 'viewportTop' in app.screen()]).toEqual([24, { col: 3, row: 23, visible: true, shape: 'block', blinking: false }, false]);
   });
 });
 
