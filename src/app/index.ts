@@ -5,6 +5,7 @@ export type { ExitStatus, ScreenOptions, StableOptions, StableResult, TmuxAppOpt
 export type { ReadyRule } from './ready.js';
 export { Locator, locatorInternals } from './locator.js';
 export type { LocatorActionOptions, LocatorInternals, LocatorWaitOptions } from './locator.js';
+export type { AppPort } from './port.js';
 export { formatMatches } from './locator-query.js';
 export type { GetByTextOptions, RegionOptions } from './locator-query.js';
 export { Mouse } from './mouse.js';

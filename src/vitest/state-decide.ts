@@ -276,7 +276,9 @@ export const MODE_NAMES = Object.keys(DEFAULT_MODES) as TerminalMode[];
 export function checkMode(mode: unknown): TerminalMode {
   if (typeof mode === 'string' && (MODE_NAMES as string[]).includes(mode)) return mode as TerminalMode;
   const [closest] = typeof mode === 'string' ? closestNames(mode, MODE_NAMES, 1) : [];
-  throw new ConfigError(`toBeInMode(): unknown mode ${describeValue(mode)}.${closest ? ` Did you mean '${closest}'?` : ''} Modes: ${MODE_NAMES.join(', ')}.`);
+  throw new ConfigError(
+    `toBeInMode(): unknown mode ${typeof mode === 'string' ? `'${mode}'` : describeValue(mode)}.${closest ? ` Did you mean '${closest}'?` : ''} Modes: ${MODE_NAMES.join(', ')}.`,
+  );
 }
 
 /** True when `title` is `expected` (a string, exactly) or matches it (a RegExp, its `g`/`y` flags ignored). */

@@ -11,7 +11,7 @@ import { VITEST_CONSTANTS, WAIT_CONSTANTS } from '../defaults.js';
 import { AppExitedError, TmuxShotError, WaitTimeoutError, describeValue } from '../errors.js';
 import type { CellRect } from '../geometry.js';
 import { checkPattern, formatMatches, locatorInternals } from '../app/index.js';
-import type { ExitStatus, LocatorInternals } from '../app/index.js';
+import type { AppPort, ExitStatus, LocatorInternals } from '../app/index.js';
 import { describeExit } from '../host/index.js';
 import { resolveRenderOptions } from '../render/index.js';
 import { formatPattern, formatScreenBlock, snapshotText } from '../screen/index.js';
@@ -38,6 +38,7 @@ import {
 } from './state-decide.js';
 import type { CellsOutcome, ColorInput, CursorExpectation, ResolvedStyle, StyleExpectation } from './state-decide.js';
 import { classifySubject, subjectLabel, testOfAssertion } from './subject.js';
+import type { LiveScreen } from './subject.js';
 import { attemptSignal, trackWait } from './test-timeout.js';
 import { sourceOf } from './text-matchers.js';
 
@@ -115,6 +116,16 @@ async function assertCells(
   const { kind } = last.outcome;
   const pass = kind === 'pass' ? true : kind === 'fail' ? false : isNot;
   return { pass, message: () => cellsMessage(header, locator, wording, until, last) };
+}
+
+/**
+ * The wait of a running app (`tmuxApp`, a `TmuxApp`): the port of its whole-screen locator, whose
+ * `waitUntil` wakes on output and fails at once once the app has exited. None for a closed app,
+ * whose last screen is read once.
+ */
+function appPort(live: LiveScreen): AppPort | undefined {
+  const app = live as LiveScreen & { region?: () => unknown; isClosed?: () => boolean };
+  return app.isClosed?.() === false ? locatorInternals(app.region?.())?.port : undefined;
 }
 
 /** `within 5000 ms`, or `before the app exited (exit status 0)`. */
@@ -257,9 +268,18 @@ async function assertScreenState(
   const header = formatHeader(matcher, isNot, args, source.label);
   let snapshot!: ScreenSnapshot; // the poll reads at least once
   const done = () => (holds((snapshot = source.read())) !== isNot ? true : undefined);
-  const wait = () => poll(done, { timeout: source.live ? timeout.ms : 0, interval: WAIT_CONSTANTS.pollMs, wake: source.wake, signal: attemptSignal(task) });
-  await trackWait(task, { what: header, timeout, screenText: () => snapshotText(source.read()) }, wait);
-  const within = source.live ? ` within ${formatTimeout(timeout)}` : '';
+  const port = source.live && appPort(source.live);
+  const signal = attemptSignal(task);
+  // An app's own wait also fails at once when the app has exited with the expectation unmet (its screen is final).
+  const wait = () =>
+    port
+      ? port.waitUntil(done, { timeout: timeout.ms, signal }, () => header, assertScreenState)
+      : poll(done, { timeout: source.live ? timeout.ms : 0, interval: WAIT_CONSTANTS.pollMs, wake: source.wake, signal });
+  let within = source.live ? ` within ${formatTimeout(timeout)}` : '';
+  await trackWait(task, { what: header, timeout, screenText: () => snapshotText(source.read()) }, wait).catch((error: unknown) => {
+    if (error instanceof AppExitedError) within = ` ${formatUntil({ exited: { exitCode: error.exitCode, signal: error.signal } })}`;
+    else if (!(error instanceof WaitTimeoutError)) throw error;
+  });
   const { cursor } = snapshot;
   const marks = [{ col: cursor.col, row: cursor.row, cols: 1, rows: 1 }];
   return {

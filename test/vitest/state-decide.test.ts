@@ -195,7 +195,7 @@ describe('cursor, title and modes', () => {
     expect(checkMode('bracketedPaste')).toBe('bracketedPaste');
     expect(() => checkMode('bracketPaste')).toThrow(
       new ConfigError(
-        "toBeInMode(): unknown mode the string 'bracketPaste'. Did you mean 'bracketedPaste'? Modes: alternateScreen, mouseTracking, bracketedPaste, " +
+        "toBeInMode(): unknown mode 'bracketPaste'. Did you mean 'bracketedPaste'? Modes: alternateScreen, mouseTracking, bracketedPaste, " +
           'applicationCursorKeys, applicationKeypad, focusEvents, synchronizedOutput, autoWrap, originMode, insertMode.',
       ),
     );

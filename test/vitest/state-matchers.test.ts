@@ -167,9 +167,25 @@ test.each([
   expect(errorOf(name)).toBe([header, '', sentence, '^ marks the cursor.', '', ...MODES_SCREEN].join('\n'));
 });
 
+test('a live app that exited fails at once, not at the timeout: its screen is final', () => {
+  expect(errorOf('a title after the app exited fails at once')).toBe(
+    [
+      "expect(tmuxApp).toHaveTitle('other')",
+      '',
+      "Expected the title to be 'other' before the app exited (exit status 0), but it is 'gone'.",
+      '^ marks the cursor.',
+      '',
+      'Screen:',
+      '  0 │ bye',
+      '    │    ^',
+      '      (row 1 blank)',
+    ].join('\n'),
+  );
+});
+
 test('an unknown mode is a ConfigError naming the closest', () => {
   expect(errorOf('an unknown mode fails')).toBe(
-    "toBeInMode(): unknown mode the string 'mouse'. Did you mean 'mouseTracking'? Modes: alternateScreen, mouseTracking, bracketedPaste, " +
+    "toBeInMode(): unknown mode 'mouse'. Did you mean 'mouseTracking'? Modes: alternateScreen, mouseTracking, bracketedPaste, " +
       'applicationCursorKeys, applicationKeypad, focusEvents, synchronizedOutput, autoWrap, originMode, insertMode.',
   );
 });

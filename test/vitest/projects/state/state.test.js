@@ -196,3 +196,9 @@ test('an unknown mode fails', async ({ tmuxApp }) => {
   await tmuxApp.start({ command: modes, cols: 30, rows: 4 });
   await expect(tmuxApp).toBeInMode('mouse');
 });
+
+test('a title after the app exited fails at once', async ({ tmuxApp }) => {
+  await tmuxApp.start({ command: ['sh', '-c', "printf '\\033]2;gone\\007bye'; sleep 0.2"], cols: 20, rows: 2 });
+  await tmuxApp.waitForExit();
+  await expect(tmuxApp).toHaveTitle('other', { timeout: 60_000 });
+});
