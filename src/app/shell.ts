@@ -10,7 +10,7 @@ import { AppExitedError, ConfigError, WaitTimeoutError } from '../errors.js';
 import { formatWithScreen } from '../screen/index.js';
 import { formatTimeout, poll, resolveTimeout, systemClock } from '../wait.js';
 import type { Deadline, WaitTimeout } from '../wait.js';
-import { checkKnownOptions, checkText } from './options.js';
+import { checkKnownOptions } from './options.js';
 import { printedText } from './printed-text.js';
 import { decideCommand, scanMarks } from './shell-marks.js';
 import type { CommandDecision } from './shell-marks.js';
@@ -117,21 +117,18 @@ export class Shell implements AsyncDisposable {
   /**
    * Types `command` and Enter at the prompt, and waits until the shell has run it and drawn its
    * next prompt. While it runs, the test can type into it or press keys through {@link app}.
-   * @param command One command line (a line feed in it submits a line: fine in bash, zsh and fish,
-   *   which mark the command's start; refused for sh, which does not).
+   * @param command One command line, typed as is (no line feed: each line would end at a prompt of its own).
    * @returns Its output and exit status.
-   * @throws {ConfigError} when `command` is not a non-empty string, has a line feed for sh, or
+   * @throws {ConfigError} when `command` is not a non-empty string, has a line feed or CR, or
    *   another `run` is pending; WaitTimeoutError, with the screen, when the prompt does not come
    *   back within `timeout` (a command still running or waiting for input, or a line the shell did
    *   not run: fish keeps a line with a syntax error on its command line); AppExitedError when the
    *   shell exits.
    */
   async run(command: string, options?: RunOptions): Promise<CommandResult> {
-    checkText(command);
-    if (command.trim() === '') throw new ConfigError('shell.run() needs a command: shell.run("ls -l").');
-    if (!this.#preset.marksOutput && /[\r\n]/.test(command)) {
-      throw new ConfigError(`shell.run(): sh runs one line at a time (it marks no command start); join commands with ';' or run them one by one.`);
-    }
+    if (typeof command !== 'string' || command.trim() === '') throw new ConfigError('shell.run() needs a command as a string: shell.run("ls -l").');
+    // Each line would end at a prompt of its own (bash, zsh, fish) or be read as the output (sh).
+    if (/[\r\n]/.test(command)) throw new ConfigError("shell.run() runs one command line: join commands with ';' or '&&', or run them one by one.");
     const given = checkKnownOptions(options, 'shell.run', ['timeout']) as RunOptions;
     if (this.#running) throw new ConfigError('shell.run() is already running a command in this shell: await it before running another.');
     this.#running = true;

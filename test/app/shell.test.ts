@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Shell } from '../../src/app/shell.js';
 import { SHELL_NAMES } from '../../src/app/shell-presets.js';
-import { ConfigError } from '../../src/errors.js';
+import { AppExitedError, ConfigError, WaitTimeoutError } from '../../src/errors.js';
 
 const seq3000 = Array.from({ length: 3000 }, (_, i) => String(i + 1)).join('\n');
 
@@ -49,6 +49,43 @@ describe.each(SHELL_NAMES)('%s', (name) => {
 });
 
 describe('Shell', () => {
+  let shell: Shell | undefined;
+  afterEach(async () => {
+    await shell?.close();
+    shell = undefined;
+  });
+
+  it('refuses a bad command or option, a command of several lines, and a second run while one is pending', async () => {
+    shell = await Shell.start({ shell: 'sh' });
+    await expect(shell.run('')).rejects.toThrow(new ConfigError('shell.run() needs a command as a string: shell.run("ls -l").'));
+    await expect(shell.run('true', { timout: 5 } as never)).rejects.toThrow(new ConfigError("shell.run() has no option 'timout'; it takes { timeout }."));
+    await expect(shell.run('echo a\necho b')).rejects.toThrow(
+      new ConfigError("shell.run() runs one command line: join commands with ';' or '&&', or run them one by one."),
+    );
+    const pending = shell.run('sleep 0.3; echo slept');
+    await expect(shell.run('true')).rejects.toThrow(
+      new ConfigError('shell.run() is already running a command in this shell: await it before running another.'),
+    );
+    expect(await pending).toEqual({ output: 'slept', exitCode: 0 });
+  });
+
+  it('fails with the screen when the prompt does not come back in time, and runs the next command once it does', async () => {
+    shell = await Shell.start({ shell: 'bash', cols: 40, rows: 4 });
+    const error = await shell.run('sleep 1; echo late', { timeout: 300 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect((error as Error).message).toBe(
+      'shell.run("sleep 1; echo late"): the bash prompt did not come back within 300 ms.\n\nScreen:\n  0 │ $ sleep 1; echo late\n      (rows 1-3 blank)',
+    );
+    expect(await shell.run('echo next', { timeout: 5000 })).toEqual({ output: 'next', exitCode: 0 });
+  });
+
+  it('fails at once when the shell exits', async () => {
+    shell = await Shell.start({ shell: 'zsh', cols: 40, rows: 4 });
+    const error = await shell.run('exit 4').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppExitedError);
+    expect((error as AppExitedError).exitCode).toBe(4);
+  });
+
   it('refuses a shell it does not know, saying which it knows', async () => {
     await expect(Shell.start({ shell: 'pwsh' as never })).rejects.toThrow(ConfigError);
     await expect(Shell.start({ shell: 'pwsh' as never })).rejects.toThrow(
