@@ -42,8 +42,15 @@ export interface RunOptions {
   timeout?: number;
 }
 
-/** The options of `TmuxApp.start` that run the shell of `options` (ready at once: {@link Shell.attach} waits for its prompt). */
-export function shellAppOptions(options: ShellOptions = {}): TmuxAppOptions {
+/**
+ * The options of `TmuxApp.start` (or of the `tmuxApp` fixture's start) that run the shell of
+ * `options`: its command, its variables over `env`, ready at once ({@link Shell.attach} waits
+ * for the prompt).
+ * @throws {ConfigError} for an unknown shell.
+ */
+export function shellAppOptions<T extends { shell?: ShellName | undefined; env?: Readonly<Record<string, string>> | undefined }>(
+  options: T,
+): Omit<T, 'shell'> & Pick<TmuxAppOptions, 'command' | 'env' | 'ready'> {
   const { shell = SHELL.shell, ...app } = options;
   const preset = shellPreset(shell);
   return { ...app, command: preset.command, env: { ...app.env, ...preset.env }, ready: 'none' };
