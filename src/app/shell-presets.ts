@@ -61,7 +61,8 @@ const PRESETS: Readonly<Record<ShellName, ShellPreset>> = {
   sh: {
     name: 'sh',
     command: ['sh', '-i'],
-    env: { PS1: `$(printf '\\033]133;D;%s\\007\\033]133;A\\007' "$?")$ $(printf '\\033]133;B\\007')` },
+    // HISTFILE: bash as /bin/sh (other systems) would save a history file.
+    env: { HISTFILE: '', PS1: `$(printf '\\033]133;D;%s\\007\\033]133;A\\007' "$?")$ $(printf '\\033]133;B\\007')` },
     marksOutput: false,
   },
 };

@@ -60,6 +60,17 @@ describe('shell', () => {
     await expect(shell.app).toShowText('42');
   });
 
+  test("runs the README's input example: read -p, typed through shell.app", async ({ shell }) => {
+    const asking = shell.run('read -p "name? " x; echo "got $x"');
+    await shell.app.waitForText(/^name\?/);
+    await shell.app.type('Ada\n');
+    expect(await asking).toEqual({ output: 'name? Ada\ngot Ada', exitCode: 0 });
+    const error = await expect(shell.app)
+      .toShowText('nothing', { timeout: 100 })
+      .catch((caught: unknown) => caught);
+    expect((error as Error).message.split('\n')[0]).toBe("expect(shell).toShowText('nothing')");
+  });
+
   describe('with shellOptions', () => {
     test.override({ shellOptions: { shell: 'fish', cols: 50, env: { WHO: 'fish' } } });
 
