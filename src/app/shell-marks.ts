@@ -68,3 +68,40 @@ export function decideCommand(bytes: Buffer, marks: readonly PromptMark[], marks
   const start = marksOutput ? (c?.end ?? d.start) : Math.min(afterEcho > 0 ? afterEcho : d.start, d.start);
   return { kind: 'done', output: bytes.subarray(start, d.start), exitCode: d.exitCode ?? -1 };
 }
+
+/**
+ * A shell's output since some moment, with its marks, scanned as the chunks arrive: each byte is
+ * scanned once (but the few of a mark cut between chunks), and the bytes are joined only when asked.
+ */
+export class MarkedOutput {
+  readonly #chunks: Buffer[] = [];
+  #length = 0;
+  /** The bytes from where the next scan begins (a mark's start not yet complete). */
+  #tail: Buffer = Buffer.alloc(0);
+  #joined: Buffer | undefined;
+  /** The marks so far, with offsets in all the bytes appended. */
+  readonly marks: PromptMark[] = [];
+
+  append(bytes: Buffer): void {
+    const window = Buffer.concat([this.#tail, bytes]);
+    const base = this.#length - this.#tail.length;
+    this.#chunks.push(bytes);
+    this.#length += bytes.length;
+    this.#joined = undefined;
+    const { marks, next } = scanMarks(window);
+    for (const mark of marks) this.marks.push({ ...mark, start: mark.start + base, end: mark.end + base });
+    this.#tail = window.subarray(next);
+  }
+
+  /** True once a D mark has come and then the B mark of the next prompt. */
+  get ended(): boolean {
+    const end = this.marks.findIndex((mark) => mark.kind === 'D');
+    return end !== -1 && this.marks.some((mark, index) => index > end && mark.kind === 'B');
+  }
+
+  /** Every byte appended, in one buffer. */
+  bytes(): Buffer {
+    this.#joined ??= Buffer.concat(this.#chunks, this.#length);
+    return this.#joined;
+  }
+}

@@ -12,8 +12,7 @@ import { formatTimeout, poll, resolveTimeout, systemClock } from '../wait.js';
 import type { Deadline, WaitTimeout } from '../wait.js';
 import { checkKnownOptions } from './options.js';
 import { printedText } from './printed-text.js';
-import { decideCommand, scanMarks } from './shell-marks.js';
-import type { CommandDecision } from './shell-marks.js';
+import { MarkedOutput, decideCommand } from './shell-marks.js';
 import { shellPreset } from './shell-presets.js';
 import type { ShellName, ShellPreset } from './shell-presets.js';
 import { TmuxApp } from './tmux-app.js';
@@ -56,6 +55,9 @@ export function shellAppOptions<T extends { shell?: ShellName | undefined; env?:
   return { ...app, command: preset.command, env: { ...app.env, ...preset.env }, ready: 'none' };
 }
 
+/** What a `Shell` uses of the app it runs in: a `TmuxApp`, or the handle of the Vitest fixtures. */
+export type ShellApp = Pick<TmuxApp, 'timeline' | 'onOutput' | 'type' | 'exitStatus' | 'text' | 'waitForOutput' | 'close'>;
+
 /**
  * A shell under test, in its own tmux session. Its `app` is the `TmuxApp` it runs in: type into a
  * command that reads input, press keys in a full-screen app, read the screen.
@@ -63,22 +65,20 @@ export function shellAppOptions<T extends { shell?: ShellName | undefined; env?:
  *   await using shell = await Shell.start({ shell: 'zsh' });
  *   const { output, exitCode } = await shell.run('ls /nonexistent');
  */
-export class Shell implements AsyncDisposable {
-  /** The app the shell runs in. */
-  readonly app: TmuxApp;
+export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
+  /** The app the shell runs in (in the `shell` fixture, its handle, named `shell`). */
+  readonly app: App;
   /** Which shell it is. */
   readonly name: ShellName;
   readonly #preset: ShellPreset;
   readonly #deadline: () => Deadline | undefined;
   /** Output since the last command was sent (or since the start). */
-  #bytes: Buffer = Buffer.alloc(0);
-  #marks: ReturnType<typeof scanMarks>['marks'] = [];
-  #scanFrom = 0;
+  #output = new MarkedOutput();
   /** True once a command was sent: the prompt is then the one after its end. */
   #sent = false;
   #running = false;
 
-  private constructor(app: TmuxApp, preset: ShellPreset, deadline: () => Deadline | undefined) {
+  private constructor(app: App, preset: ShellPreset, deadline: () => Deadline | undefined) {
     this.app = app;
     this.name = preset.name;
     this.#preset = preset;
@@ -105,7 +105,11 @@ export class Shell implements AsyncDisposable {
    * prompt is drawn. Closes `app` when that fails.
    * @throws as {@link start}.
    */
-  static async attach(app: TmuxApp, shell: ShellName, options: { timeout?: number | undefined; deadline?: () => Deadline | undefined } = {}): Promise<Shell> {
+  static async attach<A extends ShellApp>(
+    app: A,
+    shell: ShellName,
+    options: { timeout?: number | undefined; deadline?: () => Deadline | undefined } = {},
+  ): Promise<Shell<A>> {
     const created = new Shell(app, shellPreset(shell), options.deadline ?? (() => undefined));
     try {
       const timeout = created.#timeout(options.timeout);
@@ -148,14 +152,13 @@ export class Shell implements AsyncDisposable {
         timeout,
         () => `shell.run(): ${this.name} did not show its prompt within ${formatTimeout(timeout)}.`,
       );
-      this.#bytes = Buffer.alloc(0);
-      this.#marks = [];
-      this.#scanFrom = 0;
+      this.#output = new MarkedOutput();
       this.#sent = true;
       await this.app.type(`${command}\n`);
       const done = await this.#waitUntil(
         () => {
-          const decision = this.#decide();
+          if (!this.#output.ended) return undefined; // the cheap check, on the marks alone
+          const decision = decideCommand(this.#output.bytes(), this.#output.marks, this.#preset.marksOutput);
           return decision.kind === 'done' ? decision : undefined;
         },
         left(),
@@ -177,20 +180,13 @@ export class Shell implements AsyncDisposable {
   }
 
   #receive(bytes: Buffer): void {
-    this.#bytes = Buffer.concat([this.#bytes, bytes]);
-    const { marks, next } = scanMarks(this.#bytes, this.#scanFrom);
-    this.#scanFrom = next;
-    this.#marks.push(...marks);
+    this.#output.append(bytes);
   }
 
   /** True (else undefined, for a poll) when the shell is at its prompt: the first one, or the one after the command sent. */
   #atPrompt(): true | undefined {
-    const drawn = this.#sent ? this.#decide().kind === 'done' : this.#marks.some((mark) => mark.kind === 'B');
+    const drawn = this.#sent ? this.#output.ended : this.#output.marks.some((mark) => mark.kind === 'B');
     return drawn || undefined;
-  }
-
-  #decide(): CommandDecision {
-    return decideCommand(this.#bytes, this.#marks, this.#preset.marksOutput);
   }
 
   #timeout(explicit: unknown): WaitTimeout {

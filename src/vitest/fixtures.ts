@@ -52,8 +52,11 @@ export interface TmuxShotTestFixtures {
   launchApp: LaunchApp;
   /** Options of `shell`. @default {} (bash) */
   shellOptions: ShellFixtureOptions;
-  /** A shell at its prompt, in an app named `shell`: `await shell.run('make test')` gives `{ output, exitCode }`. Closed after the test. */
-  shell: Shell;
+  /**
+   * A shell at its prompt, in an app named `shell` (`shell.app`, a handle like `tmuxApp`):
+   * `await shell.run('make test')` gives `{ output, exitCode }`. Closed after the test.
+   */
+  shell: Shell<TmuxAppHandle>;
   /** The model the `agent` talks to; undefined means the environment's (OPENAI_API_KEY / OPENAI_BASE_URL). @default undefined */
   agentModel: ChatClient | undefined;
   /** Options of every `agent.run` (model name, maxSteps, delay…). @default {} */
@@ -143,15 +146,15 @@ export const tmuxShotFixtures = {
       task,
       onTestFinished,
     }: { shellOptions: ShellFixtureOptions; tmuxRecording: RecordingMode; tmuxServer: TmuxServer } & Pick<TestContext, 'task' | 'onTestFinished'>,
-    use: Use<Shell>,
+    use: Use<Shell<TmuxAppHandle>>,
   ) => {
     const recording = checkRecordingMode(tmuxRecording);
     const options = shellAppOptions(shellOptions);
     const handle = new TmuxAppHandle({}, tmuxServer, task, SHELL_APP_NAME);
     onTestFinished(() => handle.close());
     try {
-      const app = await handle.start(options);
-      await use(await Shell.attach(app, shellOptions.shell ?? SHELL.shell, { timeout: shellOptions.timeout, deadline: () => testDeadline(task) }));
+      await handle.start(options);
+      await use(await Shell.attach(handle, shellOptions.shell ?? SHELL.shell, { timeout: shellOptions.timeout, deadline: () => testDeadline(task) }));
     } finally {
       await handle.close();
     }

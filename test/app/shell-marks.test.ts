@@ -1,6 +1,6 @@
 // The OSC 133 marks in a shell's bytes and the decision whether a command has finished.
 import { describe, expect, it } from 'vitest';
-import { decideCommand, scanMarks } from '../../src/app/shell-marks.js';
+import { MarkedOutput, decideCommand, scanMarks } from '../../src/app/shell-marks.js';
 
 const A = '\x1b]133;A\x07';
 const B = '\x1b]133;B\x07';
@@ -46,5 +46,28 @@ describe('decideCommand', () => {
     ['a D without status reads -1', `x\r\n${C}\x1b]133;D\x07${B}`, true, { kind: 'done', output: '', exitCode: -1 }],
   ])('%s', (_, text, marksOutput, expected) => {
     expect(decide(text, marksOutput)).toEqual(expected);
+  });
+});
+
+describe('MarkedOutput', () => {
+  const text = `ls\r\n${C}a\r\n${D(2)}${A}$ ${B}`;
+  const whole = scanMarks(Buffer.from(text)).marks;
+
+  it.each(Array.from({ length: text.length + 1 }, (_, cut) => cut))('finds the marks of output cut at byte %i as in the whole', (cut) => {
+    const output = new MarkedOutput();
+    output.append(Buffer.from(text.slice(0, cut)));
+    expect(output.ended).toBe(cut === text.length);
+    output.append(Buffer.from(text.slice(cut)));
+    expect(output.marks).toEqual(whole);
+    expect(output.ended).toBe(true);
+    expect(output.bytes().toString()).toBe(text);
+  });
+
+  it('has ended only once the B of the next prompt follows a D', () => {
+    const output = new MarkedOutput();
+    output.append(Buffer.from(`${B}${C}x${D(0)}${A}$ `));
+    expect(output.ended).toBe(false);
+    output.append(Buffer.from(B));
+    expect(output.ended).toBe(true);
   });
 });

@@ -55,7 +55,7 @@ describe('launchApp', () => {
 
 describe('shell', () => {
   test('is bash at its prompt by default, and runs commands', async ({ shell }) => {
-    expect(shell.name).toBe('bash');
+    expect([shell.name, shell.app.name]).toEqual(['bash', 'shell']);
     expect(await shell.run('echo $((6 * 7))')).toEqual({ output: '42', exitCode: 0 });
     await expect(shell.app).toShowText('42');
   });
