@@ -1,13 +1,13 @@
 /**
  * The fixtures: `tmuxServer` (one private tmux server per Vitest worker), `tmuxOptions`,
- * `tmuxRecording` and `tmuxApp` (one app per test), `agentModel`, `agentOptions` and `agent`. Options are plain
+ * `tmuxRecording` and `tmuxApp` (one app per test), `launchApp` (more apps in the test), `shellOptions`
+ * and `shell` (a shell whose commands return their output and status), `agentModel`, `agentOptions` and `agent`. Options are plain
  * fixtures, so `test.override({ tmuxOptions: { … } })` sets them per file or `describe`.
  */
 import type { TestContext } from 'vitest';
 import { SHELL, VITEST } from '../defaults.js';
 import type { ChatClient } from '../agent/index.js';
 import { Shell, shellAppOptions } from '../app/index.js';
-import type { ShellName } from '../app/index.js';
 import { TmuxServer } from '../host/index.js';
 import { AgentHandle } from './agent-handle.js';
 import type { AgentFixtureOptions } from './agent-handle.js';
@@ -18,14 +18,8 @@ import type { RecordingMode } from './evidence.js';
 import { testAttachmentStem } from './paths.js';
 import { checkRecordingMode } from './options.js';
 import { markTestStart, testDeadline, watchScreen } from './test-timeout.js';
-import { OtherApps, SHELL_APP_NAME, createLaunchApp } from './other-apps.js';
-import type { LaunchApp } from './other-apps.js';
-
-/** Options of the `shell` fixture: which shell, and those of `tmuxApp.start()` but the command and readiness. */
-export interface ShellFixtureOptions extends Omit<TmuxAppFixtureOptions, 'command' | 'ready'> {
-  /** `'bash'`, `'zsh'`, `'fish'` or `'sh'` (see `ShellOptions.shell`). @default 'bash' */
-  shell?: ShellName;
-}
+import { OtherApps, SHELL_APP_NAME, checkShellOptions, createLaunchApp } from './other-apps.js';
+import type { LaunchApp, ShellFixtureOptions } from './other-apps.js';
 
 /** Fixtures set up once per Vitest worker. */
 export interface TmuxShotWorkerFixtures {
@@ -149,12 +143,13 @@ export const tmuxShotFixtures = {
     use: Use<Shell<TmuxAppHandle>>,
   ) => {
     const recording = checkRecordingMode(tmuxRecording);
-    const options = shellAppOptions(shellOptions);
+    const checked = checkShellOptions(shellOptions);
+    const options = shellAppOptions(checked);
     const handle = new TmuxAppHandle({}, tmuxServer, task, SHELL_APP_NAME);
     onTestFinished(() => handle.close());
     try {
       await handle.start(options);
-      await use(await Shell.attach(handle, shellOptions.shell ?? SHELL.shell, { timeout: shellOptions.timeout, deadline: () => testDeadline(task) }));
+      await use(await Shell.attach(handle, checked.shell ?? SHELL.shell, { timeout: checked.timeout, deadline: () => testDeadline(task) }));
     } finally {
       await handle.close();
     }

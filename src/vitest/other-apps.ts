@@ -13,6 +13,8 @@ import { MAIN_APP_NAME, TmuxAppHandle } from './app-handle.js';
 import type { TmuxAppFixtureOptions } from './app-handle.js';
 import { saveEvidence } from './evidence.js';
 import type { RecordingMode } from './evidence.js';
+import type { ShellName } from '../app/index.js';
+import { checkFixtureOptions } from './options.js';
 
 /** Options of `launchApp`: those of `tmuxApp.start()`, over the file's `tmuxOptions`, and a name. */
 export interface LaunchAppOptions extends TmuxAppFixtureOptions {
@@ -22,6 +24,12 @@ export interface LaunchAppOptions extends TmuxAppFixtureOptions {
    * @default `app2` for the first app launched, `app3` for the next…
    */
   name?: string;
+}
+
+/** Options of the `shell` fixture: which shell, and those of `tmuxApp.start()` but the command and readiness. */
+export interface ShellFixtureOptions extends Omit<TmuxAppFixtureOptions, 'command' | 'ready'> {
+  /** `'bash'`, `'zsh'`, `'fish'` or `'sh'` (see `ShellOptions.shell`). @default 'bash' */
+  shell?: ShellName;
 }
 
 /** The `launchApp` fixture: starts another app in the test and resolves to its handle once it is ready. */
@@ -85,4 +93,24 @@ export function createLaunchApp(apps: OtherApps, tmuxOptions: TmuxAppFixtureOpti
     await handle.start(start);
     return handle;
   };
+}
+
+/**
+ * The `shell` fixture's options, checked before anything starts: those of `tmuxOptions` (see
+ * `checkFixtureOptions`, messages naming `shellOptions`) but `command` and `ready`, which the
+ * shell's preset sets; `shell` itself is checked by `shellPreset`.
+ * @throws {ConfigError} for options that are not an object, `command` or `ready`, or what
+ *   `checkFixtureOptions` refuses.
+ */
+export function checkShellOptions(options: unknown): ShellFixtureOptions {
+  const isObject = typeof options === 'object' && options !== null;
+  const { shell, ...rest } = isObject ? (options as Record<string, unknown>) : {};
+  const app = checkFixtureOptions(isObject ? rest : options, 'shellOptions');
+  for (const key of ['command', 'ready'] as const) {
+    if (key in app)
+      throw new ConfigError(
+        `shellOptions has no option '${key}': the shell's preset sets it. To run another program beside the shell, use launchApp({ command: [...] }).`,
+      );
+  }
+  return shell === undefined ? app : { ...app, shell: shell as ShellName };
 }
