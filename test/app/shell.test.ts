@@ -23,6 +23,7 @@ describe.each(SHELL_NAMES)('%s', (name) => {
     expect(await shell.run('seq 1 3000', { timeout: 15_000 })).toEqual({ output: seq3000, exitCode: 0 });
     expect(await shell.run('false')).toEqual({ output: '', exitCode: 1 });
     expect(await shell.run('sh -c "echo oops >&2; exit 3"')).toEqual({ output: 'oops', exitCode: 3 });
+    expect(await shell.run(String.raw`printf '10%%\r50%%\r100%%\n\033[31mred\033[0m\n'`)).toEqual({ output: '100%\nred', exitCode: 0 });
     expect(await shell.run("printf 'a\\tb\\n\\nlong %0100d\\n' 0")).toEqual({ output: `a       b\n\nlong ${'0'.repeat(100)}`, exitCode: 0 });
     // The marks never show: the screen has the prompts and commands only.
     expect(shell.app.text().split('\n').slice(-3)).toEqual([`long ${'0'.repeat(55)}`, '0'.repeat(45), '$']);
