@@ -54,18 +54,19 @@ export type CommandDecision =
 
 /**
  * Whether the command whose line was sent when `bytes` began has finished: a D mark, then the
- * B mark of the next prompt. Its output runs from the C mark (shells that send one) or else from
- * the end of the echoed command line (the first line feed), to the D mark. A D without a status
- * (our presets always send one) reads as status -1.
+ * B mark of the next prompt. Its output runs to the D mark from the C mark, or, when there is
+ * none (sh sends none; bash sends none for a line with a syntax error, whose message is then the
+ * output), from the end of the echoed command line (its line feed). A D without a status (our
+ * presets always send one) reads as status -1.
  * @param marks The marks of `bytes` (see {@link scanMarks}).
  */
-export function decideCommand(bytes: Buffer, marks: readonly PromptMark[], marksOutput: boolean): CommandDecision {
+export function decideCommand(bytes: Buffer, marks: readonly PromptMark[]): CommandDecision {
   const end = marks.findIndex((mark) => mark.kind === 'D');
   if (end === -1 || !marks.slice(end + 1).some((mark) => mark.kind === 'B')) return { kind: 'running' };
   const d = marks[end]!;
   const c = marks.slice(0, end).findLast((mark) => mark.kind === 'C');
   const afterEcho = bytes.indexOf(0x0a) + 1;
-  const start = marksOutput ? (c?.end ?? d.start) : Math.min(afterEcho > 0 ? afterEcho : d.start, d.start);
+  const start = c?.end ?? (afterEcho > 0 ? Math.min(afterEcho, d.start) : d.start);
   return { kind: 'done', output: bytes.subarray(start, d.start), exitCode: d.exitCode ?? -1 };
 }
 

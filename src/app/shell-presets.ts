@@ -24,8 +24,6 @@ export interface ShellPreset {
   command: readonly string[];
   /** Variables it needs, over the app's environment. */
   env: Readonly<Record<string, string>>;
-  /** True when the shell sends the C mark before a command's output (all but sh). */
-  marksOutput: boolean;
 }
 
 const OSC = (mark: string, terminator = '\\a'): string => `\\e]133;${mark}${terminator}`;
@@ -54,16 +52,14 @@ const PRESETS: Readonly<Record<ShellName, ShellPreset>> = {
       HISTFILE: '',
       INPUTRC: '/dev/null',
     },
-    marksOutput: true,
   },
-  zsh: { name: 'zsh', command: ['zsh', '-d', '-i'], env: { ZDOTDIR }, marksOutput: true },
-  fish: { name: 'fish', command: ['fish', '--no-config', '--private', '--init-command', FISH_INIT], env: {}, marksOutput: true },
+  zsh: { name: 'zsh', command: ['zsh', '-d', '-i'], env: { ZDOTDIR } },
+  fish: { name: 'fish', command: ['fish', '--no-config', '--private', '--init-command', FISH_INIT], env: {} },
   sh: {
     name: 'sh',
     command: ['sh', '-i'],
     // HISTFILE: bash as /bin/sh (other systems) would save a history file.
     env: { HISTFILE: '', PS1: `$(printf '\\033]133;D;%s\\007\\033]133;A\\007' "$?")$ $(printf '\\033]133;B\\007')` },
-    marksOutput: false,
   },
 };
 

@@ -70,7 +70,6 @@ export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
   readonly app: App;
   /** Which shell it is. */
   readonly name: ShellName;
-  readonly #preset: ShellPreset;
   readonly #deadline: () => Deadline | undefined;
   /** Output since the last command was sent (or since the start). */
   #output = new MarkedOutput();
@@ -81,7 +80,6 @@ export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
   private constructor(app: App, preset: ShellPreset, deadline: () => Deadline | undefined) {
     this.app = app;
     this.name = preset.name;
-    this.#preset = preset;
     this.#deadline = deadline;
     // The output so far (kept by the timeline from the first byte), then the rest as it comes.
     for (const event of app.timeline.events) if (event.kind === 'output') this.#receive(Buffer.from(event.bytes));
@@ -158,7 +156,7 @@ export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
       const done = await this.#waitUntil(
         () => {
           if (!this.#output.ended) return undefined; // the cheap check, on the marks alone
-          const decision = decideCommand(this.#output.bytes(), this.#output.marks, this.#preset.marksOutput);
+          const decision = decideCommand(this.#output.bytes(), this.#output.marks);
           return decision.kind === 'done' ? decision : undefined;
         },
         left(),

@@ -30,22 +30,26 @@ describe('scanMarks', () => {
 });
 
 describe('decideCommand', () => {
-  const decide = (text: string, marksOutput: boolean) => {
+  const decide = (text: string) => {
     const bytes = Buffer.from(text);
-    const decision = decideCommand(bytes, scanMarks(bytes).marks, marksOutput);
+    const decision = decideCommand(bytes, scanMarks(bytes).marks);
     return decision.kind === 'done' ? { ...decision, output: decision.output.toString() } : decision;
   };
 
   it.each([
-    ['running before D', `ls\r\n${C}a\r\n`, true, { kind: 'running' }],
-    ['running after D until the next prompt is drawn (B)', `ls\r\n${C}a\r\n${D(0)}${A}$ `, true, { kind: 'running' }],
-    ['output from C to D', `ls\r\n\x1b[?2004l\r${C}a\r\n${D(2)}${A}$ ${B}`, true, { kind: 'done', output: 'a\r\n', exitCode: 2 }],
-    ['no C (a shell that sends one): no output', `x\r\n${D(0)}${A}$ ${B}`, true, { kind: 'done', output: '', exitCode: 0 }],
-    ['sh: output from the end of the echoed line to D', `ls\r\na\r\n${D(0)}${A}$ ${B}`, false, { kind: 'done', output: 'a\r\n', exitCode: 0 }],
-    ['sh: nothing printed', `true\r\n${D(0)}${A}$ ${B}`, false, { kind: 'done', output: '', exitCode: 0 }],
-    ['a D without status reads -1', `x\r\n${C}\x1b]133;D\x07${B}`, true, { kind: 'done', output: '', exitCode: -1 }],
-  ])('%s', (_, text, marksOutput, expected) => {
-    expect(decide(text, marksOutput)).toEqual(expected);
+    ['running before D', `ls\r\n${C}a\r\n`, { kind: 'running' }],
+    ['running after D until the next prompt is drawn (B)', `ls\r\n${C}a\r\n${D(0)}${A}$ `, { kind: 'running' }],
+    ['output from C to D', `ls\r\n\x1b[?2004l\r${C}a\r\n${D(2)}${A}$ ${B}`, { kind: 'done', output: 'a\r\n', exitCode: 2 }],
+    [
+      'without C (sh; bash after a syntax error): from the end of the echoed line to D',
+      `ls\r\na\r\n${D(0)}${A}$ ${B}`,
+      { kind: 'done', output: 'a\r\n', exitCode: 0 },
+    ],
+    ['without C, nothing printed', `true\r\n${D(0)}${A}$ ${B}`, { kind: 'done', output: '', exitCode: 0 }],
+    ['without C or a line feed', `${D(0)}${A}$ ${B}`, { kind: 'done', output: '', exitCode: 0 }],
+    ['a D without status reads -1', `x\r\n${C}\x1b]133;D\x07${B}`, { kind: 'done', output: '', exitCode: -1 }],
+  ])('%s', (_, text, expected) => {
+    expect(decide(text)).toEqual(expected);
   });
 });
 

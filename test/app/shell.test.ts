@@ -70,6 +70,11 @@ describe('Shell', () => {
     expect(await pending).toEqual({ output: 'slept', exitCode: 0 });
   });
 
+  it("gives bash's message for a line with a syntax error (bash runs no PS0 for it)", async () => {
+    shell = await Shell.start({ shell: 'bash' });
+    expect(await shell.run('echo (')).toEqual({ output: "bash: syntax error near unexpected token `newline'", exitCode: 2 });
+  });
+
   it('fails with the screen when the prompt does not come back in time, and runs the next command once it does', async () => {
     shell = await Shell.start({ shell: 'bash', cols: 40, rows: 4 });
     const error = await shell.run('sleep 1; echo late', { timeout: 300 }).catch((caught: unknown) => caught);
