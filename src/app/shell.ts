@@ -7,6 +7,7 @@
  */
 import { SHELL, WAIT, WAIT_CONSTANTS } from '../defaults.js';
 import { AppExitedError, ConfigError, WaitTimeoutError } from '../errors.js';
+import { describeExit } from '../host/index.js';
 import { formatWithScreen } from '../screen/index.js';
 import { formatTimeout, poll, resolveTimeout, systemClock } from '../wait.js';
 import type { Deadline, WaitTimeout } from '../wait.js';
@@ -191,17 +192,22 @@ export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
     return resolveTimeout(explicit, WAIT.timeout, this.#deadline(), systemClock.now());
   }
 
-  /** Polls `probe` after each output until it returns a value; fails at once when the shell exits. */
+  /**
+   * Polls `probe` after each output until it returns a value; fails once the shell has exited
+   * (asked of tmux at most every `WAIT_CONSTANTS.pollMs`, not after every chunk of a flood).
+   */
   #waitUntil<T>(probe: () => T | undefined, timeout: WaitTimeout, what: () => string): Promise<T> {
+    let exitAskedAt = Number.NEGATIVE_INFINITY;
     return poll(
       async () => {
         const value = probe();
-        if (value !== undefined) return value;
+        if (value !== undefined || systemClock.now() - exitAskedAt < WAIT_CONSTANTS.pollMs) return value;
+        exitAskedAt = systemClock.now();
         const exit = await this.app.exitStatus();
         if (exit) {
           const screenText = this.app.text();
           throw new AppExitedError(
-            formatWithScreen(`${this.name} exited (status ${exit.exitCode ?? exit.signal}) while shell.run() waited.`, screenText),
+            formatWithScreen(`${this.name} exited (${describeExit(exit)}) while shell.run() waited.`, screenText),
             exit.exitCode,
             exit.signal,
             screenText,

@@ -90,6 +90,7 @@ describe('Shell', () => {
     const error = await shell.run('exit 4').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppExitedError);
     expect((error as AppExitedError).exitCode).toBe(4);
+    expect((error as Error).message).toBe('zsh exited (exit status 4) while shell.run() waited.\n\nScreen:\n  0 │ $ exit 4\n      (rows 1-3 blank)');
   });
 
   it('refuses a shell it does not know, saying which it knows', async () => {
