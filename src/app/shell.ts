@@ -207,7 +207,7 @@ export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
         if (exit) {
           const screenText = this.app.text();
           throw new AppExitedError(
-            formatWithScreen(`${this.name} exited (${describeExit(exit)}) while shell.run() waited.`, screenText),
+            formatWithScreen(`${this.name} exited (${describeExit(exit)}) before its prompt came back.`, screenText),
             exit.exitCode,
             exit.signal,
             screenText,

@@ -85,12 +85,20 @@ describe('Shell', () => {
     expect(await shell.run('echo next', { timeout: 5000 })).toEqual({ output: 'next', exitCode: 0 });
   });
 
+  it("fails with the shell's status and screen when the shell is not installed", async () => {
+    const error = await Shell.start({ shell: 'fish', env: { PATH: '/nonexistent' }, cols: 40, rows: 3 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppExitedError);
+    expect((error as Error).message).toBe(
+      'fish exited (exit status 127) before its prompt came back.\n\nScreen:\n  0 │ sh: 1: exec: fish: not found\n      (rows 1-2 blank)',
+    );
+  });
+
   it('fails at once when the shell exits', async () => {
     shell = await Shell.start({ shell: 'zsh', cols: 40, rows: 4 });
     const error = await shell.run('exit 4').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppExitedError);
     expect((error as AppExitedError).exitCode).toBe(4);
-    expect((error as Error).message).toBe('zsh exited (exit status 4) while shell.run() waited.\n\nScreen:\n  0 │ $ exit 4\n      (rows 1-3 blank)');
+    expect((error as Error).message).toBe('zsh exited (exit status 4) before its prompt came back.\n\nScreen:\n  0 │ $ exit 4\n      (rows 1-3 blank)');
   });
 
   it('refuses a shell it does not know, saying which it knows', async () => {
