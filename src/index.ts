@@ -13,7 +13,7 @@
  *   }
  */
 export { Mouse, Shell, SHELL_NAMES, TmuxApp } from './app/index.js';
-export type { CommandResult, RunOptions, ShellName, ShellOptions } from './app/index.js';
+export type { CommandResult, RunOptions, ShellApp, ShellName, ShellOptions } from './app/index.js';
 export type { MouseActionOptions, MouseButton, MouseModifier } from './app/index.js';
 export type { ExitStatus, ReadyRule, StableOptions, StableResult, TmuxAppOptions } from './app/index.js';
 export type { Locator } from './app/index.js';
