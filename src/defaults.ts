@@ -9,6 +9,7 @@ import type { CreateClientOptions } from './agent/openai-client.js';
 import type { ComparatorOptions } from './diff/tolerances.js';
 import type { MouseDefaults } from './app/mouse-options.js';
 import type { StableOptions } from './app/tmux-app.js';
+import type { ShellOptions } from './app/shell.js';
 import type { AsciicastOptions } from './record/asciicast.js';
 import type { RecordOptions } from './record/options.js';
 import type { TimelineOptions } from './record/timeline.js';
@@ -82,6 +83,12 @@ export const WAIT = {
   /** Output silence that counts as "settled", in ms. @default 200 */
   quietMs: 200,
 } as const satisfies Required<StableOptions>;
+
+/** Defaults of `Shell.start` and the `shell` fixture (src/app/shell.ts). */
+export const SHELL = {
+  /** The shell to start. @default 'bash' */
+  shell: 'bash',
+} as const satisfies Required<Pick<ShellOptions, 'shell'>>;
 
 /**
  * Defaults of `tmuxApp.mouse` calls (src/app/mouse.ts), as Playwright's `page.mouse`; a call's

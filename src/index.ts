@@ -12,7 +12,8 @@
  *     await app.close(); // or `await using app = …` where the runtime supports it
  *   }
  */
-export { Mouse, TmuxApp } from './app/index.js';
+export { Mouse, Shell, SHELL_NAMES, TmuxApp } from './app/index.js';
+export type { CommandResult, RunOptions, ShellApp, ShellName, ShellOptions } from './app/index.js';
 export type { MouseActionOptions, MouseButton, MouseModifier } from './app/index.js';
 export type { ExitStatus, ReadyRule, ScreenOptions, StableOptions, StableResult, TmuxAppOptions, WaitForTextOptions } from './app/index.js';
 export type { Locator } from './app/index.js';

@@ -10,3 +10,7 @@ export { formatMatches } from './locator-query.js';
 export type { GetByTextOptions, RegionOptions } from './locator-query.js';
 export { Mouse } from './mouse.js';
 export type { MouseActionOptions, MouseButton, MouseModifier } from './mouse.js';
+export { Shell, shellAppOptions } from './shell.js';
+export type { CommandResult, RunOptions, ShellApp, ShellOptions } from './shell.js';
+export { SHELL_NAMES } from './shell-presets.js';
+export type { ShellName } from './shell-presets.js';

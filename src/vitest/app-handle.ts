@@ -68,6 +68,11 @@ export interface TmuxAppHandle extends Omit<TmuxApp, OwnMembers> {}
 
 /** The test of each handle (the proxy users hold) and of each app it started, for {@link testOfHandle}. */
 const testOf = new WeakMap<object, Readonly<RunnerTestCase>>();
+/** The name of each handle and of each app it started, for {@link nameOfHandle}. */
+const nameOf = new WeakMap<object, string>();
+
+/** How the fixture's own app is named: in messages, and (as the only one) not in file names. */
+export const MAIN_APP_NAME = 'tmuxApp';
 
 /**
  * The test whose `tmuxApp` fixture `value` is (or a `TmuxApp` that fixture started), or undefined for anything else. The matchers ask
@@ -90,6 +95,15 @@ export function renderOptionsOfApp(app: unknown): Partial<RenderOptions> {
 }
 
 /**
+ * The name of the app handle `value` is (or of a `TmuxApp` it started): `tmuxApp`, or the name an
+ * app of `launchApp` or the `shell` fixture was given; undefined for anything else. Messages name
+ * the app with it.
+ */
+export function nameOfHandle(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null ? nameOf.get(value) : undefined;
+}
+
+/**
  * The `tmuxApp` fixture: one app per test on the worker's tmux server, with every member of
  * `TmuxApp` — before `start()`, its methods and `mouse` throw a ConfigError that says how to start it. The
  * fixture owns the app from the moment its tmux session exists: `close()` during a `start()` (a
@@ -102,22 +116,28 @@ export class TmuxAppHandle implements AsyncDisposable {
   readonly #task: Readonly<RunnerTestCase> | undefined;
   #app: TmuxApp | undefined;
   #starting: Starting | undefined;
+  /** How messages and file names call the app (see {@link MAIN_APP_NAME}). */
+  readonly name: string;
 
   /**
    * @param options The fixture's `tmuxOptions`.
    * @param task The test the app belongs to: its waits end before the test's own timeout (see
    *   `testDeadline`), and if the test times out anyway its error names the pending wait.
+   * @param name How messages and file names call the app: another app of the test (`launchApp`,
+   *   the `shell` fixture) has a name of its own. @default 'tmuxApp'
    * @throws {ConfigError} for unknown or invalid options (see `checkFixtureOptions`).
    */
-  constructor(options: TmuxAppFixtureOptions, server: TmuxServer, task?: Readonly<RunnerTestCase>) {
+  constructor(options: TmuxAppFixtureOptions, server: TmuxServer, task?: Readonly<RunnerTestCase>, name = MAIN_APP_NAME) {
     this.#options = checkFixtureOptions(options, 'tmuxOptions');
     this.#server = server;
     this.#task = task;
+    this.name = name;
     const proxy = new Proxy(this, {
       get: (handle, key) => (key in handle ? bindTo(handle, Reflect.get(handle, key, handle)) : this.#appMember(key)),
       has: (handle, key) => key in handle || key in (this.#app ?? TmuxApp.prototype),
     });
     if (task) testOf.set(proxy, task);
+    nameOf.set(proxy, name);
     return proxy;
   }
 
@@ -163,7 +183,7 @@ export class TmuxAppHandle implements AsyncDisposable {
    */
   async start(options: TmuxAppFixtureOptions = {}): Promise<TmuxApp> {
     if ((this.#app && !this.#app.isClosed()) || this.#starting)
-      throw new ConfigError('tmuxApp is already running in this test: close() it before starting another.');
+      throw new ConfigError(`${this.name} is already running in this test: close() it before starting another.`);
     const merged = mergeAppOptions(this.#options, checkFixtureOptions(options, 'tmuxApp.start()'));
     const { theme: _theme, render: _render, failureScreen: _failureScreen, command, ...start } = merged;
     if (command === undefined) throw new ConfigError('tmuxApp.start() needs a command: tmuxApp.start({ command: ["vim", "file.txt"] }).');
@@ -171,12 +191,13 @@ export class TmuxAppHandle implements AsyncDisposable {
     const deadline = () => testDeadline(this.#task); // the test body's, none in hooks
     const controller = new AbortController();
     const cwd = this.#cwd(start.cwd);
-    const started = this.#track('tmuxApp.start()', start.timeout, () =>
+    const started = this.#track(`${this.name}.start()`, start.timeout, () =>
       TmuxApp.start({ ...start, command, cwd, server: this.#server, deadline, signal: controller.signal }),
     ).then((app) => {
       this.#app = app;
       if (this.#task) testOf.set(app, this.#task); // the TmuxApp itself, given to a matcher, names its test too
       handleOfApp.set(app, this);
+      nameOf.set(app, this.name);
       return app;
     });
     const starting: Starting = {
@@ -230,7 +251,7 @@ export class TmuxAppHandle implements AsyncDisposable {
    */
   #appMember(key: string | symbol): unknown {
     if (typeof key === 'string' && key.startsWith('waitFor') && key in TmuxApp.prototype) {
-      return (...args: unknown[]) => this.#track(describeWait(key, args), timeoutOf(args), () => (this.app as unknown as Methods)[key]!(...args));
+      return (...args: unknown[]) => this.#track(describeWait(this.name, key, args), timeoutOf(args), () => (this.app as unknown as Methods)[key]!(...args));
     }
     if (!this.#app && key === 'mouse') return this.app; // a field, but as good as a method: say how to start
     if (!this.#app) return key in TmuxApp.prototype ? (...args: unknown[]) => (this.app as unknown as Methods)[key as string]!(...args) : undefined;
@@ -261,9 +282,9 @@ function bindTo(owner: object, value: unknown): unknown {
 }
 
 /** How a pending wait reads in a timeout error: `tmuxApp.waitForText('Saved')` (patterns shown, options left out). */
-function describeWait(method: string, args: readonly unknown[]): string {
+function describeWait(app: string, method: string, args: readonly unknown[]): string {
   const patterns = args.filter((arg): arg is string | RegExp => typeof arg === 'string' || arg instanceof RegExp);
-  return `tmuxApp.${method}(${patterns.map(formatPattern).join(', ')})`;
+  return `${app}.${method}(${patterns.map(formatPattern).join(', ')})`;
 }
 
 /** The `timeout` of a wait's options argument (its one plain object), if given. */

@@ -19,6 +19,7 @@ import { recordArtifact } from 'vitest';
 import { VITEST_CONSTANTS } from '../defaults.js';
 import { renderPng } from '../render/index.js';
 import { writeOutputFile } from '../output-file.js';
+import { MAIN_APP_NAME } from './app-handle.js';
 import type { TmuxAppHandle } from './app-handle.js';
 import { failureDocumented, recordFailureFile } from './artifacts.js';
 import { attachmentFolder, testAttachmentStem } from './paths.js';
@@ -70,12 +71,22 @@ function failedOnlyByConfigErrors(task: Task): boolean {
 }
 
 /**
- * Writes `<test>-failure.png` and `<test>-failure.txt` under the attachments folder and records
- * them on `task` as failure screenshots (Vitest's reporters list them under the error).
+ * The stem of the files of `app` in `task`: the test's (see `testAttachmentStem`) for `tmuxApp`,
+ * with `-<name>` after it for another app of the test (`<test>-app2`, `<test>-shell`).
+ */
+export function appAttachmentStem(task: Task, app: Pick<TmuxAppHandle, 'name'>): string {
+  const stem = testAttachmentStem(task);
+  return app.name === MAIN_APP_NAME ? stem : `${stem}-${app.name}`;
+}
+
+/**
+ * Writes `<stem>-failure.png` and `<stem>-failure.txt` under the attachments folder (see
+ * {@link appAttachmentStem}) and records them on `task` as failure screenshots (Vitest's
+ * reporters list them under the error).
  */
 async function saveFailureScreen(task: Task, app: TmuxAppHandle): Promise<void> {
   const snapshot = app.screen();
-  const stem = testAttachmentStem(task);
+  const stem = appAttachmentStem(task, app);
   const paths = { png: `${stem}-failure.png`, text: `${stem}-failure.txt` };
   await writeOutputFile(paths.png, renderPng(snapshot, { ...app.renderOptions, cursor: 'show' }), 'failure screen');
   await writeOutputFile(paths.text, `${formatScreenText(snapshot)}\n`, 'failure screen text');
@@ -84,7 +95,7 @@ async function saveFailureScreen(task: Task, app: TmuxAppHandle): Promise<void> 
 }
 
 /**
- * Writes `<test>-recording.gif` under the attachments folder and records it: a failed test's GIF
+ * Writes `<stem>-recording.gif` (see {@link appAttachmentStem}) under the attachments folder and records it: a failed test's GIF
  * as a failure screenshot (listed under the error), a passing test's as a `tmux-shot:recording`
  * artifact. The GIF shows the end of the session only, within a budget that keeps the teardown
  * short: the last `VITEST_CONSTANTS.recordingTail` ms, replaying at most the newest
@@ -92,7 +103,7 @@ async function saveFailureScreen(task: Task, app: TmuxAppHandle): Promise<void> 
  * @throws {ConfigError} for invalid render options of the fixture.
  */
 async function saveRecording(task: Task, app: TmuxAppHandle, failed: boolean): Promise<void> {
-  const path = `${testAttachmentStem(task)}-recording.gif`;
+  const path = `${appAttachmentStem(task, app)}-recording.gif`;
   const gif = await app.gif({ tail: VITEST_CONSTANTS.recordingTail, tailBytes: VITEST_CONSTANTS.recordingTailBytes });
   await writeOutputFile(path, gif, 'recording');
   if (failed) return recordFailureFile(task, path, 'image/gif');

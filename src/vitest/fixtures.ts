@@ -1,11 +1,13 @@
 /**
  * The fixtures: `tmuxServer` (one private tmux server per Vitest worker), `tmuxOptions`,
- * `tmuxRecording` and `tmuxApp` (one app per test), `agentModel`, `agentOptions` and `agent`. Options are plain
+ * `tmuxRecording` and `tmuxApp` (one app per test), `launchApp` (more apps in the test), `shellOptions`
+ * and `shell` (a shell whose commands return their output and status), `agentModel`, `agentOptions` and `agent`. Options are plain
  * fixtures, so `test.override({ tmuxOptions: { … } })` sets them per file or `describe`.
  */
 import type { TestContext } from 'vitest';
-import { VITEST } from '../defaults.js';
+import { SHELL, VITEST } from '../defaults.js';
 import type { ChatClient } from '../agent/index.js';
+import { Shell, shellAppOptions } from '../app/index.js';
 import { TmuxServer } from '../host/index.js';
 import { AgentHandle } from './agent-handle.js';
 import type { AgentFixtureOptions } from './agent-handle.js';
@@ -15,7 +17,9 @@ import { saveEvidence } from './evidence.js';
 import type { RecordingMode } from './evidence.js';
 import { testAttachmentStem } from './paths.js';
 import { checkRecordingMode } from './options.js';
-import { markTestStart, watchScreen } from './test-timeout.js';
+import { markTestStart, testDeadline, watchScreen } from './test-timeout.js';
+import { OtherApps, SHELL_APP_NAME, checkShellOptions, createLaunchApp } from './other-apps.js';
+import type { LaunchApp, ShellFixtureOptions } from './other-apps.js';
 
 /** Fixtures set up once per Vitest worker. */
 export interface TmuxShotWorkerFixtures {
@@ -34,6 +38,19 @@ export interface TmuxShotTestFixtures {
   tmuxRecording: RecordingMode;
   /** The test's app: started before the test when `tmuxOptions.command` is set; closed after it. */
   tmuxApp: TmuxAppHandle;
+  /**
+   * Starts another app in the test (Playwright's `context.newPage()`), with the options of the call
+   * over `tmuxOptions`, named `app2`, `app3`… or by `name`; closed after the test, its failure
+   * screen and GIF saved as `<test>-<name>-failure.png`, `-recording.gif`.
+   */
+  launchApp: LaunchApp;
+  /** Options of `shell`. @default {} (bash) */
+  shellOptions: ShellFixtureOptions;
+  /**
+   * A shell at its prompt, in an app named `shell` (`shell.app`, a handle like `tmuxApp`):
+   * `await shell.run('make test')` gives `{ output, exitCode }`. Closed after the test.
+   */
+  shell: Shell<TmuxAppHandle>;
   /** The model the `agent` talks to; undefined means the environment's (OPENAI_API_KEY / OPENAI_BASE_URL). @default undefined */
   agentModel: ChatClient | undefined;
   /** Options of every `agent.run` (model name, maxSteps, delay…). @default {} */
@@ -92,6 +109,50 @@ export const tmuxShotFixtures = {
     }
     // After close: an app that floods its terminal would otherwise keep the worker busy while the
     // GIF is drawn (a 49 s teardown here, 4 s after), and the screen saved is the final one.
+    await saveEvidence(task, handle, recording);
+  },
+  launchApp: async (
+    {
+      tmuxOptions,
+      tmuxRecording,
+      tmuxServer,
+      task,
+      onTestFinished,
+    }: { tmuxOptions: TmuxAppFixtureOptions; tmuxRecording: RecordingMode; tmuxServer: TmuxServer } & Pick<TestContext, 'task' | 'onTestFinished'>,
+    use: Use<LaunchApp>,
+  ) => {
+    const recording = checkRecordingMode(tmuxRecording);
+    const apps = new OtherApps(tmuxServer, task);
+    onTestFinished(() => apps.close()); // as tmuxApp: a test that timed out inside a start
+    try {
+      await use(createLaunchApp(apps, tmuxOptions));
+    } finally {
+      await apps.close();
+    }
+    await apps.saveEvidence(recording);
+  },
+  shellOptions: [{}, { scope: 'test' }] as [ShellFixtureOptions, { scope: 'test' }],
+  shell: async (
+    {
+      shellOptions,
+      tmuxRecording,
+      tmuxServer,
+      task,
+      onTestFinished,
+    }: { shellOptions: ShellFixtureOptions; tmuxRecording: RecordingMode; tmuxServer: TmuxServer } & Pick<TestContext, 'task' | 'onTestFinished'>,
+    use: Use<Shell<TmuxAppHandle>>,
+  ) => {
+    const recording = checkRecordingMode(tmuxRecording);
+    const checked = checkShellOptions(shellOptions);
+    const options = shellAppOptions(checked);
+    const handle = new TmuxAppHandle({}, tmuxServer, task, SHELL_APP_NAME);
+    onTestFinished(() => handle.close());
+    try {
+      await handle.start(options);
+      await use(await Shell.attach(handle, checked.shell ?? SHELL.shell, { timeout: checked.timeout, deadline: () => testDeadline(task) }));
+    } finally {
+      await handle.close();
+    }
     await saveEvidence(task, handle, recording);
   },
   agentModel: [undefined, { scope: 'test' }] as [ChatClient | undefined, { scope: 'test' }],

@@ -6,7 +6,7 @@ import type { MatcherState, RunnerTestCase } from 'vitest';
 import { TmuxShotError } from '../errors.js';
 import type { TextMatch } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
-import { testOfHandle } from './app-handle.js';
+import { nameOfHandle, testOfHandle } from './app-handle.js';
 
 /** Anything whose screen can be read now: the `tmuxApp` fixture, a `TmuxApp`. */
 export interface LiveScreen {
@@ -57,8 +57,9 @@ export function describeReceived(received: unknown): string {
   return typeof received;
 }
 
-/** How a message names the subject: `tmuxApp`, `screen` (a snapshot) or `png`. */
+/** How a message names the subject: `tmuxApp` (or the name of another app of the test), `screen` (a snapshot) or `png`. */
 export function subjectLabel(subject: Subject | undefined): string {
+  if (subject?.kind === 'live') return nameOfHandle(subject.live) ?? 'tmuxApp';
   return subject?.kind === 'snapshot' ? 'screen' : subject?.kind === 'png' ? 'png' : 'tmuxApp';
 }
 

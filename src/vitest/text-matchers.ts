@@ -21,7 +21,7 @@ import { resolveScreenTextOptions, resolveShowTextOptions } from './options.js';
 import type { ScreenTextOptions, ToShowTextOptions } from './options.js';
 import { formatScreenText, STYLES_HEADER } from './screen-text.js';
 import { settleInTest } from './settle.js';
-import { assertOwnExpect, classifySubject, describeReceived, testOfAssertion } from './subject.js';
+import { assertOwnExpect, classifySubject, describeReceived, subjectLabel, testOfAssertion } from './subject.js';
 import type { LiveScreen } from './subject.js';
 import { attemptSignal, trackWait } from './test-timeout.js';
 
@@ -45,7 +45,7 @@ export function sourceOf(matcher: string, isNot: boolean, received: unknown): Sc
   if (subject?.kind === 'live') {
     const { live } = subject;
     const wake = live.waitForOutput ? (ms: number) => wakeOnOutput(live, ms) : undefined;
-    return { read: () => live.screen(), live, label: 'tmuxApp', wake };
+    return { read: () => live.screen(), live, label: subjectLabel(subject), wake };
   }
   if (subject?.kind === 'snapshot') return { read: () => subject.snapshot, live: undefined, label: 'screen' };
   const accepts = 'a tmuxApp, a TmuxApp or a screen snapshot';

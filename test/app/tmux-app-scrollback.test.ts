@@ -71,7 +71,11 @@ describe('seq 1 5000 on an 80x24 screen', () => {
     await app.close();
     expect(app.text({ scrollback: true })).toBe([...numbers(4968, 5000), 'end'].join('\n'));
     expect(app.text()).toBe([...numbers(4978, 5000), 'end'].join('\n'));
-    expect([app.screen().rows, app.screen().cursor, 'viewportTop' in app.screen()]).toEqual([24, { col: 3, row: 23, visible: true, shape: 'block', blinking: false }, false]);
+    expect([app.screen().rows, app.screen().cursor, 'viewportTop' in app.screen()]).toEqual([
+      24,
+      { col: 3, row: 23, visible: true, shape: 'block', blinking: false },
+      false,
+    ]);
   });
 });
 

@@ -2,7 +2,8 @@
 # The package as users install it: `npm pack` this checkout, install the tarball (and Vitest)
 # from the npm registry into a fresh project outside the repository, and run project/ there —
 # the fixture, a committed screenshot baseline, the text matchers, the three exports, the README's
-# first test and its scripted-agent test as written there, failure files of a test that fails on
+# first test and its scripted-agent test as written there, the shell fixture (zsh reads the
+# shipped .zshrc) and Shell.start, failure files of a test that fails on
 # purpose, and the `tmux-shot` bin. A file missing from "files",
 # a wrong export or bin path, or a dependency with an install script fails this script.
 #

@@ -19,7 +19,13 @@ describe('snapshot({ scrollback: true })', () => {
   test('gives the lines kept above the screen, oldest first, then the screen; every coordinate indexes cells', async () => {
     const model = await modelWith(3, lines(8));
     const full = model.snapshot({ scrollback: true });
-    expect([full.rows, full.cols, full.viewportTop, full.cursor, full.cells.length]).toEqual([6, 10, 3, { col: 2, row: 5, visible: true, shape: 'block', blinking: false }, 6]);
+    expect([full.rows, full.cols, full.viewportTop, full.cursor, full.cells.length]).toEqual([
+      6,
+      10,
+      3,
+      { col: 2, row: 5, visible: true, shape: 'block', blinking: false },
+      6,
+    ]);
     expect(model.text({ scrollback: true })).toBe('l3\nl4\nl5\nl6\nl7\nl8');
     // The ordinary snapshot is the visible screen alone, without viewportTop.
     const screen = model.snapshot();

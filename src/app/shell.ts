@@ -1,0 +1,230 @@
+/**
+ * `Shell`: an interactive shell in a `TmuxApp` whose commands return what they printed and their
+ * exit status — `const { output, exitCode } = await shell.run('make test')`. A command has finished
+ * when the shell's next prompt is drawn, which the shell marks with OSC 133 sequences set by our
+ * presets (see shell-presets.ts), never by output silence; the marks are read from the raw pane
+ * bytes (shell-marks.ts), the output turned into text as printed (printed-text.ts).
+ */
+import { SHELL, WAIT, WAIT_CONSTANTS } from '../defaults.js';
+import { AppExitedError, ConfigError, WaitTimeoutError } from '../errors.js';
+import { describeExit } from '../host/index.js';
+import { formatWithScreen } from '../screen/index.js';
+import { formatTimeout, poll, resolveTimeout, systemClock } from '../wait.js';
+import type { Deadline, WaitTimeout } from '../wait.js';
+import { checkKnownOptions } from './options.js';
+import { printedText } from './printed-text.js';
+import { MarkedOutput, decideCommand } from './shell-marks.js';
+import { shellPreset } from './shell-presets.js';
+import type { ShellName, ShellPreset } from './shell-presets.js';
+import { TmuxApp } from './tmux-app.js';
+import type { TmuxAppOptions } from './tmux-app.js';
+
+/** Options of {@link Shell.start}: those of `TmuxApp.start` but the command and readiness, plus which shell. */
+export interface ShellOptions extends Omit<TmuxAppOptions, 'command' | 'ready'> {
+  /**
+   * The shell: `'bash'`, `'zsh'`, `'fish'` or `'sh'` (the system's /bin/sh, dash on Debian), found
+   * on PATH. Started without any rc file of the user's, with the prompt `$ `. @default 'bash'
+   */
+  shell?: ShellName;
+}
+
+/** What {@link Shell.run} returns once the command has finished. */
+export interface CommandResult {
+  /** What the command printed, as text (see `printedText`): CRLF as `\n`, no final newline, colours dropped. */
+  output: string;
+  /** Its exit status, as the shell's `$?` (fish: `$status`) reads it. */
+  exitCode: number;
+}
+
+/** Options of {@link Shell.run}. */
+export interface RunOptions {
+  /** Longest wait for the prompt and then for the command to finish, in ms. @default WAIT.timeout (5000), or less to end by the `deadline` */
+  timeout?: number;
+}
+
+/**
+ * The options of `TmuxApp.start` (or of the `tmuxApp` fixture's start) that run the shell of
+ * `options`: its command, its variables over `env`, ready at once ({@link Shell.attach} waits
+ * for the prompt).
+ * @throws {ConfigError} for an unknown shell.
+ */
+export function shellAppOptions<T extends { shell?: ShellName | undefined; env?: Readonly<Record<string, string>> | undefined }>(
+  options: T,
+): Omit<T, 'shell'> & Pick<TmuxAppOptions, 'command' | 'env' | 'ready'> {
+  const { shell = SHELL.shell, ...app } = options;
+  const preset = shellPreset(shell);
+  return { ...app, command: preset.command, env: { ...app.env, ...preset.env }, ready: 'none' };
+}
+
+/** What a `Shell` uses of the app it runs in: a `TmuxApp`, or the handle of the Vitest fixtures. */
+export type ShellApp = Pick<TmuxApp, 'timeline' | 'onOutput' | 'type' | 'exitStatus' | 'text' | 'waitForOutput' | 'close'>;
+
+/**
+ * A shell under test, in its own tmux session. Its `app` is the `TmuxApp` it runs in: type into a
+ * command that reads input, press keys in a full-screen app, read the screen.
+ * @example
+ *   await using shell = await Shell.start({ shell: 'zsh' });
+ *   const { output, exitCode } = await shell.run('ls /nonexistent');
+ */
+export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
+  /** The app the shell runs in (in the `shell` fixture, its handle, named `shell`). */
+  readonly app: App;
+  /** Which shell it is. */
+  readonly name: ShellName;
+  readonly #deadline: () => Deadline | undefined;
+  /** Output since the last command was sent (or since the start). */
+  #output = new MarkedOutput();
+  /** True once a command was sent: the prompt is then the one after its end. */
+  #sent = false;
+  #running = false;
+
+  private constructor(app: App, preset: ShellPreset, deadline: () => Deadline | undefined) {
+    this.app = app;
+    this.name = preset.name;
+    this.#deadline = deadline;
+    // The output so far (kept by the timeline from the first byte), then the rest as it comes.
+    for (const event of app.timeline.events) if (event.kind === 'output') this.#receive(Buffer.from(event.bytes));
+    app.onOutput((bytes) => this.#receive(Buffer.from(bytes)));
+  }
+
+  /**
+   * Starts a shell (see {@link ShellOptions}) and waits for its first prompt.
+   * @throws {ConfigError} for an unknown shell or bad options (see `TmuxApp.start`); AppExitedError
+   *   when the shell is not installed or exits; WaitTimeoutError when no prompt came within `timeout`.
+   */
+  static async start(options: ShellOptions = {}): Promise<Shell> {
+    const appOptions = shellAppOptions(options);
+    const app = await TmuxApp.start(appOptions);
+    const deadline = options.deadline;
+    return Shell.attach(app, options.shell ?? SHELL.shell, { timeout: options.timeout, deadline: typeof deadline === 'function' ? deadline : () => deadline });
+  }
+
+  /**
+   * A `Shell` over `app`, started with {@link shellAppOptions} of the same `shell`, once its first
+   * prompt is drawn. Closes `app` when that fails.
+   * @throws as {@link start}.
+   */
+  static async attach<A extends ShellApp>(
+    app: A,
+    shell: ShellName,
+    options: { timeout?: number | undefined; deadline?: () => Deadline | undefined } = {},
+  ): Promise<Shell<A>> {
+    const created = new Shell(app, shellPreset(shell), options.deadline ?? (() => undefined));
+    try {
+      const timeout = created.#timeout(options.timeout);
+      await created.#waitUntil(
+        () => created.#atPrompt(),
+        timeout,
+        () => `${shell} did not show its prompt within ${formatTimeout(timeout)}.`,
+      );
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+    return created;
+  }
+
+  /**
+   * Types `command` and Enter at the prompt, and waits until the shell has run it and drawn its
+   * next prompt. While it runs, the test can type into it or press keys through {@link app}.
+   * @param command One command line, typed as is (no line feed: each line would end at a prompt of its own).
+   * @returns Its output and exit status.
+   * @throws {ConfigError} when `command` is not a non-empty string, has a line feed or CR, or
+   *   another `run` is pending; WaitTimeoutError, with the screen, when the prompt does not come
+   *   back within `timeout` (a command still running or waiting for input, or a line the shell did
+   *   not run: fish keeps a line with a syntax error on its command line); AppExitedError when the
+   *   shell exits.
+   */
+  async run(command: string, options?: RunOptions): Promise<CommandResult> {
+    if (typeof command !== 'string' || command.trim() === '') throw new ConfigError('shell.run() needs a command as a string: shell.run("ls -l").');
+    // Each line would end at a prompt of its own (bash, zsh, fish) or be read as the output (sh).
+    if (/[\r\n]/.test(command)) throw new ConfigError("shell.run() runs one command line: join commands with ';' or '&&', or run them one by one.");
+    const given = checkKnownOptions(options, 'shell.run', ['timeout']) as RunOptions;
+    if (this.#running) throw new ConfigError('shell.run() is already running a command in this shell: await it before running another.');
+    this.#running = true;
+    try {
+      const timeout = this.#timeout(given.timeout);
+      const startedAt = systemClock.now();
+      const left = (): WaitTimeout => ({ ms: Math.max(0, timeout.ms - (systemClock.now() - startedAt)), cutBy: timeout.cutBy });
+      await this.#waitUntil(
+        () => this.#atPrompt(),
+        timeout,
+        () => `shell.run(): ${this.name} did not show its prompt within ${formatTimeout(timeout)}.`,
+      );
+      this.#output = new MarkedOutput();
+      this.#sent = true;
+      await this.app.type(`${command}\n`);
+      const done = await this.#waitUntil(
+        () => {
+          if (!this.#output.ended) return undefined; // the cheap check, on the marks alone
+          const decision = decideCommand(this.#output.bytes(), this.#output.marks);
+          return decision.kind === 'done' ? decision : undefined;
+        },
+        left(),
+        () => `shell.run(${JSON.stringify(command)}): the ${this.name} prompt did not come back within ${formatTimeout(timeout)}.`,
+      );
+      return { output: printedText(done.output), exitCode: done.exitCode };
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  /** Closes the app (see `TmuxApp.close`). */
+  close(): Promise<void> {
+    return this.app.close();
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  #receive(bytes: Buffer): void {
+    this.#output.append(bytes);
+  }
+
+  /** True (else undefined, for a poll) when the shell is at its prompt: the first one, or the one after the command sent. */
+  #atPrompt(): true | undefined {
+    const drawn = this.#sent ? this.#output.ended : this.#output.marks.some((mark) => mark.kind === 'B');
+    return drawn || undefined;
+  }
+
+  #timeout(explicit: unknown): WaitTimeout {
+    return resolveTimeout(explicit, WAIT.timeout, this.#deadline(), systemClock.now());
+  }
+
+  /**
+   * Polls `probe` after each output until it returns a value; fails once the shell has exited
+   * (asked of tmux at most every `WAIT_CONSTANTS.pollMs`, not after every chunk of a flood).
+   */
+  #waitUntil<T>(probe: () => T | undefined, timeout: WaitTimeout, what: () => string): Promise<T> {
+    let exitAskedAt = Number.NEGATIVE_INFINITY;
+    return poll(
+      async () => {
+        const value = probe();
+        if (value !== undefined || systemClock.now() - exitAskedAt < WAIT_CONSTANTS.pollMs) return value;
+        exitAskedAt = systemClock.now();
+        const exit = await this.app.exitStatus();
+        if (exit) {
+          const screenText = this.app.text();
+          throw new AppExitedError(
+            formatWithScreen(`${this.name} exited (${describeExit(exit)}) before its prompt came back.`, screenText),
+            exit.exitCode,
+            exit.signal,
+            screenText,
+          );
+        }
+        return undefined;
+      },
+      {
+        timeout: timeout.ms,
+        interval: WAIT_CONSTANTS.pollMs,
+        wake: (ms) => this.app.waitForOutput({ timeout: ms }),
+        onTimeout: () => {
+          const screenText = this.app.text();
+          return new WaitTimeoutError(formatWithScreen(what(), screenText), timeout.ms, screenText);
+        },
+        caller: this.run,
+      },
+    );
+  }
+}
