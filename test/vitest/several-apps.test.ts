@@ -104,14 +104,14 @@ describe('failures of several apps, in a child Vitest run', () => {
       `${folder}/two-apps-fail-server-failure.txt`,
       `${folder}/two-apps-fail-server-recording.gif`,
     ]);
-    expect(await readFile(join(project.dir, folder, 'two-apps-fail-failure.txt'), 'utf8')).toBe('client\n');
-    expect(await readFile(join(project.dir, folder, 'two-apps-fail-server-failure.txt'), 'utf8')).toBe('server\n');
+    expect(await readFile(join(project.dir, folder, 'two-apps-fail-failure.txt'), 'utf8')).toBe('# 30x5, cursor at row 1 col 0, visible\nclient\n');
+    expect(await readFile(join(project.dir, folder, 'two-apps-fail-server-failure.txt'), 'utf8')).toBe('# 30x5, cursor at row 1 col 0, visible\nserver\n');
     expect(artifactsOf('apps.test.js > a shell command fails')).toEqual([
       `${folder}/a-shell-command-fails-shell-failure.png`,
       `${folder}/a-shell-command-fails-shell-failure.txt`,
       `${folder}/a-shell-command-fails-shell-recording.gif`,
     ]);
-    expect(await readFile(join(project.dir, folder, 'a-shell-command-fails-shell-failure.txt'), 'utf8')).toBe('$ echo checking; false\nchecking\n$\n');
+    expect(await readFile(join(project.dir, folder, 'a-shell-command-fails-shell-failure.txt'), 'utf8')).toBe('# 80x24, cursor at row 2 col 2, visible\n$ echo checking; false\nchecking\n$\n');
     expect((await readdir(join(project.dir, folder))).length).toBe(12);
   });
 
