@@ -111,7 +111,9 @@ describe('failures of several apps, in a child Vitest run', () => {
       `${folder}/a-shell-command-fails-shell-failure.txt`,
       `${folder}/a-shell-command-fails-shell-recording.gif`,
     ]);
-    expect(await readFile(join(project.dir, folder, 'a-shell-command-fails-shell-failure.txt'), 'utf8')).toBe('# 80x24, cursor at row 2 col 2, visible\n$ echo checking; false\nchecking\n$\n');
+    expect(await readFile(join(project.dir, folder, 'a-shell-command-fails-shell-failure.txt'), 'utf8')).toBe(
+      '# 80x24, cursor at row 2 col 2, visible\n$ echo checking; false\nchecking\n$\n',
+    );
     expect((await readdir(join(project.dir, folder))).length).toBe(12);
   });
 
