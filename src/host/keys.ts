@@ -47,14 +47,21 @@ const PLAYWRIGHT_MODIFIERS: ReadonlyMap<string, Modifier> = new Map([
 ]);
 
 /**
- * Modifier names of other keyboards and tools → ours (a Playwright test's `Meta` is Cmd on macOS;
- * terminals send it as Alt).
+ * Spellings of modifiers, lower-cased, in tmux, on other keyboards and in other tools → Playwright's
+ * (for suggestions; a Playwright test's `Meta` is Cmd on macOS, and terminals send it as Alt).
  */
-const MODIFIER_ALIASES: ReadonlyMap<string, string> = new Map([
-  ['Ctrl', 'Control'],
-  ['Cmd', 'Meta'],
-  ['Command', 'Meta'],
-  ['Option', 'Alt'],
+const MODIFIER_SPELLINGS: ReadonlyMap<string, string> = new Map([
+  ['c', 'Control'],
+  ['ctrl', 'Control'],
+  ['control', 'Control'],
+  ['m', 'Meta'],
+  ['meta', 'Meta'],
+  ['cmd', 'Meta'],
+  ['command', 'Meta'],
+  ['alt', 'Alt'],
+  ['option', 'Alt'],
+  ['s', 'Shift'],
+  ['shift', 'Shift'],
 ]);
 
 /** A character → the one Shift makes of it on a US keyboard (Playwright's layout). */
@@ -122,14 +129,8 @@ export function resolveKeyName(name: string, options: ResolveKeyOptions = {}): s
   const parsed = parseName(name);
   const resolved = parsed && resolveParsed(parsed.modifiers, parsed.base);
   if (!parsed || !resolved) {
-    const unknown = suggest(name, parsed);
-    throw new KeyNameError(
-      name,
-      unknown.map(({ name: suggestion }) => suggestion),
-      'unknown',
-      '',
-      unknown[0]?.note,
-    );
+    const unknown = suggest(name);
+    throw new KeyNameError(name, unknown.suggestions, 'unknown', '', unknown.note);
   }
   if ('why' in resolved) {
     const instead = sendableInstead(name, parsed, options);
@@ -230,24 +231,36 @@ function isPrintableCharacter(text: string): boolean {
 }
 
 /**
- * Valid names close to a wrong one: a fixed modifier word (`Ctrl` → `Control`, `Cmd` → `Meta`,
- * saying that Meta is sent as Alt), a fixed base, or the bare base.
+ * Valid names close to an unknown one, in its syntax, and a note: fixed modifier words (`Ctrl` →
+ * `Control`, `c-a` → `C-a`, `Cmd` → `Meta`, saying that Meta is sent as Alt), a fixed base (`enter`
+ * → `Enter`, `Return` → `Enter`, Playwright's codes `KeyA` → `a` and `Digit1` → `1`), or `^A` → `C-a`.
  */
-function suggest(name: string, parsed: ParsedName | undefined): Instead[] {
-  if (!parsed) {
-    const plus = name.lastIndexOf('+', name.length - 2);
-    const words = name.slice(0, plus).split('+');
-    const fixed = words.map((word) =>
-      PLAYWRIGHT_MODIFIERS.has(word) ? word : (MODIFIER_ALIASES.get(word) ?? closestNames(word, [...PLAYWRIGHT_MODIFIERS.keys()], 1, 3)[0]),
-    );
-    if (fixed.includes(undefined)) return [];
-    const candidate = `${fixed.join('+')}${name.slice(plus)}`;
-    const cmd = words.find((word) => MODIFIER_ALIASES.get(word) === 'Meta');
-    return isValid(candidate) ? [{ name: candidate, note: cmd ? `A terminal has no ${cmd} key: Meta is sent as Alt, an ESC prefix.` : '' }] : [];
+function suggest(name: string): { suggestions: string[]; note: string } {
+  const caret = /^\^([A-Za-z@[\\\]^_?])$/.exec(name)?.[1];
+  if (caret) return { suggestions: [`C-${caret.toLowerCase()}`], note: '' };
+  const plus = name.lastIndexOf('+', name.length - 2);
+  const dashes = /^((?:[A-Za-z]+-)+)(.+)$/.exec(name);
+  const [words, base, join] =
+    plus > 0
+      ? [name.slice(0, plus).split(/[+-]/), name.slice(plus + 1), '+']
+      : dashes?.[1] && dashes[2]
+        ? [dashes[1].split('-').slice(0, -1), dashes[2], '-']
+        : [[], name, ''];
+  if (base.length > 1 && MODIFIER_SPELLINGS.has(base.toLowerCase())) {
+    return { suggestions: [], note: "Control, Alt, Meta and Shift alone send nothing to a terminal app: press them with a key ('Control+c')." };
   }
-  const bases = BASE_NAMES.has(parsed.base) || isPrintableCharacter(parsed.base) ? [parsed.base] : closestNames(parsed.base, [...BASE_NAMES.keys()]);
-  const names = bases.map((base) => (isValid(parsed.rebuild(base)) ? parsed.rebuild(base) : base));
-  return [...new Set(names)].filter((candidate) => candidate !== name && isValid(candidate)).map((candidate) => ({ name: candidate, note: '' }));
+  const fixed = words.map((word) =>
+    PLAYWRIGHT_MODIFIERS.has(word) ? word : (MODIFIER_SPELLINGS.get(word.toLowerCase()) ?? closestNames(word, [...PLAYWRIGHT_MODIFIERS.keys()], 1, 3)[0]),
+  );
+  if (fixed.includes(undefined)) return { suggestions: [], note: '' };
+  const modifiers = fixed as string[];
+  const respelled = base === 'Return' ? 'Enter' : (/^Key([A-Z])$/.exec(base)?.[1]?.toLowerCase() ?? /^Digit([0-9])$/.exec(base)?.[1]);
+  const bases = BASE_NAMES.has(base) || isPrintableCharacter(base) ? [base] : respelled ? [respelled] : closestNames(base, [...BASE_NAMES.keys()]);
+  const rebuild = (fixedBase: string): string =>
+    join === '+' ? [...modifiers, fixedBase].join('+') : `${modifiers.map((word) => `${PLAYWRIGHT_MODIFIERS.get(word)}-`).join('')}${fixedBase}`;
+  const suggestions = [...new Set(bases.map(rebuild))].filter((candidate) => candidate !== name && isValid(candidate));
+  const cmd = words.find((word) => ['cmd', 'command'].includes(word.toLowerCase()));
+  return { suggestions, note: cmd && suggestions.length ? `A terminal has no ${cmd} key: Meta is sent as Alt, an ESC prefix.` : '' };
 }
 
 /** A name tmux can send once the app has asked for extended keys. */

@@ -80,6 +80,17 @@ describe('resolveKeyName', () => {
     ['Cmd+a', ['Meta+a']],
     ['Command+Shift+Z', ['Meta+Shift+Z']],
     ['Option+x', ['Alt+x']],
+    // other spellings of modifiers and keys, in either syntax
+    ['control+c', ['Control+c']],
+    ['Ctrl-c', ['C-c']],
+    ['c-a', ['C-a']],
+    ['Shift-Tab', ['S-Tab']],
+    ['^A', ['C-a']],
+    ['C-Shift+a', ['Control+Shift+a']],
+    ['Return', ['Enter']],
+    ['KeyA', ['a']],
+    ['Digit1', ['1']],
+    ['Control+Shift', []],
     ['F13', ['F1', 'F3', 'F10']],
     ['', []],
     ['C-', []],
@@ -190,6 +201,12 @@ describe('resolveKeyName', () => {
       false,
       "Unknown key name 'Cmd+a'. Did you mean 'Meta+a'? A terminal has no Cmd key: Meta is sent as Alt, an ESC prefix. Use tmux " +
         'key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names (Control+C, ArrowUp); send literal text with type().',
+    ],
+    [
+      'Control+Shift',
+      false,
+      "Unknown key name 'Control+Shift'. Control, Alt, Meta and Shift alone send nothing to a terminal app: press them with a key " +
+        "('Control+c'). Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names (Control+C, ArrowUp); send literal text with type().",
     ],
   ])('says what is wrong and what to do: %j (extended keys %j)', (name, extendedKeys, message) => {
     expect(() => resolveKeyName(name, { extendedKeys })).toThrow(message);
