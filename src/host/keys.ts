@@ -249,9 +249,13 @@ function suggest(name: string): { suggestions: string[]; note: string } {
   if (base.length > 1 && MODIFIER_SPELLINGS.has(base.toLowerCase())) {
     return { suggestions: [], note: "Control, Alt, Meta and Shift alone send nothing to a terminal app: press them with a key ('Control+c')." };
   }
-  const fixed = words.map((word) =>
-    PLAYWRIGHT_MODIFIERS.has(word) ? word : (MODIFIER_SPELLINGS.get(word.toLowerCase()) ?? closestNames(word, [...PLAYWRIGHT_MODIFIERS.keys()], 1, 3)[0]),
-  );
+  const fixed = words.map((word) => {
+    // An empty word ('Control++a') is no misspelt modifier, though it is 3 edits from 'Alt'.
+    if (!word) return undefined;
+    return PLAYWRIGHT_MODIFIERS.has(word)
+      ? word
+      : (MODIFIER_SPELLINGS.get(word.toLowerCase()) ?? closestNames(word, [...PLAYWRIGHT_MODIFIERS.keys()], 1, 3)[0]);
+  });
   if (fixed.includes(undefined)) return { suggestions: [], note: '' };
   const modifiers = fixed as string[];
   const respelled = base === 'Return' ? 'Enter' : (/^Key([A-Z])$/.exec(base)?.[1]?.toLowerCase() ?? /^Digit([0-9])$/.exec(base)?.[1]);

@@ -91,6 +91,7 @@ describe('resolveKeyName', () => {
     ['KeyA', ['a']],
     ['Digit1', ['1']],
     ['Control+Shift', []],
+    ['Control++a', []],
     ['F13', ['F1', 'F3', 'F10']],
     ['', []],
     ['C-', []],
