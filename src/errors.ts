@@ -59,24 +59,46 @@ export class WaitTimeoutError extends TmuxShotError {
 }
 
 /**
- * Why a key name was refused: `'unknown'`, a name neither tmux nor our aliases know (or a
- * combination tmux cannot send at all); `'extendedKeys'`, a key tmux 3.3a sends only as an
- * extended key (`Control+Enter` → `CSI 13 ; 5 u`) to an app that has not asked for extended keys.
+ * Why a key name was refused: `'unknown'`, a name neither tmux nor our aliases know (`enter`,
+ * `Cmd+a`); `'combination'`, known keys and modifiers that tmux cannot send together (`Shift+1`,
+ * `Control+$`); `'extendedKeys'`, a key tmux 3.3a sends only as an extended key (`Control+Enter`
+ * → `CSI 13 ; 5 u`) to an app that has not asked for extended keys.
  */
-export type KeyNameProblem = 'unknown' | 'extendedKeys';
+export type KeyNameProblem = 'unknown' | 'combination' | 'extendedKeys';
 
-/** A key name tmux cannot send: unknown, or an extended key the app has not asked for (see `reason`). */
+/** What {@link keyNameMessage} says about a refused key name: a {@link KeyNameError}'s fields. */
+export interface KeyNameRefusal {
+  /** The key name as given. */
+  readonly key: string;
+  /** Valid names closest to it, best first. */
+  readonly suggestions: readonly string[];
+  /** Why it was refused. */
+  readonly reason: KeyNameProblem;
+  /** For `'combination'`, why tmux cannot send it (a clause); else ''. */
+  readonly why: string;
+  /** How the suggestion differs from the name, in sentences; '' when there is nothing to add. */
+  readonly note: string;
+}
+
+/** A key name tmux cannot send: unknown, a combination tmux cannot send, or an extended key the app has not asked for (see `reason`). */
 export class KeyNameError extends TmuxShotError {
   override name = 'KeyNameError';
   constructor(
     /** The key name as given. */
     readonly key: string,
-    /** Valid names closest to it, best first; for `'extendedKeys'`, the key without the modifiers the app would not see. */
+    /**
+     * Valid names closest to it, best first; for `'combination'` and `'extendedKeys'`, the key
+     * the user most likely means that can be sent (`Shift+1` → `!`, `Control+Enter` → `Enter`).
+     */
     readonly suggestions: readonly string[],
     /** Why it was refused. @default 'unknown' */
     readonly reason: KeyNameProblem = 'unknown',
+    /** For `'combination'`, why tmux cannot send it (a clause). @default '' */
+    readonly why: string = '',
+    /** How the suggestion differs from the name, in sentences (`The app then reads it without Control.`). @default '' */
+    readonly note: string = '',
   ) {
-    super(keyNameMessage(key, suggestions, 'type()', reason));
+    super(keyNameMessage({ key, suggestions, reason, why, note }, 'type()'));
   }
 }
 
@@ -84,18 +106,23 @@ export class KeyNameError extends TmuxShotError {
  * The message of a {@link KeyNameError}, ending with how to send literal text where the name was
  * given: `'type()'` in the library, `'--type'` on the command line, the agent's text tool.
  */
-export function keyNameMessage(key: string, suggestions: readonly string[], literalText: string, reason: KeyNameProblem = 'unknown'): string {
+export function keyNameMessage(refusal: KeyNameRefusal, literalText: string): string {
+  const { key, suggestions, reason, why, note } = refusal;
   const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
+  const more = note ? ` ${note}` : '';
   if (reason === 'extendedKeys') {
     return (
       `Key '${key}' is an extended key, and the app has not asked for extended keys: tmux 3.3a sends it (as CSI u, ` +
       `e.g. Control+Enter as ESC [ 13 ; 5 u) only to an app that turned on xterm's modifyOtherKeys (CSI > 4 ; 1 m or ` +
-      `CSI > 4 ; 2 m); to any other app it sends nothing or types the name as text.${hint} Press it once the app has ` +
-      `turned them on, or send the bytes the app expects with ${literalText}.`
+      `CSI > 4 ; 2 m); to any other app it sends nothing or types the name as text.${hint}${more} Press '${key}' once the app ` +
+      `has turned them on, or send the bytes the app expects with ${literalText}.`
     );
   }
+  if (reason === 'combination') {
+    return `Key '${key}' is a combination tmux cannot send: ${why}.${hint}${more} Press the key you mean, or send literal text with ${literalText}.`;
+  }
   return (
-    `Unknown key name '${key}'.${hint} Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style ` +
+    `Unknown key name '${key}'.${hint}${more} Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style ` +
     `names (Control+C, ArrowUp); send literal text with ${literalText}.`
   );
 }

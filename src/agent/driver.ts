@@ -100,7 +100,7 @@ async function input(ctx: DispatchContext, done: string, send: () => Promise<voi
   try {
     await send();
   } catch (error) {
-    if (error instanceof KeyNameError) return { content: `error: ${keyNameMessage(error.key, error.suggestions, 'type_text', error.reason)}` };
+    if (error instanceof KeyNameError) return { content: `error: ${keyNameMessage(error, 'type_text')}` };
     throw error;
   }
   const { settled, afterMs } = await ctx.driver.waitForStable({ quietMs: AGENT_LOOP.settleQuietMs, timeout: AGENT_LOOP.settleTimeout });

@@ -130,7 +130,7 @@ export function checkKeySteps(command: string, steps: readonly { kind: string; k
       resolveKeyNames(step.keys, { extendedKeys: true });
     } catch (error) {
       if (!(error instanceof KeyNameError)) throw error;
-      throw new UsageError(keyNameMessage(error.key, error.suggestions, literalText, error.reason), command);
+      throw new UsageError(keyNameMessage(error, literalText), command);
     }
   }
 }

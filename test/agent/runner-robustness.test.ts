@@ -94,6 +94,22 @@ describe('AgentRunner robustness', () => {
     );
   });
 
+  it('says why tmux cannot send a combination, and the key to press instead', async () => {
+    const model = scriptedModel([{ tool_calls: [toolCall('send_keys', { keys: 'Control+$' }, 'k')] }, finish()]);
+    await new AgentRunner(app, model, { model: 'm', saveScreenshot }).run('go');
+
+    expect(toolMessages(model.requests[1]!.messages)).toEqual([
+      {
+        role: 'tool',
+        tool_call_id: 'k',
+        content:
+          "error: Key 'Control+$' is a combination tmux cannot send: tmux 3.3a has a Control form only of letters, Space, @ [ \\ ] ^ _ ? " +
+          "and, as extended keys, of digits and ! # ' ( ) + , - . / : ; < = > `; with '$' it would type the name as text. Did you mean '$'? " +
+          'The app then reads it without Control. Press the key you mean, or send literal text with type_text.',
+      },
+    ]);
+  });
+
   it('says why an extended key cannot reach an app that did not ask for extended keys', async () => {
     const model = scriptedModel([{ tool_calls: [toolCall('send_keys', { keys: 'Control+Enter' }, 'k')] }, finish()]);
     await new AgentRunner(app, model, { model: 'm', saveScreenshot }).run('go');
@@ -105,7 +121,7 @@ describe('AgentRunner robustness', () => {
         content:
           "error: Key 'Control+Enter' is an extended key, and the app has not asked for extended keys: tmux 3.3a sends it (as CSI u, " +
           "e.g. Control+Enter as ESC [ 13 ; 5 u) only to an app that turned on xterm's modifyOtherKeys (CSI > 4 ; 1 m or " +
-          "CSI > 4 ; 2 m); to any other app it sends nothing or types the name as text. Did you mean 'Enter'? Press it once " +
+          "CSI > 4 ; 2 m); to any other app it sends nothing or types the name as text. Did you mean 'Enter'? The app then reads it without Control. Press 'Control+Enter' once " +
           'the app has turned them on, or send the bytes the app expects with type_text.',
       },
     ]);

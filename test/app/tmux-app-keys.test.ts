@@ -112,7 +112,7 @@ describe('extended keys', () => {
     await expect(app.press('Control+Enter')).rejects.toThrow(
       "Key 'Control+Enter' is an extended key, and the app has not asked for extended keys: tmux 3.3a sends it (as CSI u, " +
         "e.g. Control+Enter as ESC [ 13 ; 5 u) only to an app that turned on xterm's modifyOtherKeys (CSI > 4 ; 1 m or " +
-        "CSI > 4 ; 2 m); to any other app it sends nothing or types the name as text. Did you mean 'Enter'? Press it once " +
+        "CSI > 4 ; 2 m); to any other app it sends nothing or types the name as text. Did you mean 'Enter'? The app then reads it without Control. Press 'Control+Enter' once " +
         'the app has turned them on, or send the bytes the app expects with type().',
     );
   });

@@ -191,7 +191,7 @@ describe('tmux-shot checks its input before starting the app', () => {
     ],
     [
       ['shot', '--keys', 'Down Control+Shift+1', '--', 'true'],
-      "tmux-shot: Unknown key name 'Control+Shift+1'. Did you mean '1'? Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names (Control+C, ArrowUp); send literal text with --type.",
+      "tmux-shot: Key 'Control+Shift+1' is a combination tmux cannot send: with Shift, a character other than a letter is another character ('1' with Shift is '!' on a US keyboard). Did you mean 'Control+!'? Press the key you mean, or send literal text with --type.",
     ],
     [
       ['shot', '--cols', '-5', '--', 'true'],

@@ -76,14 +76,22 @@ describe('resolveKeyName', () => {
     ['Esc', ['Escape']],
     ['ArowUp', ['ArrowUp']],
     ['C-enter', ['C-Enter']],
-    ['Shift+1', ['1']],
-    ['S-!', ['!']],
-    ['C-é', ['é']],
-    ['C-$', ['$']],
-    ['C-S-Space', ['Space']],
-    ['C-BTab', ['BTab']],
-    ['S-BTab', ['BTab']],
     ['Ctrl+c', ['Control+c']],
+    ['Cmd+a', ['Meta+a']],
+    ['Command+Shift+Z', ['Meta+Shift+Z']],
+    ['Option+x', ['Alt+x']],
+    // other spellings of modifiers and keys, in either syntax
+    ['control+c', ['Control+c']],
+    ['Ctrl-c', ['C-c']],
+    ['c-a', ['C-a']],
+    ['Shift-Tab', ['S-Tab']],
+    ['^A', ['C-a']],
+    ['C-Shift+a', ['Control+Shift+a']],
+    ['Return', ['Enter']],
+    ['KeyA', ['a']],
+    ['Digit1', ['1']],
+    ['Control+Shift', []],
+    ['Control++a', []],
     ['F13', ['F1', 'F3', 'F10']],
     ['', []],
     ['C-', []],
@@ -100,7 +108,114 @@ describe('resolveKeyName', () => {
     })();
     expect(error).toBeInstanceOf(KeyNameError);
     expect((error as KeyNameError).key).toBe(name);
+    expect((error as KeyNameError).reason).toBe('unknown');
     expect((error as KeyNameError).suggestions).toEqual(suggestions);
+  });
+
+  it.each([
+    // name, suggestions with and without extended keys: the key the user most likely means, keeping every modifier tmux can send with it
+    ['Shift+1', ['!'], ['!']],
+    ['S-1', ['!'], ['!']],
+    ['Shift+/', ['?'], ['?']],
+    ['Alt+Shift+1', ['Alt+!'], ['Alt+!']],
+    ['Control+Shift+1', ['Control+!'], ['!']],
+    ['S-!', ['!'], ['!']],
+    ['Shift+é', ['é'], ['é']],
+    ['C-é', ['é'], ['é']],
+    ['C-$', ['$'], ['$']],
+    ['Control+Alt+$', ['Alt+$'], ['Alt+$']],
+    ['C-S-$', ['$'], ['$']],
+    ['C-S-Space', ['C-Space'], ['C-Space']],
+    ['Control+Alt+Shift+Space', ['Control+Alt+Space'], ['Control+Alt+Space']],
+    ['C-BTab', ['BTab'], ['BTab']],
+    ['S-BTab', ['BTab'], ['BTab']],
+  ])('refuses %j as a combination tmux cannot send, suggesting %j (%j without extended keys)', (name, extended, plain) => {
+    for (const [extendedKeys, suggestions] of [
+      [true, extended],
+      [false, plain],
+    ] as const) {
+      const error = (() => {
+        try {
+          resolveKeyName(name, { extendedKeys });
+        } catch (caught) {
+          return caught;
+        }
+        return undefined;
+      })();
+      expect(error).toBeInstanceOf(KeyNameError);
+      expect((error as KeyNameError).key).toBe(name);
+      expect((error as KeyNameError).reason).toBe('combination');
+      expect((error as KeyNameError).suggestions).toEqual(suggestions);
+    }
+  });
+
+  const TAIL = 'Press the key you mean, or send literal text with type().';
+  const CONTROL_FORMS =
+    "tmux 3.3a has a Control form only of letters, Space, @ [ \\ ] ^ _ ? and, as extended keys, of digits and ! # ' ( ) + , - . / : ; < = > `";
+  it.each([
+    [
+      'Shift+1',
+      false,
+      "Key 'Shift+1' is a combination tmux cannot send: with Shift, a character other than a letter is another character " +
+        `('1' with Shift is '!' on a US keyboard). Did you mean '!'? ${TAIL}`,
+    ],
+    [
+      'S-!',
+      false,
+      "Key 'S-!' is a combination tmux cannot send: with Shift, a character other than a letter is another character " +
+        `('!' has no Shift form on a US keyboard). Did you mean '!'? The app then reads it without Shift. ${TAIL}`,
+    ],
+    [
+      'Control+$',
+      false,
+      `Key 'Control+$' is a combination tmux cannot send: ${CONTROL_FORMS}; with '$' it would type the name as text. ` +
+        `Did you mean '$'? The app then reads it without Control. ${TAIL}`,
+    ],
+    [
+      'Control+Shift+1',
+      true,
+      "Key 'Control+Shift+1' is a combination tmux cannot send: with Shift, a character other than a letter is another character " +
+        `('1' with Shift is '!' on a US keyboard). Did you mean 'Control+!'? ${TAIL}`,
+    ],
+    [
+      'Control+Shift+1',
+      false,
+      "Key 'Control+Shift+1' is a combination tmux cannot send: with Shift, a character other than a letter is another character " +
+        "('1' with Shift is '!' on a US keyboard). Did you mean '!'? The app then reads it without Control ('Control+!' is an " +
+        `extended key, and the app has not asked for extended keys). ${TAIL}`,
+    ],
+    [
+      'Control+Alt+Shift+Space',
+      false,
+      "Key 'Control+Alt+Shift+Space' is a combination tmux cannot send: tmux 3.3a sends Space with Control and Shift as " +
+        `Control+Shift+@ (ESC [ 64 ; 6 u). Did you mean 'Control+Alt+Space'? The app then reads it without Shift. ${TAIL}`,
+    ],
+    [
+      'C-S-$',
+      true,
+      "Key 'C-S-$' is a combination tmux cannot send: with Shift, a character other than a letter is another character " +
+        `('$' has no Shift form on a US keyboard). Did you mean '$'? The app then reads it without Control and Shift. ${TAIL}`,
+    ],
+    ['S-BTab', false, `Key 'S-BTab' is a combination tmux cannot send: BTab (Shift+Tab) takes Meta only. Did you mean 'BTab'? ${TAIL}`],
+    [
+      'Cmd+a',
+      false,
+      "Unknown key name 'Cmd+a'. Did you mean 'Meta+a'? A terminal has no Cmd key: Meta is sent as Alt, an ESC prefix. Use tmux " +
+        'key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names (Control+C, ArrowUp); send literal text with type().',
+    ],
+    [
+      'Control+Shift',
+      false,
+      "Unknown key name 'Control+Shift'. Control, Alt, Meta and Shift alone send nothing to a terminal app: press them with a key " +
+        "('Control+c'). Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names (Control+C, ArrowUp); send literal text with type().",
+    ],
+  ])('says what is wrong and what to do: %j (extended keys %j)', (name, extendedKeys, message) => {
+    expect(() => resolveKeyName(name, { extendedKeys })).toThrow(message);
+    try {
+      resolveKeyName(name, { extendedKeys });
+    } catch (caught) {
+      expect((caught as KeyNameError).message).toBe(message);
+    }
   });
 
   it("says what to do in the message: 'enter' → Did you mean 'Enter'?", () => {
@@ -198,7 +313,7 @@ describe('resolveKeyName with extended keys (tmux 3.3a sends them as CSI u to an
     expect(() => resolveKeyName('Control+Enter')).toThrow(
       "Key 'Control+Enter' is an extended key, and the app has not asked for extended keys: tmux 3.3a sends it (as CSI u, " +
         "e.g. Control+Enter as ESC [ 13 ; 5 u) only to an app that turned on xterm's modifyOtherKeys (CSI > 4 ; 1 m or " +
-        "CSI > 4 ; 2 m); to any other app it sends nothing or types the name as text. Did you mean 'Enter'? Press it once " +
+        "CSI > 4 ; 2 m); to any other app it sends nothing or types the name as text. Did you mean 'Enter'? The app then reads it without Control. Press 'Control+Enter' once " +
         'the app has turned them on, or send the bytes the app expects with type().',
     );
   });
