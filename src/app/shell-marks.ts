@@ -1,8 +1,12 @@
 /**
- * The OSC 133 semantic prompt marks in a shell's output (`ESC ] 133 ; A BEL`, `…B…`, `…C…`,
- * `…D;<status>…`, ended by BEL or ST), and the decision whether a command sent to the shell has
- * finished, with its output bytes and exit status. Pure: bytes in, offsets out.
+ * The OSC 133 semantic prompt marks in a shell's output (`ESC ] 133 ; A ; tmux-shot=<nonce> BEL`,
+ * `…B…`, `…C…`, `…D;<status>…`, ended by BEL or ST), and the decision whether a command sent to
+ * the shell has finished, with its output bytes and exit status. Only the marks of our presets
+ * count: each carries the nonce of its `Shell` as the parameter `tmux-shot=<nonce>` (OSC 133
+ * allows `key=value` parameters after the kind and status), so the marks a command prints (`cat`
+ * of a saved log, a nested prompt, starship) are output like any other. Pure: bytes in, offsets out.
  */
+import { randomBytes } from 'node:crypto';
 
 /** One mark, with its byte offsets in the scanned bytes. */
 export interface PromptMark {
@@ -16,33 +20,65 @@ export interface PromptMark {
 }
 
 const INTRODUCER = Buffer.from('\x1b]133;');
+const ESC = 0x1b;
+const BEL = 0x07;
+/** The name of the parameter that carries the nonce: `ESC ] 133 ; B ; tmux-shot=<nonce> BEL`. */
+export const NONCE_KEY = 'tmux-shot';
+/** Bytes of a nonce's randomness (hex: twice as many characters). */
+const NONCE_BYTES = 8;
+/**
+ * The longest body of one of our marks, with room to spare (`D;<status>;tmux-shot=<nonce>` is
+ * under 40 bytes): a body longer than this without a terminator is not ours, and the scan goes on
+ * instead of keeping the bytes of a flood for a terminator that never comes.
+ */
+const MAX_BODY = 128;
+
+/** A new nonce for the marks of one shell: random hex, so that no printed mark can carry it by chance. */
+export function newMarkNonce(): string {
+  return randomBytes(NONCE_BYTES).toString('hex');
+}
 
 /**
- * The marks in `bytes` that begin at `from` or later and are complete.
+ * The marks in `bytes` that carry `nonce`, begin at `from` or later and are complete. A mark's body
+ * holds no ESC but that of its ST terminator: an introducer whose body meets another ESC (an
+ * unterminated `ESC ] 133 ;` a command printed, then our next mark) is not a mark, and the scan
+ * resumes at that ESC.
  * @returns The marks in order, and `next`: where the next scan must begin so that a mark cut at
  *   the end of `bytes` is found once the rest arrives.
  */
-export function scanMarks(bytes: Buffer, from = 0): { marks: PromptMark[]; next: number } {
+export function scanMarks(bytes: Buffer, nonce: string, from = 0): { marks: PromptMark[]; next: number } {
   const marks: PromptMark[] = [];
   let at = bytes.indexOf(INTRODUCER, from);
   while (at !== -1) {
     const body = at + INTRODUCER.length;
-    const bel = bytes.indexOf(0x07, body);
-    const st = bytes.indexOf('\x1b\\', body);
-    const stop = bel === -1 ? st : st === -1 ? bel : Math.min(bel, st);
-    if (stop === -1) return { marks, next: at };
-    const end = stop + (stop === st ? 2 : 1);
-    const mark = parseMark(bytes.toString('latin1', body, stop), at, end);
+    let stop = body;
+    while (stop < bytes.length && stop - body <= MAX_BODY && bytes[stop] !== BEL && bytes[stop] !== ESC) stop++;
+    if (stop - body > MAX_BODY) {
+      at = bytes.indexOf(INTRODUCER, stop);
+      continue;
+    }
+    // Cut at the end of `bytes` (within the body, or between the ESC and the backslash of ST).
+    if (stop === bytes.length || (bytes[stop] === ESC && stop + 1 === bytes.length)) return { marks, next: at };
+    const terminated = bytes[stop] === BEL || bytes[stop + 1] === 0x5c;
+    if (!terminated) {
+      at = bytes.indexOf(INTRODUCER, stop);
+      continue;
+    }
+    const end = stop + (bytes[stop] === BEL ? 1 : 2);
+    const mark = parseMark(bytes.toString('latin1', body, stop), nonce, at, end);
     if (mark) marks.push(mark);
     at = bytes.indexOf(INTRODUCER, end);
   }
   return { marks, next: Math.max(from, bytes.length - INTRODUCER.length + 1) };
 }
 
-function parseMark(body: string, start: number, end: number): PromptMark | undefined {
-  const [kind, status] = body.split(';');
+/** The mark of `body` (`<kind>[;<status>];tmux-shot=<nonce>`), or undefined when it is not one of ours. */
+function parseMark(body: string, nonce: string, start: number, end: number): PromptMark | undefined {
+  const [kind, ...params] = body.split(';');
   if (kind !== 'A' && kind !== 'B' && kind !== 'C' && kind !== 'D') return undefined;
-  const exitCode = kind === 'D' && status !== undefined && /^\d+$/.test(status) ? Number(status) : undefined;
+  if (params.at(-1) !== `${NONCE_KEY}=${nonce}`) return undefined;
+  const status = kind === 'D' && params.length === 2 ? params[0]! : '';
+  const exitCode = /^\d+$/.test(status) ? Number(status) : undefined;
   return exitCode === undefined ? { kind, start, end } : { kind, exitCode, start, end };
 }
 
@@ -75,6 +111,7 @@ export function decideCommand(bytes: Buffer, marks: readonly PromptMark[]): Comm
  * scanned once (but the few of a mark cut between chunks), and the bytes are joined only when asked.
  */
 export class MarkedOutput {
+  readonly #nonce: string;
   readonly #chunks: Buffer[] = [];
   #length = 0;
   /** The bytes from where the next scan begins (a mark's start not yet complete). */
@@ -83,13 +120,18 @@ export class MarkedOutput {
   /** The marks so far, with offsets in all the bytes appended. */
   readonly marks: PromptMark[] = [];
 
+  /** @param nonce The nonce of the shell's marks: marks without it are output (see {@link scanMarks}). */
+  constructor(nonce: string) {
+    this.#nonce = nonce;
+  }
+
   append(bytes: Buffer): void {
     const window = Buffer.concat([this.#tail, bytes]);
     const base = this.#length - this.#tail.length;
     this.#chunks.push(bytes);
     this.#length += bytes.length;
     this.#joined = undefined;
-    const { marks, next } = scanMarks(window);
+    const { marks, next } = scanMarks(window, this.#nonce);
     for (const mark of marks) this.marks.push({ ...mark, start: mark.start + base, end: mark.end + base });
     this.#tail = window.subarray(next);
   }

@@ -7,7 +7,8 @@
 import type { TestContext } from 'vitest';
 import { SHELL, VITEST } from '../defaults.js';
 import type { ChatClient } from '../agent/index.js';
-import { Shell, shellAppOptions } from '../app/index.js';
+import { Shell, newMarkNonce, shellAppOptions } from '../app/index.js';
+import type { TrackShellWait } from '../app/index.js';
 import { TmuxServer } from '../host/index.js';
 import { AgentHandle } from './agent-handle.js';
 import type { AgentFixtureOptions } from './agent-handle.js';
@@ -17,7 +18,7 @@ import { saveEvidence } from './evidence.js';
 import type { RecordingMode } from './evidence.js';
 import { testAttachmentStem } from './paths.js';
 import { checkRecordingMode } from './options.js';
-import { markTestStart, testDeadline, watchScreen } from './test-timeout.js';
+import { markTestStart, testDeadline, trackWait, watchScreen } from './test-timeout.js';
 import { OtherApps, SHELL_APP_NAME, checkShellOptions, createLaunchApp } from './other-apps.js';
 import type { LaunchApp, ShellFixtureOptions } from './other-apps.js';
 
@@ -144,12 +145,13 @@ export const tmuxShotFixtures = {
   ) => {
     const recording = checkRecordingMode(tmuxRecording);
     const checked = checkShellOptions(shellOptions);
-    const options = shellAppOptions(checked);
+    const nonce = newMarkNonce();
     const handle = new TmuxAppHandle({}, tmuxServer, task, SHELL_APP_NAME);
     onTestFinished(() => handle.close());
     try {
-      await handle.start(options);
-      await use(await Shell.attach(handle, checked.shell ?? SHELL.shell, { timeout: checked.timeout, deadline: () => testDeadline(task) }));
+      await handle.start(shellAppOptions(checked, nonce));
+      const track: TrackShellWait = (what, timeout, wait) => trackWait(task, { what, timeout, screenText: () => handle.text() }, wait);
+      await use(await Shell.attach(handle, checked.shell ?? SHELL.shell, { nonce, timeout: checked.timeout, deadline: () => testDeadline(task), track }));
     } finally {
       await handle.close();
     }

@@ -2,37 +2,53 @@
 import { describe, expect, it } from 'vitest';
 import { MarkedOutput, decideCommand, scanMarks } from '../../src/app/shell-marks.js';
 
-const A = '\x1b]133;A\x07';
-const B = '\x1b]133;B\x07';
-const C = '\x1b]133;C\x07';
-const D = (status: number) => `\x1b]133;D;${status}\x07`;
+const NONCE = 'c0ffee';
+const A = `\x1b]133;A;tmux-shot=${NONCE}\x07`;
+const B = `\x1b]133;B;tmux-shot=${NONCE}\x07`;
+const C = `\x1b]133;C;tmux-shot=${NONCE}\x07`;
+const D = (status: number) => `\x1b]133;D;${status};tmux-shot=${NONCE}\x07`;
 
 describe('scanMarks', () => {
   it('finds each mark with its offsets and status, BEL- or ST-ended; other OSC 133 bodies are not marks', () => {
-    const bytes = Buffer.from(`${D(3)}${A}$ \x1b]133;B\x1b\\x\x1b]133;P;k=i\x07`);
-    expect(scanMarks(bytes)).toEqual({
+    const bytes = Buffer.from(`${D(3)}${A}$ \x1b]133;B;tmux-shot=${NONCE}\x1b\\x\x1b]133;P;k=i\x07`);
+    expect(scanMarks(bytes, NONCE)).toEqual({
       marks: [
-        { kind: 'D', exitCode: 3, start: 0, end: 10 },
-        { kind: 'A', start: 10, end: 18 },
-        { kind: 'B', start: 20, end: 29 },
+        { kind: 'D', exitCode: 3, start: 0, end: 27 },
+        { kind: 'A', start: 27, end: 52 },
+        { kind: 'B', start: 54, end: 80 },
       ],
       next: bytes.length - 5,
     });
   });
 
+  it('counts only the marks that carry its nonce: those a command prints (without one, or of another shell) are output', () => {
+    const printed = `\x1b]133;D;0\x07\x1b]133;B\x07\x1b]133;D;0;tmux-shot=0ther\x07\x1b]133;C;tmux-shot=${NONCE}x\x07`;
+    expect(scanMarks(Buffer.from(`${printed}${D(1)}`), NONCE).marks).toEqual([{ kind: 'D', exitCode: 1, start: printed.length, end: printed.length + D(1).length }]);
+  });
+
+  it('resumes at the next ESC after an unterminated introducer, and drops one whose body runs on past any mark of ours', () => {
+    const cut = '\x1b]133;';
+    expect(scanMarks(Buffer.from(`${cut}${D(2)}`), NONCE).marks).toEqual([{ kind: 'D', exitCode: 2, start: cut.length, end: cut.length + D(2).length }]);
+    expect(scanMarks(Buffer.from(`${cut}x\x1b[31mred${B}`), NONCE).marks.map((mark) => mark.kind)).toEqual(['B']);
+    const flood = Buffer.from(`${cut}${'y'.repeat(200)}`);
+    expect(scanMarks(flood, NONCE)).toEqual({ marks: [], next: flood.length - cut.length + 1 });
+    // Cut between the ESC and the backslash of ST: wait for the rest.
+    expect(scanMarks(Buffer.from(`ab\x1b]133;B;tmux-shot=${NONCE}\x1b`), NONCE)).toEqual({ marks: [], next: 2 });
+  });
+
   it('finds a mark cut across chunks once the rest arrives, and not twice', () => {
     const whole = Buffer.from(`out${D(0)}${A}`);
-    const first = scanMarks(whole.subarray(0, 8));
+    const first = scanMarks(whole.subarray(0, 8), NONCE);
     expect(first).toEqual({ marks: [], next: 3 });
-    expect(scanMarks(whole, first.next).marks.map((mark) => mark.kind)).toEqual(['D', 'A']);
-    expect(scanMarks(whole, scanMarks(whole).next).marks).toEqual([]);
+    expect(scanMarks(whole, NONCE, first.next).marks.map((mark) => mark.kind)).toEqual(['D', 'A']);
+    expect(scanMarks(whole, NONCE, scanMarks(whole, NONCE).next).marks).toEqual([]);
   });
 });
 
 describe('decideCommand', () => {
   const decide = (text: string) => {
     const bytes = Buffer.from(text);
-    const decision = decideCommand(bytes, scanMarks(bytes).marks);
+    const decision = decideCommand(bytes, scanMarks(bytes, NONCE).marks);
     return decision.kind === 'done' ? { ...decision, output: decision.output.toString() } : decision;
   };
 
@@ -47,7 +63,7 @@ describe('decideCommand', () => {
     ],
     ['without C, nothing printed', `true\r\n${D(0)}${A}$ ${B}`, { kind: 'done', output: '', exitCode: 0 }],
     ['without C or a line feed', `${D(0)}${A}$ ${B}`, { kind: 'done', output: '', exitCode: 0 }],
-    ['a D without status reads -1', `x\r\n${C}\x1b]133;D\x07${B}`, { kind: 'done', output: '', exitCode: -1 }],
+    ['a D without status reads -1', `x\r\n${C}\x1b]133;D;tmux-shot=${NONCE}\x07${B}`, { kind: 'done', output: '', exitCode: -1 }],
   ])('%s', (_, text, expected) => {
     expect(decide(text)).toEqual(expected);
   });
@@ -55,10 +71,10 @@ describe('decideCommand', () => {
 
 describe('MarkedOutput', () => {
   const text = `ls\r\n${C}a\r\n${D(2)}${A}$ ${B}`;
-  const whole = scanMarks(Buffer.from(text)).marks;
+  const whole = scanMarks(Buffer.from(text), NONCE).marks;
 
   it.each(Array.from({ length: text.length + 1 }, (_, cut) => cut))('finds the marks of output cut at byte %i as in the whole', (cut) => {
-    const output = new MarkedOutput();
+    const output = new MarkedOutput(NONCE);
     output.append(Buffer.from(text.slice(0, cut)));
     expect(output.ended).toBe(cut === text.length);
     output.append(Buffer.from(text.slice(cut)));
@@ -68,7 +84,7 @@ describe('MarkedOutput', () => {
   });
 
   it('has ended only once the B of the next prompt follows a D', () => {
-    const output = new MarkedOutput();
+    const output = new MarkedOutput(NONCE);
     output.append(Buffer.from(`${B}${C}x${D(0)}${A}$ `));
     expect(output.ended).toBe(false);
     output.append(Buffer.from(B));

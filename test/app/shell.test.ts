@@ -1,10 +1,12 @@
 // Shell commands with results, in each shell we know, started on real shells: the prompt marks
 // (OSC 133) end each command; output is the printed text, exit status the shell's own.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Shell } from '../../src/app/shell.js';
 import { SHELL_NAMES } from '../../src/app/shell-presets.js';
+import { SH_LINE_LIMIT } from '../../src/app/shell.js';
 import { AppExitedError, ConfigError, WaitTimeoutError } from '../../src/errors.js';
 
 const seq3000 = Array.from({ length: 3000 }, (_, i) => String(i + 1)).join('\n');
@@ -38,6 +40,24 @@ describe.each(SHELL_NAMES)('%s', (name) => {
     expect(await result).toEqual({ output: 'name? Ada\ngot Ada', exitCode: 0 });
   });
 
+  it('counts only its own prompt marks: those a command prints (a saved log, a cut one) are its output', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tmux-shot-marks-'));
+    try {
+      // A log of another shell's session, with its marks; then a mark cut after its introducer.
+      await writeFile(join(dir, 'log'), '\x1b]133;D;0\x07\x1b]133;A\x07$ \x1b]133;B\x07\x1b]133;C\x07logged\n\x1b]133;D;0;tmux-shot=0123\x07');
+      await writeFile(join(dir, 'cut'), 'x\x1b]133;');
+      shell = await Shell.start({ shell: name, cwd: dir });
+      expect(await shell.run('cat log; false')).toEqual({ output: '$ logged', exitCode: 1 });
+      expect(await shell.run('echo important; cat log; sleep 0.3; echo late; false')).toEqual({ output: 'important\n$ logged\nlate', exitCode: 1 });
+      expect(await shell.run('echo next')).toEqual({ output: 'next', exitCode: 0 });
+      expect(await shell.run('cat cut')).toEqual({ output: 'x', exitCode: 0 });
+      expect(await shell.run('echo after')).toEqual({ output: 'after', exitCode: 0 });
+    } finally {
+      await shell?.close();
+      await rm(dir, { recursive: true });
+    }
+  });
+
   it('runs a full-screen app, quit by keys, whose screen is not printed output', async () => {
     shell = await Shell.start({ shell: name });
     const file = join(import.meta.dirname, '../../package.json');
@@ -68,6 +88,35 @@ describe('Shell', () => {
       new ConfigError('shell.run() is already running a command in this shell: await it before running another.'),
     );
     expect(await pending).toEqual({ output: 'slept', exitCode: 0 });
+  });
+
+  it('refuses a control character in the command, naming it and its index, and runs nothing', async () => {
+    shell = await Shell.start({ shell: 'bash' });
+    const advice = "which the shell's line editor would act on (TAB completes, Ctrl-U erases the line, ESC starts a key) instead of running it. " +
+      String.raw`Write it in shell syntax instead: $'\t' (bash, zsh), \t in printf's format, or "$(printf '\033')".`;
+    await expect(shell.run('echo a\tb')).rejects.toThrow(new ConfigError(`shell.run(): the command has the control character TAB (U+0009) at index 6, ${advice}`));
+    await expect(shell.run('touch x\x15echo hi')).rejects.toThrow(new ConfigError(`shell.run(): the command has the control character \\x15 (U+0015) at index 7, ${advice}`));
+    await expect(shell.run('echo \x1b[A')).rejects.toThrow(new ConfigError(`shell.run(): the command has the control character ESC (U+001B) at index 5, ${advice}`));
+    await expect(shell.run('echo a\x7f')).rejects.toThrow(new ConfigError(`shell.run(): the command has the control character DEL (U+007F) at index 6, ${advice}`));
+    expect(await shell.run(String.raw`echo a$'\t'b`)).toEqual({ output: 'a       b', exitCode: 0 });
+  });
+
+  it(`refuses a command line over ${SH_LINE_LIMIT} bytes in sh, whose terminal line buffer would cut it, and runs one of ${SH_LINE_LIMIT}`, async () => {
+    shell = await Shell.start({ shell: 'sh' });
+    const longest = `echo ${'x'.repeat(SH_LINE_LIMIT - 5)}`;
+    await expect(shell.run(`${longest}y`)).rejects.toThrow(
+      new ConfigError(
+        `shell.run(): the command is ${SH_LINE_LIMIT + 1} bytes, and sh reads at most ${SH_LINE_LIMIT} bytes of a line (the terminal's line buffer drops the rest, ` +
+          'so another command would run). Put the long part in a script file and run that, or use bash, zsh or fish.',
+      ),
+    );
+    expect(await shell.run(longest)).toEqual({ output: 'x'.repeat(SH_LINE_LIMIT - 5), exitCode: 0 });
+    const bash = await Shell.start({ shell: 'bash' });
+    try {
+      expect(await bash.run(`echo ${'x'.repeat(5000)}`)).toEqual({ output: 'x'.repeat(5000), exitCode: 0 });
+    } finally {
+      await bash.close();
+    }
   });
 
   it("gives bash's message for a line with a syntax error (bash runs no PS0 for it)", async () => {
