@@ -13,7 +13,7 @@
  *   }
  */
 export { Mouse, Shell, SHELL_NAMES, TmuxApp } from './app/index.js';
-export type { CommandResult, RunOptions, ShellApp, ShellName, ShellOptions } from './app/index.js';
+export type { AttachOptions, CommandResult, RunOptions, ShellApp, ShellName, ShellOptions, TrackShellWait } from './app/index.js';
 export type { MouseActionOptions, MouseButton, MouseModifier } from './app/index.js';
 export type { ExitStatus, ReadyRule, ScreenOptions, StableOptions, StableResult, TmuxAppOptions, WaitForTextOptions } from './app/index.js';
 export type { Locator } from './app/index.js';

@@ -22,6 +22,13 @@ import { markTestStart, testDeadline, trackWait, watchScreen } from './test-time
 import { OtherApps, SHELL_APP_NAME, checkShellOptions, createLaunchApp } from './other-apps.js';
 import type { LaunchApp, ShellFixtureOptions } from './other-apps.js';
 
+/**
+ * The `shell` fixture's type, for helpers that take it: `async function login(shell: ShellFixture)`.
+ * (`Shell` alone is the type of `Shell.start()`'s, whose `app` is a `TmuxApp`; a helper for both
+ * takes `Shell<ShellApp>`, whose `app` has only what `Shell` itself uses.)
+ */
+export type ShellFixture = Shell<TmuxAppHandle>;
+
 /** Fixtures set up once per Vitest worker. */
 export interface TmuxShotWorkerFixtures {
   /** The worker's private tmux server (own socket in a 0700 temp dir, pinned config). */
@@ -51,7 +58,7 @@ export interface TmuxShotTestFixtures {
    * A shell at its prompt, in an app named `shell` (`shell.app`, a handle like `tmuxApp`):
    * `await shell.run('make test')` gives `{ output, exitCode }`. Closed after the test.
    */
-  shell: Shell<TmuxAppHandle>;
+  shell: ShellFixture;
   /** The model the `agent` talks to; undefined means the environment's (OPENAI_API_KEY / OPENAI_BASE_URL). @default undefined */
   agentModel: ChatClient | undefined;
   /** Options of every `agent.run` (model name, maxSteps, delay…). @default {} */
@@ -141,7 +148,7 @@ export const tmuxShotFixtures = {
       task,
       onTestFinished,
     }: { shellOptions: ShellFixtureOptions; tmuxRecording: RecordingMode; tmuxServer: TmuxServer } & Pick<TestContext, 'task' | 'onTestFinished'>,
-    use: Use<Shell<TmuxAppHandle>>,
+    use: Use<ShellFixture>,
   ) => {
     const recording = checkRecordingMode(tmuxRecording);
     const checked = checkShellOptions(shellOptions);

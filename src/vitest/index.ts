@@ -6,7 +6,7 @@
  */
 export { describe, expect, it, matchers, test } from './test-api.js';
 export { tmuxShotFixtures } from './fixtures.js';
-export type { TmuxShotFixtures, TmuxShotTestFixtures, TmuxShotWorkerFixtures } from './fixtures.js';
+export type { ShellFixture, TmuxShotFixtures, TmuxShotTestFixtures, TmuxShotWorkerFixtures } from './fixtures.js';
 export type { LaunchApp, LaunchAppOptions, ShellFixtureOptions } from './other-apps.js';
 export type { RecordingMode } from './evidence.js';
 export { TmuxAppHandle } from './app-handle.js';

@@ -1,8 +1,9 @@
 /**
- * What a matcher was given: a live app (`tmuxApp`, `TmuxApp` — anything with `screen()`), a
- * screen snapshot, or PNG bytes; and the test the assertion belongs to.
+ * What a matcher was given: a live app (`tmuxApp`, `TmuxApp` — anything with `screen()` — or a
+ * `Shell`, for its app), a screen snapshot, or PNG bytes; and the test the assertion belongs to.
  */
 import type { MatcherState, RunnerTestCase } from 'vitest';
+import { Shell } from '../app/index.js';
 import { TmuxShotError } from '../errors.js';
 import type { TextMatch } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
@@ -21,6 +22,14 @@ export interface LiveScreen {
   waitForText?(pattern: string | RegExp, options: { timeout: number; signal?: AbortSignal | undefined; scrollback?: boolean }): Promise<TextMatch>;
   /** Waits for quiet and for an answer to the last input (see `TmuxApp.waitForStable`); screenshots call it before comparing grids. */
   waitForStable?(options: { quietMs: number; timeout: number }): Promise<{ afterMs: number }>;
+}
+
+/**
+ * What a matcher checks when given `received`: a `Shell`'s app (the `shell` fixture's handle, named
+ * `shell` in messages and files), else `received` itself. Every matcher applies it first.
+ */
+export function subjectOf(received: unknown): unknown {
+  return received instanceof Shell ? received.app : received;
 }
 
 /** A matcher subject, classified. */

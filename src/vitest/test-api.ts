@@ -6,12 +6,13 @@
  * Vitest's default `isolate: true` (modules run again for each file).
  */
 import { afterAll, beforeAll, expect, test as vitestTest } from 'vitest';
-import type { TestAPI } from 'vitest';
+import type { MatcherState, TestAPI } from 'vitest';
 import { clearEvidence } from './evidence.js';
 import { tmuxShotFixtures } from './fixtures.js';
 import type { TmuxShotTestFixtures, TmuxShotWorkerFixtures } from './fixtures.js';
 import type { ScreenshotOptions, ScreenTextOptions, ToShowTextOptions } from './options.js';
 import { reportUnusedBaselines, readUpdateMode } from './screenshot/baselines.js';
+import { subjectOf } from './subject.js';
 import { toMatchScreenshot } from './screenshot/matcher.js';
 import { toMatchScreenText, toShowText } from './text-matchers.js';
 import { toBeVisible, toHaveCount, toHaveText } from './locator-matchers.js';
@@ -97,21 +98,30 @@ declare module 'vitest' {
   }
 }
 
+/** `matcher`, given a `Shell`'s app for the shell: `expect(shell).toShowText('done')` (see `subjectOf`). */
+function acceptingShells<Args extends unknown[], Result>(
+  matcher: (this: MatcherState, received: unknown, ...args: Args) => Result,
+): (this: MatcherState, received: unknown, ...args: Args) => Result {
+  return function (this: MatcherState, received: unknown, ...args: Args): Result {
+    return matcher.call(this, subjectOf(received), ...args);
+  };
+}
+
 /** The matchers, for `expect.extend` (importing this module has done it for Vitest's `expect`). */
 export const matchers = {
-  toMatchScreenshot,
-  toShowText,
-  toMatchScreenText,
-  toBeVisible,
-  toHaveText,
-  toHaveCount,
-  toHaveFgColor,
-  toHaveBgColor,
-  toHaveStyle,
-  toHaveCursorAt,
-  toHaveCursor,
-  toHaveTitle,
-  toBeInMode,
+  toMatchScreenshot: acceptingShells(toMatchScreenshot),
+  toShowText: acceptingShells(toShowText),
+  toMatchScreenText: acceptingShells(toMatchScreenText),
+  toBeVisible: acceptingShells(toBeVisible),
+  toHaveText: acceptingShells(toHaveText),
+  toHaveCount: acceptingShells(toHaveCount),
+  toHaveFgColor: acceptingShells(toHaveFgColor),
+  toHaveBgColor: acceptingShells(toHaveBgColor),
+  toHaveStyle: acceptingShells(toHaveStyle),
+  toHaveCursorAt: acceptingShells(toHaveCursorAt),
+  toHaveCursor: acceptingShells(toHaveCursor),
+  toHaveTitle: acceptingShells(toHaveTitle),
+  toBeInMode: acceptingShells(toBeInMode),
 };
 
 expect.extend(matchers);

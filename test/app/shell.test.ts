@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Shell } from '../../src/app/shell.js';
 import { SHELL_NAMES } from '../../src/app/shell-presets.js';
 import { SH_LINE_LIMIT } from '../../src/app/shell.js';
-import { AppExitedError, ConfigError, WaitTimeoutError } from '../../src/errors.js';
+import { AppExitedError, ConfigError, TmuxShotError, WaitTimeoutError } from '../../src/errors.js';
 
 const seq3000 = Array.from({ length: 3000 }, (_, i) => String(i + 1)).join('\n');
 
@@ -56,6 +56,12 @@ describe.each(SHELL_NAMES)('%s', (name) => {
       await shell?.close();
       await rm(dir, { recursive: true });
     }
+  });
+
+  it(`leaves ${name === 'sh' ? 'its PS1 (dash cannot unexport it)' : 'no mark setting'} in the environment of the commands it runs`, async () => {
+    shell = await Shell.start({ shell: name });
+    const found = name === 'sh' ? { output: '1', exitCode: 0 } : { output: '0', exitCode: 1 };
+    expect(await shell.run('env | grep -c -e 133 -e TMUX_SHOT -e ZDOTDIR')).toEqual(found);
   });
 
   it('runs a full-screen app, quit by keys, whose screen is not printed output', async () => {
@@ -140,6 +146,17 @@ describe('Shell', () => {
     expect((error as Error).message).toBe(
       'fish exited (exit status 127) before its prompt came back.\n\nScreen:\n  0 │ sh: 1: exec: fish: not found\n      (rows 1-2 blank)',
     );
+  });
+
+  it('rejects a pending run, naming it, when the app is closed under it (a run not awaited at the end of a test)', async () => {
+    shell = await Shell.start({ shell: 'bash' });
+    const pending = shell.run('sleep 10');
+    await shell.app.waitForText('$ sleep 10');
+    const rejected = expect(pending).rejects.toThrow(
+      new TmuxShotError('The app was closed while waiting: shell.run("sleep 10") was pending; await each run before the test ends.'),
+    );
+    await shell.app.close();
+    await rejected;
   });
 
   it('fails at once when the shell exits', async () => {

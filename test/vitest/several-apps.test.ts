@@ -4,6 +4,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { describe, expect, test } from '../../src/vitest/index.js';
+import type { ShellFixture } from '../../src/vitest/index.js';
 import { ConfigError } from '../../src/errors.js';
 import { createProject } from './run-vitest.js';
 import type { FixtureProject, RunResult } from './run-vitest.js';
@@ -71,6 +72,22 @@ describe('shell', () => {
     expect((error as Error).message.split('\n')[0]).toBe("expect(shell).toShowText('nothing')");
   });
 
+  test('is a matcher subject itself, as its app named shell', async ({ shell }) => {
+    await shell.run(String.raw`printf '\033]2;built\007'; echo done`);
+    await expect(shell).toShowText('done');
+    await expect(shell).toHaveTitle('built');
+    await expect(shell).toHaveCursorAt({ row: 2, col: 2 });
+    const error = await expect(shell)
+      .toShowText('nothing', { timeout: 100 })
+      .catch((caught: unknown) => caught);
+    expect((error as Error).message.split('\n')[0]).toBe("expect(shell).toShowText('nothing')");
+  });
+
+  test('has a type of its own for helpers, ShellFixture', async ({ shell }) => {
+    const login = async (user: ShellFixture): Promise<string> => (await user.run('echo in')).output;
+    expect(await login(shell)).toBe('in');
+  });
+
   describe('with shellOptions', () => {
     test.override({ shellOptions: { shell: 'fish', cols: 50, env: { WHO: 'fish' } } });
 
@@ -114,7 +131,23 @@ describe('failures of several apps, in a child Vitest run', () => {
     expect(await readFile(join(project.dir, folder, 'a-shell-command-fails-shell-failure.txt'), 'utf8')).toBe(
       '# 80x24, cursor at row 2 col 2, visible\n$ echo checking; false\nchecking\n$\n',
     );
-    expect((await readdir(join(project.dir, folder))).length).toBe(12);
+    expect((await readdir(join(project.dir, folder))).length).toBe(16);
+  });
+
+  test('name a pending shell.run, not its own polls, with the screen when the test times out', async () => {
+    const errors = run.tests.get('apps.test.js > a shell command is pending when the test times out')!.errors;
+    expect(errors[0]).toMatch(/^Test timed out in 1500ms\.[^]*\n\nPending: shell\.run\("sleep 10"\), waiting \d+ ms of 20000 ms\.\n\nScreen:\n   0 │ \$ sleep 10\n/);
+    expect(errors[0]).not.toContain('waitForOutput');
+  });
+
+  test("take a shell's screenshot as its app's, named shell", async () => {
+    const errors = run.tests.get('apps.test.js > a shell matches its screenshot')!.errors;
+    const baseline = join(project.dir, '__screenshots__/apps.test.js/a-shell-matches-its-screenshot-1.png');
+    expect(errors).toEqual([
+      'expect(shell).toMatchScreenshot()\n\nNo existing reference screenshot found; a new one was created. Review it before running tests again.\n\n' +
+        `Reference screenshot:\n  ${baseline}`,
+    ]);
+    expect((await readFile(baseline)).subarray(1, 4).toString()).toBe('PNG');
   });
 
   test('name a pending wait after its app when the test times out', async () => {

@@ -19,3 +19,12 @@ test('a shell command fails', async ({ shell }) => {
   const { exitCode } = await shell.run('echo checking; false');
   expect(exitCode).toBe(0);
 });
+
+test('a shell command is pending when the test times out', { timeout: 1500 }, async ({ shell }) => {
+  await shell.run('sleep 10', { timeout: 20000 });
+});
+
+test('a shell matches its screenshot', async ({ shell }) => {
+  await shell.run('echo shot');
+  await expect(shell).toMatchScreenshot();
+});
