@@ -2,7 +2,9 @@
  * What a command printed, as text, from the raw bytes it wrote to the terminal: lines as a
  * terminal shows them while they scroll by, whole however long (no wrapping at the pane's width)
  * and however many (no scrollback limit). Followed: CR returns to the line's start and what comes
- * next overwrites (a `\r` progress bar leaves its last state), BS steps back, TAB moves to the next
+ * next overwrites (a `\r` progress bar leaves its last state), a character takes the cells the
+ * screen gives it (Unicode 11 widths: a wide one two, a combining mark none, joined to the one
+ * before), overwriting half of a wide character blanks its other half, BS steps back, TAB moves to the next
  * multiple of 8 columns, LF starts a new line, EL (`CSI K`) erases, CHA/CUF/CUB (`CSI G/C/D`) move
  * along the line and CUU/CUD (`CSI A/B`) between lines; what is drawn on the alternate screen
  * (`CSI ? 1049/1047/47 h` … `l`: less, vim) is not printed text and is left out. Other escape
@@ -10,7 +12,11 @@
  * One line feed at the end is dropped too, as execa's `stripFinalNewline` does. Pure.
  */
 
+import { cellWidth } from '../screen/index.js';
+
 const ALTERNATE_SCREEN_MODES = new Set([47, 1047, 1049]);
+/** The cell right of a wide character's: it prints nothing of its own. */
+const WIDE_TAIL = '';
 
 /** A line being written: its characters by column (sparse columns read as spaces). */
 type Line = string[];
@@ -51,11 +57,28 @@ export function printedText(bytes: Uint8Array): string {
       const cells = line();
       const printed = code > 0xffff ? text.slice(i, i + 2) : char;
       if (printed.length === 2) i++;
-      cells[col++] = printed;
+      const width = cellWidth(code);
+      if (width === 0) join(cells, col, printed);
+      else col = put(cells, col, printed, width);
     }
   }
   const joined = lines.map((cells) => Array.from(cells, (cell) => cell ?? ' ').join('')).join('\n');
   return joined.endsWith('\n') ? joined.slice(0, -1) : joined;
+}
+
+/** Writes `printed`, `width` cells wide, at `col`; a wide character it overwrites half of shows blank in its other half. @returns The column after it. */
+function put(cells: Line, col: number, printed: string, width: 1 | 2): number {
+  if (col > 0 && cells[col] === WIDE_TAIL) cells[col - 1] = ' ';
+  if (cells[col + width] === WIDE_TAIL) cells[col + width] = ' ';
+  cells[col] = printed;
+  if (width === 2) cells[col + 1] = WIDE_TAIL;
+  return col + width;
+}
+
+/** Adds a combining mark to the character before `col` (a wide one's first cell); at a line's start it has none and is dropped. */
+function join(cells: Line, col: number, mark: string): void {
+  const before = cells[col - 1] === WIDE_TAIL ? col - 2 : col - 1;
+  if (before >= 0) cells[before] = (cells[before] ?? ' ') + mark;
 }
 
 /** A CSI's parts: `ESC [ <private> <params> <final>`. */

@@ -1,5 +1,5 @@
 /** The live screen model and pure helpers over its snapshots. */
-export { ScreenModel } from './terminal.js';
+export { ScreenModel, cellWidth } from './terminal.js';
 export type { ScreenModelOptions, SnapshotOptions } from './terminal.js';
 export { visibleScreen } from './viewport.js';
 export { findAllText, findText, formatPattern, formatScreenBlock, formatWithScreen, rectText, snapshotText } from './text.js';

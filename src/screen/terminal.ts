@@ -21,6 +21,21 @@ import { snapshotText } from './text.js';
 const { Terminal } = xtermHeadless;
 const { Unicode11Addon } = unicode11;
 
+/** The Unicode 11 width table the screen model draws with, taken from its addon (which hands it to `register`). */
+const unicode11Widths: { wcwidth(codePoint: number): number } = (() => {
+  let provider: { wcwidth(codePoint: number): number } | undefined;
+  new Unicode11Addon().activate({ unicode: { register: (registered: typeof provider) => (provider = registered) } } as never);
+  return provider!;
+})();
+
+/**
+ * How many cells the screen gives `codePoint`, by the Unicode 11 widths it draws with: 2 for a
+ * wide character (CJK, most emoji), 0 for a combining mark or a control character, else 1.
+ */
+export function cellWidth(codePoint: number): 0 | 1 | 2 {
+  return unicode11Widths.wcwidth(codePoint) as 0 | 1 | 2;
+}
+
 /** Options of {@link ScreenModel}. */
 export interface ScreenModelOptions {
   /** Lines kept above the screen, in lines (in snapshots taken with `{ scrollback: true }`; see `SCREEN.scrollback`). @default 1000 */

@@ -22,6 +22,10 @@ const cases: [string, string, string][] = [
   ['the alternate screen is not printed', 'before\r\n\x1b[?1049h\x1b[Hfull screen\x1b[?1049lafter\r\n', 'before\nafter'],
   ['mode 47 and 1047 too, among other modes', '\x1b[?25;47hx\x1b[?47ly\x1b[?1047hz\x1b[?1047l\r\n', 'y'],
   ['wide and astral characters whole', '漢字 🙂\r\n', '漢字 🙂'],
+  ['a wide character takes two columns (Unicode 11, as the screen)', '日本\rab\r\n', 'ab本'],
+  ['overwriting half of a wide character blanks its other half', '日本\ra\r\n\u00e9日本\x1b[2Gx\r\n', 'a 本\néx 本'],
+  ['a combining mark joins the character before, a wide one too', 'e\u0301x\r\n日\u0301y\r\n', 'e\u0301x\n日\u0301y'],
+  ['a wide astral character takes two columns', '🙂x\r12\r\n', '12x'],
   ['other control characters dropped', 'a\x07b\x0ec\x0fd\r\n', 'abcd'],
   ['a line far past any pane width stays one line', `${'x'.repeat(500)}\r\n`, 'x'.repeat(500)],
 ];
