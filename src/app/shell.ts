@@ -20,7 +20,7 @@ import { TmuxApp } from './tmux-app.js';
 import type { TmuxAppOptions } from './tmux-app.js';
 
 /** How a command's control characters read in messages. */
-const CONTROL_NAMES: Readonly<Record<number, string>> = { 0x09: 'TAB', 0x1b: 'ESC', 0x7f: 'DEL', 0x00: 'NUL', 0x07: 'BEL', 0x08: 'BS' };
+const CONTROL_NAMES: Readonly<Record<number, string>> = { 9: 'TAB', 27: 'ESC', 127: 'DEL', 0: 'NUL', 7: 'BEL', 8: 'BS' };
 
 /** Options of {@link Shell.start}: those of `TmuxApp.start` but the command and readiness, plus which shell. */
 export interface ShellOptions extends Omit<TmuxAppOptions, 'command' | 'ready'> {

@@ -23,7 +23,9 @@ describe('scanMarks', () => {
 
   it('counts only the marks that carry its nonce: those a command prints (without one, or of another shell) are output', () => {
     const printed = `\x1b]133;D;0\x07\x1b]133;B\x07\x1b]133;D;0;tmux-shot=0ther\x07\x1b]133;C;tmux-shot=${NONCE}x\x07`;
-    expect(scanMarks(Buffer.from(`${printed}${D(1)}`), NONCE).marks).toEqual([{ kind: 'D', exitCode: 1, start: printed.length, end: printed.length + D(1).length }]);
+    expect(scanMarks(Buffer.from(`${printed}${D(1)}`), NONCE).marks).toEqual([
+      { kind: 'D', exitCode: 1, start: printed.length, end: printed.length + D(1).length },
+    ]);
   });
 
   it('resumes at the next ESC after an unterminated introducer, and drops one whose body runs on past any mark of ours', () => {

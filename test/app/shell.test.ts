@@ -98,12 +98,21 @@ describe('Shell', () => {
 
   it('refuses a control character in the command, naming it and its index, and runs nothing', async () => {
     shell = await Shell.start({ shell: 'bash' });
-    const advice = "which the shell's line editor would act on (TAB completes, Ctrl-U erases the line, ESC starts a key) instead of running it. " +
+    const advice =
+      "which the shell's line editor would act on (TAB completes, Ctrl-U erases the line, ESC starts a key) instead of running it. " +
       String.raw`Write it in shell syntax instead: $'\t' (bash, zsh), \t in printf's format, or "$(printf '\033')".`;
-    await expect(shell.run('echo a\tb')).rejects.toThrow(new ConfigError(`shell.run(): the command has the control character TAB (U+0009) at index 6, ${advice}`));
-    await expect(shell.run('touch x\x15echo hi')).rejects.toThrow(new ConfigError(`shell.run(): the command has the control character \\x15 (U+0015) at index 7, ${advice}`));
-    await expect(shell.run('echo \x1b[A')).rejects.toThrow(new ConfigError(`shell.run(): the command has the control character ESC (U+001B) at index 5, ${advice}`));
-    await expect(shell.run('echo a\x7f')).rejects.toThrow(new ConfigError(`shell.run(): the command has the control character DEL (U+007F) at index 6, ${advice}`));
+    await expect(shell.run('echo a\tb')).rejects.toThrow(
+      new ConfigError(`shell.run(): the command has the control character TAB (U+0009) at index 6, ${advice}`),
+    );
+    await expect(shell.run('touch x\x15echo hi')).rejects.toThrow(
+      new ConfigError(`shell.run(): the command has the control character \\x15 (U+0015) at index 7, ${advice}`),
+    );
+    await expect(shell.run('echo \x1b[A')).rejects.toThrow(
+      new ConfigError(`shell.run(): the command has the control character ESC (U+001B) at index 5, ${advice}`),
+    );
+    await expect(shell.run('echo a\x7f')).rejects.toThrow(
+      new ConfigError(`shell.run(): the command has the control character DEL (U+007F) at index 6, ${advice}`),
+    );
     expect(await shell.run(String.raw`echo a$'\t'b`)).toEqual({ output: 'a       b', exitCode: 0 });
   });
 
