@@ -146,11 +146,14 @@ export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
     const created = new Shell(app, shellPreset(shell, options.nonce), options);
     try {
       const timeout = created.#timeout(options.timeout);
-      await created.#waitUntil(
-        `the first ${shell} prompt`,
-        () => created.#atPrompt(),
-        timeout,
-        () => `${shell} did not show its prompt within ${formatTimeout(timeout)}.`,
+      const what = `the first ${shell} prompt`;
+      await created.#track(what, timeout, () =>
+        created.#waitUntil(
+          `The app was closed while waiting for ${what}.`,
+          () => created.#atPrompt(),
+          timeout,
+          () => `${shell} did not show its prompt within ${formatTimeout(timeout)}.`,
+        ),
       );
     } catch (error) {
       await app.close();
@@ -181,11 +184,12 @@ export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
     try {
       const timeout = this.#timeout(given.timeout);
       const what = `shell.run(${JSON.stringify(command)})`;
+      const closed = `The app was closed while waiting: ${what} was pending; await each run before the test ends.`;
       return await this.#track(what, timeout, async () => {
         const startedAt = systemClock.now();
         const left = (): WaitTimeout => ({ ms: Math.max(0, timeout.ms - (systemClock.now() - startedAt)), cutBy: timeout.cutBy });
         await this.#waitUntil(
-          what,
+          closed,
           () => this.#atPrompt(),
           timeout,
           () => `shell.run(): ${this.name} did not show its prompt within ${formatTimeout(timeout)}.`,
@@ -194,7 +198,7 @@ export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
         this.#sent = true;
         await this.app.type(`${command}\n`);
         const done = await this.#waitUntil(
-          what,
+          closed,
           () => {
             if (!this.#output.ended) return undefined; // the cheap check, on the marks alone
             const decision = decideCommand(this.#output.bytes(), this.#output.marks);
@@ -260,9 +264,9 @@ export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
   /**
    * Polls `probe` after each output until it returns a value; fails once the shell has exited
    * (asked of tmux at most every `WAIT_CONSTANTS.pollMs`, not after every chunk of a flood), or its
-   * app was closed, saying that `waiting` (`shell.run("make")`) was pending.
+   * app was closed, with the message `closed` (saying what was pending).
    */
-  #waitUntil<T>(waiting: string, probe: () => T | undefined, timeout: WaitTimeout, what: () => string): Promise<T> {
+  #waitUntil<T>(closed: string, probe: () => T | undefined, timeout: WaitTimeout, what: () => string): Promise<T> {
     let exitAskedAt = Number.NEGATIVE_INFINITY;
     return poll(
       async () => {
@@ -270,7 +274,7 @@ export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
         if (value !== undefined || systemClock.now() - exitAskedAt < WAIT_CONSTANTS.pollMs) return value;
         exitAskedAt = systemClock.now();
         const exit = await this.app.exitStatus().catch((error: unknown) => {
-          throw new TmuxShotError(`The app was closed while waiting: ${waiting} was pending; await each run before the test ends.`, { cause: error });
+          throw new TmuxShotError(closed, { cause: error });
         });
         if (exit) {
           const screenText = this.app.text();

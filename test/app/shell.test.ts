@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Shell } from '../../src/app/shell.js';
 import { SHELL_NAMES } from '../../src/app/shell-presets.js';
-import { SH_LINE_LIMIT } from '../../src/app/shell.js';
+import { SH_LINE_LIMIT, shellAppOptions } from '../../src/app/shell.js';
+import type { TrackShellWait } from '../../src/app/shell.js';
+import { newMarkNonce } from '../../src/app/shell-marks.js';
+import { TmuxApp } from '../../src/app/tmux-app.js';
 import { AppExitedError, ConfigError, TmuxShotError, WaitTimeoutError } from '../../src/errors.js';
 
 const seq3000 = Array.from({ length: 3000 }, (_, i) => String(i + 1)).join('\n');
@@ -166,6 +169,19 @@ describe('Shell', () => {
     );
     await shell.app.close();
     await rejected;
+  });
+
+  it('runs each wait through track, named, with its timeout: the pending waits a test lists', async () => {
+    const nonce = newMarkNonce();
+    const app = await TmuxApp.start(shellAppOptions({ shell: 'sh' as const }, nonce));
+    const tracked: string[] = [];
+    const track: TrackShellWait = (what, timeout, wait) => {
+      tracked.push(`${what} (${timeout.ms} ms)`);
+      return wait();
+    };
+    shell = await Shell.attach(app, 'sh', { nonce, track, timeout: 4000 });
+    await shell.run('true', { timeout: 3000 });
+    expect(tracked).toEqual(['the first sh prompt (4000 ms)', 'shell.run("true") (3000 ms)']);
   });
 
   it('fails at once when the shell exits', async () => {
