@@ -334,6 +334,12 @@ export const VITEST_CONSTANTS = {
   /** Changed cells listed one per line in a screenshot failure; the rest are counted. @default 5 */
   listedCells: 5,
   /**
+   * Longest name of an app of `launchApp`, in characters: it goes into the names of the app's
+   * files after the test's (`<test>@<name>-recording.gif`), which most file systems cap at 255
+   * bytes. @default 40
+   */
+  appNameMax: 40,
+  /**
    * How much of the end of a test's session its GIF (failure or `tmuxRecording: 'always'`) shows,
    * in ms: the `tail` of the GIF. Keeps a long test's teardown short (a spinner for 5 minutes drew
    * 9000 frames in 17 s here); tests shorter than this get all of it. @default 30000

@@ -184,9 +184,9 @@ export class TmuxAppHandle implements AsyncDisposable {
   async start(options: TmuxAppFixtureOptions = {}): Promise<TmuxApp> {
     if ((this.#app && !this.#app.isClosed()) || this.#starting)
       throw new ConfigError(`${this.name} is already running in this test: close() it before starting another.`);
-    const merged = mergeAppOptions(this.#options, checkFixtureOptions(options, 'tmuxApp.start()'));
+    const merged = mergeAppOptions(this.#options, checkFixtureOptions(options, `${this.name}.start()`));
     const { theme: _theme, render: _render, failureScreen: _failureScreen, command, ...start } = merged;
-    if (command === undefined) throw new ConfigError('tmuxApp.start() needs a command: tmuxApp.start({ command: ["vim", "file.txt"] }).');
+    if (command === undefined) throw new ConfigError(this.#noCommandMessage());
     this.#options = merged;
     const deadline = () => testDeadline(this.#task); // the test body's, none in hooks
     const controller = new AbortController();
@@ -256,6 +256,13 @@ export class TmuxAppHandle implements AsyncDisposable {
     if (!this.#app && key === 'mouse') return this.app; // a field, but as good as a method: say how to start
     if (!this.#app) return key in TmuxApp.prototype ? (...args: unknown[]) => (this.app as unknown as Methods)[key as string]!(...args) : undefined;
     return bindTo(this.#app, Reflect.get(this.#app, key, this.#app));
+  }
+
+  /** What to do when `start()` finds no command: `tmuxApp` is started by hand, another app by `launchApp`. */
+  #noCommandMessage(): string {
+    return this.name === MAIN_APP_NAME
+      ? 'tmuxApp.start() needs a command: tmuxApp.start({ command: ["vim", "file.txt"] }).'
+      : `launchApp() needs a command for '${this.name}': launchApp({ command: ["vim", "file.txt"] }), or a command in tmuxOptions.`;
   }
 
   /**

@@ -72,11 +72,13 @@ function failedOnlyByConfigErrors(task: Task): boolean {
 
 /**
  * The stem of the files of `app` in `task`: the test's (see `testAttachmentStem`) for `tmuxApp`,
- * with `-<name>` after it for another app of the test (`<test>-app2`, `<test>-shell`).
+ * with `@<name>` after it for another app of the test (`<test>@app2`, `<test>@shell`). Neither a
+ * test's stem nor an app's name holds `@`, so no app's files can take another test's: the files
+ * of app `y` in test `x` (`x@y-failure.png`) never meet those of test `x-y` (`x-y-failure.png`).
  */
 export function appAttachmentStem(task: Task, app: Pick<TmuxAppHandle, 'name'>): string {
   const stem = testAttachmentStem(task);
-  return app.name === MAIN_APP_NAME ? stem : `${stem}-${app.name}`;
+  return app.name === MAIN_APP_NAME ? stem : `${stem}@${app.name}`;
 }
 
 /**

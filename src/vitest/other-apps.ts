@@ -2,12 +2,14 @@
  * The apps of a test besides `tmuxApp`: those started with the `launchApp` fixture (Playwright's
  * `context.newPage()`) and the `shell` fixture's. Each is a `TmuxAppHandle` with a name of its own
  * — `app2`, `app3`… by default, as `tmuxApp` counts as the first — which messages and pending waits
- * use (`app2.waitForText('Ready')`) and which the files it leaves name (`<test>-app2-failure.png`,
- * `<test>-app2-recording.gif`). They run on the worker's tmux server and are closed as the test
+ * use (`app2.waitForText('Ready')`) and which the files it leaves name (`<test>@app2-failure.png`,
+ * `<test>@app2-recording.gif`). They run on the worker's tmux server and are closed as the test
  * ends, then saved as `tmuxApp` is (see `saveEvidence`).
  */
 import type { RunnerTestCase } from 'vitest';
+import { VITEST_CONSTANTS } from '../defaults.js';
 import { ConfigError } from '../errors.js';
+import { fileNameKey } from '../file-names.js';
 import type { TmuxServer } from '../host/index.js';
 import { MAIN_APP_NAME, TmuxAppHandle } from './app-handle.js';
 import type { TmuxAppFixtureOptions } from './app-handle.js';
@@ -20,7 +22,8 @@ import { checkFixtureOptions } from './options.js';
 export interface LaunchAppOptions extends TmuxAppFixtureOptions {
   /**
    * How messages, pending waits and the files of a failure name the app: letters, digits, `_`
-   * and `-`, starting with a letter; unique in the test (`tmuxApp` and `shell` are taken).
+   * and `-`, starting with a letter, at most 40 (VITEST_CONSTANTS.appNameMax); unique in the test,
+   * case ignored (`tmuxApp` and `shell`, the `shell` fixture's, are taken).
    * @default `app2` for the first app launched, `app3` for the next…
    */
   name?: string;
@@ -53,10 +56,12 @@ export class OtherApps {
 
   /**
    * A new, unstarted handle named `name` (checked), or the next free `appN`.
-   * @throws {ConfigError} for a name that is not a word or is taken in this test.
+   * @throws {ConfigError} for a name that is not a word, is longer than
+   *   `VITEST_CONSTANTS.appNameMax`, is reserved (`tmuxApp`, `shell`) or is taken in this test (case ignored:
+   *   the names go into file names, and macOS and Windows ignore case).
    */
   create(options: TmuxAppFixtureOptions, name?: unknown): TmuxAppHandle {
-    const taken = new Set([MAIN_APP_NAME, SHELL_APP_NAME, ...this.#apps.map((app) => app.name)]);
+    const taken = new Set(this.#apps.map((app) => fileNameKey(app.name)));
     let chosen = name;
     for (let n = 2; chosen === undefined; n++) if (!taken.has(`app${n}`)) chosen = `app${n}`;
     if (typeof chosen !== 'string' || !NAME.test(chosen)) {
@@ -64,7 +69,14 @@ export class OtherApps {
         `launchApp(): name must be letters, digits, '_' or '-', starting with a letter (it names the app's files); got ${JSON.stringify(chosen)}.`,
       );
     }
-    if (taken.has(chosen)) throw new ConfigError(`launchApp(): this test already has an app named '${chosen}'; give each app a name of its own.`);
+    if (chosen.length > VITEST_CONSTANTS.appNameMax) {
+      throw new ConfigError(
+        `launchApp(): name is ${chosen.length} characters long; at most ${VITEST_CONSTANTS.appNameMax} fit in the names of the app's files. Choose a shorter name.`,
+      );
+    }
+    const reserved = [MAIN_APP_NAME, SHELL_APP_NAME].find((other) => fileNameKey(other) === fileNameKey(chosen));
+    if (reserved) throw new ConfigError(`launchApp(): the name '${chosen}' is reserved for the ${reserved} fixture's app; choose another.`);
+    if (taken.has(fileNameKey(chosen))) throw new ConfigError(`launchApp(): this test already has an app named '${chosen}'; give each app a name of its own.`);
     const handle = new TmuxAppHandle(options, this.#server, this.#task, chosen);
     this.#apps.push(handle);
     return handle;

@@ -47,11 +47,25 @@ describe('launchApp', () => {
     await expect(launchApp({ command: ['sleep', '30'], name: 'db' })).rejects.toThrow(
       new ConfigError("launchApp(): this test already has an app named 'db'; give each app a name of its own."),
     );
-    await expect(launchApp({ command: ['sleep', '30'], name: 'shell' })).rejects.toThrow(ConfigError);
+    await expect(launchApp({ command: ['sleep', '30'], name: 'shell' })).rejects.toThrow(
+      new ConfigError("launchApp(): the name 'shell' is reserved for the shell fixture's app; choose another."),
+    );
+    await expect(launchApp({ command: ['sleep', '30'], name: 'DB' })).rejects.toThrow(
+      new ConfigError("launchApp(): this test already has an app named 'DB'; give each app a name of its own."),
+    );
+    await expect(launchApp({ command: ['sleep', '30'], name: `a${'b'.repeat(299)}` })).rejects.toThrow(
+      new ConfigError("launchApp(): name is 300 characters long; at most 40 fit in the names of the app's files. Choose a shorter name."),
+    );
     await expect(launchApp({ command: ['sleep', '30'], name: '../x' })).rejects.toThrow(
       new ConfigError(`launchApp(): name must be letters, digits, '_' or '-', starting with a letter (it names the app's files); got "../x".`),
     );
   });
+});
+
+test('launchApp without a command says to give launchApp one', async ({ launchApp }) => {
+  await expect(launchApp({})).rejects.toThrow(
+    new ConfigError(`launchApp() needs a command for 'app2': launchApp({ command: ["vim", "file.txt"] }), or a command in tmuxOptions.`),
+  );
 });
 
 describe('shell', () => {
@@ -117,21 +131,21 @@ describe('failures of several apps, in a child Vitest run', () => {
       `${folder}/two-apps-fail-failure.png`,
       `${folder}/two-apps-fail-failure.txt`,
       `${folder}/two-apps-fail-recording.gif`,
-      `${folder}/two-apps-fail-server-failure.png`,
-      `${folder}/two-apps-fail-server-failure.txt`,
-      `${folder}/two-apps-fail-server-recording.gif`,
+      `${folder}/two-apps-fail@server-failure.png`,
+      `${folder}/two-apps-fail@server-failure.txt`,
+      `${folder}/two-apps-fail@server-recording.gif`,
     ]);
     expect(await readFile(join(project.dir, folder, 'two-apps-fail-failure.txt'), 'utf8')).toBe('# 30x5, cursor at row 1 col 0, visible\nclient\n');
-    expect(await readFile(join(project.dir, folder, 'two-apps-fail-server-failure.txt'), 'utf8')).toBe('# 30x5, cursor at row 1 col 0, visible\nserver\n');
+    expect(await readFile(join(project.dir, folder, 'two-apps-fail@server-failure.txt'), 'utf8')).toBe('# 30x5, cursor at row 1 col 0, visible\nserver\n');
     expect(artifactsOf('apps.test.js > a shell command fails')).toEqual([
-      `${folder}/a-shell-command-fails-shell-failure.png`,
-      `${folder}/a-shell-command-fails-shell-failure.txt`,
-      `${folder}/a-shell-command-fails-shell-recording.gif`,
+      `${folder}/a-shell-command-fails@shell-failure.png`,
+      `${folder}/a-shell-command-fails@shell-failure.txt`,
+      `${folder}/a-shell-command-fails@shell-recording.gif`,
     ]);
-    expect(await readFile(join(project.dir, folder, 'a-shell-command-fails-shell-failure.txt'), 'utf8')).toBe(
+    expect(await readFile(join(project.dir, folder, 'a-shell-command-fails@shell-failure.txt'), 'utf8')).toBe(
       '# 80x24, cursor at row 2 col 2, visible\n$ echo checking; false\nchecking\n$\n',
     );
-    expect((await readdir(join(project.dir, folder))).length).toBe(16);
+    expect((await readdir(join(project.dir, folder))).length).toBe(22);
   });
 
   test('name a pending shell.run, not its own polls, with the screen when the test times out', async () => {
@@ -150,6 +164,14 @@ describe('failures of several apps, in a child Vitest run', () => {
         `Reference screenshot:\n  ${baseline}`,
     ]);
     expect((await readFile(baseline)).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  test("keep an app's files apart from another test's: test 'x' with app 'y' and test 'x-y'", async () => {
+    const folder = '.vitest-attachments/apps.test.js';
+    expect(artifactsOf('apps.test.js > x').sort()).toEqual([`${folder}/x@y-failure.png`, `${folder}/x@y-failure.txt`, `${folder}/x@y-recording.gif`]);
+    expect(artifactsOf('apps.test.js > x-y').sort()).toEqual([`${folder}/x-y-failure.png`, `${folder}/x-y-failure.txt`, `${folder}/x-y-recording.gif`]);
+    expect(await readFile(join(project.dir, folder, 'x@y-failure.txt'), 'utf8')).toBe('# 30x5, cursor at row 1 col 0, visible\napp y of x\n');
+    expect(await readFile(join(project.dir, folder, 'x-y-failure.txt'), 'utf8')).toBe('# 30x5, cursor at row 1 col 0, visible\ntmuxApp of x-y\n');
   });
 
   test('name a pending wait after its app when the test times out', async () => {

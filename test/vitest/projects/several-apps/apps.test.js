@@ -28,3 +28,13 @@ test('a shell matches its screenshot', async ({ shell }) => {
   await shell.run('echo shot');
   await expect(shell).toMatchScreenshot();
 });
+
+test('x', async ({ launchApp }) => {
+  const y = await launchApp({ command: ['sh', '-c', 'echo app y of x; exec sleep 30'], name: 'y' });
+  await expect(y).toShowText('never', { timeout: 100 });
+});
+
+test('x-y', async ({ tmuxApp }) => {
+  await tmuxApp.start({ command: ['sh', '-c', 'echo tmuxApp of x-y; exec sleep 30'] });
+  await expect(tmuxApp).toShowText('never', { timeout: 100 });
+});
