@@ -104,6 +104,16 @@ export function nameOfHandle(value: unknown): string | undefined {
 }
 
 /**
+ * How a locator matcher's message names the locator: its description, with the app's name after
+ * it for an app other than `tmuxApp` (`getByText('B') of server`), so a test with several apps
+ * says whose screen was searched.
+ */
+export function formatLocatorOf(locator: { description: string; app: unknown }): string {
+  const name = nameOfHandle(locator.app);
+  return name === undefined || name === MAIN_APP_NAME ? locator.description : `${locator.description} of ${name}`;
+}
+
+/**
  * The `tmuxApp` fixture: one app per test on the worker's tmux server, with every member of
  * `TmuxApp` — before `start()`, its methods and `mouse` throw a ConfigError that says how to start it. The
  * fixture owns the app from the moment its tmux session exists: `close()` during a `start()` (a

@@ -15,6 +15,7 @@ import { formatPattern, rectText, snapshotText } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 import { formatTimeout } from '../wait.js';
 import type { WaitTimeout } from '../wait.js';
+import { formatLocatorOf } from './app-handle.js';
 import { formatBadSubject, formatHeader, formatLocatorFailure } from './failure-message.js';
 import type { SyncExpectationResult } from './failure-message.js';
 import { resolveShowTextOptions } from './options.js';
@@ -144,7 +145,7 @@ function message(
   const { snapshot, matches } = last;
   const text = snapshot && matches.length === 1 ? rectText(snapshot, matches[0]!) : undefined;
   return formatLocatorFailure(header, {
-    locator: locator.description,
+    locator: formatLocatorOf(locator),
     sentence: describeLocatorShortfall(expectation, isNot, until, matches, text),
     matches,
     scope: snapshot ? locator.scope(snapshot) : [],

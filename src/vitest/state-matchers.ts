@@ -18,7 +18,7 @@ import { formatPattern, formatScreenBlock, snapshotText } from '../screen/index.
 import type { ScreenSnapshot } from '../snapshot.js';
 import { formatTimeout, poll } from '../wait.js';
 import type { WaitTimeout } from '../wait.js';
-import { renderOptionsOfApp } from './app-handle.js';
+import { formatLocatorOf, renderOptionsOfApp } from './app-handle.js';
 import { formatBadSubject, formatHeader } from './failure-message.js';
 import type { SyncExpectationResult } from './failure-message.js';
 import { resolveColorOptions, resolveShowTextOptions } from './options.js';
@@ -176,7 +176,7 @@ function cellsMessage(header: string, locator: LocatorInternals, wording: CellsW
   return [
     header,
     '',
-    `Locator: ${locator.description}`,
+    `Locator: ${formatLocatorOf(locator)}`,
     ...describeCellsShortfall(wording, until, matches, outcome),
     ...legend,
     '',

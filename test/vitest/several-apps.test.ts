@@ -40,6 +40,9 @@ describe('launchApp', () => {
       .toShowText('down', { timeout: 100 })
       .catch((caught: unknown) => caught);
     expect((error as Error).message.split('\n')[0]).toBe("expect(server).toShowText('down')");
+    const locatorLine = async (failing: Promise<void>) => ((await failing.catch((caught: unknown) => caught)) as Error).message.split('\n')[2];
+    expect(await locatorLine(expect(server.getByText('down')).toBeVisible({ timeout: 100 }))).toBe("Locator: getByText('down') of server");
+    expect(await locatorLine(expect(server.getByText('up')).toHaveFgColor(1, { timeout: 100 }))).toBe("Locator: getByText('up') of server");
   });
 
   test('refuses a name that is taken or not a word', async ({ launchApp }) => {
