@@ -67,7 +67,7 @@ declare module 'vitest' {
     toHaveFgColor(color: ColorInput, options?: ColorAssertionOptions): Promise<void>;
     /**
      * Waits until every cell of the locator's one match has this background (`.not`: until one differs). Await it.
-     * @example await expect(tmuxApp.region({ row: 0, col: 0 })).toHaveBgColor('#0000ee');
+     * @example await expect(tmuxApp.region({ row: 0, col: 0, rows: 1, cols: 1 })).toHaveBgColor('#0000ee');
      */
     toHaveBgColor(color: ColorInput, options?: ColorAssertionOptions): Promise<void>;
     /**
