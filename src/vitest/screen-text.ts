@@ -14,11 +14,14 @@
  * The header records what the text leaves out: each row is right-trimmed and blank rows at the
  * bottom are dropped, so the size says how wide and tall the screen was; the cursor is where it
  * stood (0-based, `hidden` after DECTCEM `CSI ? 25 l`).
+ * With `mask`, the rows are masked (see `normalizeText`); a mask that matched left of the cursor
+ * on its row makes the cursor's column `*` (`cursor at row 0 col *`), as the masked text before it
+ * may be of any width (`took 5ms`, `took 123ms`).
  * Rows and columns are 0-based cells (as in `CellRect`), ranges inclusive. Colours are palette
  * indices (`fg=1` is ANSI red, ECMA-48 SGR 31) or `#rrggbb` (SGR 38;2). Attributes are listed in
  * a fixed order; `underline` shows its style when not single (`underline=curly`).
  */
-import { snapshotText } from '../screen/index.js';
+import { MASK_TOKEN, normalizeText, rectText, snapshotText } from '../screen/index.js';
 import type { Cell, Color, ScreenSnapshot } from '../snapshot.js';
 
 /** The line between the text and the styled runs. */
@@ -67,25 +70,47 @@ function rowRuns(row: readonly Cell[], rowIndex: number): string[] {
   return lines;
 }
 
-/** The first line of {@link formatScreenText}: `# 80x24, cursor at row 1 col 6, visible` (cols x rows, 0-based cursor). */
-export function formatScreenHeader(snapshot: ScreenSnapshot): string {
+/**
+ * The first line of {@link formatScreenText}: `# 80x24, cursor at row 1 col 6, visible` (cols x
+ * rows, 0-based cursor); with `maskCol`, the column is `*`.
+ */
+export function formatScreenHeader(snapshot: ScreenSnapshot, maskCol = false): string {
   const { cols, rows, cursor } = snapshot;
-  return `# ${cols}x${rows}, cursor at row ${cursor.row} col ${cursor.col}, ${cursor.visible ? 'visible' : 'hidden'}`;
+  const col = maskCol ? MASK_TOKEN : cursor.col;
+  return `# ${cols}x${rows}, cursor at row ${cursor.row} col ${col}, ${cursor.visible ? 'visible' : 'hidden'}`;
+}
+
+/** True when a mask matches text of the cursor's row that starts left of the cursor (each mask tried on the row as it reads). */
+function maskedLeftOfCursor(snapshot: ScreenSnapshot, mask: readonly RegExp[]): boolean {
+  const { cursor, cols } = snapshot;
+  if (cursor.row >= snapshot.rows || cursor.col === 0) return false;
+  const left = rectText(snapshot, { row: cursor.row, col: 0, rows: 1, cols: Math.min(cursor.col, cols) }).length;
+  const line = rectText(snapshot, { row: cursor.row, col: 0, rows: 1, cols });
+  return mask.some((pattern) =>
+    [...line.matchAll(new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`))].some(
+      (match) => match[0] !== '' && match.index < left,
+    ),
+  );
 }
 
 /** Options of {@link formatScreenText}. */
 export interface ScreenTextFormatOptions {
   /** Append the styled runs after the text. @default true */
   styles?: boolean;
+  /** Patterns whose matches in the rows become `*` (never in the header's size or the styled runs). @default none */
+  mask?: readonly RegExp[];
 }
 
 /**
- * {@link formatScreenHeader}, then the screen text (rows right-trimmed, as `snapshotText`, and
- * blank rows at the bottom left out), then — when `styles` is on and any cell is styled — a blank
- * line, {@link STYLES_HEADER} and one line per styled run.
+ * {@link formatScreenHeader}, then the screen text (masked, rows right-trimmed, as `snapshotText`,
+ * and blank rows at the bottom left out), then — when `styles` is on and any cell is styled — a
+ * blank line, {@link STYLES_HEADER} and one line per styled run. The header's cursor column is `*`
+ * when a mask matched left of the cursor on its row.
  */
 export function formatScreenText(snapshot: ScreenSnapshot, options: ScreenTextFormatOptions = {}): string {
-  const text = `${formatScreenHeader(snapshot)}\n${snapshotText(snapshot).replace(/\n+$/, '')}`;
+  const mask = options.mask ?? [];
+  const rows = snapshotText(snapshot).replace(/\n+$/, '');
+  const text = `${formatScreenHeader(snapshot, maskedLeftOfCursor(snapshot, mask))}\n${mask.length ? normalizeText(rows, mask) : rows}`;
   if (options.styles === false) return text;
   const runs = snapshot.cells.flatMap((row, index) => rowRuns(row, index));
   return runs.length === 0 ? text : `${text}\n\n${STYLES_HEADER}\n${runs.join('\n')}`;

@@ -9,7 +9,7 @@ import { VITEST_CONSTANTS, WAIT_CONSTANTS } from '../defaults.js';
 import { AppExitedError, TmuxShotError, WaitTimeoutError } from '../errors.js';
 import type { ExitStatus } from '../app/index.js';
 import { checkPattern } from '../app/index.js';
-import { findText, formatPattern, normalizeText, snapshotText } from '../screen/index.js';
+import { findText, formatPattern, snapshotText } from '../screen/index.js';
 import type { TextMatch } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 import { poll, systemClock } from '../wait.js';
@@ -19,7 +19,7 @@ import { formatBadSubject, formatHeader, formatScreenshotFailure, formatTextFail
 import type { SyncExpectationResult } from './failure-message.js';
 import { resolveScreenTextOptions, resolveShowTextOptions } from './options.js';
 import type { ScreenTextOptions, ToShowTextOptions } from './options.js';
-import { formatScreenText, STYLES_HEADER } from './screen-text.js';
+import { formatScreenText } from './screen-text.js';
 import { settleInTest } from './settle.js';
 import { assertOwnExpect, classifySubject, describeReceived, subjectLabel, testOfAssertion } from './subject.js';
 import type { LiveScreen } from './subject.js';
@@ -135,16 +135,6 @@ export async function toShowText(this: MatcherState, received: unknown, pattern:
   };
 }
 
-/** The text to store: the header and the style runs untouched (masks never hit them), the screen text between them masked. */
-function screenTextOf(snapshot: ScreenSnapshot, styles: boolean, mask: readonly RegExp[]): string {
-  const text = formatScreenText(snapshot, { styles });
-  if (!mask.length) return text;
-  const start = text.indexOf('\n') + 1;
-  const split = text.indexOf(`\n\n${STYLES_HEADER}\n`);
-  const end = split === -1 ? text.length : split;
-  return text.slice(0, start) + normalizeText(text.slice(start, end), mask) + text.slice(end);
-}
-
 /**
  * Compares the screen's text (see `formatScreenText`) with a Vitest snapshot: the test file's
  * `.snap` under `hint`, or `options.file`. A live screen must settle first: the app's answer to
@@ -170,7 +160,7 @@ export async function toMatchScreenText(
     const failure = { kind: 'unsettled', timeout: options.timeout, cellLines, previous: undefined, last: undefined } as const;
     return { pass: false, message: () => formatScreenshotFailure(header, failure) };
   }
-  const text = screenTextOf(settled.snapshot, options.styles, options.mask);
+  const text = formatScreenText(settled.snapshot, { styles: options.styles, mask: options.mask });
   if (options.file !== undefined) return Snapshots.toMatchFileSnapshot.call(this, text, options.file, hint);
   return Snapshots.toMatchSnapshot.call(this, text, hint);
 }

@@ -143,6 +143,16 @@ describe('toMatchScreenText', () => {
   });
 });
 
+describe('toMatchScreenText with a mask left of the cursor', () => {
+  test('stores one text for text of any width before the cursor', async () => {
+    const file = './__snapshots__/masked-cursor.txt';
+    for (const took of ['took 5ms', 'took 123ms']) {
+      const snapshot = { ...screen([`$ ${took}`, ''], 30), cursor: { col: took.length + 2, row: 0, visible: true, shape: 'block' as const, blinking: false } };
+      await expect(snapshot).toMatchScreenText({ file, mask: [/\d+ms/] });
+    }
+  });
+});
+
 describe('toMatchScreenshot', () => {
   // A counter redrawn as fast as sh can loop. Should the machine stall the app for a whole
   // 100 ms read interval, the screen settles after all and a retry takes over.

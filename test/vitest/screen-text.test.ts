@@ -34,6 +34,21 @@ describe('formatScreenText', () => {
     );
   });
 
+  it('masks the text, and writes the cursor column as * when a mask matched left of the cursor on its row', () => {
+    const at = (text: string, col: number, cursorRow = 0) => ({
+      ...screen([text, 'took 9ms', ''], 30),
+      cursor: { col, row: cursorRow, visible: true, shape: 'block' as const, blinking: false },
+    });
+    const mask = [/\d+ms/];
+    const short = formatScreenText(at('$ took 5ms', 10), { mask });
+    expect(short).toBe('# 30x3, cursor at row 0 col *, visible\n$ took *\ntook *');
+    expect(formatScreenText(at('$ took 123ms', 12), { mask })).toBe(short);
+    // A mask right of the cursor, or on another row, leaves the column as it is.
+    expect(formatScreenText(at('$ took 5ms', 2), { mask }).split('\n')[0]).toBe('# 30x3, cursor at row 0 col 2, visible');
+    expect(formatScreenText(at('$ ok', 4), { mask }).split('\n')[0]).toBe('# 30x3, cursor at row 0 col 4, visible');
+    expect(formatScreenText(at('$ ok', 4, 2), { mask }).split('\n')[0]).toBe('# 30x3, cursor at row 2 col 4, visible');
+  });
+
   it('leaves the runs out when styles are off', () => {
     expect(formatScreenText(screen([row('x', 3, { bold: true })], 3), { styles: false })).toBe('# 3x1, cursor at row 0 col 0, visible\nx');
   });
