@@ -25,7 +25,7 @@ export interface AppPort {
    * @param caller The public method the test called: the timeout error's stack starts there.
    * @throws {WaitTimeoutError} after the timeout, with the screen; AppExitedError at once when the
    *   app has exited and `probe` finds nothing on its final screen; TmuxShotError at once when the
-   *   app has been closed (a locator or mouse kept past `close()`); ConfigError for a bad timeout;
+   *   app has been closed (see {@link isClosed}); ConfigError for a bad timeout;
    *   whatever `probe` throws (a StrictModeError), at once.
    */
   waitUntil<T>(
@@ -47,6 +47,11 @@ export interface AppPort {
    * @throws {TmuxShotError} after `close()`; AppExitedError after the app exited.
    */
   sendInput(bytes: Uint8Array): Promise<void>;
+  /**
+   * True once `close()` has begun: the screen is final (`readScreen` reads the last one) and
+   * `waitUntil` and `sendInput` refuse.
+   */
+  isClosed(): boolean;
   /** The mouse modes the app has turned on (DECSET 9, 1000–1003, 1005, 1006, 1015), as of the output drawn so far. */
   mouseModes(): MouseModes;
   /** The screen's size in cells now. */

@@ -192,6 +192,7 @@ export class TmuxApp implements AsyncDisposable {
         this.#markInput('keys');
         await this.#session.sendBytes(Buffer.from(bytes));
       },
+      isClosed: () => this.#closing !== undefined,
       mouseModes: () => this.#model.mouseModes(),
       size: () => this.#model.size,
       command: this.#command,
@@ -798,10 +799,11 @@ export class TmuxApp implements AsyncDisposable {
   }
 }
 
-/** Why a locator or the mouse of a closed app refuses to wait. */
+/** Why a locator or the mouse of a closed app refuses to wait (whether or not another app runs now). */
 const CLOSED_APP_PORT =
-  'This locator or mouse belongs to an app that has been closed (by close(), or by the tmuxApp fixture when its test ended or tmuxApp.start() ran a new app). ' +
-  'Take it again from the app now running: tmuxApp.getByText(…), tmuxApp.region(…), tmuxApp.mouse.';
+  'The app of this locator or mouse has been closed (by close(), or by the tmuxApp fixture when its test ended or tmuxApp.start() ran a new app): ' +
+  'it takes no input and its screen will not change. Its last screen stays readable (text(), screen(), and the expect matchers check it once); ' +
+  'to go on, start an app and take the locator or mouse from it: tmuxApp.getByText(…), tmuxApp.region(…), tmuxApp.mouse.';
 
 /** Output kept for {@link parseExecFailure}, in bytes: sh's message with the longest path Linux allows (4096 bytes) fits. */
 const OUTPUT_TAIL_BYTES = 8192;

@@ -9,7 +9,7 @@ import type { MatcherState } from 'vitest';
 import { AppExitedError, ConfigError, TmuxShotError, WaitTimeoutError, describeValue } from '../errors.js';
 import type { CellRect } from '../geometry.js';
 import { checkPattern, formatMatches, locatorInternals } from '../app/index.js';
-import type { ExitStatus, LocatorInternals } from '../app/index.js';
+import type { AppPort, ExitStatus, LocatorInternals } from '../app/index.js';
 import { describeExit } from '../host/index.js';
 import { formatPattern, rectText, snapshotText } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
@@ -48,6 +48,44 @@ export function decideLocator(expectation: LocatorExpectation, matches: readonly
   return holds ? 'pass' : 'fail';
 }
 
+/** How long a matcher on an app's port looked: its timeout, until the app exited, or once (the app is closed). */
+export type Until = WaitTimeout | { exited: ExitStatus } | { closed: true };
+
+/** `within 5000 ms`, `before the app exited (exit status 0)`, or `on the closed app's last screen`. */
+export function formatUntil(until: Until): string {
+  if ('closed' in until) return "on the closed app's last screen";
+  return 'exited' in until ? `before the app exited (${describeExit(until.exited)})` : `within ${formatTimeout(until)}`;
+}
+
+/**
+ * Runs a matcher's `probe` on its app through `port` as a pending wait of `task` (see
+ * `trackWait`): until it returns a value, the app exits with it unmet, or the timeout. A closed
+ * app's screen is final: `probe` reads it once, at once.
+ * @returns How long it looked (the probe keeps what it saw).
+ * @throws whatever the wait throws but the timeout and the app's exit.
+ */
+export async function waitOnPort(
+  task: Parameters<typeof trackWait>[0],
+  port: AppPort,
+  probe: () => unknown,
+  wait: { header: string; timeout: WaitTimeout; screenText: () => string | undefined },
+  caller: Function,
+): Promise<Until> {
+  if (port.isClosed()) {
+    probe();
+    return { closed: true };
+  }
+  const { header, timeout, screenText } = wait;
+  let until: Until = timeout;
+  await trackWait(task, { what: header, timeout, screenText }, () =>
+    port.waitUntil(probe, { timeout: timeout.ms, signal: attemptSignal(task) }, () => header, caller),
+  ).catch((error: unknown) => {
+    if (error instanceof AppExitedError) until = { exited: { exitCode: error.exitCode, signal: error.signal } };
+    else if (!(error instanceof WaitTimeoutError)) throw error;
+  });
+  return until;
+}
+
 /** The last screen a matcher read, its matches there, and what it decided. */
 interface Seen {
   snapshot: ScreenSnapshot;
@@ -62,11 +100,11 @@ interface Seen {
 export function describeLocatorShortfall(
   expectation: LocatorExpectation,
   isNot: boolean,
-  until: WaitTimeout | { exited: ExitStatus },
+  until: Until,
   matches: readonly CellRect[],
   text: string | undefined,
 ): string {
-  const within = 'exited' in until ? `before the app exited (${describeExit(until.exited)})` : `within ${formatTimeout(until)}`;
+  const within = formatUntil(until);
   const found = matches.length === 0 ? 'none' : `${matches.length} (${formatMatches(matches)})`;
   if (matches.length > 1 && expectation.matcher !== 'toHaveCount') {
     return `Strict mode violation: it matches ${matches.length} places (${formatMatches(matches)}); ${expectation.matcher} needs one. Choose with .first(), .last() or .nth(i), or narrow it.`;
@@ -122,13 +160,8 @@ async function assertLocator(
     const snapshot = port.readScreen() ?? seen?.snapshot;
     return snapshot && snapshotText(snapshot);
   };
-  const wait = () => port.waitUntil(probe, { timeout: timeout.ms, signal: attemptSignal(task) }, () => header, assertLocator);
-  // An app that exited has its final screen: the last probe's outcome is the answer.
-  let until: WaitTimeout | { exited: ExitStatus } = timeout;
-  await trackWait(task, { what: header, timeout, screenText }, wait).catch((error: unknown) => {
-    if (error instanceof AppExitedError) until = { exited: { exitCode: error.exitCode, signal: error.signal } };
-    else if (!(error instanceof WaitTimeoutError)) throw error;
-  });
+  // An app that exited or was closed has its final screen: the last probe's outcome is the answer.
+  const until = await waitOnPort(task, port, probe, { header, timeout, screenText }, assertLocator);
   const last = seen ?? { snapshot: undefined, matches: [], outcome: 'fail' as const };
   const pass = last.outcome === 'strict' ? isNot : last.outcome === 'pass';
   return { pass, message: () => message(header, locator, expectation, isNot, until, last) };
@@ -139,7 +172,7 @@ function message(
   locator: LocatorInternals,
   expectation: LocatorExpectation,
   isNot: boolean,
-  until: WaitTimeout | { exited: ExitStatus },
+  until: Until,
   last: { snapshot: ScreenSnapshot | undefined; matches: CellRect[] },
 ): string {
   const { snapshot, matches } = last;

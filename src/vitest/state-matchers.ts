@@ -8,15 +8,14 @@
  */
 import type { MatcherState } from 'vitest';
 import { VITEST_CONSTANTS, WAIT_CONSTANTS } from '../defaults.js';
-import { AppExitedError, TmuxShotError, WaitTimeoutError, describeValue } from '../errors.js';
+import { TmuxShotError, WaitTimeoutError, describeValue } from '../errors.js';
 import type { CellRect } from '../geometry.js';
 import { checkPattern, formatMatches, locatorInternals } from '../app/index.js';
-import type { AppPort, ExitStatus, LocatorInternals } from '../app/index.js';
-import { describeExit } from '../host/index.js';
+import type { LocatorInternals } from '../app/index.js';
 import { resolveRenderOptions } from '../render/index.js';
 import { formatPattern, formatScreenBlock, snapshotText } from '../screen/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
-import { formatTimeout, poll } from '../wait.js';
+import { poll } from '../wait.js';
 import type { WaitTimeout } from '../wait.js';
 import { formatLocatorOf, renderOptionsOfApp } from './app-handle.js';
 import { formatBadSubject, formatHeader } from './failure-message.js';
@@ -38,8 +37,9 @@ import {
 } from './state-decide.js';
 import type { CellsOutcome, ColorInput, CursorExpectation, ResolvedStyle, StyleExpectation } from './state-decide.js';
 import { classifySubject, subjectLabel, testOfAssertion } from './subject.js';
-import type { LiveScreen } from './subject.js';
 import { attemptSignal, trackWait } from './test-timeout.js';
+import { formatUntil, waitOnPort } from './locator-matchers.js';
+import type { Until } from './locator-matchers.js';
 import { sourceOf } from './text-matchers.js';
 
 /** Options of the cursor, title and mode matchers and of `toHaveStyle`. */
@@ -105,32 +105,12 @@ async function assertCells(
     const snapshot = port.readScreen() ?? seen?.snapshot;
     return snapshot && snapshotText(snapshot);
   };
-  const wait = () => port.waitUntil(probe, { timeout: timeout.ms, signal: attemptSignal(task) }, () => header, assertCells);
-  let until: WaitTimeout | { exited: ExitStatus } = timeout;
-  await trackWait(task, { what: header, timeout, screenText }, wait).catch((error: unknown) => {
-    if (error instanceof AppExitedError) until = { exited: { exitCode: error.exitCode, signal: error.signal } };
-    else if (!(error instanceof WaitTimeoutError)) throw error;
-  });
+  const until = await waitOnPort(task, port, probe, { header, timeout, screenText }, assertCells);
   const last: CellsSeen = seen ?? { snapshot: undefined, matches: [], outcome: { kind: 'none' } };
   // Strict, no match, or no cell to check: a failure with or without `.not`.
   const { kind } = last.outcome;
   const pass = kind === 'pass' ? true : kind === 'fail' ? false : isNot;
   return { pass, message: () => cellsMessage(header, locator, wording, until, last) };
-}
-
-/**
- * The wait of a running app (`tmuxApp`, a `TmuxApp`): the port of its whole-screen locator, whose
- * `waitUntil` wakes on output and fails at once once the app has exited. None for a closed app,
- * whose last screen is read once.
- */
-function appPort(live: LiveScreen): AppPort | undefined {
-  const app = live as LiveScreen & { region?: () => unknown; isClosed?: () => boolean };
-  return app.isClosed?.() === false ? locatorInternals(app.region?.())?.port : undefined;
-}
-
-/** `within 5000 ms`, or `before the app exited (exit status 0)`. */
-function formatUntil(until: WaitTimeout | { exited: ExitStatus }): string {
-  return 'exited' in until ? `before the app exited (${describeExit(until.exited)})` : `within ${formatTimeout(until)}`;
 }
 
 /** The listed lines, at most `VITEST_CONSTANTS.listedCells`, then how many more. */
@@ -141,12 +121,7 @@ function listLines(lines: readonly string[]): string[] {
 }
 
 /** What a cell matcher saw, in words: the sentence, then the cells that differ. Pure. */
-function describeCellsShortfall(
-  wording: CellsWording,
-  until: WaitTimeout | { exited: ExitStatus },
-  matches: readonly CellRect[],
-  outcome: CellsSeen['outcome'],
-): string[] {
+function describeCellsShortfall(wording: CellsWording, until: Until, matches: readonly CellRect[], outcome: CellsSeen['outcome']): string[] {
   const within = formatUntil(until);
   const where = matches.length === 1 ? `its match at ${formatMatches(matches)}` : 'its match';
   switch (outcome.kind) {
@@ -170,7 +145,7 @@ function describeCellsShortfall(
   }
 }
 
-function cellsMessage(header: string, locator: LocatorInternals, wording: CellsWording, until: WaitTimeout | { exited: ExitStatus }, last: CellsSeen): string {
+function cellsMessage(header: string, locator: LocatorInternals, wording: CellsWording, until: Until, last: CellsSeen): string {
   const { snapshot, matches, outcome } = last;
   const legend = matches.length > 0 ? ['^ marks its matches.'] : [];
   return [
@@ -249,10 +224,12 @@ export function toHaveStyle(this: MatcherState, received: unknown, style: StyleE
 }
 
 /**
- * Runs a screen-state matcher on a live app (re-read until `holds` answers as expected, or the
- * timeout) or a snapshot (once), then reports the last screen with `sentence`.
+ * Runs a screen-state matcher: on a running app, re-reads the screen until `holds` answers as
+ * expected (see {@link waitOnPort}); on a snapshot or a closed app, whose screen is final, checks
+ * once and returns at once, not a Promise, so a missing `await` still fails its own test. Then
+ * reports the last screen with `sentence`.
  */
-async function assertScreenState(
+function assertScreenState(
   state: MatcherState,
   received: unknown,
   matcher: string,
@@ -260,33 +237,39 @@ async function assertScreenState(
   options: unknown,
   holds: (snapshot: ScreenSnapshot) => boolean,
   sentence: (snapshot: ScreenSnapshot, isNot: boolean, within: string) => string,
-): Promise<SyncExpectationResult> {
+): SyncExpectationResult | Promise<SyncExpectationResult> {
   const isNot = state.isNot === true; // Vitest leaves it undefined when not negated
   const source = sourceOf(matcher, isNot, received);
   const task = testOfAssertion(state, received);
   const { timeout } = resolveShowTextOptions(options, task, matcher);
   const header = formatHeader(matcher, isNot, args, source.label);
-  let snapshot!: ScreenSnapshot; // the poll reads at least once
-  const done = () => (holds((snapshot = source.read())) !== isNot ? true : undefined);
-  const port = source.live && appPort(source.live);
-  const signal = attemptSignal(task);
-  // An app's own wait also fails at once when the app has exited with the expectation unmet (its screen is final).
-  const wait = () =>
-    port
-      ? port.waitUntil(done, { timeout: timeout.ms, signal }, () => header, assertScreenState)
-      : poll(done, { timeout: source.live ? timeout.ms : 0, interval: WAIT_CONSTANTS.pollMs, wake: source.wake, signal });
-  let within = source.live ? ` within ${formatTimeout(timeout)}` : '';
-  await trackWait(task, { what: header, timeout, screenText: () => snapshotText(source.read()) }, wait).catch((error: unknown) => {
-    if (error instanceof AppExitedError) within = ` ${formatUntil({ exited: { exitCode: error.exitCode, signal: error.signal } })}`;
-    else if (!(error instanceof WaitTimeoutError)) throw error;
-  });
-  const { cursor } = snapshot;
-  const marks = [{ col: cursor.col, row: cursor.row, cols: 1, rows: 1 }];
-  return {
-    pass: holds(snapshot),
-    message: () =>
-      [header, '', sentence(snapshot, isNot, within), '^ marks the cursor.', '', 'Screen:', formatScreenBlock(snapshotText(snapshot), marks)].join('\n'),
+  const result = (snapshot: ScreenSnapshot, within: string): SyncExpectationResult => {
+    const marks = [{ col: snapshot.cursor.col, row: snapshot.cursor.row, cols: 1, rows: 1 }];
+    return {
+      pass: holds(snapshot),
+      message: () =>
+        [header, '', sentence(snapshot, isNot, within), '^ marks the cursor.', '', 'Screen:', formatScreenBlock(snapshotText(snapshot), marks)].join('\n'),
+    };
   };
+  if (!source.live) return result(source.read(), '');
+  const port = locatorInternals((source.live as { region?: () => unknown }).region?.())?.port;
+  if (port?.isClosed()) return result(source.read(), ` ${formatUntil({ closed: true })}`);
+  let snapshot!: ScreenSnapshot; // the wait reads at least once
+  const done = () => (holds((snapshot = source.read())) !== isNot ? true : undefined);
+  const screenText = () => snapshotText(source.read());
+  // An app's own wait; another live screen (no app behind it) is polled, woken by its output.
+  const waited = port
+    ? waitOnPort(task, port, done, { header, timeout, screenText }, assertScreenState)
+    : trackWait(task, { what: header, timeout, screenText }, () =>
+        poll(done, { timeout: timeout.ms, interval: WAIT_CONSTANTS.pollMs, wake: source.wake, signal: attemptSignal(task) }),
+      ).then(
+        () => timeout,
+        (error: unknown) => {
+          if (error instanceof WaitTimeoutError) return timeout;
+          throw error;
+        },
+      );
+  return waited.then((until) => result(snapshot, ` ${formatUntil(until)}`));
 }
 
 /**
@@ -300,7 +283,7 @@ export function toHaveCursorAt(
   received: unknown,
   position: { col: number; row: number },
   options?: StateAssertionOptions,
-): Promise<SyncExpectationResult> {
+): SyncExpectationResult | Promise<SyncExpectationResult> {
   const { col, row } = checkCursorAt(position);
   const at = `row ${row} col ${col}`;
   return assertScreenState(
@@ -329,7 +312,7 @@ export function toHaveCursor(
   received: unknown,
   expected: CursorExpectation,
   options?: StateAssertionOptions,
-): Promise<SyncExpectationResult> {
+): SyncExpectationResult | Promise<SyncExpectationResult> {
   const checked = checkCursor(expected);
   const text = `{ ${Object.entries(checked)
     .map(([key, value]) => `${key}: ${typeof value === 'string' ? `'${value}'` : value}`)
@@ -352,7 +335,12 @@ export function toHaveCursor(
  * @throws {TmuxShotError} for a subject as {@link toHaveCursorAt}; {@link ConfigError} for an
  *   `expected` that is not a string or RegExp, or bad options.
  */
-export function toHaveTitle(this: MatcherState, received: unknown, expected: string | RegExp, options?: StateAssertionOptions): Promise<SyncExpectationResult> {
+export function toHaveTitle(
+  this: MatcherState,
+  received: unknown,
+  expected: string | RegExp,
+  options?: StateAssertionOptions,
+): SyncExpectationResult | Promise<SyncExpectationResult> {
   checkPattern(expected, 'toHaveTitle');
   const verb = typeof expected === 'string' ? 'be' : 'match';
   return assertScreenState(
@@ -375,7 +363,12 @@ export function toHaveTitle(this: MatcherState, received: unknown, expected: str
  * @throws {TmuxShotError} for a subject as {@link toHaveCursorAt}; {@link ConfigError} for an
  *   unknown mode (with the closest name) or bad options.
  */
-export function toBeInMode(this: MatcherState, received: unknown, mode: string, options?: StateAssertionOptions): Promise<SyncExpectationResult> {
+export function toBeInMode(
+  this: MatcherState,
+  received: unknown,
+  mode: string,
+  options?: StateAssertionOptions,
+): SyncExpectationResult | Promise<SyncExpectationResult> {
   const name = checkMode(mode);
   return assertScreenState(
     this,

@@ -160,14 +160,16 @@ describe('locators and the mouse of an app that ended', () => {
     );
   });
 
-  it('a closed app: its locators and mouse refuse at once, saying to take them again from the running app', async () => {
+  it('a closed app: its locators, taken before or after close(), and its mouse refuse at once, saying the screen is final and how to go on', async () => {
     const app = await startLog(['1000', '1006']);
     const ready = app.getByText('ready');
     await app.close();
     const closed =
-      'This locator or mouse belongs to an app that has been closed (by close(), or by the tmuxApp fixture when its test ended or tmuxApp.start() ran a new app). ' +
-      'Take it again from the app now running: tmuxApp.getByText(…), tmuxApp.region(…), tmuxApp.mouse.';
+      'The app of this locator or mouse has been closed (by close(), or by the tmuxApp fixture when its test ended or tmuxApp.start() ran a new app): ' +
+      'it takes no input and its screen will not change. Its last screen stays readable (text(), screen(), and the expect matchers check it once); ' +
+      'to go on, start an app and take the locator or mouse from it: tmuxApp.getByText(…), tmuxApp.region(…), tmuxApp.mouse.';
     await expect(ready.count()).rejects.toThrow(new TmuxShotError(closed));
+    await expect(app.getByText('ready').click()).rejects.toThrow(new TmuxShotError(closed));
     await expect(ready.click()).rejects.toThrow(new TmuxShotError(closed));
     await expect(app.mouse.click(0, 0)).rejects.toThrow(new TmuxShotError(closed));
   });

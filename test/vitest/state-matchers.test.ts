@@ -183,6 +183,50 @@ test('a live app that exited fails at once, not at the timeout: its screen is fi
   );
 });
 
+test('a closed app fails at once, on its last screen, saying it is closed', () => {
+  expect(errorOf('a title of a closed app fails at once')).toBe(
+    [
+      "expect(tmuxApp).toHaveTitle('other')",
+      '',
+      "Expected the title to be 'other' on the closed app's last screen, but it is 'gone'.",
+      '^ marks the cursor.',
+      '',
+      'Screen:',
+      '  0 │ bye',
+      '    │    ^',
+      '      (row 1 blank)',
+    ].join('\n'),
+  );
+  expect(errorOf('a colour on a closed app fails at once')).toBe(
+    [
+      'expect(locator).toHaveFgColor(1)',
+      '',
+      "Locator: getByText('bye')",
+      "Expected its match at row 0 col 0 to have fg palette 1 on all its glyph cells on the closed app's last screen, but 3 of 3 do not:",
+      'row 0 col 0: fg default (#ffffff), expected palette 1 (#cc0000)',
+      'row 0 col 1: fg default (#ffffff), expected palette 1 (#cc0000)',
+      'row 0 col 2: fg default (#ffffff), expected palette 1 (#cc0000)',
+      '^ marks its matches.',
+      '',
+      'Screen:',
+      '  0 │ bye',
+      '    │ ^^^',
+      '      (row 1 blank)',
+    ].join('\n'),
+  );
+  for (const name of ['a title of a closed app fails at once', 'a colour on a closed app fails at once']) {
+    expect(result.tests.get(`state.test.js > ${name}`)!.duration).toBeLessThan(5000);
+  }
+});
+
+test('a cursor matcher on a snapshot is checked at once: without await it still fails its own test', () => {
+  expect(errorOf('a cursor matcher on a snapshot without await fails its own test')!.split('\n').slice(0, 3)).toEqual([
+    'expect(screen).toHaveCursorAt({ col: 9, row: 3 })',
+    '',
+    'Expected the cursor at row 3 col 9, but it is at row 1 col 0.',
+  ]);
+});
+
 test('an unknown mode is a ConfigError naming the closest', () => {
   expect(errorOf('an unknown mode fails')).toBe(
     "toBeInMode(): unknown mode 'mouse'. Did you mean 'mouseTracking'? Modes: alternateScreen, mouseTracking, bracketedPaste, " +

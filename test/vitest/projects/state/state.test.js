@@ -202,3 +202,23 @@ test('a title after the app exited fails at once', async ({ tmuxApp }) => {
   await tmuxApp.waitForExit();
   await expect(tmuxApp).toHaveTitle('other', { timeout: 60_000 });
 });
+
+test('a title of a closed app fails at once', async ({ tmuxApp }) => {
+  await tmuxApp.start({ command: ['sh', '-c', "printf '\\033]2;gone\\007bye'; exec sleep 30"], cols: 20, rows: 2 });
+  await tmuxApp.waitForText('bye');
+  await tmuxApp.close();
+  await expect(tmuxApp).toHaveTitle('other', { timeout: 60_000 });
+});
+
+test('a colour on a closed app fails at once', async ({ tmuxApp }) => {
+  await tmuxApp.start({ command: ['sh', '-c', 'echo bye; exec sleep 30'], cols: 20, rows: 2 });
+  await tmuxApp.waitForText('bye');
+  await tmuxApp.close();
+  await expect(tmuxApp.getByText('bye')).toHaveFgColor(1, { timeout: 60_000 });
+});
+
+test('a cursor matcher on a snapshot without await fails its own test', async ({ tmuxApp }) => {
+  await tmuxApp.start({ command: modes, cols: 30, rows: 4 });
+  await tmuxApp.waitForText('modes on');
+  expect(tmuxApp.screen()).toHaveCursorAt({ col: 9, row: 3 });
+});
