@@ -76,7 +76,7 @@ declare module 'vitest' {
      */
     toHaveStyle(style: StyleExpectation, options?: StateAssertionOptions): Promise<void>;
     /**
-     * Waits until the cursor is at `{ col, row }`, 0-based cells (`.not`: until it is elsewhere). Await it.
+     * Waits until the cursor is at `{ col, row }`, 0-based cells (`.not`: until it is elsewhere). Await it (a snapshot, or a closed app, is checked at once).
      * @example await expect(tmuxApp).toHaveCursorAt({ col: 2, row: 0 });
      */
     toHaveCursorAt(position: { col: number; row: number }, options?: StateAssertionOptions): Promise<void>;

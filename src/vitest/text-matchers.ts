@@ -91,11 +91,11 @@ async function appShows(
   }
 }
 
-/** Re-reads the screen (on output, at least every `WAIT_CONSTANTS.pollMs`) until it shows `pattern`, or under `isNot` no longer does. */
+/** Re-reads a live screen (on output, at least every `WAIT_CONSTANTS.pollMs`) until it shows `pattern`, or under `isNot` no longer does. */
 async function pollShows(source: ScreenSource, pattern: string | RegExp, isNot: boolean, timeout: WaitTimeout, signal: AbortSignal | undefined): Promise<Seen> {
   let snapshot!: ScreenSnapshot; // the poll reads at least once
   const done = () => ((findText((snapshot = source.read()), pattern) === undefined) === isNot ? true : undefined);
-  await poll(done, { timeout: source.live ? timeout.ms : 0, interval: WAIT_CONSTANTS.pollMs, wake: source.wake, signal });
+  await poll(done, { timeout: timeout.ms, interval: WAIT_CONSTANTS.pollMs, wake: source.wake, signal });
   return { at: findText(snapshot, pattern), screenText: snapshotText(snapshot) };
 }
 
@@ -104,13 +104,18 @@ async function pollShows(source: ScreenSource, pattern: string | RegExp, isNot: 
  * `findText` does). Over a live app it re-reads the screen whenever new output reaches it (and
  * at least every 50 ms, WAIT_CONSTANTS.pollMs) until `timeout`, and fails at once when the app has exited
  * without showing it (the app's `waitForText` does both); under `.not` it waits for the text to
- * disappear. A snapshot is checked once. With `scrollback`, a live app's lines above the screen
+ * disappear. A snapshot is checked once, and the result returned at once (not a Promise). With `scrollback`, a live app's lines above the screen
  * are searched too (a match's row then counts from the oldest line kept, and the failure's screen
  * is the whole buffer under `.not`); a snapshot is searched with whatever lines it holds.
  * @throws {TmuxShotError} when `received` is not a screen; {@link ConfigError} for a pattern
  *   that is not a string or RegExp, or options of the wrong type.
  */
-export async function toShowText(this: MatcherState, received: unknown, pattern: string | RegExp, options?: ToShowTextOptions): Promise<SyncExpectationResult> {
+export function toShowText(
+  this: MatcherState,
+  received: unknown,
+  pattern: string | RegExp,
+  options?: ToShowTextOptions,
+): SyncExpectationResult | Promise<SyncExpectationResult> {
   const screen = sourceOf('toShowText', this.isNot, received);
   checkPattern(pattern, 'toShowText');
   const task = testOfAssertion(this, received);
@@ -119,12 +124,7 @@ export async function toShowText(this: MatcherState, received: unknown, pattern:
   const source = scrollback && live ? { ...screen, read: () => live.screen({ scrollback }) } : screen;
   const isNot = this.isNot === true; // Vitest leaves it undefined when not negated
   const header = formatHeader('toShowText', this.isNot, [formatPattern(pattern), ...(scrollback ? ['{ scrollback: true }'] : [])], source.label);
-  const signal = attemptSignal(task);
-  const seen = await trackWait(task, { what: header, timeout, screenText: () => snapshotText(source.read()) }, () =>
-    !isNot && live?.waitForText ? appShows(live, pattern, { timeout, scrollback }, signal) : pollShows(source, pattern, isNot, timeout, signal),
-  );
-  const { at, screenText, exit } = seen;
-  return {
+  const result = ({ at, screenText, exit }: Seen): SyncExpectationResult => ({
     pass: at !== undefined,
     message: () =>
       at
@@ -132,7 +132,16 @@ export async function toShowText(this: MatcherState, received: unknown, pattern:
         : exit
           ? formatTextFailure(header, { kind: 'exited', pattern, screenText, exit })
           : formatTextFailure(header, { kind: 'not-shown', pattern, timeout, screenText }),
-  };
+  });
+  // A snapshot is checked at once, not in a Promise: a missing await still fails its own test.
+  if (!live) {
+    const snapshot = source.read();
+    return result({ at: findText(snapshot, pattern), screenText: snapshotText(snapshot) });
+  }
+  const signal = attemptSignal(task);
+  return trackWait(task, { what: header, timeout, screenText: () => snapshotText(source.read()) }, () =>
+    !isNot && live.waitForText ? appShows(live, pattern, { timeout, scrollback }, signal) : pollShows(source, pattern, isNot, timeout, signal),
+  ).then(result);
 }
 
 /**

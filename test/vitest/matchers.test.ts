@@ -81,8 +81,8 @@ describe('toShowText', () => {
     expect(reads).toBeLessThanOrEqual(20);
   });
 
-  test('rejects what is not a screen', async () => {
-    await expect(expect('text').toShowText('x')).rejects.toThrow(
+  test('refuses what is not a screen, at once', () => {
+    expect(() => expect('text').toShowText('x')).toThrow(
       'expect(tmuxApp).toShowText()\n\nExpected a tmuxApp, a TmuxApp or a screen snapshot, but received string.',
     );
   });
@@ -140,6 +140,12 @@ describe('toMatchScreenText', () => {
   test('stores the settled text and its styles as a Vitest snapshot', async ({ tmuxApp }) => {
     await expect(tmuxApp).toMatchScreenText();
     await expect(tmuxApp).toMatchScreenText('without styles', { styles: false });
+  });
+});
+
+describe('toShowText on a snapshot', () => {
+  test('is checked at once: without await it still fails where it is called', () => {
+    expect(() => expect(screen(['hello'], 8)).toShowText('bye')).toThrow("expect(screen).toShowText('bye')\n\nExpected the screen to show 'bye'");
   });
 });
 
@@ -240,10 +246,8 @@ describe('toMatchScreenshot and toMatchScreenText of a late redraw', () => {
 describe('matcher options of the wrong type', () => {
   test('are ConfigErrors naming the matcher and the option', async () => {
     const snapshot = screen(['hello'], 8);
-    await expect(expect(snapshot).toShowText(42 as never)).rejects.toThrow(
-      new ConfigError('toShowText() takes the text to find as a string or a RegExp; got 42.'),
-    );
-    await expect(expect(snapshot).toShowText('hello', { timeout: '5s' as never })).rejects.toThrow(
+    expect(() => expect(snapshot).toShowText(42 as never)).toThrow(new ConfigError('toShowText() takes the text to find as a string or a RegExp; got 42.'));
+    expect(() => expect(snapshot).toShowText('hello', { timeout: '5s' as never })).toThrow(
       new ConfigError("toShowText: timeout must be a number of ms, 0 or more; got the string '5s'."),
     );
     await expect(expect(snapshot).toMatchScreenText({ mask: '12:00' as never })).rejects.toThrow(
