@@ -88,21 +88,24 @@ function cellsOf(snapshot: ScreenSnapshot, rect: CellRect): { row: number; col: 
   return cells;
 }
 
-/** True when the cell draws a glyph: not blank, not whitespace, not the right half of a wide character. */
-function drawsGlyph(cell: Cell): boolean {
-  return cell.chars.trim() !== '';
+/**
+ * True when the cell holds a glyph: not blank, not whitespace, not the right half of a wide
+ * character; as drawn (not `raw`), also not invisible (SGR 8), which the renderer leaves undrawn.
+ */
+function drawsGlyph(cell: Cell, raw: boolean): boolean {
+  return cell.chars.trim() !== '' && (raw || !cell.invisible);
 }
 
 /**
  * Checks the colour of the cells of `rect`: the foreground on the cells that draw a glyph (see
- * {@link drawsGlyph}; a blank cell's foreground is never seen), the background on every cell. As
+ * {@link drawsGlyph}; a blank or, as drawn, invisible cell's foreground is never seen), the background on every cell. As
  * drawn, colours resolve through the theme as the renderer paints them (`resolveCellColors`:
  * `boldIsBright`, inverse swaps, dim blends half-way to the background) and compare as RGB, so
  * palette 208 equals '#ff8700' and 'default' is the theme's default foreground or background;
  * raw, the stored colour must be the same kind and value (`colorsEqual`).
  */
 export function decideColor(snapshot: ScreenSnapshot, rect: CellRect, check: ColorCheck): CellsOutcome {
-  const cells = cellsOf(snapshot, rect).filter(({ cell }) => check.role === 'bg' || drawsGlyph(cell));
+  const cells = cellsOf(snapshot, rect).filter(({ cell }) => check.role === 'bg' || drawsGlyph(cell, check.raw));
   if (cells.length === 0) return { kind: 'empty' };
   const role = check.role === 'fg' ? 'foreground' : 'background';
   const want = resolveColor(check.expected, check.theme, role);

@@ -133,7 +133,7 @@ function describeCellsShortfall(wording: CellsWording, until: Until, matches: re
       return [`Expected it to match one place ${within}, but it matches none.`];
     case 'empty':
       return [
-        `Expected ${where} to have ${wording.expectation} ${within}, but it has no ${wording.cells}: blank cells and spaces draw no foreground. Check the background, or a locator on the text.`,
+        `Expected ${where} to have ${wording.expectation} ${within}, but it has no ${wording.cells}: blank cells, spaces and invisible text (SGR 8) draw no foreground. Check the background, a locator on the text, or { raw: true } for the stored colour.`,
       ];
     case 'pass':
       return [`Expected ${where} not to have ${wording.expectation} on all its ${wording.cells} ${within}, but all ${outcome.checked} do.`];
@@ -175,7 +175,7 @@ function assertColor(state: MatcherState, received: unknown, role: 'fg' | 'bg', 
 }
 
 /**
- * Passes when every cell of the locator's one match that draws a glyph (not blank, not a space)
+ * Passes when every cell of the locator's one match that draws a glyph (not blank, not a space, not invisible text unless `raw`)
  * has this foreground colour: as drawn through the app's theme (palette 208 equals '#ff8700',
  * 'default' is the theme's foreground; inverse, dim and `boldIsBright` as the renderer paints
  * them), or with `{ raw: true }` as stored. Waits for it; `.not` waits until a glyph cell differs.

@@ -102,6 +102,13 @@ describe('decideColor', () => {
     expect(outcome).toEqual(lines.length ? { kind: 'fail', checked: 1, lines } : { kind: 'pass', checked: 1 });
   });
 
+  test('invisible text (SGR 8) draws no glyph: as drawn its foreground is not checked, raw it is', () => {
+    const snapshot = screen([row('hid', 3, { fg: palette(1), invisible: true })], 3);
+    const match = { col: 0, row: 0, cols: 3, rows: 1 };
+    expect(decideColor(snapshot, match, check('fg', palette(1)))).toEqual({ kind: 'empty' });
+    expect(decideColor(snapshot, match, check('fg', palette(1), { raw: true }))).toEqual({ kind: 'pass', checked: 3 });
+  });
+
   test('the foreground counts on glyph cells only, the background on every cell of the match', () => {
     const snapshot = screen([row('a b', 5, { fg: palette(2), bg: palette(4) })], 5);
     const match = { col: 0, row: 0, cols: 4, rows: 1 };

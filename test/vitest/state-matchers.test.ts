@@ -116,8 +116,8 @@ test('a foreground on blank cells fails, saying why', () => {
       "expect(locator).toHaveFgColor('default')",
       '',
       'Locator: region({ row: 4, col: 40, rows: 1, cols: 3 })',
-      'Expected its match at row 4 col 40 to have fg default within 200 ms, but it has no glyph cells: blank cells and spaces draw no foreground. ' +
-        'Check the background, or a locator on the text.',
+      'Expected its match at row 4 col 40 to have fg default within 200 ms, but it has no glyph cells: blank cells, spaces and invisible text (SGR 8) draw no foreground. ' +
+        'Check the background, a locator on the text, or { raw: true } for the stored colour.',
       '^ marks its matches.',
       '',
       'Screen:',
