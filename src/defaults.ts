@@ -167,6 +167,18 @@ export const SCREEN = {
    * 150 ms, xterm.js 5 s (its `synchronizedOutputTimeout`). @default 1000
    */
   synchronizedUpdateTimeout: 1_000,
+  /**
+   * Rows a message shows of a screen text before it shortens it (a whole buffer, scrollback
+   * included, of 1000 lines and more): then only the rows within `messageContextRows` of a marked
+   * row and the last `messageTailRows` rows are shown, the rest counted. @default 60
+   */
+  messageRows: 60,
+  /** Rows shown above and below each marked row of a shortened screen text. @default 3 */
+  messageContextRows: 3,
+  /** Last rows (the bottom of a buffer: the screen) shown of a shortened screen text. @default 30 */
+  messageTailRows: 30,
+  /** Matches a message lists (`row 0 col 3, row 1 col 3, …`) before it counts the rest. @default 10 */
+  listedMatches: 10,
 } as const;
 
 /**

@@ -3,6 +3,7 @@
  * a text search inside each match so far, a pick by position), its description for messages, and
  * the cell an action aims at. Pure: `Locator` (locator.ts) runs it against the live screen.
  */
+import { SCREEN } from '../defaults.js';
 import { ConfigError, describeValue } from '../errors.js';
 import type { CellPosition, CellRect, Size } from '../geometry.js';
 import { findAllText, formatPattern } from '../screen/index.js';
@@ -106,9 +107,14 @@ function describeStep(step: LocatorStep): string {
   return `region(${parts.length ? `{ ${parts.join(', ')} }` : ''})`;
 }
 
-/** Matches as messages list them: `row 0 col 0, row 3 col 12`. */
+/**
+ * Matches as messages list them: `row 0 col 0, row 3 col 12`; past `SCREEN.listedMatches`, the
+ * rest counted (`…, and 613 more`).
+ */
 export function formatMatches(boxes: readonly CellRect[]): string {
-  return boxes.map((box) => `row ${box.row} col ${box.col}`).join(', ');
+  const listed = boxes.slice(0, SCREEN.listedMatches).map((box) => `row ${box.row} col ${box.col}`);
+  const more = boxes.length - listed.length;
+  return more > 0 ? `${listed.join(', ')}, and ${more} more` : listed.join(', ');
 }
 
 /**

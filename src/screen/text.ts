@@ -1,4 +1,5 @@
 /** Text of a snapshot, search in it, and how a screen and a pattern read in messages. Pure. */
+import { SCREEN } from '../defaults.js';
 import type { CellRect } from '../geometry.js';
 import type { Cell, ScreenSnapshot } from '../snapshot.js';
 
@@ -182,21 +183,42 @@ function rowMatches(text: string, pattern: string | RegExp, exact: boolean): [nu
  *    0 │ File  Edit  View
  *      │ ^^^^
  * ```
+ * A text of more than `SCREEN.messageRows` rows (a whole buffer) shows only the rows within
+ * `SCREEN.messageContextRows` of a mark and its last `SCREEN.messageTailRows` rows; each run of
+ * rows left out is one line, `(rows 4-979 not shown)`.
  */
 export function formatScreenBlock(text: string, marks: readonly CellRect[] = []): string {
   const rows = text.split('\n');
   let used = rows.length;
   while (used > 0 && rows[used - 1] === '' && !marks.some((mark) => mark.row + mark.rows >= used && mark.row < used)) used--;
   const width = String(Math.max(0, rows.length - 1)).length;
-  const lines = rows.slice(0, used).flatMap((row, index) => {
-    const line = `  ${String(index).padStart(width)} │ ${row}`.trimEnd();
+  const shown = rowsShown(used, marks);
+  const lines: string[] = [];
+  for (let index = 0; index < used; index++) {
+    if (!shown(index)) {
+      const from = index;
+      while (index + 1 < used && !shown(index + 1)) index++;
+      lines.push(`  ${' '.repeat(width)}   (${from === index ? `row ${from}` : `rows ${from}-${index}`} not shown)`);
+      continue;
+    }
+    lines.push(`  ${String(index).padStart(width)} │ ${rows[index]}`.trimEnd());
     const carets = markLine(marks, index);
-    return carets === '' ? [line] : [line, `  ${' '.repeat(width)} │ ${carets}`];
-  });
+    if (carets !== '') lines.push(`  ${' '.repeat(width)} │ ${carets}`);
+  }
   const last = rows.length - 1;
   if (used === 0) lines.push('  (every row blank)');
   else if (used <= last) lines.push(`  ${' '.repeat(width)}   (${used === last ? `row ${last}` : `rows ${used}-${last}`} blank)`);
   return lines.join('\n');
+}
+
+/**
+ * Which of `used` rows a message shows: all of them up to `SCREEN.messageRows`; of a taller text
+ * (a whole buffer), the rows near a mark and the last rows, so a message stays short.
+ */
+function rowsShown(used: number, marks: readonly CellRect[]): (row: number) => boolean {
+  if (used <= SCREEN.messageRows) return () => true;
+  const near = SCREEN.messageContextRows;
+  return (row) => row >= used - SCREEN.messageTailRows || marks.some((mark) => row >= mark.row - near && row < mark.row + mark.rows + near);
 }
 
 /** `^` under the cells of `row` that `marks` cover, spaces elsewhere, right-trimmed; '' when none. */

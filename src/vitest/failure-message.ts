@@ -105,8 +105,8 @@ function screenshotFailureLines(failure: ScreenshotFailure): string[] {
 export type TextFailure =
   /** The pattern never appeared. */
   | { kind: 'not-shown'; pattern: string | RegExp; timeout: WaitTimeout; screenText: string }
-  /** `.not`: the pattern was still there; `at` is where, 0-based. */
-  | { kind: 'still-shown'; pattern: string | RegExp; timeout: WaitTimeout; screenText: string; at: { row: number; col: number } }
+  /** `.not`: the pattern was still there; `at` is where, 0-based, `cols` wide (marked on the screen). */
+  | { kind: 'still-shown'; pattern: string | RegExp; timeout: WaitTimeout; screenText: string; at: { row: number; col: number; cols: number } }
   /** The app exited, and its last screen lacks the pattern: it will never appear. */
   | { kind: 'exited'; pattern: string | RegExp; screenText: string; exit: ExitStatus };
 
@@ -120,7 +120,8 @@ export function formatTextFailure(header: string, failure: TextFailure): string 
         ? `Expected the screen to show ${pattern}, but the app exited (${describeExit(failure.exit)}) without showing it.`
         : `Expected the screen to stop showing ${pattern} within ${formatTimeout(failure.timeout)}, but it still shows it ` +
           `at row ${failure.at.row} col ${failure.at.col}.`;
-  return [header, '', sentence, '', 'Screen:', formatScreenBlock(failure.screenText)].join('\n');
+  const marks = failure.kind === 'still-shown' ? [{ ...failure.at, rows: 1, cols: Math.max(1, failure.at.cols) }] : [];
+  return [header, '', sentence, '', 'Screen:', formatScreenBlock(failure.screenText, marks)].join('\n');
 }
 
 /** The message when a matcher got something it cannot read. */

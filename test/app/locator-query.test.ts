@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkRegion, clipRect, describeSteps, resolveSteps, targetCell } from '../../src/app/locator-query.js';
+import { checkRegion, clipRect, describeSteps, formatMatches, resolveSteps, targetCell } from '../../src/app/locator-query.js';
 import type { LocatorStep } from '../../src/app/locator-query.js';
 import { ConfigError } from '../../src/errors.js';
 import { E, modelAfter } from '../screen/helpers.js';
@@ -7,6 +7,14 @@ import { E, modelAfter } from '../screen/helpers.js';
 const text = (pattern: string | RegExp, exact = false, scrollback = false): LocatorStep => ({ kind: 'text', pattern, exact, scrollback });
 const nth = (index: number, name: 'first' | 'last' | 'nth' = 'nth'): LocatorStep => ({ kind: 'nth', index, name });
 const box = (row: number, col: number, rows: number, cols: number) => ({ row, col, rows, cols });
+
+describe('formatMatches', () => {
+  test('lists up to SCREEN.listedMatches (10) places, then counts the rest', () => {
+    expect(formatMatches([box(0, 3, 1, 1), box(2, 0, 1, 1)])).toBe('row 0 col 3, row 2 col 0');
+    const many = Array.from({ length: 623 }, (_, i) => box(i, 3, 1, 1));
+    expect(formatMatches(many)).toBe(`${Array.from({ length: 10 }, (_, i) => `row ${i} col 3`).join(', ')}, and 613 more`);
+  });
+});
 
 describe('resolveSteps', () => {
   // A menu bar, a panel with the same words, and a status line.

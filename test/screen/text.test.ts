@@ -151,6 +151,25 @@ describe('screens and patterns in messages', () => {
     expect(formatScreenBlock(text, marks)).toBe(expected);
   });
 
+  test('a text taller than SCREEN.messageRows shows the rows near a mark and the last rows, each gap as one line', () => {
+    const text = Array.from({ length: 100 }, (_, i) => `line ${i}`).join('\n');
+    const lines = formatScreenBlock(text, [{ row: 10, col: 0, rows: 1, cols: 4 }]).split('\n');
+    expect(lines.slice(0, 10)).toEqual([
+      '       (rows 0-6 not shown)',
+      '   7 │ line 7',
+      '   8 │ line 8',
+      '   9 │ line 9',
+      '  10 │ line 10',
+      '     │ ^^^^',
+      '  11 │ line 11',
+      '  12 │ line 12',
+      '  13 │ line 13',
+      '       (rows 14-69 not shown)',
+    ]);
+    expect(lines.slice(10)).toEqual(Array.from({ length: 30 }, (_, i) => `  ${70 + i} │ line ${70 + i}`));
+    expect(formatScreenBlock(Array.from({ length: 60 }, () => 'x').join('\n')).split('\n')).toHaveLength(60);
+  });
+
   test('a message with the screen under it', () => {
     expect(formatWithScreen('It failed.', 'oops\n\n')).toBe('It failed.\n\nScreen:\n  0 │ oops\n      (rows 1-2 blank)');
   });

@@ -64,8 +64,10 @@ describe('screenshot failure messages', () => {
 describe('text failure messages', () => {
   it('name the pattern, the timeout and where a .not pattern still shows', () => {
     const notHeader = formatHeader('toShowText', true, ['/Load/']);
-    expect(formatTextFailure(notHeader, { kind: 'still-shown', pattern: /Load/, timeout: { ms: 100 }, screenText: ' Loading', at: { row: 0, col: 1 } })).toBe(
-      'expect(tmuxApp).not.toShowText(/Load/)\n\nExpected the screen to stop showing /Load/ within 100 ms, but it still shows it at row 0 col 1.\n\nScreen:\n  0 │  Loading',
+    expect(
+      formatTextFailure(notHeader, { kind: 'still-shown', pattern: /Load/, timeout: { ms: 100 }, screenText: ' Loading', at: { row: 0, col: 1, cols: 4 } }),
+    ).toBe(
+      'expect(tmuxApp).not.toShowText(/Load/)\n\nExpected the screen to stop showing /Load/ within 100 ms, but it still shows it at row 0 col 1.\n\nScreen:\n  0 │  Loading\n    │  ^^^^',
     );
     expect(formatTextFailure(formatHeader('toShowText', false, ["'x'"]), { kind: 'not-shown', pattern: 'x', timeout: { ms: 5000 }, screenText: 'y' })).toBe(
       "expect(tmuxApp).toShowText('x')\n\nExpected the screen to show 'x' within 5000 ms, but it did not.\n\nScreen:\n  0 │ y",

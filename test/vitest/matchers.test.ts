@@ -35,7 +35,7 @@ describe('toShowText', () => {
     await tmuxApp.press('Enter');
     await expect(tmuxApp).toShowText('Done');
     await expect(expect(tmuxApp).not.toShowText('Done', { timeout: 200 })).rejects.toThrow(
-      "expect(tmuxApp).not.toShowText('Done')\n\nExpected the screen to stop showing 'Done' within 200 ms, but it still shows it at row 0 col 0.\n\nScreen:\n  0 │ Done ok\n      (rows 1-2 blank)",
+      "expect(tmuxApp).not.toShowText('Done')\n\nExpected the screen to stop showing 'Done' within 200 ms, but it still shows it at row 0 col 0.\n\nScreen:\n  0 │ Done ok\n    │ ^^^^\n      (rows 1-2 blank)",
     );
     await expect(expect(tmuxApp).toShowText(/^Loading/, { timeout: 100 })).rejects.toThrow(
       'expect(tmuxApp).toShowText(/^Loading/)\n\nExpected the screen to show /^Loading/ within 100 ms, but it did not.',
@@ -103,6 +103,30 @@ describe('toShowText with scrollback', () => {
       /^expect\(tmuxApp\)\.not\.toShowText\('10', \{ scrollback: true \}\)\n\nExpected the screen to stop showing '10' within 100 ms, but it still shows it at row 9 col 0\.\n\nScreen:\n {3}0 │ 1\n/,
     );
     await expect(tmuxApp).not.toShowText('10', { timeout: 100 });
+  });
+
+  test('a failure over a long buffer shows the rows around the match and the last rows, not the whole buffer', async ({ tmuxApp }) => {
+    await tmuxApp.close();
+    await tmuxApp.start({ command: ['sh', '-c', 'seq 1 1000; printf end; exec cat'], scrollback: 2000 });
+    await expect(tmuxApp).toShowText('end');
+    const error = await expect(tmuxApp)
+      .not.toShowText(/^500$/, { scrollback: true, timeout: 100 })
+      .catch((caught: unknown) => caught);
+    const screenLines = (error as Error).message.split('\nScreen:\n')[1]!.split('\n');
+    expect(screenLines.slice(0, 10)).toEqual([
+      '         (rows 0-495 not shown)',
+      '   496 │ 497',
+      '   497 │ 498',
+      '   498 │ 499',
+      '   499 │ 500',
+      '       │ ^^^',
+      '   500 │ 501',
+      '   501 │ 502',
+      '   502 │ 503',
+      '         (rows 503-970 not shown)',
+    ]);
+    // The last 30 rows: the screen at the bottom of the buffer.
+    expect(screenLines.slice(10)).toEqual([...Array.from({ length: 29 }, (_, i) => `   ${971 + i} │ ${972 + i}`), '  1000 │ end']);
   });
 
   test('the locator matchers read the buffer for a getByText with scrollback', async ({ tmuxApp }) => {
