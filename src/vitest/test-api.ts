@@ -34,7 +34,7 @@ declare module 'vitest' {
      */
     toMatchScreenshot(nameOrOptions?: string | ScreenshotOptions, options?: ScreenshotOptions): Promise<void>;
     /**
-     * Waits until the screen shows `pattern` (`.not`: until it no longer does). Await it.
+     * Waits until the screen shows `pattern` (`.not`: until it no longer does). Await it (a snapshot is checked at once).
      * @example await expect(tmuxApp).toShowText('Selected: Open', { timeout: 2000 });
      */
     toShowText(pattern: string | RegExp, options?: ToShowTextOptions): Promise<void>;
@@ -81,17 +81,17 @@ declare module 'vitest' {
      */
     toHaveCursorAt(position: { col: number; row: number }, options?: StateAssertionOptions): Promise<void>;
     /**
-     * Waits until the cursor has the keys given of `{ visible, shape, blinking }` (`.not`: until one differs). Await it.
+     * Waits until the cursor has the keys given of `{ visible, shape, blinking }` (`.not`: until one differs). Await it (a snapshot, or a closed app, is checked at once).
      * @example await expect(tmuxApp).toHaveCursor({ shape: 'bar', blinking: false });
      */
     toHaveCursor(expected: CursorExpectation, options?: StateAssertionOptions): Promise<void>;
     /**
-     * Waits until the title the app set (OSC 0/2) is `expected` or matches it (`.not`: until it differs). Await it.
+     * Waits until the title the app set (OSC 0/2) is `expected` or matches it (`.not`: until it differs). Await it (a snapshot, or a closed app, is checked at once).
      * @example await expect(tmuxApp).toHaveTitle(/^vim: notes/);
      */
     toHaveTitle(expected: string | RegExp, options?: StateAssertionOptions): Promise<void>;
     /**
-     * Waits until the terminal is in `mode` (`.not`: until the app leaves it). Await it.
+     * Waits until the terminal is in `mode` (`.not`: until the app leaves it). Await it (a snapshot, or a closed app, is checked at once).
      * @example await expect(tmuxApp).toBeInMode('alternateScreen');
      */
     toBeInMode(mode: TerminalMode, options?: StateAssertionOptions): Promise<void>;
