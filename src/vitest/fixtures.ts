@@ -49,7 +49,7 @@ export interface TmuxShotTestFixtures {
   /**
    * Starts another app in the test (Playwright's `context.newPage()`), with the options of the call
    * over `tmuxOptions`, named `app2`, `app3`… or by `name`; closed after the test, its failure
-   * screen and GIF saved as `<test>-<name>-failure.png`, `-recording.gif`.
+   * screen and GIF saved as `<test>@<name>-failure.png`, `-recording.gif`.
    */
   launchApp: LaunchApp;
   /** Options of `shell`. @default {} (bash) */
