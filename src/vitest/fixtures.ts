@@ -72,6 +72,9 @@ export type TmuxShotFixtures = TmuxShotWorkerFixtures & TmuxShotTestFixtures;
 
 type Use<T> = (value: T) => Promise<void>;
 
+/** What every fixture that starts apps (`tmuxApp`, `launchApp`, `shell`) takes from the test context. */
+type AppFixtureContext = { tmuxRecording: RecordingMode; tmuxServer: TmuxServer } & Pick<TestContext, 'task' | 'onTestFinished'>;
+
 /**
  * The fixture definitions, for `test.extend` — already applied in this module's `test`; use them
  * to add tmux-shot to a `test` of your own:
@@ -93,13 +96,7 @@ export const tmuxShotFixtures = {
   tmuxOptions: [{}, { scope: 'test' }] as [TmuxAppFixtureOptions, { scope: 'test' }],
   tmuxRecording: [VITEST.recording, { scope: 'test', injected: true }] as [RecordingMode, { scope: 'test'; injected: true }],
   tmuxApp: async (
-    {
-      tmuxOptions,
-      tmuxRecording,
-      tmuxServer,
-      task,
-      onTestFinished,
-    }: { tmuxOptions: TmuxAppFixtureOptions; tmuxRecording: RecordingMode; tmuxServer: TmuxServer } & Pick<TestContext, 'task' | 'onTestFinished'>,
+    { tmuxOptions, tmuxRecording, tmuxServer, task, onTestFinished }: { tmuxOptions: TmuxAppFixtureOptions } & AppFixtureContext,
     use: Use<TmuxAppHandle>,
   ) => {
     markTestStart(task); // set up inside the test's timer, right after the worker's tmux server
@@ -120,13 +117,7 @@ export const tmuxShotFixtures = {
     await saveEvidence(task, handle, recording);
   },
   launchApp: async (
-    {
-      tmuxOptions,
-      tmuxRecording,
-      tmuxServer,
-      task,
-      onTestFinished,
-    }: { tmuxOptions: TmuxAppFixtureOptions; tmuxRecording: RecordingMode; tmuxServer: TmuxServer } & Pick<TestContext, 'task' | 'onTestFinished'>,
+    { tmuxOptions, tmuxRecording, tmuxServer, task, onTestFinished }: { tmuxOptions: TmuxAppFixtureOptions } & AppFixtureContext,
     use: Use<LaunchApp>,
   ) => {
     const recording = checkRecordingMode(tmuxRecording);
@@ -141,13 +132,7 @@ export const tmuxShotFixtures = {
   },
   shellOptions: [{}, { scope: 'test' }] as [ShellFixtureOptions, { scope: 'test' }],
   shell: async (
-    {
-      shellOptions,
-      tmuxRecording,
-      tmuxServer,
-      task,
-      onTestFinished,
-    }: { shellOptions: ShellFixtureOptions; tmuxRecording: RecordingMode; tmuxServer: TmuxServer } & Pick<TestContext, 'task' | 'onTestFinished'>,
+    { shellOptions, tmuxRecording, tmuxServer, task, onTestFinished }: { shellOptions: ShellFixtureOptions } & AppFixtureContext,
     use: Use<ShellFixture>,
   ) => {
     const recording = checkRecordingMode(tmuxRecording);
