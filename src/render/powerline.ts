@@ -36,7 +36,7 @@ const arrowOutline: Shape = (x, y, w, h, t) => segmentDistance(x, y, 0, 0, w, h 
 
 /**
  * A half ellipse bulging right, as wide as the cell and as tall, centred on its left edge (kitty
- * draws a cubic Bézier with the same extent, which stays within 0.03 cell widths of it).
+ * draws a cubic Bézier with the same extent, which stays within 0.04 cell widths of it).
  */
 const halfDisc: Shape = (x, y, w, h) => (x / w) ** 2 + ((y - h / 2) / (h / 2)) ** 2 <= 1;
 
