@@ -114,4 +114,33 @@ describe('braille tiling', () => {
     const column = art.map((row) => row[1]).join('');
     expect(gapsBetweenDots(column + column)).toEqual([3, 3, 3, 2, 3, 3, 3]);
   });
+
+  it('keeps 8 separate square dots and gaps within one unit of each other at every font size 7–72 px, 1x and 2x (6 px cells are 7 px tall: too short for 4 separate rows)', () => {
+    const uneven: string[] = [];
+    for (let fontSizePx = 7; fontSizePx <= 72; fontSizePx++) {
+      for (const scale of [1, 2] as const) {
+        const { cellWidthPx: w, cellHeightPx: h } = cellMetricsFor({ fontSizePx, scale, paddingPx: 0 });
+        const art = coverageArt(braille('⣿', w, h, scale));
+        const across = gapsBetweenDots(art.find((row) => row.includes('#'))!.repeat(2));
+        const dotColumn = art.find((row) => row.includes('#'))!.indexOf('#');
+        const down = gapsBetweenDots(
+          art
+            .map((row) => row[dotColumn])
+            .join('')
+            .repeat(2),
+        );
+        const gaps = [...across, ...down];
+        if (
+          across.length !== 3 ||
+          down.length !== 7 ||
+          Math.min(...gaps) < scale ||
+          Math.max(...across) - Math.min(...across) > scale ||
+          Math.max(...down) - Math.min(...down) > scale
+        ) {
+          uneven.push(`${fontSizePx}px ${scale}x: ${across} / ${down}`);
+        }
+      }
+    }
+    expect(uneven).toEqual([]);
+  });
 });
