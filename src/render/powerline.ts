@@ -5,7 +5,8 @@
  * `half_cross_line`), rounded U+E0B4–U+E0B7 (`filled_D`, `rounded_separator`), slanted
  * U+E0B8–U+E0BF (`corner_triangle`, `cross_line`) and the inverted arrows U+E0D6–U+E0D7. kitty
  * draws none of the flames, pixelated, ice, lego and trapezoid shapes U+E0C0–U+E0D4; neither do
- * we, so they are left to fonts. Edges are anti-aliased (kitty's triangles are not).
+ * we, so they are left to fonts. All sloped and curved edges are anti-aliased (kitty anti-aliases
+ * only the outline curves U+E0B5 and U+E0B7).
  */
 
 import { fillCoverageShape, type GlyphCoverage } from './glyph-coverage.js';
