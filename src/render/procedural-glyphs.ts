@@ -2,24 +2,28 @@
  * Procedural glyphs: characters drawn as geometry instead of from a font (pure), so lines meet
  * across cells and fills tile without seams. This file picks the family that draws a character —
  * box drawing U+2500–U+257F (`box-drawing.ts`), block elements U+2580–U+259F
- * (`block-elements.ts`) — and draws the "tofu" box for characters no bundled font covers. A new
- * family (braille, powerline, legacy computing) gets a file of its own and a line here.
+ * (`block-elements.ts`), Symbols for Legacy Computing U+1FB00–U+1FBFF and octants
+ * U+1CD00–U+1CDE5 (`legacy-computing.ts`) — and draws the "tofu" box for characters no bundled
+ * font covers. A new family (braille, powerline) gets a file of its own and a line here.
  */
 
 import { drawBlockElement } from './block-elements.js';
 import { drawBoxLine } from './box-drawing.js';
+import { drawLegacyComputing } from './legacy-computing.js';
 import { createCoverage, fillCoverageRect, type GlyphCoverage } from './glyph-coverage.js';
 
 /**
  * The coverage of `chars` in a `widthPx`×`heightPx` cell when it is a single character of a
- * procedural family (box drawing, block elements), else null. `lightPx` is the light line
- * thickness; edges snap to multiples of `scale` (1 or 2) so a 2x glyph is the 1x glyph doubled.
+ * procedural family (box drawing, block elements, legacy computing), else null. `lightPx` is the
+ * light line thickness; edges snap to multiples of `scale` (1 or 2) so a 2x glyph is the 1x glyph doubled.
  */
 export function proceduralGlyph(chars: string, widthPx: number, heightPx: number, lightPx: number, scale: number): GlyphCoverage | null {
   const codePoint = chars.codePointAt(0);
-  if (codePoint === undefined || codePoint < 0x2500 || codePoint > 0x259f || chars.length !== 1) return null;
+  if (codePoint === undefined || chars !== String.fromCodePoint(codePoint)) return null;
   const coverage = createCoverage(widthPx, heightPx);
-  if (!drawBoxLine(coverage, codePoint, lightPx, scale) && !drawBlockElement(coverage, codePoint, scale)) return null;
+  const drawn =
+    drawBoxLine(coverage, codePoint, lightPx, scale) || drawBlockElement(coverage, codePoint, scale) || drawLegacyComputing(coverage, codePoint, scale);
+  if (!drawn) return null;
   return coverage;
 }
 
