@@ -6,11 +6,13 @@
  * `eight_bar`) and WezTerm (`wezterm-gui/src/customglyph.rs`: `BlockKey`). Drawn: sextants and
  * octants (`mosaics.ts`), wedges U+1FB3C–U+1FB6F, eighths U+1FB70–U+1FB8B, shaded halves,
  * checker boards and triangles U+1FB8C–U+1FB97 and U+1FB9A–U+1FB9F, thirds U+1FBCE–U+1FBCF and
- * centre quarters U+1FBE4–U+1FBE7. The diagonal line art (U+1FB98–U+1FB99, U+1FBA0–U+1FBAF,
- * U+1FBD0–U+1FBDF) and the pictographs are left to fonts.
+ * centre quarters U+1FBE4–U+1FBE7; diagonals, diagonal fills and justified circles
+ * (`legacy-line-art.ts`). The pictographs, U+1FBAF and U+1FBB0–U+1FBCD, U+1FBF0–U+1FBF9
+ * (segmented digits) are left to fonts.
  */
 
 import { createCoverage, fillCoverageRect, fillCoverageShape, type GlyphCoverage } from './glyph-coverage.js';
+import { drawLegacyLineArt } from './legacy-line-art.js';
 import { drawMosaic, gridEdge } from './mosaics.js';
 
 /** Medium shade coverage, as ▒ (U+2592). */
@@ -174,11 +176,11 @@ function drawWedge(coverage: GlyphCoverage, i: number, scale: number): void {
  * Draws `codePoint` of Symbols for Legacy Computing or an octant into `coverage` (one cell).
  * Rectangle edges are fractions of the cell rounded to whole layout pixels (multiples of
  * `scale`), so a 2x cell is the 1x cell doubled and ▁-style eighths match the block elements';
- * wedges and triangles run through the same snapped points, anti-aliased along the slope.
- * Returns false, drawing nothing, for code points it does not draw.
+ * wedges and triangles run through the same snapped points, anti-aliased along the slope; line
+ * art is `lightPx` thick. Returns false, drawing nothing, for code points it does not draw.
  */
-export function drawLegacyComputing(coverage: GlyphCoverage, codePoint: number, scale: number): boolean {
-  if (drawMosaic(coverage, codePoint, scale)) return true;
+export function drawLegacyComputing(coverage: GlyphCoverage, codePoint: number, lightPx: number, scale: number): boolean {
+  if (drawMosaic(coverage, codePoint, scale) || drawLegacyLineArt(coverage, codePoint, lightPx, scale)) return true;
   const { widthPx: w, heightPx: h } = coverage;
   const rects = RECTS.get(codePoint);
   const triangles = TRIANGLES.get(codePoint);

@@ -22,7 +22,9 @@ export function proceduralGlyph(chars: string, widthPx: number, heightPx: number
   if (codePoint === undefined || chars !== String.fromCodePoint(codePoint)) return null;
   const coverage = createCoverage(widthPx, heightPx);
   const drawn =
-    drawBoxLine(coverage, codePoint, lightPx, scale) || drawBlockElement(coverage, codePoint, scale) || drawLegacyComputing(coverage, codePoint, scale);
+    drawBoxLine(coverage, codePoint, lightPx, scale) ||
+    drawBlockElement(coverage, codePoint, scale) ||
+    drawLegacyComputing(coverage, codePoint, lightPx, scale);
   if (!drawn) return null;
   return coverage;
 }

@@ -4,14 +4,20 @@ import { gridEdge, OCTANT_PATTERNS, SEXTANT_PATTERNS } from '../../src/render/mo
 import { proceduralGlyph } from '../../src/render/procedural-glyphs.js';
 import { coverageArt } from './helpers/coverage-art.js';
 
+interface Cell {
+  widthPx: number;
+  heightPx: number;
+  scale: number;
+}
+
 /** Cells of font sizes 15 px (9×18), 16 px (10×19) and 15 px at scale 2 (18×36). */
-const CELLS = [
+const CELLS: readonly [Cell, Cell, Cell] = [
   { widthPx: 9, heightPx: 18, scale: 1 },
   { widthPx: 10, heightPx: 19, scale: 1 },
   { widthPx: 18, heightPx: 36, scale: 2 },
-] as const;
+];
 
-const glyph = (codePoint: number, { widthPx, heightPx, scale } = CELLS[0]): GlyphCoverage => {
+const glyph = (codePoint: number, { widthPx, heightPx, scale }: Cell = CELLS[0]): GlyphCoverage => {
   const coverage = proceduralGlyph(String.fromCodePoint(codePoint), widthPx, heightPx, scale, scale);
   if (!coverage) throw new Error(`no procedural glyph for U+${codePoint.toString(16)}`);
   return coverage;
