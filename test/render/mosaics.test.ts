@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { GlyphCoverage } from '../../src/render/glyph-coverage.js';
 import { gridEdge, OCTANT_PATTERNS, SEXTANT_PATTERNS } from '../../src/render/mosaics.js';
+import { renderScreen } from '../../src/render/index.js';
 import { proceduralGlyph } from '../../src/render/procedural-glyphs.js';
 import { coverageArt } from './helpers/coverage-art.js';
+import { pixelArt } from './helpers/pixels.js';
+import { ScreenBuilder } from './helpers/screen-builder.js';
 
 interface Cell {
   widthPx: number;
@@ -107,5 +110,27 @@ describe('octants', () => {
     const upper = glyph(0x1fb82);
     const lower = glyph(0x2586);
     expect(upper.alpha.map((a, i) => a + lower.alpha[i]!).every((sum) => sum === 255)).toBe(true);
+  });
+});
+
+describe('mosaics in a rendered screen', () => {
+  /** 2×2 cells of sextants (10×19 px each at 16 px), as lit pixel art. */
+  const render = (patterns: number[]): string[] => {
+    const sextant = (bits: number): string => String.fromCodePoint(0x1fb00 + SEXTANT_PATTERNS.indexOf(bits));
+    const screen = new ScreenBuilder(2, 2)
+      .text(0, 0, sextant(patterns[0]!) + sextant(patterns[1]!))
+      .text(0, 1, sextant(patterns[2]!) + sextant(patterns[3]!))
+      .build();
+    const image = renderScreen(screen, { paddingPx: 0, cursor: 'hide', fontSizePx: 16 });
+    return pixelArt(image, { xPx: 0, yPx: 0, widthPx: 20, heightPx: 38 }, [255, 255, 255], [0, 0, 0]);
+  };
+
+  it('tiles a 4×6 picture of sextants and its complement: every pixel lit exactly once, across the cell seams too', () => {
+    const picture = [0b100110, 0b011001, 0b110001, 0b000111];
+    const one = render(picture);
+    const other = render(picture.map((bits) => 63 - bits));
+    const counts = new Set(one.flatMap((row, y) => [...row].map((c, x) => `${c}${other[y]![x]}`)));
+    expect(counts).toEqual(new Set(['#.', '.#']));
+    expect([one[0], one[6], one[19]]).toEqual(['.....##########.....', '#####..........#####', '#####.....##########']);
   });
 });
