@@ -135,27 +135,15 @@ function inTriangle(x: number, y: number, a: Point, b: Point, c: Point): boolean
 function drawTriangles(coverage: GlyphCoverage, bits: number, alpha: number, scale: number): void {
   const { widthPx: w, heightPx: h } = coverage;
   const centre: Point = [gridEdge(w, 1, 2, scale), gridEdge(h, 1, 2, scale)];
-  // Each edge's two corners, in the bit order left, upper, right, lower.
-  const edges: [Point, Point][] = [
-    [
-      [0, h],
-      [0, 0],
-    ],
-    [
-      [0, 0],
-      [w, 0],
-    ],
-    [
-      [w, 0],
-      [w, h],
-    ],
-    [
-      [w, h],
-      [0, h],
-    ],
+  // Corners bottom left, top left, top right, bottom right: edge i (left, upper, right, lower) runs from corner i to i + 1.
+  const corners: Point[] = [
+    [0, h],
+    [0, 0],
+    [w, 0],
+    [w, h],
   ];
   const shape = alpha === 255 ? coverage : createCoverage(w, h);
-  fillCoverageShape(shape, (x, y) => edges.some(([a, b], i) => bits & (1 << i) && inTriangle(x, y, a, b, centre)));
+  fillCoverageShape(shape, (x, y) => corners.some((a, i) => bits & (1 << i) && inTriangle(x, y, a, corners[(i + 1) % 4]!, centre)));
   if (shape === coverage) return;
   coverage.alpha.forEach((a, i) => {
     coverage.alpha[i] = Math.max(a, Math.round((shape.alpha[i]! * alpha) / 255));

@@ -84,28 +84,30 @@ function drawCircle(coverage: GlyphCoverage, codePoint: number, lightPx: number)
   const { widthPx: w, heightPx: h } = coverage;
   const r = w / 2;
   if (codePoint >= 0x1fbec) {
-    const [cx, cy] = [
+    const corners: Point[] = [
       [w, 0],
       [0, h],
       [w, h],
       [0, 0],
-    ][codePoint - 0x1fbec]!;
-    fillCoverageShape(coverage, (x, y) => Math.hypot(x - cx!, y - cy!) <= r);
+    ];
+    const [cx, cy] = corners[codePoint - 0x1fbec]!;
+    fillCoverageShape(coverage, (x, y) => Math.hypot(x - cx, y - cy) <= r);
     return;
   }
   const outline = codePoint <= 0x1fbe3;
   const edge = (codePoint - (outline ? 0x1fbe0 : 0x1fbe8)) as 0 | 1 | 2 | 3;
   // kitty insets an outline's centre by half a line at the top and bottom, so the stroke stays in the cell.
   const inset = outline ? lightPx / 2 : 0;
-  const [cx, cy] = [
+  const centres: Point[] = [
     [r, inset],
     [w, h / 2],
     [r, h - inset],
     [0, h / 2],
-  ][edge]!;
-  const onSide = (y: number): boolean => (edge === 0 ? y >= cy! : edge === 2 ? y <= cy! : true);
+  ];
+  const [cx, cy] = centres[edge]!;
+  const onSide = (y: number): boolean => (edge === 0 ? y >= cy : edge === 2 ? y <= cy : true);
   fillCoverageShape(coverage, (x, y) => {
-    const d = Math.hypot(x - cx!, y - cy!);
+    const d = Math.hypot(x - cx, y - cy);
     return onSide(y) && (outline ? Math.abs(d - (r - lightPx / 2)) <= lightPx / 2 : d <= r);
   });
 }
