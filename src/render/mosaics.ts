@@ -31,8 +31,8 @@ const rowOf = (bits: number, row: number): number => (bits >> (2 * row)) & 3;
 export const SEXTANT_PATTERNS = patterns(6, (bits) => rowOf(bits, 0) === rowOf(bits, 1) && rowOf(bits, 1) === rowOf(bits, 2));
 
 /**
- * Octant patterns drawn by code points outside U+1CD00–U+1CDE5 that are not block elements:
- * quarter-height rows (🮂 🮅 from Legacy Computing, ▂ ▆ from Block Elements), the middle
+ * Octant patterns drawn by code points outside U+1CD00–U+1CDE5, besides the quadrant-shaped
+ * ones: quarter-height rows (🮂 🮅 from Legacy Computing, ▂ ▆ from Block Elements), the middle
  * quarters 🯦 🯧 and the four corner octants of the Supplement.
  */
 const OCTANTS_ELSEWHERE = new Map<number, number>([
