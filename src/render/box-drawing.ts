@@ -48,6 +48,14 @@ function band(n: number, thick: number, u: number): Span {
   return { start, end: start + thick };
 }
 
+/**
+ * The centre, in px from the cell's top or left edge, of the light line `lightPx` thick that
+ * crosses a cell side of `sizePx` (─'s row, │'s column), so other line art can meet it.
+ */
+export function lightLineCentre(sizePx: number, lightPx: number, scale: number): number {
+  return band(sizePx, lightPx, scale).start + lightPx / 2;
+}
+
 /** The two lines of a double line: light, light gap, light, centred in `n` px. */
 function doubleSpans(n: number, { t, u }: Pen): [Span, Span] {
   const d = half(n - 3 * t, u);

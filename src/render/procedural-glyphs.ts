@@ -3,33 +3,36 @@
  * across cells and fills tile without seams. This file picks the family that draws a character —
  * box drawing U+2500–U+257F (`box-drawing.ts`), block elements U+2580–U+259F
  * (`block-elements.ts`), braille U+2800–U+28FF (`braille.ts`), powerline separators
- * U+E0B0–U+E0BF and U+E0D6–U+E0D7 (`powerline.ts`) — and draws the "tofu" box for characters
- * no bundled font covers. A new family (legacy computing) gets a file of its own and a line here.
+ * U+E0B0–U+E0BF and U+E0D6–U+E0D7 (`powerline.ts`), Symbols for Legacy Computing U+1FB00–U+1FBFF
+ * and octants U+1CD00–U+1CDE5 (`legacy-computing.ts`, `mosaics.ts`, `legacy-line-art.ts`) — and
+ * draws the "tofu" box for characters no bundled font covers. A new family gets a file of its own
+ * and a line here.
  */
 
 import { drawBlockElement } from './block-elements.js';
 import { drawBoxLine } from './box-drawing.js';
 import { drawBraille } from './braille.js';
 import { createCoverage, fillCoverageRect, type GlyphCoverage } from './glyph-coverage.js';
+import { drawLegacyComputing } from './legacy-computing.js';
 import { drawPowerline } from './powerline.js';
 
 /**
  * The coverage of `chars` in a `widthPx`×`heightPx` cell when it is a single character of a
- * procedural family (box drawing, block elements, braille, powerline), else null. `lightPx` is
- * the light line thickness; edges snap to multiples of `scale` (1 or 2) so a 2x glyph is the 1x glyph doubled.
+ * procedural family (box drawing, block elements, braille, powerline, legacy computing), else
+ * null. `lightPx` is the light line thickness; edges snap to multiples of `scale` (1 or 2) so a
+ * 2x glyph is the 1x glyph doubled.
  */
 export function proceduralGlyph(chars: string, widthPx: number, heightPx: number, lightPx: number, scale: number): GlyphCoverage | null {
   const codePoint = chars.codePointAt(0);
-  if (codePoint === undefined || chars.length !== 1) return null;
+  if (codePoint === undefined || chars !== String.fromCodePoint(codePoint)) return null;
   const coverage = createCoverage(widthPx, heightPx);
-  if (
-    !drawBoxLine(coverage, codePoint, lightPx, scale) &&
-    !drawBlockElement(coverage, codePoint, scale) &&
-    !drawBraille(coverage, codePoint, scale) &&
-    !drawPowerline(coverage, codePoint, lightPx, scale)
-  ) {
-    return null;
-  }
+  const drawn =
+    drawBoxLine(coverage, codePoint, lightPx, scale) ||
+    drawBlockElement(coverage, codePoint, scale) ||
+    drawBraille(coverage, codePoint, scale) ||
+    drawPowerline(coverage, codePoint, lightPx, scale) ||
+    drawLegacyComputing(coverage, codePoint, lightPx, scale);
+  if (!drawn) return null;
   return coverage;
 }
 
