@@ -47,6 +47,7 @@ export {
   renderPng,
   renderScreen,
   rendererFingerprint,
+  tofuCodePoints,
 } from './render/index.js';
 export type { CellMetrics, RenderOptions, Theme } from './render/index.js';
 export { createTimeline, encodeGif, formatAsciicast, parseAsciicast } from './record/index.js';

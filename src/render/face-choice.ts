@@ -1,11 +1,31 @@
 /**
- * Which bundled font face draws a grapheme (pure). Only faces that cover every code point of
- * the grapheme qualify, so Skia never falls back to a system font; when none does, the caller
- * draws tofu.
+ * Which bundled font face draws a grapheme (pure): the one ordered fallback chain. Only faces
+ * that cover every code point of the grapheme qualify, so Skia never falls back to a system
+ * font; when none does, the caller draws tofu.
  */
 
-/** The bundled faces: DejaVu Sans Mono in four styles, Noto Sans SC (CJK), Noto Color Emoji. */
-export type FaceId = 'mono' | 'mono-bold' | 'mono-italic' | 'mono-bold-italic' | 'cjk' | 'emoji';
+/**
+ * The bundled faces: DejaVu Sans Mono in four styles; Noto Sans Hebrew, Thai, Devanagari and
+ * Arabic; the Nerd Font symbols; Noto Sans SC (CJK) and KR (Hangul); Noto Color Emoji; and
+ * UnifontEX, the last resort.
+ */
+export type FaceId =
+  | 'mono'
+  | 'mono-bold'
+  | 'mono-italic'
+  | 'mono-bold-italic'
+  | 'hebrew'
+  | 'thai'
+  | 'devanagari'
+  | 'arabic'
+  | 'nerd'
+  | 'cjk'
+  | 'hangul'
+  | 'emoji'
+  | 'last-resort';
+
+/** The script faces, tried after monospace in this order (their code points do not overlap). */
+const SCRIPT_FACES: readonly FaceId[] = ['hebrew', 'thai', 'devanagari', 'arabic'];
 
 /** VS15 (text presentation) and VS16 (emoji presentation): they select a face, they are not drawn. */
 const TEXT_PRESENTATION = 0xfe0e;
@@ -22,25 +42,39 @@ export function codePointsToCover(chars: string): number[] {
 }
 
 /**
- * Faces to try for `chars`, best first: a wide grapheme or one with VS16 prefers colour emoji,
- * then CJK, then monospace; a narrow one (or one with VS15) prefers the monospace face of its
- * style, then regular monospace (the oblique faces cover fewer characters), CJK, emoji.
+ * Faces to try for `chars`, best first. A narrow grapheme (or one with VS15): the monospace
+ * face of its style, regular monospace (the oblique faces cover fewer characters), the script
+ * faces, Nerd symbols, CJK, Hangul, colour emoji, then UnifontEX. A wide grapheme or one with
+ * VS16: colour emoji, CJK, Hangul, then the narrow order. UnifontEX is always last: it covers
+ * the whole BMP, but as a 16 px bitmap design; Nerd comes before CJK and emoji, whose few
+ * shared code points (e.g. U+2665) it draws in the terminal style Nerd-patched fonts use.
  */
 export function faceCandidates(chars: string, width: 1 | 2, bold: boolean, italic: boolean): FaceId[] {
   const style: FaceId = bold ? (italic ? 'mono-bold-italic' : 'mono-bold') : italic ? 'mono-italic' : 'mono';
   const monos: FaceId[] = style === 'mono' ? ['mono'] : [style, 'mono'];
   const wantsEmoji = !chars.includes('\ufe0e') && (width === 2 || chars.includes('\ufe0f'));
-  return wantsEmoji ? ['emoji', 'cjk', ...monos] : [...monos, 'cjk', 'emoji'];
+  return wantsEmoji
+    ? ['emoji', 'cjk', 'hangul', ...monos, ...SCRIPT_FACES, 'nerd', 'last-resort']
+    : [...monos, ...SCRIPT_FACES, 'nerd', 'cjk', 'hangul', 'emoji', 'last-resort'];
 }
 
 /**
- * The first candidate face that covers all of `chars` (see {@link faceCandidates}), or null
- * when none does. `covers` answers from the font's cmap.
+ * The first candidate face (see {@link faceCandidates}) for which `find` gives a font covering
+ * all code points of `chars` (presentation selectors aside), or null when none does. `find`
+ * answers from the fonts' cmaps; for a face sliced by unicode-range, from the one slice whose
+ * range holds every code point.
  */
-export function chooseFace(chars: string, width: 1 | 2, bold: boolean, italic: boolean, covers: (face: FaceId, codePoint: number) => boolean): FaceId | null {
+export function chooseFace<T>(
+  chars: string,
+  width: 1 | 2,
+  bold: boolean,
+  italic: boolean,
+  find: (face: FaceId, codePoints: readonly number[]) => T | null,
+): T | null {
   const codePoints = codePointsToCover(chars);
   for (const face of faceCandidates(chars, width, bold, italic)) {
-    if (codePoints.every((cp) => covers(face, cp))) return face;
+    const found = find(face, codePoints);
+    if (found !== null) return found;
   }
   return null;
 }

@@ -5,9 +5,10 @@
  */
 
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { debuglog } from 'node:util';
 import { proceduralGlyph, tofuGlyph } from './procedural-glyphs.js';
 import { chooseFace, codePointsToCover } from './face-choice.js';
-import { faceCovers, loadCanvas, loadFace, type FontFace } from './fonts.js';
+import { fontFor, loadCanvas, type FontFace } from './fonts.js';
 import type { Glyph } from './glyph-coverage.js';
 import type { CellMetrics } from './metrics.js';
 
@@ -20,6 +21,13 @@ const MAX_CACHED_GLYPHS = 20_000;
  * PNG palette (4–9× smaller than RGBA), at no visible cost.
  */
 const COVERAGE_STEP = 17;
+
+/** `NODE_DEBUG=tmux-shot` prints each grapheme drawn as tofu (once per glyph cached). */
+const debug = debuglog('tmux-shot');
+
+/** Weights of a face with a `wght` axis: bold text at 700, the rest at the regular 400 (the SC/KR default is 100). */
+const REGULAR_WEIGHT = 400;
+const BOLD_WEIGHT = 700;
 
 const cache = new Map<string, Glyph>();
 const contexts = new Map<string, SKRSContext2D>();
@@ -47,16 +55,25 @@ interface Placement {
 }
 
 /**
- * Monospace text sits at the cell's baseline from its left edge; CJK is centred across its two
- * cells; emoji are scaled to fit the box (the font's ascent + descent in the cell height, the
- * advance in the box width) and centred both ways.
+ * Monospace and script text sits at the cell's baseline from its left edge; CJK, Hangul and
+ * every wide glyph are centred across their box; emoji and Nerd symbols (whose advance is a
+ * whole em, 1.66 cells) are scaled to fit the box (the font's ascent + descent in the cell
+ * height, the advance in the box width) and centred both ways, as Nerd Font Mono fonts do.
  */
-function place(face: FontFace, text: string, ctx: SKRSContext2D, boxWidthPx: number, width: 1 | 2, m: CellMetrics): Placement {
+function place(
+  face: FontFace,
+  font: (sizePx: number) => string,
+  text: string,
+  ctx: SKRSContext2D,
+  boxWidthPx: number,
+  width: 1 | 2,
+  m: CellMetrics,
+): Placement {
   const measure = (sizePx: number): number => {
-    ctx.font = `${sizePx}px "${face.family}"`;
+    ctx.font = font(sizePx);
     return ctx.measureText(text).width;
   };
-  if (face.id === 'emoji') {
+  if (face.id === 'emoji' || face.id === 'nerd') {
     const emPx = m.cellHeightPx / ((face.ascent - face.descent) / face.unitsPerEm);
     const sizePx = Math.min(emPx, (boxWidthPx * 100) / measure(100));
     const ascentPx = (face.ascent * sizePx) / face.unitsPerEm;
@@ -64,7 +81,7 @@ function place(face: FontFace, text: string, ctx: SKRSContext2D, boxWidthPx: num
     return { sizePx, xPx: (boxWidthPx - measure(sizePx)) / 2, baselinePx: (m.cellHeightPx - heightPx) / 2 + ascentPx };
   }
   const sizePx = m.fontSizePx;
-  const xPx = face.id === 'cjk' || width === 2 ? (boxWidthPx - measure(sizePx)) / 2 : 0;
+  const xPx = face.id === 'cjk' || face.id === 'hangul' || width === 2 ? (boxWidthPx - measure(sizePx)) / 2 : 0;
   return { sizePx, xPx, baselinePx: m.baselinePx };
 }
 
@@ -72,21 +89,30 @@ function rasterize(chars: string, width: 1 | 2, bold: boolean, italic: boolean, 
   const boxWidthPx = width * m.cellWidthPx;
   const procedural = proceduralGlyph(chars, boxWidthPx, m.cellHeightPx, m.lineThicknessPx, m.scale);
   if (procedural) return { kind: 'coverage', coverage: procedural };
-  const faceId = chooseFace(chars, width, bold, italic, faceCovers);
-  if (!faceId) return { kind: 'coverage', coverage: tofuGlyph(boxWidthPx, m.cellHeightPx, m.lineThicknessPx) };
-  const face = loadFace(faceId);
+  const face = chooseFace(chars, width, bold, italic, fontFor);
+  if (!face) {
+    debug('tofu for %s: no bundled font covers it', codePointsToCover(chars).map(formatCodePoint).join(' '));
+    return { kind: 'coverage', coverage: tofuGlyph(boxWidthPx, m.cellHeightPx, m.lineThicknessPx) };
+  }
   // Other faces lack the presentation selectors; handing them over would invite Skia's fallback.
-  const text = faceId === 'emoji' ? chars : String.fromCodePoint(...codePointsToCover(chars));
+  const text = face.id === 'emoji' ? chars : String.fromCodePoint(...codePointsToCover(chars));
+  const weight = face.weightAxis ? `${bold ? BOLD_WEIGHT : REGULAR_WEIGHT} ` : '';
+  const font = (sizePx: number): string => `${weight}${sizePx}px "${face.family}"`;
   const ctx = contextFor(boxWidthPx, m.cellHeightPx);
-  const { sizePx, xPx, baselinePx } = place(face, text, ctx, boxWidthPx, width, m);
-  ctx.font = `${sizePx}px "${face.family}"`;
+  const { sizePx, xPx, baselinePx } = place(face, font, text, ctx, boxWidthPx, width, m);
+  ctx.font = font(sizePx);
   ctx.fillText(text, xPx, baselinePx);
   const { data } = ctx.getImageData(0, 0, boxWidthPx, m.cellHeightPx);
   const rgba = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-  if (faceId === 'emoji') return { kind: 'color', widthPx: boxWidthPx, heightPx: m.cellHeightPx, rgba };
+  if (face.id === 'emoji') return { kind: 'color', widthPx: boxWidthPx, heightPx: m.cellHeightPx, rgba };
   const alpha = new Uint8Array(boxWidthPx * m.cellHeightPx);
   for (let i = 0; i < alpha.length; i++) alpha[i] = COVERAGE_STEP * Math.round(rgba[i * 4 + 3]! / COVERAGE_STEP);
   return { kind: 'coverage', coverage: { widthPx: boxWidthPx, heightPx: m.cellHeightPx, alpha } };
+}
+
+/** `U+0378` notation of a code point (at least four hex digits). */
+function formatCodePoint(codePoint: number): string {
+  return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /**

@@ -1,55 +1,84 @@
 import * as fontkit from 'fontkit';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+// @ts-expect-error: a plain .mjs script without type declarations
+import { deriveEmojiFont, woffWithout } from '../../scripts/fonts.mjs';
 import { TmuxShotError } from '../../src/errors.js';
 import { chooseFace, codePointsToCover, faceCandidates, type FaceId } from '../../src/render/face-choice.js';
-import { faceCovers, loadFace, rendererPackages } from '../../src/render/fonts.js';
-import { woffToSfnt } from '../../src/render/woff.js';
+import { EMOJI_SOURCE, fontFor, loadFace, rendererPackages } from '../../src/render/fonts.js';
+import { glyphFor } from '../../src/render/glyphs.js';
+import { renderScreen, tofuCodePoints } from '../../src/render/index.js';
+import { cellMetricsFor } from '../../src/render/metrics.js';
+import { tofuGlyph } from '../../src/render/procedural-glyphs.js';
+import { inRanges, parseUnicodeRange } from '../../src/render/unicode-range.js';
+import { woff2ToCmapSfnt, woffToSfnt } from '../../src/render/woff.js';
+import { ScreenBuilder } from './helpers/screen-builder.js';
 
 const require = createRequire(import.meta.url);
+const METRICS = cellMetricsFor({ fontSizePx: 15, scale: 1, paddingPx: 0 });
+const NARROW_CHAIN: FaceId[] = ['hebrew', 'thai', 'devanagari', 'arabic', 'nerd', 'cjk', 'hangul', 'emoji', 'last-resort'];
 
 describe('faceCandidates', () => {
   it.each<[string, 1 | 2, boolean, boolean, FaceId[]]>([
-    ['A', 1, false, false, ['mono', 'cjk', 'emoji']],
-    ['A', 1, true, false, ['mono-bold', 'mono', 'cjk', 'emoji']],
-    ['A', 1, false, true, ['mono-italic', 'mono', 'cjk', 'emoji']],
-    ['A', 1, true, true, ['mono-bold-italic', 'mono', 'cjk', 'emoji']],
-    ['中', 2, false, false, ['emoji', 'cjk', 'mono']],
-    ['\u2764\ufe0f', 1, false, false, ['emoji', 'cjk', 'mono']],
-    ['\u2614\ufe0e', 2, false, false, ['mono', 'cjk', 'emoji']],
+    ['A', 1, false, false, ['mono', ...NARROW_CHAIN]],
+    ['A', 1, true, false, ['mono-bold', 'mono', ...NARROW_CHAIN]],
+    ['A', 1, false, true, ['mono-italic', 'mono', ...NARROW_CHAIN]],
+    ['A', 1, true, true, ['mono-bold-italic', 'mono', ...NARROW_CHAIN]],
+    ['中', 2, false, false, ['emoji', 'cjk', 'hangul', 'mono', 'hebrew', 'thai', 'devanagari', 'arabic', 'nerd', 'last-resort']],
+    ['中', 2, true, false, ['emoji', 'cjk', 'hangul', 'mono-bold', 'mono', 'hebrew', 'thai', 'devanagari', 'arabic', 'nerd', 'last-resort']],
+    ['\u2764\ufe0f', 1, false, false, ['emoji', 'cjk', 'hangul', 'mono', 'hebrew', 'thai', 'devanagari', 'arabic', 'nerd', 'last-resort']],
+    ['\u2614\ufe0e', 2, false, false, ['mono', ...NARROW_CHAIN]],
   ])('orders the faces for %j (width %i, bold %s, italic %s)', (chars, width, bold, italic, expected) => {
     expect(faceCandidates(chars, width, bold, italic)).toEqual(expected);
   });
 });
 
 describe('chooseFace', () => {
-  it('takes the first face that covers every code point, ignoring presentation selectors', () => {
-    const covers = (face: FaceId, cp: number): boolean => (face === 'cjk' ? cp === 0x41 || cp === 0x301 : face === 'mono' && cp === 0x41);
-    expect(chooseFace('A', 1, false, false, covers)).toBe('mono');
-    expect(chooseFace('A\u0301', 1, false, false, covers)).toBe('cjk');
-    expect(chooseFace('A\ufe0e', 1, false, false, covers)).toBe('mono');
-    expect(chooseFace('B', 1, false, false, covers)).toBeNull();
+  it('takes the first face whose font covers every code point, ignoring presentation selectors', () => {
+    const find = (face: FaceId, cps: readonly number[]): FaceId | null =>
+      (face === 'cjk' && cps.every((cp) => cp === 0x41 || cp === 0x301)) || (face === 'mono' && cps.every((cp) => cp === 0x41)) ? face : null;
+    expect(chooseFace('A', 1, false, false, find)).toBe('mono');
+    expect(chooseFace('A\u0301', 1, false, false, find)).toBe('cjk');
+    expect(chooseFace('A\ufe0e', 1, false, false, find)).toBe('mono');
+    expect(chooseFace('B', 1, false, false, find)).toBeNull();
   });
 
-  it('picks the bundled face that really has the glyph', () => {
-    const pick = (chars: string, width: 1 | 2, bold = false, italic = false): FaceId | null => chooseFace(chars, width, bold, italic, faceCovers);
-    expect(pick('A', 1)).toBe('mono');
-    expect(pick('A', 1, true, true)).toBe('mono-bold-italic');
-    expect(pick('\u01de', 1, false, true)).toBe('mono'); // Ǟ: the oblique face lacks it
-    expect(pick('λ', 1)).toBe('mono');
-    expect(pick('中', 2)).toBe('cjk');
-    expect(pick('😀', 2)).toBe('emoji');
-    expect(pick('👩\u200d💻', 2)).toBe('emoji');
-    expect(pick('\u2764\ufe0f', 1)).toBe('emoji');
-    expect(pick('\u2764', 1)).toBe('mono');
+  const pick = (chars: string, width: 1 | 2, bold = false, italic = false): string | null => chooseFace(chars, width, bold, italic, fontFor)?.family ?? null;
+
+  it.each<[string, 1 | 2, string | null]>([
+    ['A', 1, 'tmux-shot mono'],
+    ['λ', 1, 'tmux-shot mono'],
+    ['\u0645', 1, 'tmux-shot mono'], // Arabic meem: DejaVu Sans Mono has the Arabic letters
+    ['\u2764', 1, 'tmux-shot mono'],
+    ['\u05d0', 1, 'tmux-shot hebrew hebrew'],
+    ['\u0e01', 1, 'tmux-shot thai thai'],
+    ['\u0e01\u0e31', 1, 'tmux-shot thai thai'], // with a combining vowel
+    ['\u0915\u094d', 1, 'tmux-shot devanagari devanagari'], // with virama
+    ['\u0890', 1, 'tmux-shot arabic arabic'], // an Arabic sign DejaVu lacks
+    ['\uf115', 1, 'tmux-shot nerd'], // Font Awesome folder-open
+    ['\ue5fa', 1, 'tmux-shot nerd'], // Seti folder
+    ['\u{f0001}', 1, 'tmux-shot nerd'], // Material Design (plane 15)
+    ['中', 2, 'tmux-shot cjk 119'],
+    ['\u3131', 2, 'tmux-shot cjk 85'], // Hangul compatibility jamo: Noto Sans SC has them
+    ['한', 2, 'tmux-shot hangul 118'], // Noto Sans SC has no Hangul syllable; KR does
+    ['😀', 2, 'tmux-shot emoji'],
+    ['👩\u200d💻', 2, 'tmux-shot emoji'],
+    ['\u2764\ufe0f', 1, 'tmux-shot emoji'],
+    ['\u26a1', 2, 'tmux-shot emoji'],
+    ['\u1100', 2, 'tmux-shot last-resort'], // Hangul choseong jamo: only UnifontEX
+    ['\u4dc0', 1, 'tmux-shot last-resort'], // Yijing hexagram
+    ['\u10a0', 1, 'tmux-shot last-resort'], // Georgian capital
+    ['\u0378', 1, null], // unassigned
+    ['\u{10fffd}', 1, null], // plane 16, private use: no bundled font
+  ])('draws %j (width %i) with %s', (chars, width, family) => {
+    expect(pick(chars, width)).toBe(family);
   });
 
-  it('finds no face for characters none of the bundled fonts has', () => {
-    // Hebrew alef is in the system's DejaVu Sans on many Linux machines, but not in our fonts.
-    expect(chooseFace('\u05d0', 1, false, false, faceCovers)).toBeNull();
-    expect(chooseFace('\u{10fffd}', 1, false, false, faceCovers)).toBeNull();
-    expect(chooseFace('한', 2, false, false, faceCovers)).toBeNull();
+  it('keeps each style on its face, falling back to regular monospace', () => {
+    expect(pick('A', 1, true, true)).toBe('tmux-shot mono-bold-italic');
+    expect(pick('\u01de', 1, false, true)).toBe('tmux-shot mono'); // Ǟ: the oblique face lacks it
   });
 });
 
@@ -61,25 +90,203 @@ describe('codePointsToCover', () => {
   });
 });
 
-describe('loadFace', () => {
-  it('registers each face under its own family name with the metrics of its font', () => {
-    const mono = loadFace('mono');
-    expect([mono.family, mono.unitsPerEm, mono.ascent, mono.descent]).toEqual(['tmux-shot mono', 2048, 1901, -483]);
-    const emoji = loadFace('emoji');
-    expect([emoji.family, emoji.unitsPerEm, emoji.ascent, emoji.descent]).toEqual(['tmux-shot emoji', 1024, 950, -250]);
-    expect(loadFace('mono')).toBe(mono);
+describe('fontFor', () => {
+  it('answers from the one slice whose unicode-range holds the code points, and not for a grapheme split across slices', () => {
+    expect(fontFor('cjk', [0x4e2d])?.family).toBe('tmux-shot cjk 119');
+    expect(fontFor('cjk', [0x6587])?.family).toBe('tmux-shot cjk 118');
+    expect(fontFor('cjk', [0x4e2d, 0x6587])).toBeNull(); // 中 and 文: each covered, by two slices
+    expect(fontFor('cjk', [0x4e2d, 0x3099])).toBeNull(); // 中 + combining voiced mark (another slice)
+    expect(fontFor('cjk', [0x3099])).not.toBeNull();
+    expect(fontFor('thai', [0x41])).toBeNull(); // only the Thai subset of Noto Sans Thai is used
+  });
+
+  it('opens each face under its own family name with the metrics of its font', () => {
+    const rows = (
+      [
+        ['mono', [0x41]],
+        ['mono-bold', [0x41]],
+        ['hebrew', [0x5d0]],
+        ['thai', [0xe01]],
+        ['devanagari', [0x915]],
+        ['arabic', [0x890]],
+        ['nerd', [0xf115]],
+        ['cjk', [0x4e2d]],
+        ['hangul', [0xd55c]],
+        ['emoji', [0x1f600]],
+        ['last-resort', [0x4dc0]],
+      ] as const
+    ).map(([id, cps]) => {
+      const f = fontFor(id, cps)!;
+      return [f.family, f.weightAxis, f.unitsPerEm, f.ascent, f.descent];
+    });
+    expect(rows).toEqual([
+      ['tmux-shot mono', false, 2048, 1901, -483],
+      ['tmux-shot mono-bold', false, 2048, 1901, -483],
+      ['tmux-shot hebrew hebrew', true, 1000, 1068, -292],
+      ['tmux-shot thai thai', true, 1000, 1061, -450],
+      ['tmux-shot devanagari devanagari', true, 1000, 896, -408],
+      ['tmux-shot arabic arabic', true, 1000, 1374, -738],
+      ['tmux-shot nerd', false, 1000, 711, -45],
+      ['tmux-shot cjk 119', true, 1000, 1160, -288],
+      ['tmux-shot hangul 118', true, 1000, 1160, -288],
+      ['tmux-shot emoji', false, 1024, 950, -250],
+      ['tmux-shot last-resort', false, 1024, 896, -128],
+    ]);
+    expect(loadFace('mono')).toBe(fontFor('mono', [0x41]));
+  });
+
+  it('refuses loadFace for a face sliced by unicode-range', () => {
+    expect(() => loadFace('cjk')).toThrow(new TmuxShotError('The face cjk is sliced by unicode-range; use fontFor with its code points.'));
+  });
+});
+
+describe('lazy loading', () => {
+  it('opens only the regular monospace face to draw ASCII', async () => {
+    vi.resetModules();
+    const fonts = await import('../../src/render/fonts.js');
+    const glyphs = await import('../../src/render/glyphs.js');
+    for (let cp = 0x21; cp <= 0x7e; cp++) glyphs.glyphFor(String.fromCodePoint(cp), 1, false, false, METRICS);
+    expect(fonts.openedFontCount()).toBe(1);
+    // Wide graphemes try emoji first; SC's slice 105 lists U+D55C in its unicode-range but lacks it; KR's slice has it.
+    glyphs.glyphFor('한', 2, false, false, METRICS);
+    expect(fonts.openedFontCount()).toBe(4);
+  });
+});
+
+/** Lit pixels (any channel off the background) of `text` on one 40-column row, no padding, no cursor. */
+function litPixels(text: string, attrs = {}): number {
+  const image = renderScreen(new ScreenBuilder(40, 1).text(0, 0, text, attrs).build(), { paddingPx: 0, cursor: 'hide' });
+  let lit = 0;
+  for (let i = 0; i < image.data.length; i += 4) {
+    if (image.data[i] !== image.data[0] || image.data[i + 1] !== image.data[1] || image.data[i + 2] !== image.data[2]) lit++;
+  }
+  return lit;
+}
+
+describe('scripts', () => {
+  it.each([
+    ['한국어 안녕하세요', 763],
+    ['สวัสดีครับ', 392],
+    ['שלום עולם', 366],
+    ['नमस्ते दुनिया', 379],
+  ])('renders %j with its font, not tofu', (text, lit) => {
+    expect(tofuCodePoints(new ScreenBuilder(40, 1).text(0, 0, text).build())).toEqual([]);
+    expect(litPixels(text)).toBe(lit);
+  });
+
+  it('draws bold at weight 700 on faces with a wght axis', () => {
+    const ink = (chars: string, width: 1 | 2, bold: boolean): number => {
+      const glyph = glyphFor(chars, width, bold, false, METRICS)!;
+      return glyph.kind === 'coverage' ? glyph.coverage.alpha.reduce((sum, a) => sum + a, 0) : -1;
+    };
+    expect([ink('한', 2, false), ink('한', 2, true)]).toEqual([18054, 25891]);
+    expect([ink('ก', 1, false), ink('ก', 1, true)]).toEqual([8857, 12937]);
+  });
+
+  const tofu = (width: 1 | 2) => tofuGlyph(width * METRICS.cellWidthPx, METRICS.cellHeightPx, METRICS.lineThicknessPx).alpha;
+  const sample = (first: number, last: number, step: number): number[] =>
+    Array.from({ length: Math.floor((last - first) / step) + 1 }, (_, i) => first + i * step);
+  it.each<[string, number[], 1 | 2]>([
+    ['Hebrew letters', sample(0x5d0, 0x5ea, 1), 1],
+    ['Thai consonants', sample(0xe01, 0xe2e, 1), 1],
+    ['Devanagari letters', sample(0x905, 0x939, 1), 1],
+    ['Arabic letters', sample(0x621, 0x64a, 1), 1],
+    ['Hangul syllables', sample(0xac00, 0xd7a3, 131), 2],
+    ['CJK ideographs', sample(0x4e00, 0x9fa5, 199), 2],
+    ['Nerd Font Awesome', sample(0xf000, 0xf2e0, 16).filter((cp) => fontFor('nerd', [cp])), 1],
+    ['Nerd Material Design', sample(0xf0001, 0xf1af0, 97), 1],
+    ['Ethiopic (UnifontEX)', sample(0x1200, 0x1248, 1), 1],
+    ['Cherokee (UnifontEX)', sample(0x13a0, 0x13f4, 1), 1],
+  ])('draws no code point of %s as the tofu box', (_name, codePoints, width) => {
+    expect(codePoints.length).toBeGreaterThan(10);
+    for (const cp of codePoints) {
+      const glyph = glyphFor(String.fromCodePoint(cp), width, false, false, METRICS)!;
+      expect(glyph.kind, cp.toString(16)).toBe('coverage');
+      if (glyph.kind === 'coverage') {
+        expect(glyph.coverage.alpha, cp.toString(16)).not.toEqual(tofu(width));
+        expect(
+          glyph.coverage.alpha.some((a) => a > 0),
+          cp.toString(16),
+        ).toBe(true);
+      }
+    }
+  });
+});
+
+describe('tofu', () => {
+  it('lists an unassigned code point and draws it as tofu', () => {
+    const screen = new ScreenBuilder(10, 2).text(0, 0, 'a\u0378b \u4dc0').text(0, 1, '\u{10fffd}\u0378').build();
+    expect(tofuCodePoints(screen)).toEqual([0x378, 0x10fffd]);
+    const glyph = glyphFor('\u0378', 1, false, false, METRICS)!;
+    expect(glyph.kind === 'coverage' && glyph.coverage.alpha).toEqual(tofuGlyph(9, 18, 1).alpha);
+  });
+
+  it('lists nothing for box drawing, blocks and ASCII', () => {
+    expect(tofuCodePoints(new ScreenBuilder(10, 1).text(0, 0, '╭─┬█▒ ok').build())).toEqual([]);
+  });
+
+  it('prints each tofu it draws under NODE_DEBUG=tmux-shot', () => {
+    const script = `
+      const { runnerImport } = await import('vite');
+      const { renderScreen } = (await runnerImport('./src/render/index.ts', { configFile: false, logLevel: 'silent' })).module;
+      const { ScreenBuilder } = (await runnerImport('./test/render/helpers/screen-builder.ts', { configFile: false, logLevel: 'silent' })).module;
+      renderScreen(new ScreenBuilder(4, 1).text(0, 0, 'a\\u0378\\u0378').build());`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, NODE_DEBUG: 'tmux-shot' }, encoding: 'utf8' });
+    expect(child.status).toBe(0);
+    expect(child.stderr.replace(/ \d+:/g, ' <pid>:')).toBe('TMUX-SHOT <pid>: tofu for U+0378: no bundled font covers it\n');
+  });
+});
+
+describe('parseUnicodeRange', () => {
+  it('reads single code points and ranges', () => {
+    const ranges = parseUnicodeRange('U+0E01-0E5B,U+25CC, U+1F600-1F64F');
+    expect(ranges).toEqual([
+      { first: 0xe01, last: 0xe5b },
+      { first: 0x25cc, last: 0x25cc },
+      { first: 0x1f600, last: 0x1f64f },
+    ]);
+    expect([0xe00, 0xe01, 0xe5b, 0x25cc, 0x1f64f, 0x1f650].map((cp) => inRanges(ranges, cp))).toEqual([false, true, true, true, true, false]);
+  });
+
+  it('rejects wildcards and other syntax', () => {
+    expect(() => parseUnicodeRange('U+4??')).toThrow(new TmuxShotError('Not a unicode-range: "U+4??"'));
   });
 });
 
 describe('rendererPackages', () => {
-  it('names the font and rasterizer packages with their installed versions', () => {
+  it('names the font and rasterizer packages with their installed versions, then the emoji font source', () => {
     const version = (name: string): string => (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
-    expect(rendererPackages()).toEqual([
-      `dejavu-fonts-ttf@${version('dejavu-fonts-ttf')}`,
-      `@expo-google-fonts/noto-sans-sc@${version('@expo-google-fonts/noto-sans-sc')}`,
-      `@fontsource/noto-color-emoji@${version('@fontsource/noto-color-emoji')}`,
-      `@napi-rs/canvas@${version('@napi-rs/canvas')}`,
-    ]);
+    const names = [
+      '@fontsource/dejavu-mono',
+      '@fontsource-variable/noto-sans-hebrew',
+      '@fontsource-variable/noto-sans-thai',
+      '@fontsource-variable/noto-sans-devanagari',
+      '@fontsource-variable/noto-sans-arabic',
+      '@azurity/pure-nerd-font',
+      '@fontsource-variable/noto-sans-sc',
+      '@fontsource-variable/noto-sans-kr',
+      '@fontsource/unifontex',
+      '@napi-rs/canvas',
+    ];
+    expect(rendererPackages()).toEqual([...names.map((n) => `${n}@${version(n)}`), EMOJI_SOURCE]);
+    expect(EMOJI_SOURCE).toBe(`@fontsource/noto-color-emoji@${version('@fontsource/noto-color-emoji')}`);
+  });
+});
+
+describe('the vendored emoji font', () => {
+  it('is the devDependency WOFF without its SVG table, byte for byte', () => {
+    const committed = readFileSync(new URL('../../fonts/noto-color-emoji.woff', import.meta.url));
+    expect(committed.length).toBe(2645152);
+    expect((deriveEmojiFont() as Buffer).equals(committed)).toBe(true);
+  });
+
+  it('keeps every other table and the cmap of the source', () => {
+    const source = readFileSync(require.resolve('@fontsource/noto-color-emoji/files/noto-color-emoji-emoji-400-normal.woff'));
+    const original = fontkit.create(source) as fontkit.Font;
+    const derived = fontkit.create(woffWithout(source, ['SVG '])) as fontkit.Font;
+    const tags = (font: fontkit.Font): string[] => Object.keys((font as unknown as { directory: { tables: object } }).directory.tables).sort();
+    expect(tags(derived)).toEqual(tags(original).filter((t) => t !== 'SVG '));
+    expect(derived.characterSet).toEqual(original.characterSet);
   });
 });
 
@@ -100,6 +307,28 @@ describe('woffToSfnt', () => {
 
   it('rejects data that is not WOFF 1.0', () => {
     expect(() => woffToSfnt(Buffer.from('wOF2 not a woff1 font, padded to 44 bytes at least...'))).toThrow(TmuxShotError);
-    expect(() => woffToSfnt(Buffer.alloc(10))).toThrow('The emoji font is not a WOFF 1.0 file');
+    expect(() => woffToSfnt(Buffer.alloc(10))).toThrow('A bundled font is not a WOFF 1.0 file');
+  });
+});
+
+describe('woff2ToCmapSfnt', () => {
+  it.each([
+    '@azurity/pure-nerd-font/PureNerdFont.woff2',
+    '@fontsource-variable/noto-sans-thai/files/noto-sans-thai-thai-wght-normal.woff2',
+    '@fontsource-variable/noto-sans-kr/files/noto-sans-kr-118-wght-normal.woff2',
+  ])('gives the cmap and metrics fontkit reads from the whole of %s', (file) => {
+    const woff2 = readFileSync(require.resolve(file));
+    const whole = fontkit.create(woff2) as fontkit.Font;
+    const reduced = fontkit.create(woff2ToCmapSfnt(woff2)) as fontkit.Font;
+    expect([reduced.characterSet, reduced.unitsPerEm, reduced.ascent, reduced.descent]).toEqual([
+      whole.characterSet,
+      whole.unitsPerEm,
+      whole.ascent,
+      whole.descent,
+    ]);
+  });
+
+  it('rejects data that is not WOFF2', () => {
+    expect(() => woff2ToCmapSfnt(Buffer.alloc(60))).toThrow(new TmuxShotError('A bundled font is not a WOFF2 file; reinstall tmux-shot.'));
   });
 });

@@ -59,7 +59,7 @@ describe('image geometry', () => {
 
 describe('MONO_FONT_UNITS', () => {
   it('matches the bundled DejaVu Sans Mono', () => {
-    const path = createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf');
+    const path = createRequire(import.meta.url).resolve('@fontsource/dejavu-mono/files/dejavu-mono-latin-400-normal.woff');
     const font = fontkit.openSync(path) as fontkit.Font;
     expect({
       unitsPerEm: font.unitsPerEm,
