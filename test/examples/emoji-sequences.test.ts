@@ -7,7 +7,7 @@ const SEQUENCES = ['🇩🇪', '🇯🇵🇺🇸', '🇩', '1️⃣', '#️⃣',
 const script = `${SEQUENCES.map((s, i) => `printf '%s|%s|\\n' ${i} '${s}'`).join('; ')}; printf end`;
 test.override({ tmuxOptions: { command: ['bash', '--norc', '--noprofile', '-c', `${script}; sleep 60`], cols: 16, rows: 8 } });
 
-/** Row `row` from column 2 to the closing `|`, each cell as its code points (hex) and width. */
+/** One row from column 2 to the closing `|`, each cell as its code points (hex) and width. */
 function cellsOf(cells: readonly { chars: string; width: number }[]): string[] {
   const end = cells.findIndex((c, col) => col > 1 && c.chars === '|');
   return cells.slice(2, end).map((c) => `${[...c.chars].map((ch) => ch.codePointAt(0)!.toString(16)).join('+')}/${c.width}`);
