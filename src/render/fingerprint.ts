@@ -26,7 +26,7 @@ function describeTheme(theme: Theme): string {
 /**
  * One line naming the renderer version, the font and rasterizer packages with their versions,
  * and every resolved option (cell size included), e.g.
- * `tmux-shot-render/1 dejavu-fonts-ttf@2.37.3 … theme=dark:… font=15px cell=9x18 scale=1 padding=4 cursor=show/block boldIsBright=false`.
+ * `tmux-shot-render/1 dejavu-fonts-ttf@2.37.3 … theme=dark:… font=15px cell=9x18 scale=1 padding=4 cursor=show/block boldIsBright=true`.
  * Two screenshots with equal fingerprints were drawn the same way.
  */
 export function fingerprintOf(options: ResolvedRenderOptions): string {
