@@ -10,7 +10,7 @@ const BARE = { paddingPx: 0, cursor: 'hide' } as const;
 const BLACK = [0, 0, 0];
 
 /** A row of cells, each `[chars, width]`, as tmux and the screen model lay them out. */
-function grid(cells: [string, number][], attrs: Partial<Cell> = {}) {
+function grid(cells: [string, Cell['width']][], attrs: Partial<Cell> = {}) {
   const builder = new ScreenBuilder(cells.length, 1);
   cells.forEach(([chars, width], col) => builder.set(col, 0, { ...attrs, chars, width }));
   return builder.build();

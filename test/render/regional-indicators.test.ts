@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { regionalIndicatorPairs } from '../../src/render/regional-indicators.js';
+import type { Cell } from '../../src/snapshot.js';
 
 /** One row as the grid holds it: each regional indicator in a cell of its own, one column wide. */
-function row(...cells: (string | [string, number])[]) {
+function row(...cells: (string | [string, Cell['width']])[]): Pick<Cell, 'chars' | 'width'>[] {
   return cells.map((c) => (typeof c === 'string' ? { chars: c, width: 1 } : { chars: c[0], width: c[1] }));
 }
 
