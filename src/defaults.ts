@@ -386,8 +386,12 @@ export const RENDER = {
   cursor: 'show',
   /** @default 'block' */
   cursorStyle: 'block',
-  /** @default false */
-  boldIsBright: false,
+  /**
+   * Bold palette colours 0–7 drawn as 8–15, as xterm (`boldColors`), xterm.js
+   * (`drawBoldTextInBrightColors`), WezTerm, Windows Terminal, iTerm2 and Terminal.app do by
+   * default: apps such as dialog draw bold white on white and count on it. @default true
+   */
+  boldIsBright: true,
 } as const satisfies Required<RenderOptions>;
 
 /**

@@ -11,6 +11,7 @@ import type { Glyph } from './glyph-coverage.js';
 import { cellMetricsFor, cellRectPx, imageSizePx, type CellMetrics } from './metrics.js';
 import type { CursorStyle, ResolvedRenderOptions } from './options.js';
 import { createImage, drawGlyph, fillRect } from './paint.js';
+import { regionalIndicatorPairs } from './regional-indicators.js';
 
 function sameRgb(a: Rgb, b: Rgb): boolean {
   return a.r === b.r && a.g === b.g && a.b === b.b;
@@ -19,10 +20,25 @@ function sameRgb(a: Rgb, b: Rgb): boolean {
 /** Rasterizes a grapheme across `width` cells; null for nothing to draw. */
 export type GlyphSource = (chars: string, width: 1 | 2, bold: boolean, italic: boolean, metrics: CellMetrics) => Glyph | null;
 
-function drawCellText(image: RgbaImage, cell: Cell, col: number, row: number, colors: CellColors, m: CellMetrics, glyphs: GlyphSource): void {
+/**
+ * What a cell's glyph is: its own grapheme across its own width, a flag across it and its right
+ * neighbour, or nothing (`null`: a flag's second cell, or a wide character's right half).
+ */
+type CellText = { readonly chars: string; readonly width: 1 | 2 } | null;
+
+function cellTexts(cells: readonly Cell[]): CellText[] {
+  const flags = regionalIndicatorPairs(cells);
+  return cells.map((cell, col) => {
+    if (flags.has(col)) return { chars: cell.chars + cells[col + 1]!.chars, width: 2 };
+    if (flags.has(col - 1) || cell.width === 0) return null;
+    return { chars: cell.chars, width: cell.width === 2 ? 2 : 1 };
+  });
+}
+
+function drawCellText(image: RgbaImage, cell: Cell, text: CellText, col: number, row: number, colors: CellColors, m: CellMetrics, glyphs: GlyphSource): void {
   if (cell.invisible) return;
   const rect = cellRectPx(m, col, row);
-  const glyph = cell.width > 0 ? glyphs(cell.chars, cell.width === 2 ? 2 : 1, cell.bold, cell.italic, m) : null;
+  const glyph = text ? glyphs(text.chars, text.width, cell.bold, cell.italic, m) : null;
   if (glyph) drawGlyph(image, rect.xPx, rect.yPx, glyph, colors.fg);
   for (const d of decorationRects(cell, rect, m, m.paddingPx)) {
     fillRect(image, d, d.color === 'underline' ? colors.underline : colors.fg);
@@ -63,7 +79,9 @@ function drawCursor(image: RgbaImage, snapshot: ScreenSnapshot, options: Resolve
  * Renders `snapshot` into a new image of `cols × cellWidthPx + 2 × paddingPx` by
  * `rows × cellHeightPx + 2 × paddingPx` pixels. The image starts in the theme background; per
  * row, all other backgrounds are painted before any glyph, so a wide character's right half is
- * not painted over by its neighbour's background. Invisible cells (SGR 8) get their background only; blinking text (SGR 5) is drawn steady. The
+ * not painted over by its neighbour's background. Two adjacent cells holding a regional-indicator
+ * pair (see {@link regionalIndicatorPairs}) are drawn as one flag across both, with the left
+ * cell's attributes. Invisible cells (SGR 8) get their background only; blinking text (SGR 5) is drawn steady. The
  * cursor is drawn last, unless hidden by the options or by the app (a block cursor redraws its
  * character in the theme background).
  */
@@ -77,7 +95,8 @@ export function composeScreen(snapshot: ScreenSnapshot, options: ResolvedRenderO
     colors.forEach(({ bg }, col) => {
       if (!sameRgb(bg, options.theme.background)) fillRect(image, cellRectPx(m, col, row), bg);
     });
-    cells.forEach((cell, col) => drawCellText(image, cell, col, row, colors[col]!, m, glyphs));
+    const texts = cellTexts(cells);
+    cells.forEach((cell, col) => drawCellText(image, cell, texts[col]!, col, row, colors[col]!, m, glyphs));
   }
   drawCursor(image, snapshot, options, m, glyphs);
   return image;

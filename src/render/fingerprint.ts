@@ -11,7 +11,7 @@ import { THEMES, type Theme } from './theme.js';
  * any change that alters the pixels or bytes of a screenshot, so stored baselines show why they
  * stopped matching.
  */
-export const RENDERER_VERSION = 1;
+export const RENDERER_VERSION = 2;
 
 /** The PNG tEXt keyword under which {@link rendererFingerprint} is stored. */
 export const RENDERER_TEXT_KEY = 'tmux-shot:renderer';
@@ -26,7 +26,7 @@ function describeTheme(theme: Theme): string {
 /**
  * One line naming the renderer version, the font and rasterizer packages with their versions,
  * and every resolved option (cell size included), e.g.
- * `tmux-shot-render/1 @fontsource/dejavu-mono@5.3.0 … theme=dark:… font=15px cell=9x18 scale=1 padding=4 cursor=show/block boldIsBright=false`.
+ * `tmux-shot-render/2 @fontsource/dejavu-mono@5.3.0 … theme=dark:… font=15px cell=9x18 scale=1 padding=4 cursor=show/block boldIsBright=true`.
  * Two screenshots with equal fingerprints were drawn the same way.
  */
 export function fingerprintOf(options: ResolvedRenderOptions): string {

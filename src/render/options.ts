@@ -25,7 +25,11 @@ export interface RenderOptions {
   cursor: 'show' | 'hide';
   /** Cursor shape. @default 'block' */
   cursorStyle: CursorStyle;
-  /** Draw bold text in palette colours 0–7 with colours 8–15 (xterm's `boldColors`). @default false */
+  /**
+   * Draw bold text in palette colours 0–7 with colours 8–15, as xterm's `boldColors` and xterm.js's
+   * `drawBoldTextInBrightColors` do by default (kitty, Alacritty and VTE do not: set `false` to
+   * match them). Default, 256-colour and RGB foregrounds are never changed. @default true
+   */
   boldIsBright: boolean;
 }
 

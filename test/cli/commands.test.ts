@@ -50,7 +50,7 @@ describe('tmux-shot shot', () => {
     const image = PNG.sync.read(png);
     // 50x14 cells of 9x18 px plus 4 px padding on each side.
     expect([image.width, image.height]).toEqual([4 + 50 * 9 + 4, 4 + 14 * 18 + 4]);
-    expect(readPngText(png)[RENDERER_TEXT_KEY]).toMatch(/^tmux-shot-render\/1 /);
+    expect(readPngText(png)[RENDERER_TEXT_KEY]).toMatch(/^tmux-shot-render\/2 /);
   });
 
   it('presses an extended key (--keys Control+Enter) into an app that asked for extended keys, and refuses it for one that did not', async () => {

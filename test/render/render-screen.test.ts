@@ -54,8 +54,8 @@ describe('colours', () => {
     ['256-colour grey', { fg: palette(244) }, {}, '128,128,128'],
     ['truecolor', { fg: rgb(1, 2, 3) }, {}, '1,2,3'],
     ['dim', { dim: true }, {}, '128,128,128'],
-    ['bold, not brightened', { bold: true, fg: palette(1) }, {}, '204,0,0'],
-    ['bold with boldIsBright', { bold: true, fg: palette(1) }, { boldIsBright: true }, '239,41,41'],
+    ['bold, brightened by default', { bold: true, fg: palette(1) }, {}, '239,41,41'],
+    ['bold without boldIsBright', { bold: true, fg: palette(1) }, { boldIsBright: false }, '204,0,0'],
     ['the light theme foreground', {}, { theme: 'light' }, '46,52,54'],
     ['inverse: the background', { inverse: true, bg: palette(4) }, {}, '52,101,164'],
   ])('fills a full block █ exactly with the %s', (_, attrs, options, expected) => {
@@ -334,7 +334,7 @@ describe('renderPng', () => {
     const png = renderPng(one('hi'), { theme: 'light' });
     expect(readPngText(png)).toEqual({ [RENDERER_TEXT_KEY]: rendererFingerprint({ theme: 'light' }) });
     expect(rendererFingerprint({ theme: 'light' })).toMatch(
-      /^tmux-shot-render\/1 @fontsource\/dejavu-mono@\S+ (@fontsource-variable\/noto-sans-[a-z]+@\S+ ){4}@azurity\/pure-nerd-font@\S+ (@fontsource-variable\/noto-sans-[a-z]+@\S+ ){2}@fontsource\/unifontex@\S+ @napi-rs\/canvas@\S+ @fontsource\/noto-color-emoji@5\.3\.2 theme=light:[0-9a-f]{12} font=15px cell=9x18 scale=1 padding=4 cursor=show\/block boldIsBright=false$/,
+      /^tmux-shot-render\/2 @fontsource\/dejavu-mono@\S+ (@fontsource-variable\/noto-sans-[a-z]+@\S+ ){4}@azurity\/pure-nerd-font@\S+ (@fontsource-variable\/noto-sans-[a-z]+@\S+ ){2}@fontsource\/unifontex@\S+ @napi-rs\/canvas@\S+ @fontsource\/noto-color-emoji@5\.3\.2 theme=light:[0-9a-f]{12} font=15px cell=9x18 scale=1 padding=4 cursor=show\/block boldIsBright=true$/,
     );
   });
 
@@ -347,7 +347,7 @@ describe('renderPng', () => {
       { paddingPx: 0 },
       { cursor: 'hide' as const },
       { cursorStyle: 'bar' as const },
-      { boldIsBright: true },
+      { boldIsBright: false },
     ].map((o) => rendererFingerprint(o));
     expect(new Set(fingerprints).size).toBe(fingerprints.length);
   });

@@ -12,11 +12,13 @@ const vim = ['vim', '-u', 'vimrc', '-N', '-i', 'NONE', 'demo.sh'];
 test('ls --color: a directory is bold blue, a file the default colour', async ({ tmuxApp }) => {
   await tmuxApp.start({ command: ls, cols: 30, rows: 3 });
   const dir = tmuxApp.getByText('dir');
-  await expect(dir).toHaveFgColor(4);
-  await expect(dir).toHaveFgColor('#3465a4');
-  await expect(dir).toHaveFgColor([0x34, 0x65, 0xa4]);
+  // Bold blue (palette 4) is drawn bright blue (palette 12, boldIsBright); raw, it is stored as 4.
+  await expect(dir).toHaveFgColor(12);
+  await expect(dir).toHaveFgColor('#729fcf');
+  await expect(dir).toHaveFgColor([0x72, 0x9f, 0xcf]);
+  await expect(dir).not.toHaveFgColor(4);
   await expect(dir).toHaveFgColor(4, { raw: true });
-  await expect(dir).not.toHaveFgColor('#3465a4', { raw: true });
+  await expect(dir).not.toHaveFgColor('#729fcf', { raw: true });
   await expect(dir).toHaveStyle({ bold: true, italic: false, underline: false });
   await expect(tmuxApp.getByText('file.txt')).toHaveFgColor('default');
   await expect(tmuxApp.getByText('file.txt')).toHaveFgColor('#ffffff');
@@ -86,7 +88,8 @@ test('every SGR colour form and attribute', async ({ tmuxApp }) => {
   await expect(at('invdim')).toHaveFgColor('#803352');
   await expect(at('invdim')).toHaveFgColor(1, { raw: true });
   await expect(at('invdim')).toHaveBgColor(4, { raw: true });
-  await expect(at('strong')).toHaveFgColor(1);
+  await expect(at('strong')).toHaveFgColor(9);
+  await expect(at('strong')).toHaveFgColor(1, { raw: true });
   await expect(at('strong')).toHaveStyle({ bold: true });
   // An inverse run of default colours, spaces included: drawn on the theme's foreground.
   const padded = tmuxApp.region({ row: 4, col: 14, rows: 1, cols: 8 });
