@@ -1,5 +1,5 @@
 // The matchers over a live app, in this repo's own Vitest run.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { TmuxApp } from '../../src/app/index.js';
 import { ConfigError } from '../../src/errors.js';
@@ -403,5 +403,43 @@ describe('toMatchScreenshot of a region', () => {
         `toMatchScreenshot: region ${shown} does not lie inside the 10x2 screen: give whole cells with cols and rows ≥ 1, col + cols ≤ 10 and row + rows ≤ 2.`,
       ),
     );
+  });
+});
+
+describe('toMatchScreenshot against a baseline drawn before braille and powerline were drawn', () => {
+  test('fails naming both renderers, so -u is the fix', async ({ task }) => {
+    // Drawn by renderer 1 (DejaVu from dejavu-fonts-ttf, no braille or powerline glyphs: tofu).
+    const old = await readFile(resolve(import.meta.dirname, 'fixtures/renderer-1-glyphs.png'));
+    const snapshot = screen(['graph ⣀⣤⣶⣿', 'prompt \uE0B0 ok'], 20);
+    const baseline = baselinePath(task.file, 'renderer 1 glyphs');
+    await mkdir(dirname(baseline), { recursive: true });
+    await writeFile(baseline, old);
+    try {
+      const failure: Error = await expect(snapshot)
+        .toMatchScreenshot('renderer 1 glyphs', { cursor: 'hide' })
+        .then(
+          () => expect.unreachable(),
+          (error: Error) => error,
+        );
+      const lines = failure.message.split('\n');
+      expect(lines.slice(2, 10)).toEqual([
+        'Screenshot does not match the stored reference.',
+        '252 pixels differ, more than the 0 allowed (allowedMismatchedPixels).',
+        '5 cells differ on rows 0-1',
+        "row 0 col 6: now '⣀'",
+        "row 0 col 7: now '⣤'",
+        "row 0 col 8: now '⣶'",
+        "row 0 col 9: now '⣿'",
+        "row 1 col 7: now '\uE0B0'",
+      ]);
+      expect(lines.slice(11, 15)).toEqual([
+        'The reference was drawn by a different renderer (fonts, theme, cell size or tmux-shot version):',
+        '  reference: tmux-shot-render/1 dejavu-fonts-ttf@2.37.3 @expo-google-fonts/noto-sans-sc@0.4.3 @fontsource/noto-color-emoji@5.3.2 @napi-rs/canvas@1.1.1 theme=dark:6ccbad397279 font=15px cell=9x18 scale=1 padding=4 cursor=hide/block boldIsBright=false',
+        `  actual:    ${rendererFingerprint({ cursor: 'hide' })}`,
+        'If the screens look the same, refresh the baselines: run the tests with -u (vitest run -u).',
+      ]);
+    } finally {
+      await rm(dirname(dirname(baseline)), { recursive: true });
+    }
   });
 });
