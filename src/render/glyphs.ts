@@ -54,11 +54,18 @@ interface Placement {
   baselinePx: number;
 }
 
+/** Font size at which a Nerd icon's ink bounds are measured (Skia reports them to 1/32 px: 0.003 % of an em here). */
+const INK_PROBE_SIZE_PX = 1000;
+
 /**
  * Monospace and script text sits at the cell's baseline from its left edge; CJK, Hangul and
- * every wide glyph are centred across their box; emoji and Nerd symbols (whose advance is a
- * whole em, 1.66 cells) are scaled to fit the box (the font's ascent + descent in the cell
- * height, the advance in the box width) and centred both ways, as Nerd Font Mono fonts do.
+ * every wide glyph are centred across their box; emoji are scaled to
+ * fit the box (the font's ascent + descent in the cell height, the advance in the box width) and
+ * centred both ways. Nerd symbols are sized by their ink, not their advance (a whole em, 1.66
+ * cells, around ink as narrow as the 0.32 em of U+E0A0): drawn at the text's font size, shrunk
+ * only as far as needed for the ink to fit the box, and the ink centred in the box with the pen
+ * on whole pixels (Skia would otherwise shift it to the nearest quarter pixel), as kitty (`render_bitmap` rescales a glyph whose bitmap is wider than its cells) and
+ * WezTerm (`load_glyph` scales a fallback glyph only when its bitmap overflows) do.
  */
 function place(
   face: FontFace,
@@ -73,7 +80,20 @@ function place(
     ctx.font = font(sizePx);
     return ctx.measureText(text).width;
   };
-  if (face.id === 'emoji' || face.id === 'nerd') {
+  if (face.id === 'nerd') {
+    ctx.font = font(INK_PROBE_SIZE_PX);
+    const ink = ctx.measureText(text);
+    const inkWidthEm = (ink.actualBoundingBoxLeft + ink.actualBoundingBoxRight) / INK_PROBE_SIZE_PX;
+    const inkHeightEm = (ink.actualBoundingBoxAscent + ink.actualBoundingBoxDescent) / INK_PROBE_SIZE_PX;
+    const sizePx = Math.min(m.fontSizePx, boxWidthPx / inkWidthEm, m.cellHeightPx / inkHeightEm);
+    const toPx = (probePx: number): number => (probePx * sizePx) / INK_PROBE_SIZE_PX;
+    return {
+      sizePx,
+      xPx: Math.round((boxWidthPx - inkWidthEm * sizePx) / 2 + toPx(ink.actualBoundingBoxLeft)),
+      baselinePx: Math.round((m.cellHeightPx - inkHeightEm * sizePx) / 2 + toPx(ink.actualBoundingBoxAscent)),
+    };
+  }
+  if (face.id === 'emoji') {
     const emPx = m.cellHeightPx / ((face.ascent - face.descent) / face.unitsPerEm);
     const sizePx = Math.min(emPx, (boxWidthPx * 100) / measure(100));
     const ascentPx = (face.ascent * sizePx) / face.unitsPerEm;
