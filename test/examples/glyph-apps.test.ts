@@ -1,4 +1,5 @@
-// The glyphs popular TUIs draw, from real apps: btop's braille graphs, a powerline prompt, exa's
+// The glyphs popular TUIs draw, from real apps: btop's braille graphs, a braille plot with a
+// sparkline, sextants and octants, a powerline prompt, exa's
 // Nerd Font icons, and Korean, Thai and Hebrew text in less. Screenshots are compared with
 // committed baselines: refresh them with `npx vitest run test/examples/glyph-apps.test.ts -u`
 // and review the images.
@@ -6,7 +7,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
+import type { RgbaImage } from '../../src/geometry.js';
+import { renderScreen } from '../../src/render/index.js';
 import { expect, test } from '../../src/vitest/index.js';
+import { pixel } from '../render/helpers/pixels.js';
 
 let dir: string;
 beforeAll(async () => void (dir = await mkdtemp(join(tmpdir(), 'tmux-shot-glyphs-'))));
@@ -55,6 +59,55 @@ describe('btop', () => {
       mask: [{ col: 1, row: 1, cols: 78, rows: 6 }, { col: 77, row: 9, cols: 2, rows: 13 }, /[\d.]+[ ─][KMGT]iB/, /\d+%/],
     });
   });
+});
+
+const GRAPH = join(import.meta.dirname, '../../fixtures/braille-graph.py');
+
+/** One pixel row of `image` as text: '#' where it differs from the padding's colour, '.' where not. */
+const litRow = (image: RgbaImage, xPx: number, yPx: number, widthPx: number): string => {
+  const background = pixel(image, 0, 0).join(',');
+  return Array.from({ length: widthPx }, (_, i) => (pixel(image, xPx + i, yPx).join(',') === background ? '.' : '#')).join('');
+};
+
+test('draws a braille plot, a sparkline, sextants and an octant ring, the braille dots evenly spaced across cells', async ({ tmuxApp }) => {
+  await tmuxApp.start({ command: ['python3', GRAPH], cols: 64, rows: 21 });
+  await expect(tmuxApp).toShowText('𜺫▀🮅🮅🮅🮅▀𜺨');
+  expect(tmuxApp.text().split('\n')).toEqual([
+    '┌ sin and cos in braille, 120x48 dots ───────────────────────┐',
+    '│⠉⠉⠒⠢⢄⡀   ⢀⡠⠔⠒⠉⠉⠉⠉⠒⠢⢄⡀                                 ⢀⡠⠔⠒⠉⠉│',
+    '│     ⠈⠑⣤⠊⠁          ⠈⠑⢄                             ⡠⠊⠁     │',
+    '│     ⡠⠊ ⠑⢄             ⠑⢄                         ⡠⠊        │',
+    '│   ⡠⠊     ⠑⢄             ⠑⢄                     ⡠⠊          │',
+    '│ ⢀⠎         ⠱⡀             ⠱⡀                 ⢀⠎            │',
+    '│⡔⠁           ⠈⠢⡀            ⠈⠢⡀              ⡔⠁             │',
+    '│               ⠑⢄             ⠑⢄           ⡠⠊             ⡠⠊│',
+    '│                 ⠣⡀             ⠣⡀       ⢀⠜             ⢀⠜  │',
+    '│                  ⠈⠢⡀            ⠈⠢⡀   ⢀⠔⠁            ⢀⠔⠁   │',
+    '│                    ⠈⠢⡀            ⠈⠢⣀⠔⠁            ⢀⠔⠁     │',
+    '│                      ⠈⠢⣀          ⣀⠔⠉⠢⣀          ⣀⠔⠁       │',
+    '│                         ⠉⠒⠤⢄⣀⣀⡠⠤⠒⠉     ⠉⠒⠤⢄⣀⣀⡠⠤⠒⠉          │',
+    '└────────────────────────────────────────────────────────────┘',
+    ' ▅▅▆▇▇▇████▇▇▇▆▆▅▅▅▄▄▄▄▄▅▅▅▅▆▆▆▆▆▆▅▅▄▄▃▃▂▁▁▁▁▁▁▁▁▂▂▃▄▄▅▆▆▆▇▇▇',
+    ' 🬀🬁🬂🬃🬄🬅🬆🬇🬈🬉🬊🬋🬌🬍🬎🬏🬐🬑🬒🬓🬔🬕🬖🬗🬘🬙🬚🬛🬜🬝🬞🬟🬠🬡🬢🬣🬤🬥🬦🬧🬨🬩🬪🬫🬬🬭🬮🬯🬰🬱🬲🬳🬴🬵🬶🬷🬸🬹🬺🬻',
+    '  𜺠▄▆▆▆▆▄𜺣',
+    ' ▗█𜵰𜴂🮂🮂𜴅𜶫█▖',
+    ' ▐█▌    ▐█▌',
+    ' ▝█𜷤𜶻▂▂𜷋𜷥█▘',
+    '  𜺫▀🮅🮅🮅🮅▀𜺨',
+  ]);
+  // Each braille cell has its curve's colour: cosine yellow, sine cyan, both bright white.
+  const snapshot = tmuxApp.screen();
+  const fg = (row: number, col: number) => [snapshot.cells[row]![col]!.chars, snapshot.cells[row]![col]!.fg];
+  expect([fg(1, 1), fg(6, 1), fg(2, 8)]).toEqual([
+    ['⠉', { kind: 'palette', index: 3 }],
+    ['⡔', { kind: 'palette', index: 6 }],
+    ['⣤', { kind: 'palette', index: 15 }],
+  ]);
+  // The bottom dots of ⢄⣀⣀⡠ (row 12, columns 29–32) at 9x18 px inside the 4 px padding: 2 px
+  // squares, 3 px apart inside a cell and 2 px across each cell boundary, on every cell alike.
+  const image = renderScreen(snapshot);
+  expect(litRow(image, 4 + 29 * 9, 4 + 12 * 18 + 15, 4 * 9)).toBe('......##..##...##..##...##..##......');
+  await expect(tmuxApp).toMatchScreenshot('braille-graph');
 });
 
 test('draws a powerline prompt: separators in the colours of the segments they join', async ({ tmuxApp }) => {
