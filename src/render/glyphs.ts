@@ -54,18 +54,19 @@ interface Placement {
   baselinePx: number;
 }
 
-/** Font size at which a Nerd icon's ink bounds are measured (Skia reports them to 1/32 px: 0.003 % of an em here). */
+/** Font size at which a Nerd icon's ink bounds are measured (Skia reports them in 1/32 px steps). */
 const INK_PROBE_SIZE_PX = 1000;
 
 /**
  * Monospace and script text sits at the cell's baseline from its left edge; CJK, Hangul and
- * every wide glyph are centred across their box; emoji are scaled to
- * fit the box (the font's ascent + descent in the cell height, the advance in the box width) and
- * centred both ways. Nerd symbols are sized by their ink, not their advance (a whole em, 1.66
- * cells, around ink as narrow as the 0.32 em of U+E0A0): drawn at the text's font size, shrunk
- * only as far as needed for the ink to fit the box, and the ink centred in the box with the pen
- * on whole pixels (Skia would otherwise shift it to the nearest quarter pixel), as kitty (`render_bitmap` rescales a glyph whose bitmap is wider than its cells) and
- * WezTerm (`load_glyph` scales a fallback glyph only when its bitmap overflows) do.
+ * every wide glyph are centred across their box; emoji are scaled to fit the box (the font's
+ * ascent + descent in the cell height, the advance in the box width) and centred both ways.
+ * Nerd symbols are sized by their ink, not their advance (a whole em, 1.66 cells, around ink
+ * as narrow as U+E0A0's 0.31 em): drawn at the text's font size, shrunk only as far as the ink
+ * needs to fit the box, and the ink centred in the box with the pen on whole pixels (Skia would
+ * otherwise move it to the nearest quarter pixel). So kitty (`render_bitmap` rescales a bitmap
+ * wider than its cells) and WezTerm (`load_glyph` scales a fallback glyph only when it
+ * overflows) size them, except that an icon here never overflows into a following space.
  */
 function place(
   face: FontFace,
