@@ -27,7 +27,7 @@ function nerdInk(chars: string, scale: 1 | 2): ReturnType<typeof ink> {
 }
 
 describe('Nerd Font icons in one cell (9x18 at 1x, 18x36 at 2x)', () => {
-  // Ink of the Symbols Nerd Font glyphs in em: U+E0A0 0.31 x 0.77, U+E7A8 0.77 x 0.77, U+F023 0.66 x 0.75.
+  // Ink of the Symbols Nerd Font glyphs in em: U+E0A0 0.31 x 0.77, U+E7A8 0.76 x 0.77, U+F023 0.66 x 0.77.
   it.each<[string, string, 1 | 2, [number, number, number, number], number]>([
     // Narrow ink drawn at the text's 15 px, centred: 4.7 px wide, 11.5 px tall.
     ['U+E0A0 Powerline branch', '\ue0a0', 1, [2, 3, 7, 15], 39],
