@@ -41,28 +41,52 @@ export function codePointsToCover(chars: string): number[] {
   return codePoints;
 }
 
+/** `U+0378` notation of a code point (at least four hex digits), as Unicode writes them. */
+export function formatCodePoint(codePoint: number): string {
+  return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
 /**
- * Faces to try for `chars`, best first. A narrow grapheme (or one with VS15): the monospace
- * face of its style, regular monospace (the oblique faces cover fewer characters), the script
- * faces, Nerd symbols, CJK, Hangul, colour emoji, then UnifontEX. A wide grapheme or one with
- * VS16: colour emoji, CJK, Hangul, then the narrow order. UnifontEX is always last: it covers
- * the whole BMP, but as a 16 px bitmap design; Nerd comes before CJK and emoji, whose few
- * shared code points (e.g. U+2665) it draws in the terminal style Nerd-patched fonts use.
+ * Faces to try for `chars`, best first. A narrow grapheme: the monospace face of its style,
+ * regular monospace (the oblique faces cover fewer characters), the script faces, Nerd
+ * symbols, CJK, Hangul, colour emoji, then UnifontEX. A wide grapheme or one with VS16: colour
+ * emoji, CJK, Hangul, then the narrow order. A grapheme with VS15 (text presentation, at any
+ * width): the narrow order with colour emoji moved after UnifontEX, so any text face is
+ * preferred to emoji. UnifontEX comes after every other text face: it covers the whole BMP, but
+ * as a 16 px bitmap design; Nerd comes before CJK and emoji, whose few shared code points
+ * (e.g. U+2665) it draws in the terminal style Nerd-patched fonts use.
  */
 export function faceCandidates(chars: string, width: 1 | 2, bold: boolean, italic: boolean): FaceId[] {
   const style: FaceId = bold ? (italic ? 'mono-bold-italic' : 'mono-bold') : italic ? 'mono-italic' : 'mono';
   const monos: FaceId[] = style === 'mono' ? ['mono'] : [style, 'mono'];
-  const wantsEmoji = !chars.includes('\ufe0e') && (width === 2 || chars.includes('\ufe0f'));
-  return wantsEmoji
-    ? ['emoji', 'cjk', 'hangul', ...monos, ...SCRIPT_FACES, 'nerd', 'last-resort']
-    : [...monos, ...SCRIPT_FACES, 'nerd', 'cjk', 'hangul', 'emoji', 'last-resort'];
+  const text: FaceId[] = [...monos, ...SCRIPT_FACES, 'nerd', 'cjk', 'hangul'];
+  if (chars.includes('\ufe0e')) return [...text, 'last-resort', 'emoji'];
+  if (width === 2 || chars.includes('\ufe0f')) return ['emoji', 'cjk', 'hangul', ...monos, ...SCRIPT_FACES, 'nerd', 'last-resort'];
+  return [...text, 'emoji', 'last-resort'];
+}
+
+/**
+ * The canonically equivalent spellings of `chars` to try, each once: as given, NFC, then NFD.
+ * A decomposed Hangul syllable (NFD, as in macOS file names) is covered only composed, a
+ * precomposed Vietnamese capital such as Ỗ (U+1ED6) only decomposed (O + U+0302 + U+0303).
+ */
+export function canonicalForms(chars: string): string[] {
+  return [...new Set([chars, chars.normalize('NFC'), chars.normalize('NFD')])];
+}
+
+/** The face {@link chooseFace} found and the spelling of the grapheme it covers, which is the one to draw. */
+export interface FaceChoice<T> {
+  readonly font: T;
+  readonly chars: string;
 }
 
 /**
  * The first candidate face (see {@link faceCandidates}) for which `find` gives a font covering
- * all code points of `chars` (presentation selectors aside), or null when none does. `find`
- * answers from the fonts' cmaps; for a face sliced by unicode-range, from the one slice whose
- * range holds every code point.
+ * all code points (presentation selectors aside) of one of the grapheme's canonical forms (see
+ * {@link canonicalForms}), with that form; null when none does. Each face is tried with every
+ * form before the next face, so a decomposed or composed spelling keeps its text style and never
+ * falls through to UnifontEX while an earlier face has it. `find` answers from the fonts' cmaps;
+ * for a face sliced by unicode-range, from the one slice whose range holds every code point.
  */
 export function chooseFace<T>(
   chars: string,
@@ -70,11 +94,13 @@ export function chooseFace<T>(
   bold: boolean,
   italic: boolean,
   find: (face: FaceId, codePoints: readonly number[]) => T | null,
-): T | null {
-  const codePoints = codePointsToCover(chars);
+): FaceChoice<T> | null {
+  const forms = canonicalForms(chars).map((form) => ({ form, codePoints: codePointsToCover(form) }));
   for (const face of faceCandidates(chars, width, bold, italic)) {
-    const found = find(face, codePoints);
-    if (found !== null) return found;
+    for (const { form, codePoints } of forms) {
+      const font = find(face, codePoints);
+      if (font !== null) return { font, chars: form };
+    }
   }
   return null;
 }

@@ -7,7 +7,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { debuglog } from 'node:util';
 import { proceduralGlyph, tofuGlyph } from './procedural-glyphs.js';
-import { chooseFace, codePointsToCover } from './face-choice.js';
+import { chooseFace, codePointsToCover, formatCodePoint } from './face-choice.js';
 import { fontFor, loadCanvas, type FontFace } from './fonts.js';
 import type { Glyph } from './glyph-coverage.js';
 import type { CellMetrics } from './metrics.js';
@@ -110,13 +110,14 @@ function rasterize(chars: string, width: 1 | 2, bold: boolean, italic: boolean, 
   const boxWidthPx = width * m.cellWidthPx;
   const procedural = proceduralGlyph(chars, boxWidthPx, m.cellHeightPx, m.lineThicknessPx, m.scale);
   if (procedural) return { kind: 'coverage', coverage: procedural };
-  const face = chooseFace(chars, width, bold, italic, fontFor);
-  if (!face) {
+  const choice = chooseFace(chars, width, bold, italic, fontFor);
+  if (!choice) {
     debug('tofu for %s: no bundled font covers it', codePointsToCover(chars).map(formatCodePoint).join(' '));
     return { kind: 'coverage', coverage: tofuGlyph(boxWidthPx, m.cellHeightPx, m.lineThicknessPx) };
   }
-  // Other faces lack the presentation selectors; handing them over would invite Skia's fallback.
-  const text = face.id === 'emoji' ? chars : String.fromCodePoint(...codePointsToCover(chars));
+  const face = choice.font;
+  // The canonical form the face covers; other faces than emoji lack the presentation selectors, and handing them over would invite Skia's fallback.
+  const text = face.id === 'emoji' ? choice.chars : String.fromCodePoint(...codePointsToCover(choice.chars));
   const weight = face.weightAxis ? `${bold ? BOLD_WEIGHT : REGULAR_WEIGHT} ` : '';
   const font = (sizePx: number): string => `${weight}${sizePx}px "${face.family}"`;
   const ctx = contextFor(boxWidthPx, m.cellHeightPx);
@@ -129,11 +130,6 @@ function rasterize(chars: string, width: 1 | 2, bold: boolean, italic: boolean, 
   const alpha = new Uint8Array(boxWidthPx * m.cellHeightPx);
   for (let i = 0; i < alpha.length; i++) alpha[i] = COVERAGE_STEP * Math.round(rgba[i * 4 + 3]! / COVERAGE_STEP);
   return { kind: 'coverage', coverage: { widthPx: boxWidthPx, heightPx: m.cellHeightPx, alpha } };
-}
-
-/** `U+0378` notation of a code point (at least four hex digits). */
-function formatCodePoint(codePoint: number): string {
-  return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /**

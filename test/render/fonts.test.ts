@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { deriveEmojiFont, woffWithout } from '../../scripts/fonts.mjs';
 import { TmuxShotError } from '../../src/errors.js';
-import { chooseFace, codePointsToCover, faceCandidates, type FaceId } from '../../src/render/face-choice.js';
+import { canonicalForms, chooseFace, codePointsToCover, faceCandidates, type FaceId } from '../../src/render/face-choice.js';
 import { EMOJI_SOURCE, fontFor, loadFace, rendererPackages } from '../../src/render/fonts.js';
 import { glyphFor } from '../../src/render/glyphs.js';
 import { renderScreen, tofuCodePoints } from '../../src/render/index.js';
@@ -29,7 +29,8 @@ describe('faceCandidates', () => {
     ['中', 2, false, false, ['emoji', 'cjk', 'hangul', 'mono', 'hebrew', 'thai', 'devanagari', 'arabic', 'nerd', 'last-resort']],
     ['中', 2, true, false, ['emoji', 'cjk', 'hangul', 'mono-bold', 'mono', 'hebrew', 'thai', 'devanagari', 'arabic', 'nerd', 'last-resort']],
     ['\u2764\ufe0f', 1, false, false, ['emoji', 'cjk', 'hangul', 'mono', 'hebrew', 'thai', 'devanagari', 'arabic', 'nerd', 'last-resort']],
-    ['\u2614\ufe0e', 2, false, false, ['mono', ...NARROW_CHAIN]],
+    ['\u2614\ufe0e', 2, false, false, ['mono', 'hebrew', 'thai', 'devanagari', 'arabic', 'nerd', 'cjk', 'hangul', 'last-resort', 'emoji']],
+    ['\u231a\ufe0e', 1, true, false, ['mono-bold', 'mono', 'hebrew', 'thai', 'devanagari', 'arabic', 'nerd', 'cjk', 'hangul', 'last-resort', 'emoji']],
   ])('orders the faces for %j (width %i, bold %s, italic %s)', (chars, width, bold, italic, expected) => {
     expect(faceCandidates(chars, width, bold, italic)).toEqual(expected);
   });
@@ -39,13 +40,24 @@ describe('chooseFace', () => {
   it('takes the first face whose font covers every code point, ignoring presentation selectors', () => {
     const find = (face: FaceId, cps: readonly number[]): FaceId | null =>
       (face === 'cjk' && cps.every((cp) => cp === 0x41 || cp === 0x301)) || (face === 'mono' && cps.every((cp) => cp === 0x41)) ? face : null;
-    expect(chooseFace('A', 1, false, false, find)).toBe('mono');
-    expect(chooseFace('A\u0301', 1, false, false, find)).toBe('cjk');
-    expect(chooseFace('A\ufe0e', 1, false, false, find)).toBe('mono');
+    expect(chooseFace('A', 1, false, false, find)).toEqual({ font: 'mono', chars: 'A' });
+    expect(chooseFace('A\u0301', 1, false, false, find)).toEqual({ font: 'cjk', chars: 'A\u0301' });
+    expect(chooseFace('A\ufe0e', 1, false, false, find)).toEqual({ font: 'mono', chars: 'A\ufe0e' });
     expect(chooseFace('B', 1, false, false, find)).toBeNull();
   });
 
-  const pick = (chars: string, width: 1 | 2, bold = false, italic = false): string | null => chooseFace(chars, width, bold, italic, fontFor)?.family ?? null;
+  it('tries every canonical form on a face before the next face, and draws the form found', () => {
+    // mono has only decomposed Å (A + U+030A), cjk only the precomposed one: mono wins, with the NFD spelling.
+    const find = (face: FaceId, cps: readonly number[]): FaceId | null =>
+      (face === 'mono' && cps.join() === '65,778') || (face === 'cjk' && cps.join() === '197') ? face : null;
+    expect(chooseFace('\u00c5', 1, false, false, find)).toEqual({ font: 'mono', chars: 'A\u030a' });
+    expect(chooseFace('A\u030a', 1, false, false, find)).toEqual({ font: 'mono', chars: 'A\u030a' });
+    const composedOnly = (face: FaceId, cps: readonly number[]): FaceId | null => (face === 'hangul' && cps.join() === '54620' ? face : null);
+    expect(chooseFace('\u1112\u1161\u11ab', 2, false, false, composedOnly)).toEqual({ font: 'hangul', chars: '\ud55c' });
+  });
+
+  const pick = (chars: string, width: 1 | 2, bold = false, italic = false): string | null =>
+    chooseFace(chars, width, bold, italic, fontFor)?.font.family ?? null;
 
   it.each<[string, 1 | 2, string | null]>([
     ['A', 1, 'tmux-shot mono'],
@@ -70,6 +82,11 @@ describe('chooseFace', () => {
     ['\u1100', 2, 'tmux-shot last-resort'], // Hangul choseong jamo: only UnifontEX
     ['\u4dc0', 1, 'tmux-shot last-resort'], // Yijing hexagram
     ['\u10a0', 1, 'tmux-shot last-resort'], // Georgian capital
+    ['\u231a\ufe0e', 2, 'tmux-shot last-resort'], // watch, text presentation: UnifontEX before colour emoji
+    ['\u231a', 2, 'tmux-shot emoji'],
+    ['\u1ed6', 1, 'tmux-shot mono'], // Ỗ: DejaVu has O + U+0302 + U+0303, not the precomposed letter
+    ['\u01fa', 1, 'tmux-shot mono'], // Ǻ
+    ['\u1112\u1161\u11ab', 2, 'tmux-shot hangul 118'], // 한 decomposed (NFD, macOS file names)
     ['\u0378', 1, null], // unassigned
     ['\u{10fffd}', 1, null], // plane 16, private use: no bundled font
   ])('draws %j (width %i) with %s', (chars, width, family) => {
@@ -78,7 +95,38 @@ describe('chooseFace', () => {
 
   it('keeps each style on its face, falling back to regular monospace', () => {
     expect(pick('A', 1, true, true)).toBe('tmux-shot mono-bold-italic');
-    expect(pick('\u01de', 1, false, true)).toBe('tmux-shot mono'); // Ǟ: the oblique face lacks it
+    expect(pick('\u0220', 1, false, true)).toBe('tmux-shot mono'); // Ƞ: the oblique face lacks it
+    // Ǟ: the oblique face lacks the precomposed letter but has A + U+0308 + U+0304, so it stays oblique.
+    expect(chooseFace('\u01de', 1, false, true, fontFor)).toEqual({ font: fontFor('mono-italic', [0x41]), chars: 'A\u0308\u0304' });
+  });
+});
+
+describe('drawing the chosen face and form', () => {
+  it.each<[string, string, 1 | 2]>([
+    ['\u1ed6', 'O\u0302\u0303', 1], // Ỗ drawn as DejaVu's O with two marks, not UnifontEX's bitmap
+    ['\u01fa', 'A\u030a\u0301', 1], // Ǻ
+    ['\u1112\u1161\u11ab', '\ud55c', 2], // NFD Hangul drawn as the Noto Sans KR syllable
+  ])('draws %j exactly as %j', (chars, form, width) => {
+    expect(glyphFor(chars, width, false, false, METRICS)).toEqual(glyphFor(form, width, false, false, METRICS));
+  });
+
+  it('draws a watch with VS15 in a text face (UnifontEX), not as colour emoji', () => {
+    expect(glyphFor('\u231a\ufe0e', 2, false, false, METRICS)?.kind).toBe('coverage');
+    expect(glyphFor('\u231a', 2, false, false, METRICS)?.kind).toBe('color');
+  });
+});
+
+describe('canonicalForms', () => {
+  it.each<[string, string[]]>([
+    ['a', ['a']],
+    ['\u1ed6', ['\u1ed6', 'O\u0302\u0303']],
+    ['O\u0302\u0303', ['O\u0302\u0303', '\u1ed6']],
+    ['\ud55c', ['\ud55c', '\u1112\u1161\u11ab']],
+    ['\u1112\u1161\u11ab', ['\u1112\u1161\u11ab', '\ud55c']],
+    ['e\u0301\ufe0e', ['e\u0301\ufe0e', '\u00e9\ufe0e']],
+    ['\u212b', ['\u212b', '\u00c5', 'A\u030a']], // Ångström sign: its NFC is Å
+  ])('spells %j as given, NFC, NFD, each once', (chars, forms) => {
+    expect(canonicalForms(chars)).toEqual(forms);
   });
 });
 
@@ -214,15 +262,56 @@ describe('scripts', () => {
 });
 
 describe('tofu', () => {
+  const tofu = (width: 1 | 2) => tofuGlyph(width * METRICS.cellWidthPx, METRICS.cellHeightPx, METRICS.lineThicknessPx).alpha;
+
   it('lists an unassigned code point and draws it as tofu', () => {
     const screen = new ScreenBuilder(10, 2).text(0, 0, 'a\u0378b \u4dc0').text(0, 1, '\u{10fffd}\u0378').build();
-    expect(tofuCodePoints(screen)).toEqual([0x378, 0x10fffd]);
+    expect(tofuCodePoints(screen)).toEqual(['U+0378', 'U+10FFFD']);
     const glyph = glyphFor('\u0378', 1, false, false, METRICS)!;
     expect(glyph.kind === 'coverage' && glyph.coverage.alpha).toEqual(tofuGlyph(9, 18, 1).alpha);
   });
 
   it('lists nothing for box drawing, blocks and ASCII', () => {
     expect(tofuCodePoints(new ScreenBuilder(10, 1).text(0, 0, '╭─┬█▒ ok').build())).toEqual([]);
+  });
+
+  it('lists what the renderer draws: not hidden cells, a flag pair as one flag, canonical forms', () => {
+    const screen = new ScreenBuilder(20, 3)
+      .text(0, 0, 'a\u0378', { invisible: true })
+      .text(3, 0, '\u{10fffd}')
+      .set(0, 1, { chars: '\u{1f1e9}', width: 1 })
+      .set(1, 1, { chars: '\u{1f1ea}', width: 1 })
+      .set(3, 1, { chars: '\u1112\u1161\u11ab', width: 2 })
+      .set(4, 1, { chars: '', width: 0 })
+      .text(6, 1, 'O\u0302\u0303 \u1ed6 \u231a\ufe0e')
+      .set(0, 2, { chars: '\u{1cc00}', width: 1 })
+      .build();
+    expect(tofuCodePoints(screen)).toEqual(['U+1CC00', 'U+10FFFD']);
+    // The renderer agrees: the hidden cell draws nothing, the others are not the tofu box.
+    expect(renderScreen(screen, { paddingPx: 0, cursor: 'hide' }).data.subarray(0, 3 * 9 * 4)).toEqual(
+      renderScreen(new ScreenBuilder(20, 3).build(), { paddingPx: 0, cursor: 'hide' }).data.subarray(0, 3 * 9 * 4),
+    );
+    for (const [chars, width] of [
+      ['\u{1f1e9}\u{1f1ea}', 2],
+      ['\u1112\u1161\u11ab', 2],
+      ['\u1ed6', 1],
+      ['\u231a\ufe0e', 2],
+    ] as const) {
+      const glyph = glyphFor(chars, width, false, false, METRICS)!;
+      expect(glyph.kind === 'coverage' && glyph.coverage.alpha, chars).not.toEqual(tofu(width));
+    }
+    expect(glyphFor('\u{1cc00}', 1, false, false, METRICS)).toEqual({ kind: 'coverage', coverage: tofuGlyph(9, 18, 1) });
+  });
+
+  it('decides each distinct grapheme once: a second call on a 200x50 screen takes under 20 ms', () => {
+    const builder = new ScreenBuilder(200, 50);
+    for (let row = 0; row < 50; row++)
+      builder.text(0, row, 'The quick brown fox jumps over the lazy dog 0123456789 \u2500\u2588\u28ff'.repeat(4).slice(0, 200));
+    const screen = builder.build();
+    expect(tofuCodePoints(screen)).toEqual([]);
+    const started = performance.now();
+    tofuCodePoints(screen);
+    expect(performance.now() - started).toBeLessThan(20);
   });
 
   it('prints each tofu it draws under NODE_DEBUG=tmux-shot', () => {
