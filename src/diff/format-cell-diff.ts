@@ -8,10 +8,29 @@ export interface FormatCellDiffOptions {
   max?: number;
 }
 
-/** `'a'`; a blank cell shows as `' '` and the right half of a wide character as `''`. */
-function quoteChars(cell: Cell): string {
-  const text = cell.chars === '' && cell.width !== 0 ? ' ' : cell.chars;
+/**
+ * A first code point that shows nothing in a terminal, or nothing that tells it apart: controls,
+ * format characters, private use (Nerd and powerline icons draw only with a patched font),
+ * surrogates, unassigned code points, separators other than the space, a lone combining mark
+ * (a grapheme that starts with a mark), default-ignorable code points (e.g. U+3164) and the
+ * blank braille pattern U+2800.
+ */
+const NOT_SHOWN = /^(?! )[\p{C}\p{Z}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+/**
+ * A cell's characters as a failure message writes them: quoted (`'a'`, with `'` and `\`
+ * escaped; `' '` for a blank, `''` for the right half of a wide character), or, when the
+ * grapheme's first code point would not show in a terminal (see `NOT_SHOWN`: private use,
+ * controls, format characters, a lone combining mark…), its code points in `U+E0B0` notation,
+ * space-separated (`U+0301 U+0302`).
+ */
+export function formatCellChars(text: string): string {
+  if (NOT_SHOWN.test(text)) return [...text].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
   return `'${text.replace(/[\\']/g, '\\$&')}'`;
+}
+
+function quoteChars(cell: Cell): string {
+  return formatCellChars(cell.chars === '' && cell.width !== 0 ? ' ' : cell.chars);
 }
 
 function formatColor(color: Color): string {

@@ -4,7 +4,7 @@ export { diffCells } from './cell-diff.js';
 export { cropImage } from './compare-pixels.js';
 export type { ScreenshotOutcome, UpdateMode } from './decide-outcome.js';
 export { decideOutcome } from './decide-outcome.js';
-export { formatCellDiff, formatRanges } from './format-cell-diff.js';
+export { formatCellChars, formatCellDiff, formatRanges } from './format-cell-diff.js';
 export { maskFromText } from './mask-from-text.js';
 export type { ComparatorOptions } from './tolerances.js';
 export { resolveComparatorOptions } from './tolerances.js';

@@ -3,7 +3,7 @@
  * screen stored in the baseline PNG and the actual screen — or, when the reference carries no
  * screen (an older or foreign PNG), from the pixel mismatches alone. Pure.
  */
-import { diffCells, formatCellDiff, formatRanges } from '../diff/index.js';
+import { diffCells, formatCellChars, formatCellDiff, formatRanges } from '../diff/index.js';
 import type { CellPosition } from '../geometry.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 
@@ -13,7 +13,7 @@ function positionLines(cells: readonly CellPosition[], actual: ScreenSnapshot | 
   const lines = [`${cells.length} ${one ? 'cell differs' : 'cells differ'} on ${new Set(rows).size === 1 ? 'row' : 'rows'} ${formatRanges(rows)}`];
   for (const { row, col } of cells.slice(0, max)) {
     const chars = actual?.cells[row]?.[col]?.chars;
-    lines.push(`row ${row} col ${col}${chars === undefined ? '' : `: now '${chars || ' '}'`}`);
+    lines.push(`row ${row} col ${col}${chars === undefined ? '' : `: now ${formatCellChars(chars || ' ')}`}`);
   }
   if (cells.length > max) lines.push(`...and ${cells.length - max} more ${cells.length - max === 1 ? 'cell' : 'cells'}`);
   return lines;

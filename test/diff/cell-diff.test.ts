@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffCells } from '../../src/diff/cell-diff.js';
-import { formatCellDiff } from '../../src/diff/format-cell-diff.js';
+import { formatCellChars, formatCellDiff } from '../../src/diff/format-cell-diff.js';
 import { BLANK_CELL } from '../../src/snapshot.js';
 import { snapshot, withCell } from './build.js';
 
@@ -81,5 +81,42 @@ describe('formatCellDiff', () => {
     expect(lines[0]).toBe('11 cells differ on rows 0-2');
     expect(lines[10]).toBe("row 1 col 4: 'd' -> 'j'");
     expect(lines[11]).toBe('...and 1 more cell');
+  });
+});
+
+describe('formatCellChars', () => {
+  it.each([
+    ['a', "'a'"],
+    ['中', "'中'"],
+    ['é', "'é'"], // e + U+0301: a mark after a base shows
+    ['👩\u200d💻', "'👩\u200d💻'"], // a ZWJ after a base shows
+    ['⣿', "'⣿'"],
+    [' ', "' '"],
+    ['', "''"],
+    ["'", "'\\''"],
+    ['\uE0B0', 'U+E0B0'], // powerline arrow: private use
+    ['\uF115', 'U+F115'], // Nerd icon
+    ['\u{F0001}', 'U+F0001'], // plane 15 private use
+    ['\u0007', 'U+0007'], // control
+    ['\u00AD', 'U+00AD'], // soft hyphen: format
+    ['\u200B', 'U+200B'], // zero-width space: format
+    ['\u0301', 'U+0301'], // a lone combining mark
+    ['\u0301\u0302', 'U+0301 U+0302'],
+    ['\u0E31', 'U+0E31'], // Thai MAI HAN-AKAT in a cell of its own
+    ['\u00A0', 'U+00A0'], // no-break space
+    ['\u3000', 'U+3000'], // ideographic space
+    ['\u3164', 'U+3164'], // Hangul filler: default-ignorable
+    ['\u2800', 'U+2800'], // blank braille pattern
+    ['\u0378', 'U+0378'], // unassigned
+  ])('writes %j as %s', (chars, written) => {
+    expect(formatCellChars(chars)).toBe(written);
+  });
+
+  it('writes private-use changes as code points in a cell diff', () => {
+    const before = snapshot(['a\uE0B0'], 2);
+    expect(formatCellDiff(diffCells(before, withCell(before, 0, 1, { chars: '\uE0B2' })))).toEqual([
+      '1 cell differs on row 0',
+      'row 0 col 1: U+E0B0 -> U+E0B2',
+    ]);
   });
 });

@@ -34,6 +34,21 @@ describe('describeChangedCells', () => {
     ).toEqual(['2 cells differ on rows 0-1', "row 0 col 1: now 'a'", "row 1 col 5: now ' '"]);
   });
 
+  it('writes a character that does not show in a terminal as its code point', () => {
+    const icons = screen(['a\uE0A0\u200B'], 4);
+    expect(
+      describeChangedCells(
+        undefined,
+        icons,
+        [
+          { row: 0, col: 1 },
+          { row: 0, col: 2 },
+        ],
+        5,
+      ),
+    ).toEqual(['2 cells differ on row 0', 'row 0 col 1: now U+E0A0', 'row 0 col 2: now U+200B']);
+  });
+
   it('reports a size change in cells', () => {
     expect(describeChangedCells(before, screen(['hello'], 8), [{ row: 0, col: 7 }], 5)).toEqual(['The screen size changed from 6×2 to 8×1 cells.']);
   });

@@ -430,7 +430,7 @@ describe('toMatchScreenshot against a baseline drawn before braille and powerlin
         "row 0 col 7: now '⣤'",
         "row 0 col 8: now '⣶'",
         "row 0 col 9: now '⣿'",
-        "row 1 col 7: now '\uE0B0'",
+        'row 1 col 7: now U+E0B0',
       ]);
       expect(lines.slice(11, 15)).toEqual([
         'The reference was drawn by a different renderer (fonts, theme, cell size or tmux-shot version):',
