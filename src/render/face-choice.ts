@@ -41,6 +41,16 @@ export function codePointsToCover(chars: string): number[] {
   return codePoints;
 }
 
+/**
+ * The text handed to Skia to draw `chars` (the canonical form a face covers) with face `face`:
+ * without the code points that face's cmap lacks, which would invite Skia's fallback to a system
+ * font. Text faces get neither presentation selector; the emoji face keeps VS16, which selects
+ * its sequences (Skia draws it as part of the emoji although the cmap has no VS16), never VS15.
+ */
+export function textToDraw(face: FaceId, chars: string): string {
+  return face === 'emoji' ? chars.replaceAll('\ufe0e', '') : String.fromCodePoint(...codePointsToCover(chars));
+}
+
 /** `U+0378` notation of a code point (at least four hex digits), as Unicode writes them. */
 export function formatCodePoint(codePoint: number): string {
   return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;

@@ -7,7 +7,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { debuglog } from 'node:util';
 import { proceduralGlyph, tofuGlyph } from './procedural-glyphs.js';
-import { chooseFace, codePointsToCover, formatCodePoint } from './face-choice.js';
+import { chooseFace, codePointsToCover, formatCodePoint, textToDraw } from './face-choice.js';
 import { fontFor, loadCanvas, type FontFace } from './fonts.js';
 import type { Glyph } from './glyph-coverage.js';
 import type { CellMetrics } from './metrics.js';
@@ -116,8 +116,7 @@ function rasterize(chars: string, width: 1 | 2, bold: boolean, italic: boolean, 
     return { kind: 'coverage', coverage: tofuGlyph(boxWidthPx, m.cellHeightPx, m.lineThicknessPx) };
   }
   const face = choice.font;
-  // The canonical form the face covers; other faces than emoji lack the presentation selectors, and handing them over would invite Skia's fallback.
-  const text = face.id === 'emoji' ? choice.chars : String.fromCodePoint(...codePointsToCover(choice.chars));
+  const text = textToDraw(face.id, choice.chars);
   const weight = face.weightAxis ? `${bold ? BOLD_WEIGHT : REGULAR_WEIGHT} ` : '';
   const font = (sizePx: number): string => `${weight}${sizePx}px "${face.family}"`;
   const ctx = contextFor(boxWidthPx, m.cellHeightPx);

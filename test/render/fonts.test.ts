@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { deriveEmojiFont, woffWithout } from '../../scripts/fonts.mjs';
 import { TmuxShotError } from '../../src/errors.js';
-import { canonicalForms, chooseFace, codePointsToCover, faceCandidates, type FaceId } from '../../src/render/face-choice.js';
+import { canonicalForms, chooseFace, codePointsToCover, faceCandidates, type FaceId, textToDraw } from '../../src/render/face-choice.js';
 import { EMOJI_SOURCE, fontFor, loadFace, rendererPackages } from '../../src/render/fonts.js';
 import { glyphFor } from '../../src/render/glyphs.js';
 import { renderScreen, tofuCodePoints } from '../../src/render/index.js';
@@ -113,6 +113,21 @@ describe('drawing the chosen face and form', () => {
   it('draws a watch with VS15 in a text face (UnifontEX), not as colour emoji', () => {
     expect(glyphFor('\u231a\ufe0e', 2, false, false, METRICS)?.kind).toBe('coverage');
     expect(glyphFor('\u231a', 2, false, false, METRICS)?.kind).toBe('color');
+  });
+});
+
+describe('textToDraw', () => {
+  // Skia, handed a code point the face lacks, looks for it in the system fonts (the attack found
+  // 😀 + VS15 drawn from the machine's DejaVu Sans): only what the face draws reaches it.
+  it.each([
+    ['emoji', '🫠\ufe0e', '🫠'],
+    ['emoji', '❤\ufe0f', '❤\ufe0f'],
+    ['emoji', '🏳\ufe0f\u200d🌈', '🏳\ufe0f\u200d🌈'],
+    ['last-resort', '😀\ufe0e', '😀'],
+    ['mono', '✔\ufe0f', '✔'],
+    ['cjk', '中\ufe0e', '中'],
+  ] as [FaceId, string, string][])('gives the %s face %j as %j', (face, chars, text) => {
+    expect(textToDraw(face, chars)).toBe(text);
   });
 });
 
