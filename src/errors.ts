@@ -196,6 +196,26 @@ export class ModelApiError extends TmuxShotError {
   }
 }
 
+/**
+ * A bundled font file, or a font package's `unicode.json` or `package.json`, is missing or
+ * damaged (truncated, zeroed, unparsable): the install is broken. Nothing is cached, so a retry
+ * after reinstalling works, and the other fonts keep drawing meanwhile.
+ */
+export class FontLoadError extends TmuxShotError {
+  override name = 'FontLoadError';
+  constructor(
+    /** The file: its resolved path, or the module specifier Node could not resolve. */
+    readonly file: string,
+    /** The npm package the file belongs to (`tmux-shot` for the vendored emoji font). */
+    readonly packageName: string,
+    /** What was wrong with it: the low-level error's first line, or what it lacks. */
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Could not load ${file} from the package ${packageName}: ${reason}. Reinstall tmux-shot's dependencies: npm ci.`, options);
+  }
+}
+
 /** Invalid options or configuration (sizes out of range, missing API key…). */
 export class ConfigError extends TmuxShotError {
   override name = 'ConfigError';

@@ -5,6 +5,7 @@
  */
 
 import { fillCoverageRect, type GlyphCoverage } from './glyph-coverage.js';
+import { gridEdge, gridSpan } from './mosaics.js';
 
 /** Quadrant bits: upper left, upper right, lower left, lower right. */
 const UL = 1;
@@ -28,20 +29,27 @@ function drawQuadrants(coverage: GlyphCoverage, bits: number, x: (eighths: numbe
 /**
  * Draws block element `codePoint` (U+2580–U+259F) into `coverage` (one cell). Fractions are
  * rounded to whole layout pixels (an n/8 edge sits at scale · round(size / scale · n / 8)), so
- * a 2x cell is the 1x cell doubled. Returns false, drawing nothing, for any other code point.
+ * a 2x cell is the 1x cell doubled; a bar that would round to nothing (▕ in a 4 px cell) keeps
+ * one layout pixel ({@link gridSpan}). Returns false, drawing nothing, for any other code point.
  */
 export function drawBlockElement(coverage: GlyphCoverage, codePoint: number, scale: number): boolean {
   const { widthPx: w, heightPx: h } = coverage;
-  const x = (eighths: number): number => scale * Math.round((w * eighths) / (8 * scale));
-  const y = (eighths: number): number => scale * Math.round((h * eighths) / (8 * scale));
-  if (codePoint === 0x2580) fillCoverageRect(coverage, 0, 0, w, y(4));
-  else if (codePoint >= 0x2581 && codePoint <= 0x2588) fillCoverageRect(coverage, 0, y(0x2588 - codePoint), w, h);
-  else if (codePoint >= 0x2589 && codePoint <= 0x258f) fillCoverageRect(coverage, 0, 0, x(0x2590 - codePoint), h);
-  else if (codePoint === 0x2590) fillCoverageRect(coverage, x(4), 0, w, h);
+  const x = (eighths: number): number => gridEdge(w, eighths, 8, scale);
+  const y = (eighths: number): number => gridEdge(h, eighths, 8, scale);
+  /** Fills eighths [from, to) across the full height (`columns`) or the full width. */
+  const bar = (columns: boolean, from: number, to: number): void => {
+    const [start, end] = gridSpan(columns ? w : h, from, to, 8, scale);
+    if (columns) fillCoverageRect(coverage, start, 0, end, h);
+    else fillCoverageRect(coverage, 0, start, w, end);
+  };
+  if (codePoint === 0x2580) bar(false, 0, 4);
+  else if (codePoint >= 0x2581 && codePoint <= 0x2588) bar(false, 0x2588 - codePoint, 8);
+  else if (codePoint >= 0x2589 && codePoint <= 0x258f) bar(true, 0, 0x2590 - codePoint);
+  else if (codePoint === 0x2590) bar(true, 4, 8);
   else if (codePoint >= 0x2591 && codePoint <= 0x2593) {
     fillCoverageRect(coverage, 0, 0, w, h, Math.round((255 * (codePoint - 0x2590)) / 4));
-  } else if (codePoint === 0x2594) fillCoverageRect(coverage, 0, 0, w, y(1));
-  else if (codePoint === 0x2595) fillCoverageRect(coverage, x(7), 0, w, h);
+  } else if (codePoint === 0x2594) bar(false, 0, 1);
+  else if (codePoint === 0x2595) bar(true, 7, 8);
   else if (codePoint >= 0x2596 && codePoint <= 0x259f) drawQuadrants(coverage, QUADRANTS[codePoint - 0x2596]!, x, y);
   else return false;
   return true;

@@ -107,9 +107,14 @@ function drawArms(coverage: GlyphCoverage, arms: string, pen: Pen): void {
   });
 }
 
-/** `count` dashes along the cell, with the gaps split between both ends so cells tile evenly. */
-function drawDashes(coverage: GlyphCoverage, horizontal: boolean, weight: number, count: number, { t, u }: Pen): void {
+/**
+ * `count` dashes along the cell, with the gaps split between both ends so cells tile evenly.
+ * A cell too short for `count` dashes and gaps of at least one line thickness and one layout
+ * pixel each (┈ in the 4 px cell of a 6 px font) gets as many as fit, so it never vanishes.
+ */
+function drawDashes(coverage: GlyphCoverage, horizontal: boolean, weight: number, wanted: number, { t, u }: Pen): void {
   const n = horizontal ? coverage.widthPx : coverage.heightPx;
+  const count = Math.max(1, Math.min(wanted, Math.floor(n / (t + u))));
   const across = band(horizontal ? coverage.heightPx : coverage.widthPx, weight * t, u);
   const at = (i: number): number => u * Math.floor((i * n) / (count * u));
   const gap = Math.max(t, u * Math.floor(n / (4 * count * u)));

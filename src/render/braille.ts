@@ -31,14 +31,18 @@ const DOTS: readonly (readonly [number, number])[] = [
  * Where `count` (2 or 4) dots of `dot` units start along `size` units: the free space is cut
  * into `count` equal gaps, one of them across the boundary (split between the two margins, the
  * odd unit at the end); left-over units go to the gaps inside, in mirror-image pairs with the
- * middle gap taking an odd one.
+ * middle gap taking an odd one. When there is too little space for every gap (4 rows of 1 px in
+ * the 7 px cell of a 6 px font), the boundary gap keeps one unit and the middle gap goes without,
+ * so stacked cells stay apart and dots 2 and 3 (5 and 6) touch instead.
  */
 function dotStarts(size: number, count: 2 | 4, dot: number): number[] {
   const free = Math.max(0, size - count * dot);
-  const gap = Math.floor(free / count);
-  const left = free - count * gap;
+  const boundary = Math.min(free, Math.max(1, Math.floor(free / count)));
+  const inside = free - boundary;
+  const gap = Math.floor(inside / (count - 1));
+  const left = inside - (count - 1) * gap;
   const inner = count === 2 ? [gap + left] : [gap + Math.floor(left / 2), gap + (left % 2), gap + Math.floor(left / 2)];
-  const starts = [Math.floor(gap / 2)];
+  const starts = [Math.floor(boundary / 2)];
   for (const g of inner) starts.push(starts[starts.length - 1]! + dot + g);
   return starts;
 }

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { TmuxShotError } from '../errors.js';
+import { FontLoadError, TmuxShotError } from '../errors.js';
 import type { FaceId } from './face-choice.js';
 import { type CodePointRange, inRanges, parseUnicodeRange } from './unicode-range.js';
 import { woff2ToCmapSfnt, woffToSfnt } from './woff.js';
@@ -40,33 +40,42 @@ function loadFontkit(): Fontkit {
 }
 
 /**
- * Where a face's files are. `file` is a path resolved through Node's resolver (or, for the
- * vendored emoji font, inside tmux-shot's own `fonts/`); a sliced face names its package, the
- * `unicode.json` subsets it uses (the keys the package's CSS `unicode-range`s are listed under)
- * and each subset's file.
+ * Where a face's files are: module specifiers that Node's resolver turns into paths (the
+ * vendored emoji font is an absolute path inside tmux-shot's own `fonts/`), and the package
+ * they come from, named in load errors. A sliced face names the `unicode.json` subsets it uses
+ * (the keys the package's CSS `unicode-range`s are listed under) and each subset's file.
  */
 type FaceSource =
-  | { readonly file: string; readonly weightAxis: boolean }
-  | { readonly package: string; readonly subsets: (name: string) => boolean; readonly file: (name: string) => string; readonly weightAxis: boolean };
+  | { readonly package: string; readonly file: string; readonly weightAxis: boolean }
+  | {
+      readonly package: string;
+      readonly subsets: (name: string) => boolean;
+      readonly sliceFile: (name: string) => string;
+      readonly weightAxis: boolean;
+    };
 
-const dejavu = (style: string): FaceSource => ({ file: `@fontsource/dejavu-mono/files/dejavu-mono-latin-${style}.woff`, weightAxis: false });
+const dejavu = (style: string): FaceSource => ({
+  package: '@fontsource/dejavu-mono',
+  file: `@fontsource/dejavu-mono/files/dejavu-mono-latin-${style}.woff`,
+  weightAxis: false,
+});
 /** A Noto Sans variable font (`wght` axis) of which only the subset named after its script is used. */
 const notoScript = (script: string): FaceSource => ({
   package: `@fontsource-variable/noto-sans-${script}`,
   subsets: (name) => name === script,
-  file: (name) => `files/noto-sans-${script}-${name}-wght-normal.woff2`,
+  sliceFile: (name) => `@fontsource-variable/noto-sans-${script}/files/noto-sans-${script}-${name}-wght-normal.woff2`,
   weightAxis: true,
 });
 /** Noto Sans SC or KR: ~100 numbered slices (`[0]`…) of one variable font; the Latin/Cyrillic ones are left to DejaVu. */
 const notoCjk = (lang: string): FaceSource => ({
   package: `@fontsource-variable/noto-sans-${lang}`,
   subsets: (name) => /^\[\d+\]$/.test(name),
-  file: (name) => `files/noto-sans-${lang}-${name.slice(1, -1)}-wght-normal.woff2`,
+  sliceFile: (name) => `@fontsource-variable/noto-sans-${lang}/files/noto-sans-${lang}-${name.slice(1, -1)}-wght-normal.woff2`,
   weightAxis: true,
 });
 
 /** The vendored emoji font (see scripts/fonts.mjs): two directories up from src/render and dist/render alike. */
-const EMOJI_FILE = fileURLToPath(new URL('../../fonts/noto-color-emoji.woff', import.meta.url));
+export const EMOJI_FILE = fileURLToPath(new URL('../../fonts/noto-color-emoji.woff', import.meta.url));
 
 const FACE_SOURCES: Readonly<Record<FaceId, FaceSource>> = {
   mono: dejavu('400-normal'),
@@ -77,11 +86,11 @@ const FACE_SOURCES: Readonly<Record<FaceId, FaceSource>> = {
   thai: notoScript('thai'),
   devanagari: notoScript('devanagari'),
   arabic: notoScript('arabic'),
-  nerd: { file: '@azurity/pure-nerd-font/PureNerdFont.woff2', weightAxis: false },
+  nerd: { package: '@azurity/pure-nerd-font', file: '@azurity/pure-nerd-font/PureNerdFont.woff2', weightAxis: false },
   cjk: notoCjk('sc'),
   hangul: notoCjk('kr'),
-  emoji: { file: EMOJI_FILE, weightAxis: false },
-  'last-resort': { file: '@fontsource/unifontex/files/unifontex-latin-400-normal.woff', weightAxis: false },
+  emoji: { package: 'tmux-shot', file: EMOJI_FILE, weightAxis: false },
+  'last-resort': { package: '@fontsource/unifontex', file: '@fontsource/unifontex/files/unifontex-latin-400-normal.woff', weightAxis: false },
 };
 
 /**
@@ -122,9 +131,6 @@ export interface FontFace {
   has(codePoint: number): boolean;
 }
 
-const opened = new Map<string, FontFace>();
-let openCount = 0;
-
 /**
  * The bytes of a font file for Skia (WOFF 1.0 inflated to sfnt, WOFF2 as is: Skia decodes it
  * natively) and for fontkit (WOFF2 reduced to its untransformed tables: fontkit would inflate
@@ -137,25 +143,146 @@ function readFontBytes(path: string): { skia: Buffer; fontkit: Buffer } {
   return { skia: sfnt, fontkit: sfnt };
 }
 
+/**
+ * Finds a file the way Node's resolver does (`require.resolve`): a module specifier such as
+ * `@fontsource/unifontex/files/unifontex-latin-400-normal.woff`, or an absolute path (which
+ * resolves to itself when the file exists).
+ * @throws when there is no such file or package.
+ */
+export type ResolveFile = (specifier: string) => string;
+
+/** The bundled fonts as one {@link createFontFiles} answers for them. */
+export interface FontFiles {
+  /**
+   * The font of face `id` that covers every one of `codePoints`, opened on first use, or null.
+   * A single-file face answers from its cmap. A sliced face answers from the one slice whose
+   * unicode-range holds the first code point, and only when that range and that slice's cmap
+   * hold them all (a grapheme split across slices is not covered).
+   * @throws {FontLoadError} when a font file or the face's `unicode.json` is missing or damaged;
+   * nothing is cached then, so each call tries again (and the other faces keep working).
+   */
+  fontFor(id: FaceId, codePoints: readonly number[]): FontFace | null;
+  /**
+   * The single-file face `id` (a monospace face, Nerd, emoji or the last resort), opened and
+   * registered on first use and cached for the life of the process.
+   * @throws {TmuxShotError} when the face is sliced; {@link FontLoadError} when its file is missing or damaged.
+   */
+  loadFace(id: FaceId): FontFace;
+  /**
+   * `name@version` of each package that decides the pixels (fonts and Skia), then the emoji font's source; read once.
+   * @throws {FontLoadError} when a package's `package.json` is missing or damaged.
+   */
+  rendererPackages(): readonly string[];
+  /** How many font files have been opened so far (each once), for tests of lazy loading. */
+  openedFontCount(): number;
+}
+
+/** The first line of an error's message, for a {@link FontLoadError} message. */
+const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+
+/**
+ * Runs `read` on the file `specifier` of `packageName` after resolving it; any failure (missing
+ * file, zlib or Brotli error, unparsable font or JSON) becomes a {@link FontLoadError} naming the
+ * file and package, with the original error as `cause`.
+ */
+function loading<T>(resolve: ResolveFile, specifier: string, packageName: string, read: (path: string) => T): T {
+  let path = specifier;
+  try {
+    path = resolve(specifier);
+    return read(path);
+  } catch (error) {
+    throw new FontLoadError(path, packageName, firstLine(error), { cause: error });
+  }
+}
+
+/**
+ * The bundled fonts, found through `resolve`: the module-level {@link fontFor}, {@link loadFace}
+ * and {@link rendererPackages} use Node's resolver; a test can point one file at a damaged copy.
+ * Each instance caches what it opened; Skia's registered families are shared by the process.
+ */
+export function createFontFiles(resolve: ResolveFile): FontFiles {
+  const opened = new Map<string, FontFace>();
+  const sliceLists = new Map<FaceId, readonly Slice[]>();
+  let openCount = 0;
+  let packages: readonly string[] | undefined;
+
+  /** The file `specifier` of face `id` under `family`, opened and registered on first use. */
+  function openOnce(id: FaceId, specifier: string, packageName: string, family: string, weightAxis: boolean): FontFace {
+    let face = opened.get(family);
+    if (!face) {
+      face = loading(resolve, specifier, packageName, (path) => openFile(id, path, family, weightAxis));
+      openCount++;
+      opened.set(family, face);
+    }
+    return face;
+  }
+
+  /** The slices of a sliced face, from its package's `unicode.json` (read once). */
+  function slicesOf(id: FaceId, source: Extract<FaceSource, { subsets: unknown }>): readonly Slice[] {
+    let slices = sliceLists.get(id);
+    if (!slices) {
+      slices = loading(resolve, `${source.package}/unicode.json`, source.package, (path) => {
+        const json: unknown = JSON.parse(readFileSync(path, 'utf8'));
+        if (typeof json !== 'object' || json === null) throw new TmuxShotError('it is not a JSON object of unicode-ranges');
+        const found = Object.entries(json)
+          .filter(([name]) => source.subsets(name))
+          .map(([name, range]) => ({ name, ranges: parseUnicodeRange(String(range)) }));
+        if (found.length === 0) throw new TmuxShotError(`it lists none of the unicode-range slices of the ${id} face`);
+        return found;
+      });
+      sliceLists.set(id, slices);
+    }
+    return slices;
+  }
+
+  return {
+    fontFor(id, codePoints) {
+      const source = FACE_SOURCES[id];
+      let face: FontFace;
+      if ('subsets' in source) {
+        const slice = slicesOf(id, source).find((s) => inRanges(s.ranges, codePoints[0]!));
+        if (!slice || !codePoints.every((cp) => inRanges(slice.ranges, cp))) return null;
+        face = openOnce(id, source.sliceFile(slice.name), source.package, `tmux-shot ${id} ${slice.name.replace(/[[\]]/g, '')}`, source.weightAxis);
+      } else {
+        face = openOnce(id, source.file, source.package, `tmux-shot ${id}`, source.weightAxis);
+      }
+      return codePoints.every((cp) => face.has(cp)) ? face : null;
+    },
+    loadFace(id) {
+      const source = FACE_SOURCES[id];
+      if ('subsets' in source) throw new TmuxShotError(`The face ${id} is sliced by unicode-range; use fontFor with its code points.`);
+      return openOnce(id, source.file, source.package, `tmux-shot ${id}`, source.weightAxis);
+    },
+    rendererPackages() {
+      packages ??= [
+        ...RENDERER_PACKAGES.map((name) => {
+          const version = loading(resolve, `${name}/package.json`, name, (path) => {
+            const manifest = JSON.parse(readFileSync(path, 'utf8')) as { version?: unknown } | null;
+            if (typeof manifest?.version !== 'string') throw new TmuxShotError('it names no version');
+            return manifest.version;
+          });
+          return `${name}@${version}`;
+        }),
+        EMOJI_SOURCE,
+      ];
+      return packages;
+    },
+    openedFontCount: () => openCount,
+  };
+}
+
+/**
+ * Opens the font file at `path` as face `id`: fontkit reads its cmap and metrics (now, so a
+ * damaged file fails here rather than mid-render) and Skia registers it under `family`.
+ */
 function openFile(id: FaceId, path: string, family: string, weightAxis: boolean): FontFace {
   const bytes = readFontBytes(path);
   const font = loadFontkit().create(bytes.fontkit);
-  const key = loadCanvas().GlobalFonts.register(bytes.skia, family);
-  if (!key || !('hasGlyphForCodePoint' in font)) {
-    throw new TmuxShotError(`Could not load the bundled font ${path}; reinstall tmux-shot's dependencies.`);
-  }
-  openCount++;
-  return { id, family, weightAxis, unitsPerEm: font.unitsPerEm, ascent: font.ascent, descent: font.descent, has: (cp) => font.hasGlyphForCodePoint(cp) };
-}
-
-/** The file `path` of face `id` under `family`, opened and registered on first use. */
-function openOnce(id: FaceId, path: string, family: string, weightAxis: boolean): FontFace {
-  let face = opened.get(family);
-  if (!face) {
-    face = openFile(id, path, family, weightAxis);
-    opened.set(family, face);
-  }
-  return face;
+  if (!('hasGlyphForCodePoint' in font)) throw new TmuxShotError('it is a font collection, not one font');
+  const { unitsPerEm, ascent, descent } = font;
+  font.hasGlyphForCodePoint(0x20);
+  if (!loadCanvas().GlobalFonts.register(bytes.skia, family)) throw new TmuxShotError('Skia could not read it as a font');
+  return { id, family, weightAxis, unitsPerEm, ascent, descent, has: (cp) => font.hasGlyphForCodePoint(cp) };
 }
 
 interface Slice {
@@ -163,68 +290,16 @@ interface Slice {
   readonly ranges: readonly CodePointRange[];
 }
 
-const sliceLists = new Map<FaceId, readonly Slice[]>();
+const bundled = createFontFiles((specifier) => require.resolve(specifier));
 
-/** The slices of a sliced face, from its package's `unicode.json` (read once). */
-function slicesOf(id: FaceId, source: Extract<FaceSource, { package: string }>): readonly Slice[] {
-  let slices = sliceLists.get(id);
-  if (!slices) {
-    const json = JSON.parse(readFileSync(require.resolve(`${source.package}/unicode.json`), 'utf8')) as Record<string, string>;
-    slices = Object.entries(json)
-      .filter(([name]) => source.subsets(name))
-      .map(([name, range]) => ({ name, ranges: parseUnicodeRange(range) }));
-    sliceLists.set(id, slices);
-  }
-  return slices;
-}
+/** {@link FontFiles.fontFor} of the installed fonts. */
+export const fontFor: FontFiles['fontFor'] = bundled.fontFor;
 
-/**
- * The font of face `id` that covers every one of `codePoints`, opened on first use, or null.
- * A single-file face answers from its cmap. A sliced face answers from the one slice whose
- * unicode-range holds the first code point, and only when that range and that slice's cmap
- * hold them all (a grapheme split across slices is not covered).
- * @throws {TmuxShotError} when a font file is missing or unreadable.
- */
-export function fontFor(id: FaceId, codePoints: readonly number[]): FontFace | null {
-  const source = FACE_SOURCES[id];
-  let face: FontFace;
-  if ('package' in source) {
-    const slice = slicesOf(id, source).find((s) => inRanges(s.ranges, codePoints[0]!));
-    if (!slice || !codePoints.every((cp) => inRanges(slice.ranges, cp))) return null;
-    const path = require.resolve(`${source.package}/${source.file(slice.name)}`);
-    face = openOnce(id, path, `tmux-shot ${id} ${slice.name.replace(/[[\]]/g, '')}`, source.weightAxis);
-  } else {
-    face = openOnce(id, source.file === EMOJI_FILE ? EMOJI_FILE : require.resolve(source.file), `tmux-shot ${id}`, source.weightAxis);
-  }
-  return codePoints.every((cp) => face.has(cp)) ? face : null;
-}
+/** {@link FontFiles.loadFace} of the installed fonts. */
+export const loadFace: FontFiles['loadFace'] = bundled.loadFace;
 
-/**
- * The single-file face `id` (a monospace face, Nerd, emoji or the last resort), opened and
- * registered on first use and cached for the life of the process.
- * @throws {TmuxShotError} when the face is sliced, or its file is missing or unreadable.
- */
-export function loadFace(id: FaceId): FontFace {
-  const source = FACE_SOURCES[id];
-  if ('package' in source) throw new TmuxShotError(`The face ${id} is sliced by unicode-range; use fontFor with its code points.`);
-  return openOnce(id, source.file === EMOJI_FILE ? EMOJI_FILE : require.resolve(source.file), `tmux-shot ${id}`, source.weightAxis);
-}
+/** {@link FontFiles.rendererPackages} of the installed packages. */
+export const rendererPackages: FontFiles['rendererPackages'] = bundled.rendererPackages;
 
-/** How many font files this process has opened so far (each once), for tests of lazy loading. */
-export function openedFontCount(): number {
-  return openCount;
-}
-
-let packages: readonly string[] | undefined;
-
-/** `name@version` of each package that decides the pixels (fonts and Skia), then the emoji font's source; read once. */
-export function rendererPackages(): readonly string[] {
-  packages ??= [
-    ...RENDERER_PACKAGES.map((name) => {
-      const manifest = JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string };
-      return `${name}@${manifest.version}`;
-    }),
-    EMOJI_SOURCE,
-  ];
-  return packages;
-}
+/** {@link FontFiles.openedFontCount} of the installed fonts. */
+export const openedFontCount: FontFiles['openedFontCount'] = bundled.openedFontCount;

@@ -13,7 +13,7 @@
 
 import { createCoverage, fillCoverageRect, fillCoverageShape, type GlyphCoverage } from './glyph-coverage.js';
 import { drawLegacyLineArt } from './legacy-line-art.js';
-import { drawMosaic, gridEdge } from './mosaics.js';
+import { drawMosaic, gridEdge, gridSpan } from './mosaics.js';
 
 /** Medium shade coverage, as ▒ (U+2592). */
 const MEDIUM = 128;
@@ -163,7 +163,8 @@ function drawWedge(coverage: GlyphCoverage, i: number, scale: number): void {
 /**
  * Draws `codePoint` of Symbols for Legacy Computing or an octant into `coverage` (one cell).
  * Rectangle edges are fractions of the cell rounded to whole layout pixels (multiples of
- * `scale`), so a 2x cell is the 1x cell doubled and ▁-style eighths match the block elements';
+ * `scale`; a rectangle that would round to nothing keeps one, see {@link gridSpan}), so a 2x
+ * cell is the 1x cell doubled and ▁-style eighths match the block elements';
  * wedges and triangles run through the same snapped points, anti-aliased along the slope; line
  * art is `lightPx` thick. Returns false, drawing nothing, for code points it does not draw.
  */
@@ -174,7 +175,9 @@ export function drawLegacyComputing(coverage: GlyphCoverage, codePoint: number, 
   const triangles = TRIANGLES.get(codePoint);
   if (rects) {
     for (const [x0, x1, y0, y1, alpha] of rects) {
-      fillCoverageRect(coverage, gridEdge(w, x0, 24, scale), gridEdge(h, y0, 24, scale), gridEdge(w, x1, 24, scale), gridEdge(h, y1, 24, scale), alpha);
+      const [left, right] = gridSpan(w, x0, x1, 24, scale);
+      const [top, bottom] = gridSpan(h, y0, y1, 24, scale);
+      fillCoverageRect(coverage, left, top, right, bottom, alpha);
     }
   } else if (triangles) drawTriangles(coverage, triangles[0], triangles[1], scale);
   else if (codePoint >= 0x1fb3c && codePoint <= 0x1fb67) drawWedge(coverage, codePoint - 0x1fb3c, scale);

@@ -16,6 +16,19 @@ export function gridEdge(size: number, k: number, n: number, scale: number): num
   return scale * Math.round((size * k) / (n * scale));
 }
 
+/**
+ * The pixels [start, end) from the `k0`/`n` to the `k1`/`n` edge of a `size`-px side, edges as
+ * {@link gridEdge}, but never empty when `k1 > k0`: a span that rounds to nothing (an eighth of
+ * a 4 px cell) becomes the one layout pixel holding its centre, so thin bars stay visible at
+ * small font sizes.
+ */
+export function gridSpan(size: number, k0: number, k1: number, n: number, scale: number): [number, number] {
+  const [start, end] = [gridEdge(size, k0, n, scale), gridEdge(size, k1, n, scale)];
+  if (end > start || k1 <= k0) return [start, end];
+  const centre = Math.min(Math.floor(size / scale) - 1, Math.floor((size * (k0 + k1)) / (2 * n * scale)));
+  return [scale * centre, scale * (centre + 1)];
+}
+
 /** All `2^cells` patterns in binary order, minus those `skip` says exist elsewhere. */
 function patterns(cells: number, skip: (bits: number) => boolean): number[] {
   return Array.from({ length: 2 ** cells }, (_, bits) => bits).filter((bits) => !skip(bits));

@@ -16,15 +16,21 @@ import { createCoverage, fillCoverageRect, type GlyphCoverage } from './glyph-co
 import { drawLegacyComputing } from './legacy-computing.js';
 import { drawPowerline } from './powerline.js';
 
+/** VS15 and VS16 (text and emoji presentation), which do not change how a procedural character is drawn. */
+const PRESENTATION_SELECTOR = /[\uFE0E\uFE0F]$/u;
+
 /**
  * The coverage of `chars` in a `widthPx`×`heightPx` cell when it is a single character of a
- * procedural family (box drawing, block elements, braille, powerline, legacy computing), else
- * null. `lightPx` is the light line thickness; edges snap to multiples of `scale` (1 or 2) so a
- * 2x glyph is the 1x glyph doubled.
+ * procedural family (box drawing, block elements, braille, powerline, legacy computing), alone
+ * or followed by VS15 or VS16 (`─` + U+FE0F is still `─`, so it joins its neighbours), else
+ * null: other sequences, such as a base with a combining mark, are left to fonts. `lightPx` is
+ * the light line thickness; edges snap to multiples of `scale` (1 or 2) so a 2x glyph is the 1x
+ * glyph doubled.
  */
 export function proceduralGlyph(chars: string, widthPx: number, heightPx: number, lightPx: number, scale: number): GlyphCoverage | null {
-  const codePoint = chars.codePointAt(0);
-  if (codePoint === undefined || chars !== String.fromCodePoint(codePoint)) return null;
+  const base = chars.replace(PRESENTATION_SELECTOR, '');
+  const codePoint = base.codePointAt(0);
+  if (codePoint === undefined || base !== String.fromCodePoint(codePoint)) return null;
   const coverage = createCoverage(widthPx, heightPx);
   const drawn =
     drawBoxLine(coverage, codePoint, lightPx, scale) ||

@@ -115,6 +115,15 @@ describe('braille tiling', () => {
     expect(gapsBetweenDots(column + column)).toEqual([3, 3, 3, 2, 3, 3, 3]);
   });
 
+  it('keeps a gap across the cell boundary in the 4×7 cell of a 6 px font, where 4 rows and 4 gaps do not fit: dots 2 and 3 touch instead (rows 0, 2, 3, 5)', () => {
+    expect(coverageArt(braille('⣿', 4, 7))).toEqual(['#.#.', '....', '#.#.', '#.#.', '....', '#.#.', '....']);
+    const column = coverageArt(braille('⣿', 8, 14, 2))
+      .map((row) => row[0])
+      .join('');
+    expect(column).toBe('##..####..##..'); // 2x: the 1x rows doubled
+    expect(gapsBetweenDots(column.repeat(2))).toEqual([2, 2, 2, 2, 2]);
+  });
+
   it('keeps 8 separate square dots and gaps within one unit of each other at every font size 7–72 px, 1x and 2x (6 px cells are 7 px tall: too short for 4 separate rows)', () => {
     const uneven: string[] = [];
     for (let fontSizePx = 7; fontSizePx <= 72; fontSizePx++) {

@@ -1,13 +1,15 @@
 import * as fontkit from 'fontkit';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { describe, expect, it, vi } from 'vitest';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { deriveEmojiFont, woffWithout } from '../../scripts/fonts.mjs';
-import { TmuxShotError } from '../../src/errors.js';
+import { FontLoadError, TmuxShotError } from '../../src/errors.js';
 import { canonicalForms, chooseFace, codePointsToCover, faceCandidates, type FaceId, textToDraw } from '../../src/render/face-choice.js';
-import { EMOJI_SOURCE, fontFor, loadFace, rendererPackages } from '../../src/render/fonts.js';
+import { createFontFiles, EMOJI_FILE, EMOJI_SOURCE, type FontFiles, fontFor, loadFace, rendererPackages } from '../../src/render/fonts.js';
 import { glyphFor } from '../../src/render/glyphs.js';
 import { renderScreen, tofuCodePoints } from '../../src/render/index.js';
 import { cellMetricsFor } from '../../src/render/metrics.js';
@@ -200,6 +202,137 @@ describe('fontFor', () => {
 
   it('refuses loadFace for a face sliced by unicode-range', () => {
     expect(() => loadFace('cjk')).toThrow(new TmuxShotError('The face cjk is sliced by unicode-range; use fontFor with its code points.'));
+  });
+});
+
+describe('damaged or missing font files', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  const KR_118 = '@fontsource-variable/noto-sans-kr/files/noto-sans-kr-118-wght-normal.woff2';
+  const KR_JSON = '@fontsource-variable/noto-sans-kr/unicode.json';
+  const NERD = '@azurity/pure-nerd-font/PureNerdFont.woff2';
+
+  /**
+   * Fonts whose `specifier` resolves to a copy of the installed file in a temp dir, changed by
+   * `damage` (null: the copy is not written, as if deleted); every other file is the installed one.
+   */
+  function withCopy(specifier: string, damage: (bytes: Buffer) => Buffer | null): { files: FontFiles; copy: string } {
+    const dir = mkdtempSync(join(tmpdir(), 'tmux-shot-font-'));
+    dirs.push(dir);
+    const copy = join(dir, basename(specifier));
+    const bytes = damage(readFileSync(require.resolve(specifier)));
+    if (bytes) writeFileSync(copy, bytes);
+    return { files: createFontFiles((s) => require.resolve(s === specifier ? copy : s)), copy };
+  }
+  const truncated = (bytes: Buffer): Buffer => bytes.subarray(0, Math.floor(bytes.length / 2));
+  const zeroedTail = (bytes: Buffer): Buffer => Buffer.concat([bytes.subarray(0, bytes.length / 2), Buffer.alloc(bytes.length - bytes.length / 2)]);
+  const flavorZeroed = (bytes: Buffer): Buffer => Buffer.concat([bytes.subarray(0, 4), Buffer.alloc(4), bytes.subarray(8)]);
+  const text = (json: string) => (): Buffer => Buffer.from(json);
+
+  it.each([
+    ['a truncated CJK slice', KR_118, truncated, 'hangul', [0xd55c], '@fontsource-variable/noto-sans-kr', 'unexpected end of file'],
+    [
+      'a slice with a zeroed tail (Skia refuses it)',
+      KR_118,
+      zeroedTail,
+      'hangul',
+      [0xd55c],
+      '@fontsource-variable/noto-sans-kr',
+      'Skia could not read it as a font',
+    ],
+    ['a WOFF2 font with its flavor zeroed', NERD, flavorZeroed, 'nerd', [0xf115], '@azurity/pure-nerd-font', 'Unknown font format'],
+    ['a truncated emoji font', EMOJI_FILE, truncated, 'emoji', [0x1f600], 'tmux-shot', 'unexpected end of file'],
+    [
+      'a truncated UnifontEX',
+      '@fontsource/unifontex/files/unifontex-latin-400-normal.woff',
+      truncated,
+      'last-resort',
+      [0x4dc0],
+      '@fontsource/unifontex',
+      'unexpected end of file',
+    ],
+    [
+      'a truncated DejaVu',
+      '@fontsource/dejavu-mono/files/dejavu-mono-latin-400-normal.woff',
+      truncated,
+      'mono',
+      [0x41],
+      '@fontsource/dejavu-mono',
+      'unexpected end of file',
+    ],
+    [
+      'a malformed unicode.json',
+      KR_JSON,
+      text('{"[118]": "U+AC00-D7A3",'),
+      'hangul',
+      [0xd55c],
+      '@fontsource-variable/noto-sans-kr',
+      'Expected double-quoted property name in JSON at position 24',
+    ],
+    [
+      'a unicode.json listing no slices',
+      KR_JSON,
+      text('{}'),
+      'hangul',
+      [0xd55c],
+      '@fontsource-variable/noto-sans-kr',
+      'it lists none of the unicode-range slices of the hangul face',
+    ],
+    [
+      'a unicode.json with a bad range',
+      KR_JSON,
+      text('{"[118]": "U+AC00-"}'),
+      'hangul',
+      [0xd55c],
+      '@fontsource-variable/noto-sans-kr',
+      'Not a unicode-range: "U+AC00-"',
+    ],
+  ] as const)(
+    'throws a FontLoadError naming the file, its package and npm ci for %s, every time, and keeps other faces working',
+    (_, specifier, damage, id, codePoints, packageName, reason) => {
+      const { files, copy } = withCopy(specifier, damage);
+      const attempt = (): unknown => {
+        try {
+          files.fontFor(id, codePoints);
+        } catch (error) {
+          return error;
+        }
+        return undefined;
+      };
+      const error = attempt();
+      expect(error).toBeInstanceOf(FontLoadError);
+      expect(error).toMatchObject({ file: copy, packageName, reason, cause: expect.any(Error) });
+      expect((error as Error).message).toBe(`Could not load ${copy} from the package ${packageName}: ${reason}. Reinstall tmux-shot's dependencies: npm ci.`);
+      expect(attempt()).toEqual(error);
+      expect(files.fontFor(id === 'mono' ? 'hebrew' : 'mono', id === 'mono' ? [0x5d0] : [0x41])).not.toBeNull();
+    },
+  );
+
+  it.each([
+    ['a deleted CJK slice', KR_118, 'hangul', [0xd55c], '@fontsource-variable/noto-sans-kr'],
+    ['a deleted emoji font', EMOJI_FILE, 'emoji', [0x1f600], 'tmux-shot'],
+  ] as const)('throws a FontLoadError naming the file that Node could not find for %s', (_, specifier, id, codePoints, packageName) => {
+    const { files, copy } = withCopy(specifier, () => null);
+    expect(() => files.fontFor(id, codePoints)).toThrow(new FontLoadError(specifier, packageName, `Cannot find module '${copy}'`));
+  });
+
+  it('throws a FontLoadError for a removed font package, from fontFor and from rendererPackages (the renderer fingerprint), and draws the rest', () => {
+    const files = createFontFiles((s) => {
+      if (s.startsWith('@fontsource-variable/noto-sans-kr/')) throw new Error(`Cannot find module '${s}'`);
+      return require.resolve(s);
+    });
+    const removed = (file: string): FontLoadError =>
+      new FontLoadError(
+        `@fontsource-variable/noto-sans-kr/${file}`,
+        '@fontsource-variable/noto-sans-kr',
+        `Cannot find module '@fontsource-variable/noto-sans-kr/${file}'`,
+      );
+    expect(() => files.fontFor('hangul', [0xd55c])).toThrow(removed('unicode.json'));
+    expect(() => files.rendererPackages()).toThrow(removed('package.json'));
+    expect(() => files.rendererPackages()).toThrow(removed('package.json'));
+    expect(files.fontFor('cjk', [0x4e2d])?.family).toBe('tmux-shot cjk 119');
   });
 });
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { proceduralGlyph, tofuGlyph } from '../../src/render/procedural-glyphs.js';
 import type { GlyphCoverage } from '../../src/render/glyph-coverage.js';
+import { renderScreen, tofuCodePoints } from '../../src/render/index.js';
+import { cellMetricsFor } from '../../src/render/metrics.js';
+import { proceduralGlyph, tofuGlyph } from '../../src/render/procedural-glyphs.js';
 import { coverageArt } from './helpers/coverage-art.js';
+import { pixelArt } from './helpers/pixels.js';
+import { ScreenBuilder } from './helpers/screen-builder.js';
 
 /** A default cell: 9×18 px, 1 px light lines. */
 const cellGlyph = (chars: string): GlyphCoverage => {
@@ -133,6 +137,59 @@ describe('proceduralGlyph', () => {
       if (!doubled) differ.push(cp.toString(16));
     }
     expect(differ).toEqual([]);
+  });
+  it('covers at least one pixel with every glyph that draws anything, at every font size 6–20 px, 1x and 2x', () => {
+    const ranges = [
+      [0x2500, 0x259f],
+      [0x2801, 0x28ff],
+      [0xe0b0, 0xe0d7],
+      [0x1fb00, 0x1fbff],
+      [0x1cd00, 0x1ceaf],
+    ];
+    const vanished: string[] = [];
+    for (const [first, last] of ranges) {
+      for (let cp = first!; cp <= last!; cp++) {
+        const chars = String.fromCodePoint(cp);
+        if (!proceduralGlyph(chars, 9, 18, 1, 1)) continue;
+        for (let fontSizePx = 6; fontSizePx <= 20; fontSizePx++) {
+          for (const scale of [1, 2] as const) {
+            const m = cellMetricsFor({ fontSizePx, scale, paddingPx: 0 });
+            const coverage = proceduralGlyph(chars, m.cellWidthPx, m.cellHeightPx, m.lineThicknessPx, scale)!;
+            const ink = coverage.alpha.reduce((sum, a) => sum + a, 0);
+            if (ink < 255 * scale * scale) vanished.push(`U+${cp.toString(16).toUpperCase()} ${fontSizePx}px ${scale}x`);
+          }
+        }
+      }
+    }
+    expect(vanished).toEqual([]);
+  });
+  it('keeps one pixel for bars and dashes that would round to nothing in the 4×7 cell of a 6 px font: ▕ 🭰 ┈ ┊', () => {
+    const tiny = (chars: string): string[] => coverageArt(proceduralGlyph(chars, 4, 7, 1, 1)!);
+    expect(tiny('▕')).toEqual(rows(7, '...#'));
+    expect(tiny('\u{1fb70}')).toEqual(rows(7, '#...')); // the 2nd eighth of 4 px is the first pixel's right half
+    expect(tiny('┈')).toEqual([...rows(3, '....'), '#.#.', ...rows(3, '....')]); // 2 dashes: 4 do not fit with gaps
+    expect(tiny('┊')).toEqual(['.#..', '....', '.#..', '....', '.#..', '.#..', '....']);
+  });
+
+  it('draws 🭳 (vertical one eighth block-4) as column 3 of the 7×14 cell of a 12 px font, where it rounded to nothing', () => {
+    expect(coverageArt(proceduralGlyph('\u{1fb73}', 7, 14, 1, 1)!)).toEqual(rows(14, '...#...'));
+  });
+
+  it('draws a procedural character followed by VS15 or VS16 as the character, and leaves other sequences to fonts', () => {
+    for (const selector of ['\ufe0e', '\ufe0f']) {
+      for (const base of ['─', '█', '⣿', '\ue0b0', '\u{1fb70}'])
+        expect(proceduralGlyph(base + selector, 9, 18, 1, 1)).toEqual(proceduralGlyph(base, 9, 18, 1, 1));
+    }
+    expect(proceduralGlyph('⣿\u0301', 9, 18, 1, 1)).toBeNull();
+    expect(proceduralGlyph('\ufe0f', 9, 18, 1, 1)).toBeNull();
+    expect(proceduralGlyph('─\ufe0f\ufe0f', 9, 18, 1, 1)).toBeNull();
+  });
+
+  it('joins ─ + VS16 in a width-1 cell (as tmux stores it) to its neighbours, with no tofu', () => {
+    const screen = new ScreenBuilder(3, 1).text(0, 0, '─').set(1, 0, { chars: '─\ufe0f', width: 1 }).text(2, 0, '─').build();
+    const art = pixelArt(renderScreen(screen, { paddingPx: 0, cursor: 'hide' }), { xPx: 0, yPx: 0, widthPx: 27, heightPx: 18 }, [255, 255, 255], [0, 0, 0]);
+    expect(art).toEqual([...rows(8, '.'.repeat(27)), '#'.repeat(27), ...rows(9, '.'.repeat(27))]);
+    expect(tofuCodePoints(screen)).toEqual([]);
   });
 });
 
