@@ -1,29 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import type { GlyphCoverage } from '../../src/render/glyph-coverage.js';
+import type { Glyph } from '../../src/render/glyph-coverage.js';
 import { glyphFor } from '../../src/render/glyphs.js';
 import { cellMetricsFor } from '../../src/render/metrics.js';
 
-/** The box [left, top, right, bottom) of the pixels a glyph covers at all, and how many there are. */
-function ink(coverage: GlyphCoverage): { box: [number, number, number, number]; lit: number } {
-  const box: [number, number, number, number] = [coverage.widthPx, coverage.heightPx, 0, 0];
+/**
+ * The box [left, top, right, bottom) of the pixels a coverage glyph covers at all, in pixels from
+ * its cell box's top-left corner (negative or past the box where ink reaches outside it), and how
+ * many there are.
+ */
+function ink(glyph: Glyph | null): { box: [number, number, number, number]; lit: number } {
+  if (glyph?.kind !== 'coverage') throw new Error('no coverage glyph');
+  const { coverage, xPx, yPx } = glyph;
+  const box: [number, number, number, number] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
   let lit = 0;
   for (let y = 0; y < coverage.heightPx; y++) {
     for (let x = 0; x < coverage.widthPx; x++) {
       if (coverage.alpha[y * coverage.widthPx + x] === 0) continue;
       lit++;
-      box[0] = Math.min(box[0], x);
-      box[1] = Math.min(box[1], y);
-      box[2] = Math.max(box[2], x + 1);
-      box[3] = Math.max(box[3], y + 1);
+      box[0] = Math.min(box[0], xPx + x);
+      box[1] = Math.min(box[1], yPx + y);
+      box[2] = Math.max(box[2], xPx + x + 1);
+      box[3] = Math.max(box[3], yPx + y + 1);
     }
   }
   return { box, lit };
 }
 
+const metrics = (scale: 1 | 2) => cellMetricsFor({ fontSizePx: 15, scale, paddingPx: 0 });
+
 function nerdInk(chars: string, scale: 1 | 2): ReturnType<typeof ink> {
-  const glyph = glyphFor(chars, 1, false, false, cellMetricsFor({ fontSizePx: 15, scale, paddingPx: 0 }));
-  if (glyph?.kind !== 'coverage') throw new Error(`no coverage glyph for ${chars}`);
-  return ink(glyph.coverage);
+  return ink(glyphFor(chars, 1, false, false, metrics(scale)));
 }
 
 describe('Nerd Font icons in one cell (9x18 at 1x, 18x36 at 2x)', () => {
