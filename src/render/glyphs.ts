@@ -44,6 +44,7 @@ const LAST_RESORT_DESIGN_PX = 16;
 /** No-break space: a base HarfBuzz accepts for a lone combining mark, and draws no ink of its own. */
 const NBSP = '\u00a0';
 const NBSP_CODE_POINT = 0xa0;
+const DOTTED_CIRCLE_CODE_POINT = 0x25cc;
 
 const cache = new Map<string, Glyph | null>();
 const contexts = new Map<string, SKRSContext2D>();
@@ -134,30 +135,23 @@ function place(
 /**
  * Draws `text` with its pen at (`xPx`, `baselinePx`) as a terminal draws one cell. A grapheme
  * that starts with a combining mark (a Devanagari vowel sign tmux gives a cell of its own) is
- * drawn on a no-break space, where the font puts the mark after a base; drawn alone, HarfBuzz
- * would add a dotted circle U+25CC, which terminals never show. In the monospace faces, a mark
- * the font gives an advance of its own (DejaVu's overlay marks U+0335–U+0338 are not GDEF marks)
- * is struck over the base at the base's pen, as terminals draw combining characters, instead of
- * landing in the next cell.
+ * drawn on a no-break space, where the font puts the mark after a base, when its face has a
+ * dotted circle U+25CC: HarfBuzz's script shapers would draw the lone mark on one, which
+ * terminals never show. The monospace faces design every mark to be drawn at its base's pen, as
+ * terminals draw combining characters; there a mark the shaper gives an advance of its own
+ * (DejaVu's overlay marks U+0335–U+0338 are not GDEF marks) is drawn at that pen, not in the
+ * next cell.
  */
 function drawText(ctx: SKRSContext2D, face: FontFace, text: string, xPx: number, baselinePx: number): void {
-  if (face.id === 'emoji' || !face.has(NBSP_CODE_POINT)) {
-    ctx.fillText(text, xPx, baselinePx);
+  const codePoints = [...text];
+  if (face.id.startsWith('mono')) {
+    const struck = codePoints.filter((c, i) => i > 0 && ctx.measureText(c).width > 0);
+    ctx.fillText(codePoints.filter((c) => !struck.includes(c)).join(''), xPx, baselinePx);
+    for (const mark of struck) ctx.fillText(mark, xPx, baselinePx);
     return;
   }
-  const [base, ...marks] = [...text];
-  if (/\p{M}/u.test(base!)) {
-    ctx.fillText(NBSP + text, xPx, baselinePx);
-    return;
-  }
-  if (marks.length === 0 || !face.id.startsWith('mono')) {
-    ctx.fillText(text, xPx, baselinePx);
-    return;
-  }
-  const nbspAdvance = ctx.measureText(NBSP).width;
-  const spacing = marks.filter((mark) => ctx.measureText(NBSP + mark).width > nbspAdvance);
-  ctx.fillText(base + marks.filter((mark) => !spacing.includes(mark)).join(''), xPx, baselinePx);
-  for (const mark of spacing) ctx.fillText(NBSP + mark, xPx - nbspAdvance, baselinePx);
+  const lone = /\p{M}/u.test(codePoints[0]!) && face.has(DOTTED_CIRCLE_CODE_POINT) && face.has(NBSP_CODE_POINT);
+  ctx.fillText(lone ? NBSP + text : text, xPx, baselinePx);
 }
 
 function rasterize(chars: string, width: 1 | 2, bold: boolean, italic: boolean, m: CellMetrics): Glyph | null {
