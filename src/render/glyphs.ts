@@ -85,9 +85,10 @@ const INK_PROBE_SIZE_PX = 1000;
  * wider than its cells) and WezTerm (`load_glyph` scales a fallback glyph only when it
  * overflows) size them, except that an icon here never overflows into a following space.
  * UnifontEX, the last resort, is drawn at the largest whole multiple of its 16 px design that
- * fits the cell height (16 px in the default 18 px cell, 32 px at 2x; the text size when the
- * cell is under 16 px), centred across the box with the pen on whole pixels, so its bitmap
- * pixels stay whole instead of being resampled to grey.
+ * fits the 1x cell height, times the scale (16 px in the default 18 px cell, 32 px at 2x; the
+ * text size when the cell is under 16 px), on the cell's baseline, centred across the box with
+ * the pen on whole layout pixels, so its bitmap pixels stay whole instead of being resampled
+ * to grey.
  */
 function place(
   face: FontFace,
@@ -123,9 +124,11 @@ function place(
     return { sizePx, xPx: (boxWidthPx - measure(sizePx)) / 2, baselinePx: (m.cellHeightPx - heightPx) / 2 + ascentPx };
   }
   if (face.id === 'last-resort') {
-    const multiple = Math.floor(m.cellHeightPx / LAST_RESORT_DESIGN_PX);
-    const sizePx = multiple > 0 ? multiple * LAST_RESORT_DESIGN_PX : m.fontSizePx;
-    return { sizePx, xPx: Math.max(0, Math.floor((boxWidthPx - measure(sizePx)) / 2)), baselinePx: m.baselinePx };
+    // Chosen at scale 1 and then scaled, so a 2x glyph is exactly the 1x one doubled.
+    const multiple = Math.floor(m.cellHeightPx / m.scale / LAST_RESORT_DESIGN_PX);
+    const sizePx = multiple > 0 ? m.scale * multiple * LAST_RESORT_DESIGN_PX : m.fontSizePx;
+    const xPx = m.scale * Math.max(0, Math.floor((boxWidthPx - measure(sizePx)) / 2 / m.scale));
+    return { sizePx, xPx, baselinePx: m.baselinePx };
   }
   const sizePx = m.fontSizePx;
   const xPx = face.id === 'cjk' || face.id === 'hangul' || width === 2 ? (boxWidthPx - measure(sizePx)) / 2 : 0;
