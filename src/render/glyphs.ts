@@ -179,7 +179,8 @@ function rasterize(chars: string, width: 1 | 2, bold: boolean, italic: boolean, 
   drawText(ctx, face, text, marginPx + xPx, marginPx + baselinePx);
   const { data } = ctx.getImageData(0, 0, canvasWidthPx, canvasHeightPx);
   const alpha = new Uint8Array(data.length / 4);
-  for (let i = 0; i < alpha.length; i++) alpha[i] = face.id === 'emoji' ? data[i * 4 + 3]! : COVERAGE_STEP * Math.round(data[i * 4 + 3]! / COVERAGE_STEP);
+  const step = face.id === 'emoji' ? 1 : COVERAGE_STEP;
+  for (let i = 0; i < alpha.length; i++) alpha[i] = step * Math.round(data[i * 4 + 3]! / step);
   // Nerd icons are sized to fit their box (see place()); the antialiased edge of a rounded pen stays inside it too.
   const box = { x0: marginPx, y0: marginPx, x1: marginPx + boxWidthPx, y1: marginPx + m.cellHeightPx };
   const ink = inkBounds(alpha, canvasWidthPx, face.id === 'nerd' ? box : { x0: 0, y0: 0, x1: canvasWidthPx, y1: canvasHeightPx });
@@ -210,8 +211,8 @@ function formatCodePoint(codePoint: number): string {
 
 /**
  * The glyph of grapheme `chars` drawn across `width` cells of geometry `metrics`, or null for a
- * blank (`''`, a space, or a character that draws no ink). Characters no bundled font covers come back as tofu; system fonts
- * are never used.
+ * blank (`''`, a space, or a character that draws no ink). Characters no bundled font covers
+ * come back as tofu; system fonts are never used.
  * @throws {TmuxShotError} when a bundled font cannot be loaded.
  */
 export function glyphFor(chars: string, width: 1 | 2, bold: boolean, italic: boolean, metrics: CellMetrics): Glyph | null {

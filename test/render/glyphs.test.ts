@@ -129,4 +129,23 @@ describe('UnifontEX, the last resort', () => {
     expect(art(two)).toEqual(doubled);
     expect([two?.xPx, two?.yPx]).toEqual([2 * one!.xPx, 2 * one!.yPx]);
   });
+
+  it.each<[number, string, [number, number], [number, number], number]>([
+    // The cell is under 16 px: drawn at the text size, resampled.
+    [12, '7x14', [0, 3], [6, 8], 31],
+    [13, '8x16', [1, 3], [7, 10], 0],
+    [20, '12x24', [3, 9], [7, 10], 0],
+    // 33 px holds 2 x 16: drawn at 32 px.
+    [28, '17x33', [2, 6], [14, 20], 0],
+  ])('at fontSizePx %i (cell %s) draws U+13E3 at %j, %j px, %i grey pixels', (fontSizePx, cell, at, size, grey) => {
+    const m = cellMetricsFor({ fontSizePx, scale: 1, paddingPx: 0 });
+    const glyph = glyphFor('\u13e3', 1, false, false, m);
+    if (glyph?.kind !== 'coverage') throw new Error('no coverage glyph');
+    expect(`${m.cellWidthPx}x${m.cellHeightPx}`).toBe(cell);
+    expect([
+      [glyph.xPx, glyph.yPx],
+      [glyph.coverage.widthPx, glyph.coverage.heightPx],
+    ]).toEqual([at, size]);
+    expect(glyph.coverage.alpha.filter((a) => a > 0 && a < 255).length).toBe(grey);
+  });
 });
