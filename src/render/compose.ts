@@ -72,14 +72,16 @@ function drawCursor(image: RgbaImage, snapshot: ScreenSnapshot, options: Resolve
   fillRect(image, cursorRect(options.cursorStyle, rect, m), options.theme.cursor);
   if (options.cursorStyle !== 'block' || !cell || cell.invisible || cell.width === 0) return;
   const glyph = glyphs(cell.chars, cols === 2 ? 2 : 1, cell.bold, cell.italic, m);
-  if (glyph) drawGlyph(image, rect.xPx, rect.yPx, glyph, options.theme.background);
+  // Clipped to the cursor: ink reaching outside it would paint the background colour over neighbours.
+  if (glyph) drawGlyph(image, rect.xPx, rect.yPx, glyph, options.theme.background, rect);
 }
 
 /**
  * Renders `snapshot` into a new image of `cols × cellWidthPx + 2 × paddingPx` by
- * `rows × cellHeightPx + 2 × paddingPx` pixels. The image starts in the theme background; per
- * row, all other backgrounds are painted before any glyph, so a wide character's right half is
- * not painted over by its neighbour's background. Two adjacent cells holding a regional-indicator
+ * `rows × cellHeightPx + 2 × paddingPx` pixels. The image starts in the theme background; all
+ * other backgrounds of every row are painted before any glyph, so neither a wide character's right
+ * half nor ink reaching outside its cell (into a neighbour, the row above or below) is painted
+ * over by a background. Two adjacent cells holding a regional-indicator
  * pair (see {@link regionalIndicatorPairs}) are drawn as one flag across both, with the left
  * cell's attributes. Invisible cells (SGR 8) get their background only; blinking text (SGR 5) is drawn steady. The
  * cursor is drawn last, unless hidden by the options or by the app (a block cursor redraws its
@@ -89,15 +91,17 @@ export function composeScreen(snapshot: ScreenSnapshot, options: ResolvedRenderO
   const m = cellMetricsFor(options);
   const { widthPx, heightPx } = imageSizePx(m, snapshot);
   const image = createImage(widthPx, heightPx, options.theme.background);
-  for (let row = 0; row < snapshot.rows; row++) {
-    const cells = snapshot.cells[row] ?? [];
-    const colors = cells.map((cell) => resolveCellColors(cell, options.theme, options.boldIsBright));
-    colors.forEach(({ bg }, col) => {
+  const rows = Array.from({ length: snapshot.rows }, (_, row) => snapshot.cells[row] ?? []);
+  const colors = rows.map((cells) => cells.map((cell) => resolveCellColors(cell, options.theme, options.boldIsBright)));
+  colors.forEach((rowColors, row) => {
+    rowColors.forEach(({ bg }, col) => {
       if (!sameRgb(bg, options.theme.background)) fillRect(image, cellRectPx(m, col, row), bg);
     });
+  });
+  rows.forEach((cells, row) => {
     const texts = cellTexts(cells);
-    cells.forEach((cell, col) => drawCellText(image, cell, texts[col]!, col, row, colors[col]!, m, glyphs));
-  }
+    cells.forEach((cell, col) => drawCellText(image, cell, texts[col]!, col, row, colors[row]![col]!, m, glyphs));
+  });
   drawCursor(image, snapshot, options, m, glyphs);
   return image;
 }

@@ -76,12 +76,14 @@ export function faceCandidates(chars: string, width: 1 | 2, bold: boolean, itali
 }
 
 /**
- * The canonically equivalent spellings of `chars` to try, each once: as given, NFC, then NFD.
- * A decomposed Hangul syllable (NFD, as in macOS file names) is covered only composed, a
- * precomposed Vietnamese capital such as Ỗ (U+1ED6) only decomposed (O + U+0302 + U+0303).
+ * The canonically equivalent spellings of `chars` to try, each once: NFC, as given, then NFD.
+ * Precomposed first: a font's precomposed letter is designed as one (Ấ, Ǻ), while the
+ * monospace faces cannot stack a second combining mark on a first (DejaVu Sans Mono draws the
+ * acute of A + U+0302 + U+0301 in the next cell); a decomposed Hangul syllable (NFD, as in macOS
+ * file names) is covered only composed. NFD last, for a letter no font has precomposed.
  */
 export function canonicalForms(chars: string): string[] {
-  return [...new Set([chars, chars.normalize('NFC'), chars.normalize('NFD')])];
+  return [...new Set([chars.normalize('NFC'), chars, chars.normalize('NFD')])];
 }
 
 /** The face {@link chooseFace} found and the spelling of the grapheme it covers, which is the one to draw. */
@@ -92,11 +94,12 @@ export interface FaceChoice<T> {
 
 /**
  * The first candidate face (see {@link faceCandidates}) for which `find` gives a font covering
- * all code points (presentation selectors aside) of one of the grapheme's canonical forms (see
- * {@link canonicalForms}), with that form; null when none does. Each face is tried with every
- * form before the next face, so a decomposed or composed spelling keeps its text style and never
- * falls through to UnifontEX while an earlier face has it. `find` answers from the fonts' cmaps;
- * for a face sliced by unicode-range, from the one slice whose range holds every code point.
+ * all code points (presentation selectors aside) of the grapheme's first canonical form (see
+ * {@link canonicalForms}) that any face covers, with that form; null when none does. A form
+ * goes down the whole chain, UnifontEX included, before the next form is tried, so the
+ * precomposed letter wins over a decomposition the monospace faces would draw with a mark
+ * misplaced. `find` answers from the fonts' cmaps; for a face sliced by unicode-range, from the
+ * one slice whose range holds every code point.
  */
 export function chooseFace<T>(
   chars: string,
@@ -105,9 +108,10 @@ export function chooseFace<T>(
   italic: boolean,
   find: (face: FaceId, codePoints: readonly number[]) => T | null,
 ): FaceChoice<T> | null {
-  const forms = canonicalForms(chars).map((form) => ({ form, codePoints: codePointsToCover(form) }));
-  for (const face of faceCandidates(chars, width, bold, italic)) {
-    for (const { form, codePoints } of forms) {
+  const faces = faceCandidates(chars, width, bold, italic);
+  for (const form of canonicalForms(chars)) {
+    const codePoints = codePointsToCover(form);
+    for (const face of faces) {
       const font = find(face, codePoints);
       if (font !== null) return { font, chars: form };
     }

@@ -56,7 +56,41 @@ export function fillCoverageShape(coverage: GlyphCoverage, inside: (x: number, y
   }
 }
 
-/** A rasterized glyph: coverage painted in the text colour, or colour pixels (emoji) painted as they are. */
+/**
+ * A rasterized glyph: coverage painted in the text colour, or colour pixels (emoji) painted as they
+ * are. `xPx`/`yPx` place its top-left corner relative to the top-left corner of its cell box; a
+ * font glyph is cropped to its ink, which may reach outside the box (negative, or past its size).
+ */
 export type Glyph =
-  | { readonly kind: 'coverage'; readonly coverage: GlyphCoverage }
-  | { readonly kind: 'color'; readonly widthPx: number; readonly heightPx: number; readonly rgba: Uint8Array };
+  | { readonly kind: 'coverage'; readonly xPx: number; readonly yPx: number; readonly coverage: GlyphCoverage }
+  | { readonly kind: 'color'; readonly xPx: number; readonly yPx: number; readonly widthPx: number; readonly heightPx: number; readonly rgba: Uint8Array };
+
+/** Pixels [x0, x1) × [y0, y1). */
+export interface PixelBox {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/**
+ * The smallest box holding every pixel of `within` whose `alpha` is not 0, in a `widthPx`-wide
+ * plane, or null when there is none.
+ */
+export function inkBounds(alpha: Uint8Array, widthPx: number, within: PixelBox): PixelBox | null {
+  let x0 = within.x1;
+  let y0 = within.y1;
+  let x1 = 0;
+  let y1 = 0;
+  for (let y = within.y0; y < within.y1; y++) {
+    const row = y * widthPx;
+    for (let x = within.x0; x < within.x1; x++) {
+      if (alpha[row + x] === 0) continue;
+      if (x < x0) x0 = x;
+      if (x >= x1) x1 = x + 1;
+      if (y < y0) y0 = y;
+      y1 = y + 1;
+    }
+  }
+  return x1 === 0 ? null : { x0, y0, x1, y1 };
+}

@@ -1,7 +1,8 @@
 /**
  * Glyph rasterization: each distinct (grapheme, width, style, cell geometry) is drawn once with
- * Skia on a small canvas, read back as its coverage (or colour pixels for emoji) and cached
- * for the life of the process. Procedural glyphs (box drawing, blocks, tofu) skip the canvas.
+ * Skia on a small canvas with a margin around its cell box, read back as its coverage (or colour
+ * pixels for emoji), cropped to its ink and cached for the life of the process. Procedural
+ * glyphs (box drawing, blocks, tofu) skip the canvas and fill exactly their cell box.
  */
 
 import type { SKRSContext2D } from '@napi-rs/canvas';
@@ -9,7 +10,7 @@ import { debuglog } from 'node:util';
 import { proceduralGlyph, tofuGlyph } from './procedural-glyphs.js';
 import { chooseFace, codePointsToCover, formatCodePoint, textToDraw } from './face-choice.js';
 import { fontFor, loadCanvas, type FontFace } from './fonts.js';
-import type { Glyph } from './glyph-coverage.js';
+import { type Glyph, inkBounds } from './glyph-coverage.js';
 import type { CellMetrics } from './metrics.js';
 
 /** Cached glyphs before the cache is emptied (a screen rarely holds more than a few hundred). */
@@ -29,7 +30,23 @@ const debug = debuglog('tmux-shot');
 const REGULAR_WEIGHT = 400;
 const BOLD_WEIGHT = 700;
 
-const cache = new Map<string, Glyph>();
+/**
+ * Ink may reach this many cell heights beyond each side of its cell box (Thai SARA AM's circle
+ * over the previous letter, stacked Vietnamese accents, a Devanagari i-matra's hook); beyond
+ * that it is cut off. Real terminals draw it too: Alacritty lets glyphs leave their cell on
+ * purpose (alacritty#4921) and paints all backgrounds first so none is painted over (#791).
+ */
+const INK_MARGIN_CELL_HEIGHTS = 1;
+
+/** UnifontEX is a 16 px bitmap design: drawn at whole multiples of it, its pixels stay whole. */
+const LAST_RESORT_DESIGN_PX = 16;
+
+/** No-break space: a base HarfBuzz accepts for a lone combining mark, and draws no ink of its own. */
+const NBSP = '\u00a0';
+const NBSP_CODE_POINT = 0xa0;
+const DOTTED_CIRCLE_CODE_POINT = 0x25cc;
+
+const cache = new Map<string, Glyph | null>();
 const contexts = new Map<string, SKRSContext2D>();
 
 /** A reusable canvas context of one box size. */
@@ -67,6 +84,11 @@ const INK_PROBE_SIZE_PX = 1000;
  * otherwise move it to the nearest quarter pixel). So kitty (`render_bitmap` rescales a bitmap
  * wider than its cells) and WezTerm (`load_glyph` scales a fallback glyph only when it
  * overflows) size them, except that an icon here never overflows into a following space.
+ * UnifontEX, the last resort, is drawn at the largest whole multiple of its 16 px design that
+ * fits the 1x cell height, times the scale (16 px in the default 18 px cell, 32 px at 2x; the
+ * text size when the cell is under 16 px), on the cell's baseline, centred across the box with
+ * the pen on whole layout pixels, so its bitmap pixels stay whole instead of being resampled
+ * to grey.
  */
 function place(
   face: FontFace,
@@ -101,40 +123,91 @@ function place(
     const heightPx = ((face.ascent - face.descent) * sizePx) / face.unitsPerEm;
     return { sizePx, xPx: (boxWidthPx - measure(sizePx)) / 2, baselinePx: (m.cellHeightPx - heightPx) / 2 + ascentPx };
   }
+  if (face.id === 'last-resort') {
+    // Chosen at scale 1 and then scaled, so a 2x glyph is exactly the 1x one doubled.
+    const multiple = Math.floor(m.cellHeightPx / m.scale / LAST_RESORT_DESIGN_PX);
+    const sizePx = multiple > 0 ? m.scale * multiple * LAST_RESORT_DESIGN_PX : m.fontSizePx;
+    const xPx = m.scale * Math.max(0, Math.floor((boxWidthPx - measure(sizePx)) / 2 / m.scale));
+    return { sizePx, xPx, baselinePx: m.baselinePx };
+  }
   const sizePx = m.fontSizePx;
   const xPx = face.id === 'cjk' || face.id === 'hangul' || width === 2 ? (boxWidthPx - measure(sizePx)) / 2 : 0;
   return { sizePx, xPx, baselinePx: m.baselinePx };
 }
 
-function rasterize(chars: string, width: 1 | 2, bold: boolean, italic: boolean, m: CellMetrics): Glyph {
+/**
+ * Draws `text` with its pen at (`xPx`, `baselinePx`) as a terminal draws one cell. A grapheme
+ * that starts with a combining mark (a Devanagari vowel sign tmux gives a cell of its own) is
+ * drawn on a no-break space, where the font puts the mark after a base, when its face has a
+ * dotted circle U+25CC: HarfBuzz's script shapers would draw the lone mark on one, which
+ * terminals never show. The monospace faces design every mark to be drawn at its base's pen, as
+ * terminals draw combining characters; there a mark the shaper gives an advance of its own
+ * (DejaVu's overlay marks U+0335–U+0338 are not GDEF marks) is drawn at that pen, not in the
+ * next cell.
+ */
+function drawText(ctx: SKRSContext2D, face: FontFace, text: string, xPx: number, baselinePx: number): void {
+  const codePoints = [...text];
+  if (face.id.startsWith('mono')) {
+    const struck = codePoints.filter((c, i) => i > 0 && ctx.measureText(c).width > 0);
+    ctx.fillText(codePoints.filter((c) => !struck.includes(c)).join(''), xPx, baselinePx);
+    for (const mark of struck) ctx.fillText(mark, xPx, baselinePx);
+    return;
+  }
+  const lone = /\p{M}/u.test(codePoints[0]!) && face.has(DOTTED_CIRCLE_CODE_POINT) && face.has(NBSP_CODE_POINT);
+  ctx.fillText(lone ? NBSP + text : text, xPx, baselinePx);
+}
+
+function rasterize(chars: string, width: 1 | 2, bold: boolean, italic: boolean, m: CellMetrics): Glyph | null {
   const boxWidthPx = width * m.cellWidthPx;
   const procedural = proceduralGlyph(chars, boxWidthPx, m.cellHeightPx, m.lineThicknessPx, m.scale);
-  if (procedural) return { kind: 'coverage', coverage: procedural };
+  if (procedural) return { kind: 'coverage', xPx: 0, yPx: 0, coverage: procedural };
   const choice = chooseFace(chars, width, bold, italic, fontFor);
   if (!choice) {
     debug('tofu for %s: no bundled font covers it', codePointsToCover(chars).map(formatCodePoint).join(' '));
-    return { kind: 'coverage', coverage: tofuGlyph(boxWidthPx, m.cellHeightPx, m.lineThicknessPx) };
+    return { kind: 'coverage', xPx: 0, yPx: 0, coverage: tofuGlyph(boxWidthPx, m.cellHeightPx, m.lineThicknessPx) };
   }
   const face = choice.font;
   const text = textToDraw(face.id, choice.chars);
   const weight = face.weightAxis ? `${bold ? BOLD_WEIGHT : REGULAR_WEIGHT} ` : '';
   const font = (sizePx: number): string => `${weight}${sizePx}px "${face.family}"`;
-  const ctx = contextFor(boxWidthPx, m.cellHeightPx);
+  const marginPx = INK_MARGIN_CELL_HEIGHTS * m.cellHeightPx;
+  const canvasWidthPx = boxWidthPx + 2 * marginPx;
+  const canvasHeightPx = m.cellHeightPx + 2 * marginPx;
+  const ctx = contextFor(canvasWidthPx, canvasHeightPx);
   const { sizePx, xPx, baselinePx } = place(face, font, text, ctx, boxWidthPx, width, m);
   ctx.font = font(sizePx);
-  ctx.fillText(text, xPx, baselinePx);
-  const { data } = ctx.getImageData(0, 0, boxWidthPx, m.cellHeightPx);
-  const rgba = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-  if (face.id === 'emoji') return { kind: 'color', widthPx: boxWidthPx, heightPx: m.cellHeightPx, rgba };
-  const alpha = new Uint8Array(boxWidthPx * m.cellHeightPx);
-  for (let i = 0; i < alpha.length; i++) alpha[i] = COVERAGE_STEP * Math.round(rgba[i * 4 + 3]! / COVERAGE_STEP);
-  return { kind: 'coverage', coverage: { widthPx: boxWidthPx, heightPx: m.cellHeightPx, alpha } };
+  drawText(ctx, face, text, marginPx + xPx, marginPx + baselinePx);
+  const { data } = ctx.getImageData(0, 0, canvasWidthPx, canvasHeightPx);
+  const alpha = new Uint8Array(data.length / 4);
+  const step = face.id === 'emoji' ? 1 : COVERAGE_STEP;
+  for (let i = 0; i < alpha.length; i++) alpha[i] = step * Math.round(data[i * 4 + 3]! / step);
+  // Nerd icons are sized to fit their box (see place()); the antialiased edge of a rounded pen stays inside it too.
+  const box = { x0: marginPx, y0: marginPx, x1: marginPx + boxWidthPx, y1: marginPx + m.cellHeightPx };
+  const ink = inkBounds(alpha, canvasWidthPx, face.id === 'nerd' ? box : { x0: 0, y0: 0, x1: canvasWidthPx, y1: canvasHeightPx });
+  if (!ink) return null;
+  const widthPx = ink.x1 - ink.x0;
+  const heightPx = ink.y1 - ink.y0;
+  const at = { xPx: ink.x0 - marginPx, yPx: ink.y0 - marginPx };
+  if (face.id === 'emoji') {
+    const rgba = new Uint8Array(widthPx * heightPx * 4);
+    for (let y = 0; y < heightPx; y++) {
+      const from = ((ink.y0 + y) * canvasWidthPx + ink.x0) * 4;
+      rgba.set(data.subarray(from, from + widthPx * 4), y * widthPx * 4);
+    }
+    return { kind: 'color', ...at, widthPx, heightPx, rgba };
+  }
+  const cropped = new Uint8Array(widthPx * heightPx);
+  for (let y = 0; y < heightPx; y++) {
+    const from = (ink.y0 + y) * canvasWidthPx + ink.x0;
+    cropped.set(alpha.subarray(from, from + widthPx), y * widthPx);
+  }
+  return { kind: 'coverage', ...at, coverage: { widthPx, heightPx, alpha: cropped } };
 }
 
 /**
  * The glyph of grapheme `chars` drawn across `width` cells of geometry `metrics`, or null for a
- * blank (`''` or a space). Characters no bundled font covers come back as tofu; system fonts
- * are never used.
+ * blank (`''`, a space, or a character that draws no ink). Characters no bundled font covers
+ * come back as tofu; system fonts are never used.
  * @throws {TmuxShotError} when a bundled font cannot be loaded.
  */
 export function glyphFor(chars: string, width: 1 | 2, bold: boolean, italic: boolean, metrics: CellMetrics): Glyph | null {

@@ -37,13 +37,21 @@ export function blendChannel(dst: number, src: number, alpha: number): number {
   return dst + Math.round(((src - dst) * alpha) / 255);
 }
 
-function blendCoverage(image: RgbaImage, xPx: number, yPx: number, coverage: GlyphCoverage, rgb: Rgb): void {
+/** The pixels [x0, x1) × [y0, y1) a draw may touch: the image, or a clip inside it. */
+interface Bounds {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+function blendCoverage(image: RgbaImage, xPx: number, yPx: number, coverage: GlyphCoverage, rgb: Rgb, b: Bounds): void {
   const { data, widthPx } = image;
-  const x1 = Math.min(widthPx, xPx + coverage.widthPx);
-  const y1 = Math.min(image.heightPx, yPx + coverage.heightPx);
-  for (let y = Math.max(0, yPx); y < y1; y++) {
+  const x1 = Math.min(b.x1, xPx + coverage.widthPx);
+  const y1 = Math.min(b.y1, yPx + coverage.heightPx);
+  for (let y = Math.max(b.y0, yPx); y < y1; y++) {
     const row = (y - yPx) * coverage.widthPx - xPx;
-    for (let x = Math.max(0, xPx); x < x1; x++) {
+    for (let x = Math.max(b.x0, xPx); x < x1; x++) {
       const a = coverage.alpha[row + x]!;
       if (a === 0) continue;
       const i = (y * widthPx + x) * 4;
@@ -60,12 +68,12 @@ function blendCoverage(image: RgbaImage, xPx: number, yPx: number, coverage: Gly
   }
 }
 
-function blendColor(image: RgbaImage, xPx: number, yPx: number, glyph: Extract<Glyph, { kind: 'color' }>): void {
+function blendColor(image: RgbaImage, xPx: number, yPx: number, glyph: Extract<Glyph, { kind: 'color' }>, b: Bounds): void {
   const { data, widthPx } = image;
-  const x1 = Math.min(widthPx, xPx + glyph.widthPx);
-  const y1 = Math.min(image.heightPx, yPx + glyph.heightPx);
-  for (let y = Math.max(0, yPx); y < y1; y++) {
-    for (let x = Math.max(0, xPx); x < x1; x++) {
+  const x1 = Math.min(b.x1, xPx + glyph.widthPx);
+  const y1 = Math.min(b.y1, yPx + glyph.heightPx);
+  for (let y = Math.max(b.y0, yPx); y < y1; y++) {
+    for (let x = Math.max(b.x0, xPx); x < x1; x++) {
       const s = ((y - yPx) * glyph.widthPx + (x - xPx)) * 4;
       const a = glyph.rgba[s + 3]!;
       if (a === 0) continue;
@@ -76,10 +84,17 @@ function blendColor(image: RgbaImage, xPx: number, yPx: number, glyph: Extract<G
 }
 
 /**
- * Draws `glyph` with its top-left corner at (`xPx`, `yPx`): its coverage in the colour `rgb`, a colour
- * glyph as it is (non-premultiplied source-over).
+ * Draws `glyph` for the cell box whose top-left corner is (`xPx`, `yPx`), at its offset from that
+ * corner: its coverage in the colour `rgb`, a colour glyph as it is (non-premultiplied
+ * source-over). Its ink may fall outside the box; `clip`, when given, cuts it to that rect.
  */
-export function drawGlyph(image: RgbaImage, xPx: number, yPx: number, glyph: Glyph, rgb: Rgb): void {
-  if (glyph.kind === 'coverage') blendCoverage(image, xPx, yPx, glyph.coverage, rgb);
-  else blendColor(image, xPx, yPx, glyph);
+export function drawGlyph(image: RgbaImage, xPx: number, yPx: number, glyph: Glyph, rgb: Rgb, clip?: PixelRect): void {
+  const b: Bounds = {
+    x0: Math.max(0, clip?.xPx ?? 0),
+    y0: Math.max(0, clip?.yPx ?? 0),
+    x1: Math.min(image.widthPx, clip ? clip.xPx + clip.widthPx : image.widthPx),
+    y1: Math.min(image.heightPx, clip ? clip.yPx + clip.heightPx : image.heightPx),
+  };
+  if (glyph.kind === 'coverage') blendCoverage(image, xPx + glyph.xPx, yPx + glyph.yPx, glyph.coverage, rgb, b);
+  else blendColor(image, xPx + glyph.xPx, yPx + glyph.yPx, glyph, b);
 }

@@ -253,6 +253,39 @@ describe('cursor', () => {
 });
 
 describe('glyphs', () => {
+  /** Pixels of `rect` that differ from `rgb`. */
+  const litIn = (image: ReturnType<typeof renderScreen>, rect: ReturnType<typeof cellRect>, rgb: number[]): number => {
+    let count = 0;
+    for (let y = rect.yPx; y < rect.yPx + rect.heightPx; y++) {
+      for (let x = rect.xPx; x < rect.xPx + rect.widthPx; x++) if (pixel(image, x, y).join(',') !== rgb.join(',')) count++;
+    }
+    return count;
+  };
+
+  it('draws ink that reaches outside its cell over the backgrounds of the cells and rows around it', () => {
+    const blue = { bg: palette(4) };
+    const screen = new ScreenBuilder(4, 3)
+      .text(0, 0, '    ', blue)
+      .text(0, 2, '    ', blue)
+      .set(0, 1, { chars: ' ', ...blue });
+    screen
+      .set(1, 1, { chars: '\u0e33', ...blue })
+      .set(2, 1, { chars: '\u0e0e\u0e38', ...blue })
+      .set(3, 1, { chars: '\u1ea4', ...blue });
+    const image = renderScreen(screen.build(), BARE);
+    const BLUE = [52, 101, 164];
+    // SARA AM's circle in the cell to its left, DO CHADA + SARA U's tail in the row below, the acute of Ấ in the row above.
+    expect([litIn(image, cellRect(0, 1), BLUE), litIn(image, cellRect(0, 2, 4), BLUE), litIn(image, cellRect(0, 0, 4), BLUE)]).toEqual([12, 6, 3]);
+    expect(pixelArt(image, { xPx: 5, yPx: 19, widthPx: 4, heightPx: 3 }, WHITE, BLUE)).toEqual(['++++', '#+++', '++++']);
+  });
+
+  it('clips the character redrawn under a block cursor to the cursor, leaving ink outside it as drawn', () => {
+    const screen = (cursor: boolean) => new ScreenBuilder(3, 1).text(1, 0, '\u0e33').cursorAt(1, 0, cursor).build();
+    const withCursor = renderScreen(screen(true), { paddingPx: 0 });
+    expect(pixelArt(withCursor, cellRect(0), WHITE, BLACK)).toEqual(pixelArt(renderScreen(screen(false), { paddingPx: 0 }), cellRect(0), WHITE, BLACK));
+    expect(litIn(withCursor, cellRect(0), BLACK)).toBe(12);
+  });
+
   it('joins box-drawing lines across cells with no gap', () => {
     const art = pixelArt(renderScreen(one('──'), BARE), cellRect(0, 0, 2), WHITE, BLACK);
     expect(art).toEqual([...rows(8, '.'.repeat(18)), '#'.repeat(18), ...rows(9, '.'.repeat(18))]);
