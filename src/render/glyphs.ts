@@ -10,7 +10,7 @@ import { debuglog } from 'node:util';
 import { proceduralGlyph, tofuGlyph } from './procedural-glyphs.js';
 import { chooseFace, codePointsToCover, formatCodePoint, textToDraw } from './face-choice.js';
 import { fontFor, loadCanvas, type FontFace } from './fonts.js';
-import { type Glyph, inkBounds } from './glyph-coverage.js';
+import { type Glyph, inkBounds, type PixelBox } from './glyph-coverage.js';
 import type { CellMetrics } from './metrics.js';
 
 /** Cached glyphs before the cache is emptied (a screen rarely holds more than a few hundred). */
@@ -148,9 +148,9 @@ function place(
 function drawText(ctx: SKRSContext2D, face: FontFace, text: string, xPx: number, baselinePx: number): void {
   const codePoints = [...text];
   if (face.id.startsWith('mono')) {
-    const struck = codePoints.filter((c, i) => i > 0 && ctx.measureText(c).width > 0);
-    ctx.fillText(codePoints.filter((c) => !struck.includes(c)).join(''), xPx, baselinePx);
-    for (const mark of struck) ctx.fillText(mark, xPx, baselinePx);
+    const struck = codePoints.map((c, i) => i > 0 && ctx.measureText(c).width > 0);
+    ctx.fillText(codePoints.filter((_, i) => !struck[i]).join(''), xPx, baselinePx);
+    codePoints.forEach((mark, i) => struck[i] && ctx.fillText(mark, xPx, baselinePx));
     return;
   }
   const lone = /\p{M}/u.test(codePoints[0]!) && face.has(DOTTED_CIRCLE_CODE_POINT) && face.has(NBSP_CODE_POINT);
@@ -188,20 +188,24 @@ function rasterize(chars: string, width: 1 | 2, bold: boolean, italic: boolean, 
   const widthPx = ink.x1 - ink.x0;
   const heightPx = ink.y1 - ink.y0;
   const at = { xPx: ink.x0 - marginPx, yPx: ink.y0 - marginPx };
-  if (face.id === 'emoji') {
-    const rgba = new Uint8Array(widthPx * heightPx * 4);
-    for (let y = 0; y < heightPx; y++) {
-      const from = ((ink.y0 + y) * canvasWidthPx + ink.x0) * 4;
-      rgba.set(data.subarray(from, from + widthPx * 4), y * widthPx * 4);
-    }
-    return { kind: 'color', ...at, widthPx, heightPx, rgba };
+  if (face.id === 'emoji') return { kind: 'color', ...at, widthPx, heightPx, rgba: crop(data, canvasWidthPx, ink, 4) };
+  return { kind: 'coverage', ...at, coverage: { widthPx, heightPx, alpha: crop(alpha, canvasWidthPx, ink, 1) } };
+}
+
+/** The rectangle `ink` of an image `imageWidthPx` wide with `channels` bytes per pixel, as a new image of its own. */
+function crop(
+  pixels: Uint8Array | Uint8ClampedArray,
+  imageWidthPx: number,
+  ink: { x0: number; y0: number; x1: number; y1: number },
+  channels: number,
+): Uint8Array {
+  const rowBytes = (ink.x1 - ink.x0) * channels;
+  const out = new Uint8Array(rowBytes * (ink.y1 - ink.y0));
+  for (let y = ink.y0; y < ink.y1; y++) {
+    const from = (y * imageWidthPx + ink.x0) * channels;
+    out.set(pixels.subarray(from, from + rowBytes), (y - ink.y0) * rowBytes);
   }
-  const cropped = new Uint8Array(widthPx * heightPx);
-  for (let y = 0; y < heightPx; y++) {
-    const from = (ink.y0 + y) * canvasWidthPx + ink.x0;
-    cropped.set(alpha.subarray(from, from + widthPx), y * widthPx);
-  }
-  return { kind: 'coverage', ...at, coverage: { widthPx, heightPx, alpha: cropped } };
+  return out;
 }
 
 /**

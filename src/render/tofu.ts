@@ -33,7 +33,7 @@ function tofuOf(chars: string, width: 1 | 2, bold: boolean, italic: boolean): re
  * The code points of `snapshot` the renderer draws as tofu (the outlined box), as `U+0378`
  * strings (as the README and `NODE_DEBUG=tmux-shot` write them), ascending by code point and
  * each once: those of every grapheme that is neither a procedural glyph (box drawing, blocks…)
- * nor covered whole, in one of its canonical forms (as given, NFC, NFD), by one bundled font
+ * nor covered whole, in one of its canonical forms (NFC, as given, NFD), by one bundled font
  * face. It follows the renderer: hidden (SGR 8) cells draw nothing and are not listed, and two
  * cells holding a regional-indicator pair are one flag. With UnifontEX as the last resort these
  * are unassigned code points and planes no bundled font covers (e.g. U+0378, U+10FFFD). Styles
