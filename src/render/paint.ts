@@ -5,7 +5,7 @@
  */
 
 import type { PixelRect, Rgb, RgbaImage } from '../geometry.js';
-import type { Glyph, GlyphCoverage } from './glyph-coverage.js';
+import type { Glyph, GlyphCoverage, PixelBox } from './glyph-coverage.js';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -37,15 +37,7 @@ export function blendChannel(dst: number, src: number, alpha: number): number {
   return dst + Math.round(((src - dst) * alpha) / 255);
 }
 
-/** The pixels [x0, x1) × [y0, y1) a draw may touch: the image, or a clip inside it. */
-interface Bounds {
-  readonly x0: number;
-  readonly y0: number;
-  readonly x1: number;
-  readonly y1: number;
-}
-
-function blendCoverage(image: RgbaImage, xPx: number, yPx: number, coverage: GlyphCoverage, rgb: Rgb, b: Bounds): void {
+function blendCoverage(image: RgbaImage, xPx: number, yPx: number, coverage: GlyphCoverage, rgb: Rgb, b: PixelBox): void {
   const { data, widthPx } = image;
   const x1 = Math.min(b.x1, xPx + coverage.widthPx);
   const y1 = Math.min(b.y1, yPx + coverage.heightPx);
@@ -68,7 +60,7 @@ function blendCoverage(image: RgbaImage, xPx: number, yPx: number, coverage: Gly
   }
 }
 
-function blendColor(image: RgbaImage, xPx: number, yPx: number, glyph: Extract<Glyph, { kind: 'color' }>, b: Bounds): void {
+function blendColor(image: RgbaImage, xPx: number, yPx: number, glyph: Extract<Glyph, { kind: 'color' }>, b: PixelBox): void {
   const { data, widthPx } = image;
   const x1 = Math.min(b.x1, xPx + glyph.widthPx);
   const y1 = Math.min(b.y1, yPx + glyph.heightPx);
@@ -89,7 +81,8 @@ function blendColor(image: RgbaImage, xPx: number, yPx: number, glyph: Extract<G
  * source-over). Its ink may fall outside the box; `clip`, when given, cuts it to that rect.
  */
 export function drawGlyph(image: RgbaImage, xPx: number, yPx: number, glyph: Glyph, rgb: Rgb, clip?: PixelRect): void {
-  const b: Bounds = {
+  // The pixels the draw may touch: the image, or the clip inside it.
+  const b: PixelBox = {
     x0: Math.max(0, clip?.xPx ?? 0),
     y0: Math.max(0, clip?.yPx ?? 0),
     x1: Math.min(image.widthPx, clip ? clip.xPx + clip.widthPx : image.widthPx),
