@@ -22,7 +22,7 @@ interface TableEntry {
   data: Buffer;
 }
 
-function readTables(woff: Buffer, omit: readonly string[]): TableEntry[] {
+function readTables(woff: Buffer): TableEntry[] {
   if (woff.length < HEADER_BYTES || woff.readUInt32BE(0) !== WOFF_SIGNATURE) {
     throw new TmuxShotError('A bundled font is not a WOFF 1.0 file; reinstall tmux-shot.');
   }
@@ -31,7 +31,6 @@ function readTables(woff: Buffer, omit: readonly string[]): TableEntry[] {
   for (let i = 0; i < count; i++) {
     const at = HEADER_BYTES + i * DIRECTORY_ENTRY_BYTES;
     const tag = woff.toString('latin1', at, at + 4);
-    if (omit.includes(tag)) continue;
     const offset = woff.readUInt32BE(at + 4);
     const compressed = woff.readUInt32BE(at + 8);
     const original = woff.readUInt32BE(at + 12);
@@ -69,13 +68,12 @@ function buildSfnt(flavor: number, tables: readonly { tag: string; data: Buffer;
 }
 
 /**
- * Converts a WOFF 1.0 font to sfnt bytes, leaving out the tables whose 4-character tags are in
- * `omit`. The WOFF directory is already sorted by tag, as sfnt requires; `head.checkSumAdjustment`
+ * Converts a WOFF 1.0 font to sfnt bytes. The WOFF directory is already sorted by tag, as sfnt requires; `head.checkSumAdjustment`
  * is not recomputed (FreeType and fontkit do not check it).
  * @throws {TmuxShotError} when `woff` is not a WOFF 1.0 file.
  */
-export function woffToSfnt(woff: Buffer, omit: readonly string[] = []): Buffer {
-  return buildSfnt(woff.readUInt32BE(4), readTables(woff, omit));
+export function woffToSfnt(woff: Buffer): Buffer {
+  return buildSfnt(woff.readUInt32BE(4), readTables(woff));
 }
 
 const WOFF2_SIGNATURE = 0x774f4632; // 'wOF2'
