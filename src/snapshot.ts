@@ -154,6 +154,11 @@ export function colorsEqual(a: Color, b: Color): boolean {
   }
 }
 
+/** `U+0378` notation of a code point (at least four hex digits), as Unicode writes them. */
+export function formatCodePoint(codePoint: number): string {
+  return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
 /**
  * Which mouse events the app asked the terminal to report (xterm ctlseqs, "Mouse Tracking"; DECSET
  * `CSI ? Pm h`): `x10` presses only (9), `normal` presses and releases (1000), `button` those and

@@ -7,6 +7,7 @@
  */
 import { SHELL, WAIT, WAIT_CONSTANTS } from '../defaults.js';
 import { AppExitedError, ConfigError, TmuxShotError, WaitTimeoutError } from '../errors.js';
+import { formatCodePoint } from '../snapshot.js';
 import { describeExit } from '../host/index.js';
 import { formatWithScreen } from '../screen/index.js';
 import { formatTimeout, poll, resolveTimeout, systemClock } from '../wait.js';
@@ -233,7 +234,7 @@ export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
       const code = control[0].charCodeAt(0);
       const name = CONTROL_NAMES[code] ?? `\\x${code.toString(16).padStart(2, '0')}`;
       throw new ConfigError(
-        `shell.run(): the command has the control character ${name} (U+${code.toString(16).toUpperCase().padStart(4, '0')}) at index ${control.index}, ` +
+        `shell.run(): the command has the control character ${name} (${formatCodePoint(code)}) at index ${control.index}, ` +
           "which the shell's line editor would act on (TAB completes, Ctrl-U erases the line, ESC starts a key) instead of running it. " +
           String.raw`Write it in shell syntax instead: $'\t' (bash, zsh), \t in printf's format, or "$(printf '\033')".`,
       );

@@ -1,5 +1,5 @@
 /** Cell changes → short readable lines for a failure message. */
-import type { Cell, Color } from '../snapshot.js';
+import { type Cell, type Color, formatCodePoint } from '../snapshot.js';
 import type { CellChange, CellField } from './cell-diff.js';
 
 /** Options of {@link formatCellDiff}. */
@@ -25,7 +25,7 @@ const NOT_SHOWN = /^(?! )[\p{C}\p{Z}\p{M}\p{Default_Ignorable_Code_Point}\u2800]
  * space-separated (`U+0301 U+0302`).
  */
 export function formatCellChars(text: string): string {
-  if (NOT_SHOWN.test(text)) return [...text].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
+  if (NOT_SHOWN.test(text)) return [...text].map((c) => formatCodePoint(c.codePointAt(0)!)).join(' ');
   return `'${text.replace(/[\\']/g, '\\$&')}'`;
 }
 

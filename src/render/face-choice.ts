@@ -51,11 +51,6 @@ export function textToDraw(face: FaceId, chars: string): string {
   return face === 'emoji' ? chars.replaceAll('\ufe0e', '') : String.fromCodePoint(...codePointsToCover(chars));
 }
 
-/** `U+0378` notation of a code point (at least four hex digits), as Unicode writes them. */
-export function formatCodePoint(codePoint: number): string {
-  return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
-}
-
 /**
  * Faces to try for `chars`, best first. A narrow grapheme: the monospace face of its style,
  * regular monospace (the oblique faces cover fewer characters), the script faces, Nerd

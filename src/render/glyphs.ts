@@ -8,7 +8,8 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { debuglog } from 'node:util';
 import { proceduralGlyph, tofuGlyph } from './procedural-glyphs.js';
-import { chooseFace, codePointsToCover, formatCodePoint, textToDraw } from './face-choice.js';
+import { formatCodePoint } from '../snapshot.js';
+import { chooseFace, codePointsToCover, textToDraw } from './face-choice.js';
 import { fontFor, loadCanvas, type FontFace } from './fonts.js';
 import { type Glyph, inkBounds, type PixelBox } from './glyph-coverage.js';
 import type { CellMetrics } from './metrics.js';

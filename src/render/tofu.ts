@@ -1,7 +1,7 @@
 /** Which code points a screenshot draws as tofu: no procedural glyph and no bundled font for them. */
 
-import type { ScreenSnapshot } from '../snapshot.js';
-import { chooseFace, codePointsToCover, formatCodePoint } from './face-choice.js';
+import { formatCodePoint, type ScreenSnapshot } from '../snapshot.js';
+import { chooseFace, codePointsToCover } from './face-choice.js';
 import { fontFor } from './fonts.js';
 import { proceduralGlyph } from './procedural-glyphs.js';
 import { regionalIndicatorPairs } from './regional-indicators.js';
