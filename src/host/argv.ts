@@ -6,6 +6,7 @@
  */
 import { HOST } from '../defaults.js';
 import type { Size } from '../geometry.js';
+import type { TmuxConnection } from './connection.js';
 import { escapeFormat, formatExecCommand, quoteShellWord, quoteTmuxArgument } from './quote.js';
 import type { TmuxCommand } from './quote.js';
 
@@ -37,16 +38,26 @@ export function startServerCommands(): TmuxCommand[] {
  * moment: an idle session that our one control client attaches to, whose pane watches the
  * process that owns the server (`ownerPid`, checked every {@link OWNER_POLL_SECONDS} s). The
  * server cleans up after itself when that process is gone, however it died, at whatever point
- * of `TmuxServer.create` — the lobby's pane then exits (`pane-died`), and its control client,
- * once attached, detaches (`client-detached`; its stdin closes): either hook starts
- * {@link formatReaperScript} for the server's processes, removes `directory` (the server's
- * private one) and kills the server. `run-shell` expands formats in its command, so both are
- * format-escaped.
+ * of `TmuxServer.create`: it starts {@link formatReaperScript} for the server's processes,
+ * kills the server and removes `directory` (the server's private one). Three paths do it, so no
+ * single lost event leaves the server running: the lobby's pane itself once its loop ends (it
+ * ignores the hangup of the server's end), its exit (`pane-died`: tmux 3.3a can miss the pane's
+ * SIGCHLD, leaving that hook unfired), and its control client's detaching (`client-detached`;
+ * its stdin closes). `run-shell` expands formats in its command, so the hooks' scripts are
+ * format-escaped; the pane reaches the server through `connection`'s binary and socket.
  */
-export function createLobbyCommands(ownerPid: number, directory: string): TmuxCommand[] {
+export function createLobbyCommands(ownerPid: number, directory: string, connection: Pick<TmuxConnection, 'binary' | 'socketPath'>): TmuxCommand[] {
   const runShell = (flags: string, script: string) => `run-shell ${flags}${quoteTmuxArgument(escapeFormat(script))}`;
-  const cleanUp = [runShell('-b ', formatReaperScript()), runShell('', `rm -rf -- ${quoteShellWord(directory)}`), 'kill-server'].join(' ; ');
-  const watchOwner = `while kill -0 ${ownerPid} 2>/dev/null; do sleep ${OWNER_POLL_SECONDS}; done`;
+  const removeDirectory = `rm -rf -- ${quoteShellWord(directory)}`;
+  const cleanUp = [runShell('-b ', formatReaperScript()), runShell('', removeDirectory), 'kill-server'].join(' ; ');
+  const killServer = [connection.binary, '-S', connection.socketPath, 'kill-server'].map(quoteShellWord).join(' ');
+  const watchOwner = [
+    `while kill -0 ${ownerPid} 2>/dev/null; do sleep ${OWNER_POLL_SECONDS}; done`,
+    "trap '' HUP",
+    `sh -c ${quoteShellWord(formatReaperScript())} &`,
+    `${killServer} 2>/dev/null`,
+    removeDirectory,
+  ].join('\n');
   return [
     ['new-session', '-d', '-s', LOBBY_NAME, watchOwner],
     ['set-hook', '-t', LOBBY_NAME, 'pane-died', cleanUp],

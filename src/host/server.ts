@@ -92,7 +92,7 @@ export class TmuxServer implements AsyncDisposable {
     try {
       checkSocketPath(connection.socketPath);
       // The lobby comes with the config, so the server cleans up after itself from its first moment.
-      const lobby = createLobbyCommands(process.pid, directory).map((command) => `${formatTmuxCommandLine([command])}\n`);
+      const lobby = createLobbyCommands(process.pid, directory, connection).map((command) => `${formatTmuxCommandLine([command])}\n`);
       await writeFile(connection.configPath, formatTmuxConfig() + lobby.join(''), { mode: 0o600 });
       const info = await runTmux(connection, startServerCommands());
       const config = info.slice(info.indexOf(' ') + 1);

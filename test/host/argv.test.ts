@@ -1,3 +1,4 @@
+import { quoteShellWord } from '../../src/host/quote.js';
 import { describe, expect, it } from 'vitest';
 import {
   attachControlCommand,
@@ -31,8 +32,14 @@ describe('tmux command builders', () => {
     expect(reaper).toContain('mark=\\"TMUX=\\${TMUX%,*},\\"\\012');
     expect(reaper).toContain('grep -qaF \\"\\$mark\\"');
     const cleanUp = `run-shell -b ${reaper} ; run-shell "rm -rf -- '/tmp/it'\\\\''s ##S'" ; kill-server`;
-    expect(createLobbyCommands(4242, "/tmp/it's #S")).toEqual([
-      ['new-session', '-d', '-s', 'tmux-shot-lobby', 'while kill -0 4242 2>/dev/null; do sleep 1; done'],
+    const paneCleanUp = [
+      "trap '' HUP",
+      `sh -c ${quoteShellWord(formatReaperScript())} &`,
+      "'/opt/tmux 3.3a/tmux' '-S' '/tmp/it'\\''s #S/socket' 'kill-server' 2>/dev/null",
+      "rm -rf -- '/tmp/it'\\''s #S'",
+    ].join('\n');
+    expect(createLobbyCommands(4242, "/tmp/it's #S", { binary: '/opt/tmux 3.3a/tmux', socketPath: "/tmp/it's #S/socket" })).toEqual([
+      ['new-session', '-d', '-s', 'tmux-shot-lobby', `while kill -0 4242 2>/dev/null; do sleep 1; done\n${paneCleanUp}`],
       ['set-hook', '-t', 'tmux-shot-lobby', 'pane-died', cleanUp],
       ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', cleanUp],
     ]);

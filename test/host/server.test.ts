@@ -45,7 +45,7 @@ describe('TmuxServer', () => {
     const server = await TmuxServer.create();
     expect(statSync(server.directory).mode & 0o777).toBe(0o700);
     expect(server.connection.socketPath).toBe(join(server.directory, 'socket'));
-    const lobby = createLobbyCommands(process.pid, server.directory).map((command) => `${formatTmuxCommandLine([command])}\n`);
+    const lobby = createLobbyCommands(process.pid, server.directory, server.connection).map((command) => `${formatTmuxCommandLine([command])}\n`);
     await expect(readFile(server.connection.configPath, 'utf8')).resolves.toBe(formatTmuxConfig() + lobby.join(''));
     expect(await server.command(['list-sessions', '-F', '#{session_name}'])).toEqual(['tmux-shot-lobby']);
     expect(isProcessAlive(server.pid)).toBe(true);
@@ -182,6 +182,37 @@ describe('TmuxServer', () => {
     await vi.waitFor(() => expect(existsSync(held)).toBe(true), { timeout: 10_000, interval: 20 });
     const [directory = ''] = (await readdir(tmpdir)).filter((name) => name.startsWith('tmux-shot-')).map((name) => join(tmpdir, name));
     expect(await processesMentioning(`${directory}/socket`)).not.toEqual([]); // the server runs
+    process.kill(-child.pid!, 'SIGKILL');
+    await child;
+    await vi.waitFor(async () => expect(await processesMentioning(directory)).toEqual([]), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(existsSync(directory)).toBe(false), { timeout: 5_000, interval: 50 });
+  });
+
+  it('is killed, and its directory removed, when its process dies and tmux never runs the lobby hooks (a lost SIGCHLD)', {
+    timeout: 30_000,
+  }, async () => {
+    // tmux 3.3a once lost the SIGCHLD of the lobby pane (its `sh` stayed a zombie, `pane-died`
+    // never fired) while the control client was held back, so no hook ran and the server outlived
+    // its owner. Both hooks are unset here, as if neither fired: the lobby pane must clean up alone.
+    const tmpdir = await mkdtemp(join(scratch, 'no-hooks-'));
+    const held = join(tmpdir, 'control-client-held');
+    const wrapper = join(tmpdir, 'slow-tmux');
+    await writeFile(wrapper, `#!/bin/sh\ncase " $* " in *" -C "*) : > '${held}'; sleep 20 ;; esac\nexec tmux "$@"\n`, { mode: 0o755 });
+    const helpers = join(import.meta.dirname, 'helpers');
+    const child = execa(process.execPath, ['--import', join(helpers, 'register-ts.mjs'), join(helpers, 'create-child.ts')], {
+      env: { TMUX_SHOT_TMUX: wrapper, TMPDIR: tmpdir },
+      detached: true,
+      reject: false,
+    });
+    await vi.waitFor(() => expect(existsSync(held)).toBe(true), { timeout: 10_000, interval: 20 });
+    const [directory = ''] = (await readdir(tmpdir)).filter((name) => name.startsWith('tmux-shot-')).map((name) => join(tmpdir, name));
+    const socket = ['-S', join(directory, 'socket')];
+    const lobby = '=tmux-shot-lobby:';
+    for (const hook of ['pane-died', 'client-detached']) {
+      expect((await execa('tmux', [...socket, 'show-hooks', '-t', lobby, hook])).stdout).toMatch(/^\S+\[0\] run-shell -b /);
+      await execa('tmux', [...socket, 'set-hook', '-u', '-t', lobby, hook]);
+      expect((await execa('tmux', [...socket, 'show-hooks', '-t', lobby, hook])).stdout).toBe('');
+    }
     process.kill(-child.pid!, 'SIGKILL');
     await child;
     await vi.waitFor(async () => expect(await processesMentioning(directory)).toEqual([]), { timeout: 10_000, interval: 50 });
