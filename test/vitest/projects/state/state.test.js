@@ -129,6 +129,9 @@ test('title, bracketed paste, mouse and focus modes, and the bar cursor of a pri
   await expect(tmuxApp).toHaveTitle('done');
   for (const mode of ['bracketedPaste', 'mouseTracking', 'focusEvents']) await expect(tmuxApp).not.toBeInMode(mode);
   await expect(tmuxApp).toHaveCursor({ shape: 'block' });
+  // The app writes its last line after the modes (a second printf): wait for it before reading
+  // a fixed snapshot, which cannot wait (a CI run under load read the screen in between).
+  await expect(tmuxApp).toShowText('modes off after ok');
   await expect(tmuxApp.screen()).toHaveCursorAt({ col: 0, row: 3 });
 });
 
