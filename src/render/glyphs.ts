@@ -11,7 +11,7 @@ import { proceduralGlyph, tofuGlyph } from './procedural-glyphs.js';
 import { formatCodePoint } from '../snapshot.js';
 import { chooseFace, codePointsToCover, textToDraw } from './face-choice.js';
 import { fontFor, loadCanvas, type FontFace } from './fonts.js';
-import { type Glyph, inkBounds, type PixelBox } from './glyph-coverage.js';
+import { type Glyph, inkBounds } from './glyph-coverage.js';
 import type { CellMetrics } from './metrics.js';
 
 /** Cached glyphs before the cache is emptied (a screen rarely holds more than a few hundred). */

@@ -139,7 +139,7 @@ describe('TmuxServer', () => {
     try {
       await expect(TmuxServer.create({ socketPath })).rejects.toThrow(
         new ConfigError(
-          `A tmux server not started by tmux-shot already runs on ${socketPath} (it read '/dev/null'); ` + 'choose another socketPath or stop that server.',
+          `A tmux server not started by tmux-shot already runs on ${socketPath} (it read '/dev/null'); choose another socketPath or stop that server.`,
         ),
       );
     } finally {
