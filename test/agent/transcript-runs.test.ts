@@ -147,7 +147,7 @@ describe('the transcript of a run', () => {
     server = await startServer([{ status: 401, body: '{"error":{"message":"bad key"}}' }]);
     const { client, model } = await createClient({ env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.url, TMUX_SHOT_MODEL: 'loop-model' } });
     const runner = new AgentRunner(ctx.app, client, { model, saveScreenshot: ctx.saveScreenshot, clock: virtualClock() });
-    const error = await runner.run('finish').catch((e: unknown) => e as Error);
+    const error = (await runner.run('finish').catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/^Model request failed \(step 1\): HTTP 401 /);
     expect(runner.transcripts).toEqual([
       {
@@ -213,7 +213,7 @@ describe('the transcripts of a cassette agent', () => {
     await app.press('Down', 'Down');
     await app.waitForText('> Settings'); // the first turn's screen differs from the recording
     const driverMoved = await ctx.agent(app, 'replay', offline);
-    const error = await driverMoved.run('select Save').catch((e: unknown) => e as Error);
+    const error = (await driverMoved.run('select Save').catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(CassetteMismatchError);
     expect(driverMoved.transcripts).toEqual([
       {
@@ -228,7 +228,7 @@ describe('the transcripts of a cassette agent', () => {
 
   it('gives a run the cassette refuses before any model call a transcript without turns', async () => {
     const agent = await ctx.agent(await ctx.start(), 'replay', offline);
-    const error = await agent.run('select Save').catch((e: unknown) => e as Error);
+    const error = (await agent.run('select Save').catch((e: unknown) => e)) as Error;
     expect(error.message).toBe(
       `No cassette at ${ctx.cassette}, and replay mode (the default when CI is set) never calls a model. Record it locally with a model configured: ${RE_RECORD}`,
     );
@@ -306,7 +306,7 @@ describe('the transcripts of a cassette agent', () => {
   it('ends a query whose answer stays invalid as invalid', async () => {
     const bad = { tool_calls: [toolCall('answer', '{"answer": "Open"}', 'q')] };
     const agent = await ctx.agent(await ctx.start(), 'live', scriptedModel([bad, bad]));
-    const error = await agent.query(z.number(), 'how many items?').catch((e: unknown) => e as Error);
+    const error = (await agent.query(z.number(), 'how many items?').catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(TmuxShotError);
     expect(agent.transcripts.map((t) => [t.outcome, t.summary, t.turns.map((turn) => turn.label)])).toEqual([['invalid', error.message, ['query', 'query 2']]]);
   });
