@@ -131,7 +131,8 @@ export class AgentRunner {
   /**
    * One model turn: sends `messages`, appends the assistant message, one tool message per tool
    * call (errors included, in call order), then an image message per screenshot taken. `label`
-   * names the turn in error messages. Counts toward `maxSteps`.
+   * names the turn in error messages and in the transcript of the current run, which the turn
+   * goes into (none before the first `run`). Counts toward `maxSteps`.
    * @throws {ModelApiError} for a non-transient API failure or a reply without a message (see `readReply`).
    */
   async step(messages: ChatMessage[], label: string): Promise<StepResult> {
