@@ -283,6 +283,12 @@ export const AGENT_LOOP = {
   keepImages: 3,
   /** Longest screen text sent to the model, in characters; the rest is cut with a marker. */
   maxTextChars: 8_000,
+  /**
+   * Screenshots an agent transcript keeps (the newest; older ones are dropped and counted per turn):
+   * a shot is a PNG of 10–30 KB, so a timed run's ticker frames would otherwise grow it without
+   * bound. 50 shots are at most about 1.5 MB.
+   */
+  transcriptShots: 50,
 } as const;
 
 /** Fixed values of `tmux-shot agent` (src/cli/agent.ts); not options. */

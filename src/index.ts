@@ -53,4 +53,15 @@ export type { CellMetrics, RenderOptions, Theme } from './render/index.js';
 export { createTimeline, encodeGif, formatAsciicast, parseAsciicast } from './record/index.js';
 export type { RecordOptions, Timeline } from './record/index.js';
 export { AgentRunner, createClient, scriptedModel, toolCall } from './agent/index.js';
-export type { AgentResult, AgentRunnerOptions, CassetteMode, CassetteStore, ChatClient, Driver } from './agent/index.js';
+export type {
+  AgentResult,
+  AgentRunnerOptions,
+  AgentTranscript,
+  CassetteMode,
+  CassetteStore,
+  ChatClient,
+  Driver,
+  TranscriptShot,
+  TranscriptToolCall,
+  TranscriptTurn,
+} from './agent/index.js';

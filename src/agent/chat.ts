@@ -5,6 +5,7 @@
  * read through {@link readReply}, which trusts none of it.
  */
 import { ModelApiError } from '../errors.js';
+import type { TranscriptTurn } from './transcript.js';
 
 /** Longest part of a reply quoted in the error about its shape, in characters. */
 const QUOTED_REPLY_CHARS = 200;
@@ -21,6 +22,10 @@ export interface ToolCall {
 export interface ReplyMessage {
   content?: string | null;
   tool_calls?: readonly ToolCall[] | null;
+  /** Reasoning beside the content, as DeepSeek, vLLM and llama.cpp name it (not in the OpenAI API). */
+  reasoning_content?: string | null;
+  /** Reasoning beside the content, as OpenRouter and Ollama name it (not in the OpenAI API). */
+  reasoning?: string | null;
 }
 
 /** Token counts as the API reports them. */
@@ -48,12 +53,14 @@ export interface ReadMessage {
   content: string | null;
   /** The tool calls, in order (empty for none). */
   tool_calls: ToolCall[];
+  /** The reasoning the server sent beside the content (`reasoning_content`, else `reasoning`), when a non-empty string. */
+  reasoning?: string;
 }
 
 /**
  * What the agent reads of a reply (pure), checked field by field, since a server may answer
  * anything: the first choice's message, and the usage. In the message, text content is kept (other
- * content reads as none); a tool call keeps the fields of the right type, arguments sent as a JSON
+ * content reads as none), and so is reasoning (`reasoning_content` or `reasoning`, when a string); a tool call keeps the fields of the right type, arguments sent as a JSON
  * value instead of a string are encoded, and a call that is not an object stays an empty call (which
  * the model is told has no name). Usage counts that are not numbers read as 0.
  * @param label - Names the call in the error ("step 3").
@@ -71,7 +78,8 @@ export function readReply(reply: unknown, label: string): { message: ReadMessage
     );
   }
   const content = typeof message['content'] === 'string' ? message['content'] : null;
-  return { message: { content, tool_calls: calls.map(readToolCall) }, usage: readUsage(reply) };
+  const reasoning = [message['reasoning_content'], message['reasoning']].find((r): r is string => typeof r === 'string' && r !== '');
+  return { message: { content, tool_calls: calls.map(readToolCall), ...(reasoning ? { reasoning } : {}) }, usage: readUsage(reply) };
 }
 
 /** `choices[0].message` of a reply, whatever it is; undefined when the reply has none. Never throws. */
@@ -166,4 +174,9 @@ export interface ChatRequestOptions {
  */
 export interface ChatClient {
   chat: { completions: { create(params: ChatRequest, options?: ChatRequestOptions): Promise<ChatReply> } };
+  /**
+   * Where the last reply (or failure) came from, for the transcript: the cassette clients say
+   * (`replayed`, `recorded`, `diverged`); a client without this method answers `live`.
+   */
+  replySource?(): TranscriptTurn['source'];
 }

@@ -7,11 +7,22 @@
 import { z } from 'zod';
 import { TmuxShotError } from '../errors.js';
 import { systemClock, type Clock } from '../wait.js';
-import { addUsage, readReply, type ChatClient, type ChatMessage, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
+import {
+  addUsage,
+  readReply,
+  type ChatClient,
+  type ChatMessage,
+  type ReadMessage,
+  type SentToolCall,
+  type ToolCall,
+  type ToolSpec,
+  type Usage,
+} from './chat.js';
 import { assertPrompt, assertSystemPrompt, queryPrompt, querySystemPrompt, toolMessage } from './prompts.js';
-import { parseArguments, repairToolName } from './repair.js';
+import { describeRepair, parseArguments, repairToolName } from './repair.js';
 import { callWithRetry, type RetryPolicy } from './retry.js';
 import { functionTool } from './tools.js';
+import { errorSummary, type TranscriptRecorder } from './transcript.js';
 
 /** A validation outcome: the value, or the error text the model reads. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -26,6 +37,8 @@ export interface AskContext {
   random: () => number;
   /** Longest wait for one answer, in ms (`requestTimeout`). */
   requestTimeout: number;
+  /** Where each model call is noted as a turn (`assert`, `assert 2`…); an answer still invalid after the retry ends it as `invalid`. */
+  transcript?: TranscriptRecorder;
 }
 
 /** A validated answer and what it cost. */
@@ -45,6 +58,7 @@ export interface Answer<T> {
  */
 async function askTool<T>(
   ctx: AskContext,
+  kind: 'assert' | 'query',
   label: string,
   messages: ChatMessage[],
   tool: ToolSpec,
@@ -55,9 +69,22 @@ async function askTool<T>(
     const params = { model: ctx.model, messages: structuredClone(messages), tools: [tool] };
     const ret = { policy: ctx.retry, clock: ctx.clock, random: ctx.random, date: systemClock.epochNow, label };
     const options = { timeout: ctx.requestTimeout, maxRetries: 0 };
-    const outcome = await callWithRetry(() => ctx.client.chat.completions.create(params, options), ret);
-    if (outcome.kind === 'outage') throw outcome.error;
-    const { message, usage: used } = readReply(outcome.value, label);
+    let attempts = 0;
+    const turn = () => ({ label: calls === 1 ? kind : `${kind} ${calls}`, source: ctx.client.replySource?.() ?? 'live', retries: Math.max(0, attempts - 1) });
+    let message: ReadMessage;
+    let used: Usage | undefined;
+    try {
+      const outcome = await callWithRetry(() => {
+        attempts++;
+        return ctx.client.chat.completions.create(params, options);
+      }, ret);
+      if (outcome.kind === 'outage') throw outcome.error;
+      ({ message, usage: used } = readReply(outcome.value, label));
+    } catch (error) {
+      ctx.transcript?.turn({ ...turn(), error: errorSummary(error) });
+      throw error;
+    }
+    ctx.transcript?.turn({ ...turn(), text: message.content, ...(message.reasoning ? { reasoning: message.reasoning } : {}) });
     if (used) usage = addUsage(usage, used);
     const raw = message.tool_calls.find((c) => repairToolName(c.function?.name ?? '') === tool.function.name);
     const sent: SentToolCall | undefined = raw && {
@@ -66,13 +93,30 @@ async function askTool<T>(
       function: { name: tool.function.name, arguments: raw.function?.arguments ?? '' },
     };
     const checked: Checked<T> = sent ? parseAndCheck(sent.function.arguments, check) : { ok: false, error: `error: call the ${tool.function.name} tool` };
+    if (raw && sent) recordAnswer(ctx.transcript, raw, sent, checked);
     if (checked.ok) return { value: checked.value, calls, ...(usage ? { usage } : {}) };
     if (calls >= 2) {
-      throw new TmuxShotError(`${label}: the model's answer was invalid twice; the last time: ${checked.error.replace(/^error: /, '')}`);
+      const error = new TmuxShotError(`${label}: the model's answer was invalid twice; the last time: ${checked.error.replace(/^error: /, '')}`);
+      ctx.transcript?.end('invalid', error.message);
+      throw error;
     }
     messages.push({ role: 'assistant', content: message.content, ...(sent ? { tool_calls: [sent] } : {}) });
     messages.push(sent ? toolMessage(sent.id, checked.error) : { role: 'user', content: checked.error });
   }
+}
+
+/** Notes the answer call in the transcript: arguments as parsed (re-encoded) when they are JSON; result `ok: accepted` or the error the model reads. */
+function recordAnswer<T>(transcript: TranscriptRecorder | undefined, raw: ToolCall, sent: SentToolCall, checked: Checked<T>): void {
+  const parsed = parseArguments(sent.function.arguments);
+  const call = { id: sent.id, arguments: typeof parsed === 'string' ? sent.function.arguments : JSON.stringify(parsed) };
+  const repaired = describeRepair(raw, call);
+  transcript?.toolCall({
+    ...call,
+    name: sent.function.name,
+    ...(repaired ? { repaired } : {}),
+    result: checked.ok ? 'ok: accepted' : checked.error,
+    ok: checked.ok,
+  });
 }
 
 function parseAndCheck<T>(text: string, check: (args: Record<string, unknown>) => Checked<T>): Checked<T> {
@@ -121,7 +165,7 @@ export function judgeClaim(ctx: AskContext, claim: string, screen: string): Prom
     { role: 'system' as const, content: assertSystemPrompt() },
     { role: 'user' as const, content: assertPrompt(claim, screen) },
   ];
-  return askTool(ctx, `agent.assert(${JSON.stringify(claim)})`, messages, verdictTool(), checker(verdictSchema));
+  return askTool(ctx, 'assert', `agent.assert(${JSON.stringify(claim)})`, messages, verdictTool(), checker(verdictSchema));
 }
 
 /**
@@ -136,6 +180,6 @@ export async function queryScreen<S extends z.ZodType>(ctx: AskContext, schema: 
     { role: 'user' as const, content: queryPrompt(question, screen) },
   ];
   const wrapped = z.object({ answer: schema }) as unknown as z.ZodType<{ answer: z.output<S> }>;
-  const answer = await askTool(ctx, `agent.query(${JSON.stringify(question)})`, messages, answerTool(schema), checker(wrapped));
+  const answer = await askTool(ctx, 'query', `agent.query(${JSON.stringify(question)})`, messages, answerTool(schema), checker(wrapped));
   return { ...answer, value: answer.value.answer };
 }

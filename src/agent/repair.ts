@@ -50,6 +50,23 @@ export function repairToolCall(raw: ToolCall, allowed: readonly ToolName[], fall
   return { ok: true, id, call: { name, args: result.data } as ToolCallArgs, arguments: normalized };
 }
 
+/**
+ * What {@link repairToolCall} changed in `raw` to get `repaired`, in words joined by `'; '`
+ * (`'stripped the functions. prefix; read empty arguments as {}'`), or undefined when it changed
+ * nothing. Arguments that are not JSON are not repaired: the call fails, its error is the result.
+ */
+export function describeRepair(raw: ToolCall, repaired: Pick<RepairedCall, 'id' | 'arguments'>): string | undefined {
+  const changes: string[] = [];
+  const rawName = raw.function?.name ?? '';
+  const token = rawName.search(/<\|/);
+  if (token >= 0) changes.push(`dropped the leaked template token ${JSON.stringify(rawName.slice(token))}`);
+  const name = (token >= 0 ? rawName.slice(0, token) : rawName).trim();
+  if (/^functions\./.test(name)) changes.push('stripped the functions. prefix');
+  if (!raw.id) changes.push(`gave the call without an id the id ${repaired.id}`);
+  if ((raw.function?.arguments ?? '').trim() === '' && repaired.arguments === '{}') changes.push('read empty arguments as {}');
+  return changes.length > 0 ? changes.join('; ') : undefined;
+}
+
 /** Parses an arguments string into an object (empty means `{}`), or returns the error text the model reads. */
 export function parseArguments(raw: string): Record<string, unknown> | string {
   if (raw.trim() === '') return {};

@@ -7,12 +7,22 @@
 import { AGENT_LOOP } from '../defaults.js';
 import type { ModelApiError } from '../errors.js';
 import { systemClock } from '../wait.js';
-import { addUsage, readReply, type ChatClient, type ChatMessage, type ReadMessage, type SentToolCall, type ToolSpec, type Usage } from './chat.js';
+import {
+  addUsage,
+  readReply,
+  type ChatClient,
+  type ChatMessage,
+  type ReadMessage,
+  type SentToolCall,
+  type ToolCall,
+  type ToolSpec,
+  type Usage,
+} from './chat.js';
 import { readPlan } from './chunks.js';
 import { dispatchTool, type ActionCall, type Driver, type ToolEffect } from './driver.js';
 import { resolveAgentOptions, type AgentRunnerOptions, type ResolvedAgentOptions } from './options.js';
 import { boundImages, chunkPrompt, goalPrompt, nudgePrompt, planningPrompt, systemPrompt, toolMessage, truncateText } from './prompts.js';
-import { repairToolCall } from './repair.js';
+import { describeRepair, repairToolCall, type RepairedCall } from './repair.js';
 import { callWithRetry } from './retry.js';
 import {
   decideAfterTurn,
@@ -28,6 +38,7 @@ import {
 } from './stop.js';
 import { pause, startTicker } from './time.js';
 import { ACTION_TOOLS, PLANNING_TOOLS, toolSpecs } from './tools.js';
+import { errorSummary, TranscriptRecorder, type AgentTranscript } from './transcript.js';
 
 /** The result of `AgentRunner.run`. */
 export interface AgentResult extends Ending {
@@ -37,6 +48,8 @@ export interface AgentResult extends Ending {
   shots: string[];
   /** Token usage summed over every request, when the API reported it. */
   usage?: Usage;
+  /** What the run did, turn by turn, for the failure report (also in `AgentRunner.transcripts`). */
+  transcript: AgentTranscript;
 }
 
 const ACTION_SPECS = toolSpecs(ACTION_TOOLS);
@@ -56,6 +69,11 @@ const PLANNING_SPECS = toolSpecs(PLANNING_TOOLS);
 export class AgentRunner {
   /** Where every screenshot of this runner went (what `saveScreenshot` resolved to), oldest first. */
   readonly shots: string[] = [];
+  /**
+   * The transcript of every `run` of this runner, oldest first — also of a run that threw (outcome
+   * `'error'`, summary the error's message, redacted).
+   */
+  readonly transcripts: AgentTranscript[] = [];
   readonly #driver: Driver;
   readonly #client: ChatClient;
   readonly #options: ResolvedAgentOptions;
@@ -63,6 +81,8 @@ export class AgentRunner {
   #usage: Usage | undefined;
   /** End of the current chunk (or run), on `clock`; Infinity when untimed. */
   #chunkDeadline = Infinity;
+  /** The transcript of the current run; undefined before the first. */
+  #recorder: TranscriptRecorder | undefined;
 
   /** @throws {ConfigError} for invalid options (see `resolveAgentOptions`). */
   constructor(driver: Driver, client: ChatClient, options: AgentRunnerOptions) {
@@ -75,6 +95,7 @@ export class AgentRunner {
    * Runs `goal` to its end. A timed run (`duration`) keeps a ticker saving a frame every
    * `screenshotInterval` and, unless the model calls `finish` or the API is down, lasts the
    * whole duration even when the model stops or refuses (see stop.ts for every way a run ends).
+   * The run's transcript is in the result and in {@link AgentRunner.transcripts}.
    * @throws {ModelApiError} for a non-transient API failure (400/401/403/404, a reply that is not JSON).
    */
   async run(goal: string): Promise<AgentResult> {
@@ -82,6 +103,8 @@ export class AgentRunner {
     const firstShot = this.shots.length;
     this.#steps = 0;
     this.#usage = undefined;
+    const recorder = new TranscriptRecorder('run', goal);
+    this.#recorder = recorder;
     const start = clock.now();
     const deadline = durationMs === undefined ? Infinity : start + durationMs;
     const ticker =
@@ -95,17 +118,21 @@ export class AgentRunner {
       if (waitsOutDuration(ending.outcome)) await this.#pauseUntil(deadline);
     } catch (error) {
       await ticker?.stop().catch(() => undefined);
+      this.transcripts.push(recorder.end('error', errorSummary(error)));
       throw error;
     }
     await ticker?.stop();
-    const result: AgentResult = { ...ending, steps: this.#steps, shots: this.shots.slice(firstShot) };
+    const transcript = recorder.end(ending.outcome, ending.summary);
+    this.transcripts.push(transcript);
+    const result: AgentResult = { ...ending, steps: this.#steps, shots: this.shots.slice(firstShot), transcript };
     return this.#usage ? { ...result, usage: this.#usage } : result;
   }
 
   /**
    * One model turn: sends `messages`, appends the assistant message, one tool message per tool
    * call (errors included, in call order), then an image message per screenshot taken. `label`
-   * names the turn in error messages. Counts toward `maxSteps`.
+   * names the turn in error messages and in the transcript of the current run, which the turn
+   * goes into (none before the first `run`). Counts toward `maxSteps`.
    * @throws {ModelApiError} for a non-transient API failure or a reply without a message (see `readReply`).
    */
   async step(messages: ChatMessage[], label: string): Promise<StepResult> {
@@ -123,8 +150,10 @@ export class AgentRunner {
     const images: ChatMessage[] = [];
     let finished: string | undefined;
     let rejected: string[] | undefined;
-    for (const c of calls) {
+    for (const [i, c] of calls.entries()) {
       const effect: ToolEffect = c.ok ? await this.#dispatch(c.call as ActionCall) : { content: c.error };
+      this.#recordCall(message.tool_calls[i]!, c, effect.content);
+      if (c.ok && c.call.name === 'finish' && effect.finished !== undefined) this.#recorder?.evidence(c.call.args.evidence ?? []);
       messages.push(toolMessage(c.id, effect.content));
       if (effect.image) images.push(effect.image);
       if (effect.finished !== undefined) finished = effect.finished;
@@ -176,6 +205,9 @@ export class AgentRunner {
     const reply = await this.#request(messages, PLANNING_SPECS, 'planning');
     if (reply.kind === 'outage') return outage(reply.error);
     const plan = readPlan(reply.message);
+    const first = reply.message.tool_calls[0];
+    if (first)
+      this.#recordCall(first, repairToolCall(first, PLANNING_TOOLS, 'plan'), 'problem' in plan ? `error: ${plan.problem}` : `ok: ${plan.chunks.length} chunks`);
     if ('problem' in plan) {
       log(`no plan (${plan.problem}): running the goal as one chunk`);
       return { chunks: [goal] };
@@ -207,7 +239,11 @@ export class AgentRunner {
     }
   }
 
-  /** One request, retried as `retry` says: the reply's message, or the outage. @throws {ModelApiError} as {@link step}. */
+  /**
+   * One request, retried as `retry` says: the reply's message, or the outage. Opens the request's
+   * turn in the transcript, with the reply or the error.
+   * @throws {ModelApiError} as {@link step}.
+   */
   async #request(
     messages: ChatMessage[],
     tools: ToolSpec[],
@@ -217,11 +253,38 @@ export class AgentRunner {
     const params = { model, messages: boundImages(messages, AGENT_LOOP.keepImages), tools };
     const ctx = { policy: retry, clock, random, date: systemClock.epochNow, label };
     const options = { timeout: requestTimeout, maxRetries: 0 };
-    const outcome = await callWithRetry(() => this.#client.chat.completions.create(params, options), ctx);
-    if (outcome.kind === 'outage') return outcome;
-    const { message, usage } = readReply(outcome.value, label);
-    if (usage) this.#usage = addUsage(this.#usage, usage);
-    return { kind: 'ok', message };
+    let attempts = 0;
+    const turn = () => ({ label, source: this.#client.replySource?.() ?? 'live', retries: Math.max(0, attempts - 1) });
+    try {
+      const outcome = await callWithRetry(() => {
+        attempts++;
+        return this.#client.chat.completions.create(params, options);
+      }, ctx);
+      if (outcome.kind === 'outage') {
+        this.#recorder?.turn({ ...turn(), error: errorSummary(outcome.error) });
+        return outcome;
+      }
+      const { message, usage } = readReply(outcome.value, label);
+      if (usage) this.#usage = addUsage(this.#usage, usage);
+      this.#recorder?.turn({ ...turn(), text: message.content, ...(message.reasoning ? { reasoning: message.reasoning } : {}) });
+      return { kind: 'ok', message };
+    } catch (error) {
+      this.#recorder?.turn({ ...turn(), error: errorSummary(error) });
+      throw error;
+    }
+  }
+
+  /** Notes a tool call of the turn in the transcript: as repaired, with what repair changed and the result the model reads. */
+  #recordCall(raw: ToolCall, call: RepairedCall, result: string): void {
+    const repaired = describeRepair(raw, call);
+    this.#recorder?.toolCall({
+      id: call.id,
+      name: call.ok ? call.call.name : call.name,
+      arguments: call.arguments,
+      ...(repaired ? { repaired } : {}),
+      result,
+      ok: call.ok && !result.startsWith('error:'), // every refusal and failure the model reads starts so (repair.ts, driver.ts)
+    });
   }
 
   #dispatch(call: ActionCall): Promise<ToolEffect> {
@@ -235,8 +298,10 @@ export class AgentRunner {
 
   /** Saves a screenshot (taking one when `png` is not given) and records where it went. */
   async #save(name: string, png: Uint8Array | undefined): Promise<string> {
-    const path = await this.#options.saveScreenshot(name, png ?? (await this.#driver.screenshot()));
+    const shot = png ?? (await this.#driver.screenshot());
+    const path = await this.#options.saveScreenshot(name, shot);
     this.shots.push(path);
+    this.#recorder?.shot(name, shot);
     return path;
   }
 

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { TestRunner } from 'vitest';
 import type {
   AgentRunnerOptions,
+  AgentTranscript,
   CassetteAgent,
   CassetteMode,
   CassetteRunResult,
@@ -56,6 +57,10 @@ export class AgentHandle {
   readonly #options: AgentFixtureOptions;
   #tally: CassetteTally | undefined;
   #agent: Promise<CassetteAgent> | undefined;
+  /** The agent once open: its `transcripts` are the test's. */
+  #opened: CassetteAgent | undefined;
+  /** Transcripts of the calls made while the agent could not open (an unreadable cassette…). */
+  readonly #unopened: AgentTranscript[] = [];
   /** The project root and test name, for messages; set when the agent opens. */
   #test: { root: string; name: string } | undefined;
   /** Where this test's agent screenshots go. */
@@ -76,7 +81,7 @@ export class AgentHandle {
    *   {ModelApiError} for a non-transient API failure.
    */
   async run(goal: string, options: Partial<Omit<AgentRunnerOptions, 'saveScreenshot' | 'model'>> = {}): Promise<CassetteRunResult> {
-    const agent = await this.#cassetteAgent();
+    const agent = await this.#cassetteAgent('run', goal);
     return this.#counted(() => agent.run(goal, { ...this.#runnerOptions(), ...options }));
   }
 
@@ -87,7 +92,7 @@ export class AgentHandle {
    *   or no valid verdict came back; cassette and model errors as {@link run}.
    */
   async assert(claim: string): Promise<Verdict> {
-    const agent = await this.#cassetteAgent();
+    const agent = await this.#cassetteAgent('assert', claim);
     const { pass, reason } = await this.#counted(() => agent.assert(claim));
     if (!pass) throw new TmuxShotError(`agent.assert failed: ${JSON.stringify(claim)}\nReason: ${reason}\nScreen:\n${this.#app.text()}`);
     return { pass, reason };
@@ -99,8 +104,17 @@ export class AgentHandle {
    * @throws {TmuxShotError} when the answer failed validation twice; cassette and model errors as {@link run}.
    */
   async query<S extends z.ZodType>(schema: S, question: string): Promise<z.output<S>> {
-    const agent = await this.#cassetteAgent();
+    const agent = await this.#cassetteAgent('query', question);
     return (await this.#counted(() => agent.query(schema, question))).value;
+  }
+
+  /**
+   * The transcript of every `run`, `assert` and `query` of the test, in call order, for the failure
+   * report — also of the calls that threw (outcome `'error'`, summary the error's message) and of an
+   * `assert` whose verdict failed (outcome `'fail'`).
+   */
+  get transcripts(): readonly AgentTranscript[] {
+    return this.#opened?.transcripts ?? this.#unopened;
   }
 
   /**
@@ -140,9 +154,15 @@ export class AgentHandle {
     return { ...runner, saveScreenshot: (label, png) => writeNewOutputFile(this.outDir, screenshotFileStem(label), '.png', png, 'screenshot') };
   }
 
-  #cassetteAgent(): Promise<CassetteAgent> {
-    this.#agent ??= this.#openAgent();
-    return this.#agent;
+  /** The test's agent, opened on first use; a call it cannot open for still leaves its transcript. */
+  async #cassetteAgent(kind: AgentTranscript['kind'], prompt: string): Promise<CassetteAgent> {
+    this.#agent ??= this.#openAgent().then((agent) => (this.#opened = agent));
+    try {
+      return await this.#agent;
+    } catch (error) {
+      this.#unopened.push({ kind, prompt, turns: [], outcome: 'error', summary: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
   }
 
   /**

@@ -60,6 +60,7 @@ describe('createClient over loopback HTTP', () => {
       steps: 3,
       shots: [join(outDir, 'after.png')],
       usage: { prompt_tokens: 21, completion_tokens: 9, total_tokens: 30 },
+      transcript: runner.transcripts[0],
     });
     expect(requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/chat/completions', '/v1/chat/completions']);
     expect(requests[0]!.authorization).toBe(`Bearer ${KEY}`);
@@ -95,6 +96,7 @@ describe('createClient over loopback HTTP', () => {
       summary: 'Model API unavailable (step 1): 4 attempts failed, the last with HTTP 502 status 502.',
       steps: 1,
       shots: [],
+      transcript: runner.transcripts[0],
     });
     expect(requests).toHaveLength(4);
     expect(slept).toEqual([750, 1500, 3000]);

@@ -191,6 +191,7 @@ describe('AgentRunner robustness', () => {
       steps: 2,
       shots: [],
       usage: { prompt_tokens: 20, completion_tokens: 4, total_tokens: 24 },
+      transcript: expect.objectContaining({ outcome: 'finished', summary: 'used the time' }),
     });
   });
 
@@ -200,7 +201,13 @@ describe('AgentRunner robustness', () => {
     const result = await new AgentRunner(app, model, { model: 'm', saveScreenshot, duration: 0.3, screenshotInterval: 100 }).run('demo');
     const elapsed = performance.now() - start;
 
-    expect(result).toEqual({ outcome: 'duration-elapsed', summary: 'the time ran out before finish', steps: 1, shots: [] });
+    expect(result).toEqual({
+      outcome: 'duration-elapsed',
+      summary: 'the time ran out before finish',
+      steps: 1,
+      shots: [],
+      transcript: expect.objectContaining({ outcome: 'duration-elapsed' }),
+    });
     expect(model.requests).toHaveLength(1);
     expect(elapsed).toBeGreaterThanOrEqual(290); // the 5 s wait was cut to the 0.3 s left
     expect(elapsed).toBeLessThan(3000);

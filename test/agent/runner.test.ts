@@ -44,7 +44,7 @@ describe('AgentRunner (spec)', () => {
 
     expect(runner.shots).toEqual([join(outDir, 'moved.png')]);
     expect(existsSync(runner.shots[0]!)).toBe(true);
-    expect(result).toEqual({ outcome: 'finished', summary: 'moved and captured', steps: 3, shots: runner.shots });
+    expect(result).toEqual({ outcome: 'finished', summary: 'moved and captured', steps: 3, shots: runner.shots, transcript: runner.transcripts[0] });
     expect(screenRow(app, 5)).toBe('│ > Settings                 │');
     // the saved file is the screen as rendered, and the image message carries exactly its bytes
     const png = await readFile(runner.shots[0]!);
@@ -70,7 +70,7 @@ describe('AgentRunner (spec)', () => {
 
     expect(runner.shots).toEqual([]);
     expect(model.requests).toHaveLength(1);
-    expect(result).toEqual({ outcome: 'no-tool-calls', summary: 'Nothing to do here.', steps: 1, shots: [] });
+    expect(result).toEqual({ outcome: 'no-tool-calls', summary: 'Nothing to do here.', steps: 1, shots: [], transcript: runner.transcripts[0] });
   });
 
   it('keeps capturing via the ticker even if the model refuses outright', async () => {
@@ -177,7 +177,7 @@ describe('AgentRunner (spec)', () => {
     expect(model.requests[0]!.messages[0]!.content).toContain('Plan it as exactly 3 chunks of about 2 seconds each');
     // each chunk starts from a fresh context: system prompt + its own task
     for (const r of model.requests.slice(1)) expect(r.messages.map((m) => m.role)).toEqual(['system', 'user']);
-    expect(result).toEqual({ outcome: 'finished', summary: 'did text objects; did macros; did marks', steps: 3, shots: [] });
+    expect(result).toEqual({ outcome: 'finished', summary: 'did text objects; did macros; did marks', steps: 3, shots: [], transcript: runner.transcripts[0] });
   });
 
   it('retries transient API errors instead of crashing', async () => {
@@ -195,7 +195,8 @@ describe('AgentRunner (spec)', () => {
 
     expect(model.requests).toHaveLength(3);
     expect(clock.slept).toEqual([750, 1500]);
-    expect(result).toEqual({ outcome: 'finished', summary: 'done after retry', steps: 1, shots: [] });
+    expect(result).toEqual({ outcome: 'finished', summary: 'done after retry', steps: 1, shots: [], transcript: runner.transcripts[0] });
+    expect(result.transcript.turns.map((t) => t.retries)).toEqual([2]);
   });
 
   it('degrades gracefully on a persistent backend outage', async () => {
@@ -223,7 +224,11 @@ describe('AgentRunner (spec)', () => {
     expect(model.requests).toHaveLength(5);
     expect(clock.slept).toHaveLength(3);
     const why = 'Model API unavailable (step 2): 4 attempts failed, the last with HTTP 502 {"detail":"Upstream connection failed"}';
-    expect(result).toEqual({ outcome: 'outage', summary: `${why}.`, steps: 2, shots: runner.shots });
+    expect(result).toEqual({ outcome: 'outage', summary: `${why}.`, steps: 2, shots: runner.shots, transcript: runner.transcripts[0] });
+    expect(result.transcript.turns.map((t) => [t.retries, t.error])).toEqual([
+      [0, undefined],
+      [3, `${why}.`],
+    ]);
     expect(out).toEqual([`outage: ${why}.`]);
   });
 
@@ -252,7 +257,7 @@ describe('AgentRunner (spec)', () => {
     const result = await runner.run('wait forever');
 
     expect(model.requests).toHaveLength(3);
-    expect(result).toEqual({ outcome: 'step-cap', summary: 'stopped after 3 steps without finish', steps: 3, shots: [] });
+    expect(result).toEqual({ outcome: 'step-cap', summary: 'stopped after 3 steps without finish', steps: 3, shots: [], transcript: runner.transcripts[0] });
   });
 });
 

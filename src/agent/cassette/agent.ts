@@ -8,6 +8,7 @@ import type { Driver } from '../driver.js';
 import { judgeClaim, queryScreen, type AskContext, type Verdict } from '../judge.js';
 import { resolveAgentOptions, type AgentRunnerOptions } from '../options.js';
 import { AgentRunner, type AgentResult } from '../runner.js';
+import { errorSummary, TranscriptRecorder, type AgentTranscript } from '../transcript.js';
 import { assertPlan, queryPlan, runPlan } from './inputs.js';
 import type { CassetteClose, CassetteSession, InteractionClient } from './session.js';
 import type { InteractionCost } from './tally.js';
@@ -25,6 +26,11 @@ export interface SizedDriver extends Driver {
 
 /** Runs the agent's interactions through a cassette session. */
 export class CassetteAgent {
+  /**
+   * The transcript of every `run`, `assert` and `query`, in call order — also of a call that threw
+   * (outcome `'error'`, summary the error's message, redacted; no turns when the cassette refused it).
+   */
+  readonly transcripts: AgentTranscript[] = [];
   readonly #driver: SizedDriver;
   readonly #session: CassetteSession;
   readonly #options: CassetteAgentOptions;
@@ -43,15 +49,23 @@ export class CassetteAgent {
    *   invalid options; {ModelApiError} for a non-transient API failure (see `AgentRunner.run`).
    */
   async run(goal: string, options: CassetteAgentOptions = this.#options): Promise<CassetteRunResult> {
-    const interaction = await this.#session.begin(runPlan(goal, options, this.#driver.size()), () => this.#driver.text());
-    const runner = new AgentRunner(this.#driver, interaction.client, {
-      ...options,
-      model: interaction.model,
-      ...(interaction.replaying ? { delay: 0 } : {}),
-    });
-    const result = await runner.run(goal);
-    if (result.outcome !== 'outage') interaction.end();
-    return { ...result, cost: interaction.cost() };
+    let runner: AgentRunner | undefined;
+    try {
+      const interaction = await this.#session.begin(runPlan(goal, options, this.#driver.size()), () => this.#driver.text());
+      runner = new AgentRunner(this.#driver, interaction.client, {
+        ...options,
+        model: interaction.model,
+        ...(interaction.replaying ? { delay: 0 } : {}),
+      });
+      const result = await runner.run(goal);
+      if (result.outcome !== 'outage') interaction.end();
+      this.transcripts.push(result.transcript);
+      return { ...result, cost: interaction.cost() };
+    } catch (error) {
+      // the runner's transcript, or (the cassette refused the run, the options were invalid) one without turns
+      this.transcripts.push(runner?.transcripts[0] ?? new TranscriptRecorder('run', goal).end('error', errorSummary(error)));
+      throw error;
+    }
   }
 
   /**
@@ -60,11 +74,18 @@ export class CassetteAgent {
    *   model errors as {@link CassetteAgent.run}.
    */
   async assert(claim: string): Promise<Verdict & { cost: InteractionCost }> {
-    const screen = this.#driver.text();
-    const interaction = await this.#session.begin(assertPlan(claim, this.#driver.size()), () => screen);
-    const answer = await judgeClaim(this.#askContext(interaction), claim, screen);
-    interaction.end();
-    return { ...answer.value, cost: interaction.cost() };
+    const transcript = new TranscriptRecorder('assert', claim);
+    return this.#transcribed(
+      transcript,
+      async () => {
+        const screen = this.#driver.text();
+        const interaction = await this.#session.begin(assertPlan(claim, this.#driver.size()), () => screen);
+        const answer = await judgeClaim(this.#askContext(interaction, transcript), claim, screen);
+        interaction.end();
+        return { ...answer.value, cost: interaction.cost() };
+      },
+      (verdict) => [verdict.pass ? 'pass' : 'fail', verdict.reason],
+    );
   }
 
   /**
@@ -73,11 +94,18 @@ export class CassetteAgent {
    *   errors as {@link CassetteAgent.run}.
    */
   async query<S extends z.ZodType>(schema: S, question: string): Promise<{ value: z.output<S>; cost: InteractionCost }> {
-    const screen = this.#driver.text();
-    const interaction = await this.#session.begin(queryPlan(schema, question, this.#driver.size()), () => screen);
-    const answer = await queryScreen(this.#askContext(interaction), schema, question, screen);
-    interaction.end();
-    return { value: answer.value, cost: interaction.cost() };
+    const transcript = new TranscriptRecorder('query', question);
+    return this.#transcribed(
+      transcript,
+      async () => {
+        const screen = this.#driver.text();
+        const interaction = await this.#session.begin(queryPlan(schema, question, this.#driver.size()), () => screen);
+        const answer = await queryScreen(this.#askContext(interaction, transcript), schema, question, screen);
+        interaction.end();
+        return { value: answer.value, cost: interaction.cost() };
+      },
+      ({ value }) => ['answered', JSON.stringify(value) ?? String(value)],
+    );
   }
 
   /** Ends the test's cassette session (see `CassetteSession.close`): call once, when the test ends. */
@@ -85,8 +113,23 @@ export class CassetteAgent {
     return this.#session.close();
   }
 
-  #askContext(interaction: InteractionClient): AskContext {
+  /**
+   * Runs `work` and keeps `transcript`, ended as `ending` says of the value; when `work` throws,
+   * ended `error` unless the judge ended it already (`invalid`).
+   */
+  async #transcribed<T>(transcript: TranscriptRecorder, work: () => Promise<T>, ending: (value: T) => [outcome: string, summary: string]): Promise<T> {
+    try {
+      const value = await work();
+      this.transcripts.push(transcript.end(...ending(value)));
+      return value;
+    } catch (error) {
+      this.transcripts.push(transcript.end('error', errorSummary(error)));
+      throw error;
+    }
+  }
+
+  #askContext(interaction: InteractionClient, transcript: TranscriptRecorder): AskContext {
     const { retry, clock, random, requestTimeout } = resolveAgentOptions({ ...this.#options, model: interaction.model });
-    return { client: interaction.client, model: interaction.model, retry, clock, random, requestTimeout };
+    return { client: interaction.client, model: interaction.model, retry, clock, random, requestTimeout, transcript };
   }
 }

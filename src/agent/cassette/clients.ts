@@ -48,6 +48,8 @@ export interface RecordingContext {
   budget: ModelBudget;
   /** Monotonic time in ms, for latency. */
   now: () => number;
+  /** What the transcript calls these replies: `recorded` when they go to a cassette, `live` when not. @default 'recorded' */
+  source?: 'recorded' | 'live';
 }
 
 /**
@@ -67,6 +69,11 @@ export class RecordingClient implements ChatClient {
   constructor(inner: ChatClient, ctx: RecordingContext) {
     this.#inner = inner;
     this.#ctx = ctx;
+  }
+
+  /** Where the replies come from (see `RecordingContext.source`). */
+  replySource(): 'recorded' | 'live' {
+    return this.#ctx.source ?? 'recorded';
   }
 
   /** Continues a replay that diverged: `replayed` entries come first, numbering and chunks go on from them. */
@@ -141,6 +148,8 @@ export class ReplayingClient implements ChatClient {
   readonly #entries: readonly CassetteEntry[];
   readonly #ctx: ReplayContext;
   #live: RecordingClient | undefined;
+  /** `diverged` from the first call the cassette could not answer on (a screen mismatch, or past its end). */
+  #source: 'replayed' | 'diverged' = 'replayed';
 
   constructor(entries: readonly CassetteEntry[], ctx: ReplayContext) {
     this.#entries = entries;
@@ -152,12 +161,18 @@ export class ReplayingClient implements ChatClient {
     return this.#live !== undefined;
   }
 
+  /** Where the last reply came from: the cassette, or (from a divergence on) not. */
+  replySource(): 'replayed' | 'diverged' {
+    return this.#source;
+  }
+
   /** @throws {CassetteMismatchError} past the last entry, or on a screen mismatch in strict mode. */
   async #create(params: ChatRequest, options: ChatRequestOptions | undefined): Promise<ChatReply> {
     if (this.#live) return this.#live.chat.completions.create(params, options);
     const n = this.replayed.length + 1;
     const entry = this.#entries[this.replayed.length];
     if (!entry) {
+      this.#source = 'diverged';
       this.#ctx.onMiss();
       throw new CassetteMismatchError(
         `Cassette ${this.#ctx.path} has ${this.#entries.length} model calls, but the run asked for call ${n}. ` + `Re-record it: ${this.#ctx.reRecord}`,
@@ -165,6 +180,7 @@ export class ReplayingClient implements ChatClient {
     }
     const seen = observeRequest(params, this.#ctx.screen(), this.replayed.at(-1)?.chunk ?? 0);
     if (seen.screen.digest !== entry.screen.digest) {
+      this.#source = 'diverged';
       if (this.#ctx.fallthrough) this.#live = this.#ctx.fallthrough;
       this.#ctx.onMiss();
       if (!this.#live) throw this.#divergence(n, entry, seen.screen.text);

@@ -126,7 +126,7 @@ export class CassetteSession {
     if (this.#action !== 'replay' || this.#target !== undefined) {
       if (this.#action === 'record') tally.misses++;
       const connection = await this.#connect();
-      const recorder = new RecordingClient(connection.client, context);
+      const recorder = new RecordingClient(connection.client, { ...context, source: this.#target === undefined ? 'live' : 'recorded' });
       const end = () => void this.#output.push({ inputs, entries: recorder.entries });
       return { client: recorder, model: connection.model, replaying: false, cost: () => cost(0), end };
     }
