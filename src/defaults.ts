@@ -428,6 +428,14 @@ export const GIF = {
   coverageLevels: 5,
 } as const;
 
+/** The step log of an app (src/app/steps.ts): what the failure report's timeline marks. */
+export const STEPS = {
+  /** Steps kept per app; past it the oldest are dropped (and counted). @default 2000 */
+  maxSteps: 2_000,
+  /** Characters of a string argument a step's title shows; longer ones end in `…`. @default 40 */
+  titleTextChars: 40,
+} as const;
+
 /**
  * The always-on timeline of a pane's output (src/record/); see `TimelineOptions` (`startedAt` has
  * no default: without it an asciicast header has no timestamp).
