@@ -60,8 +60,8 @@ export interface AppPort {
   /** The app's command as messages show it (see `formatCommand`). */
   readonly command: string;
   /**
-   * Runs `action` as one step of the app's step log (see `TmuxApp.steps`), titled `title()`;
-   * a step inside another is part of it. Resolves or rejects as `action` does.
+   * Runs `action` as one step of the app's step log (see `TmuxApp.steps` and `StepLog.run`),
+   * titled `title()`; a step inside another is part of it. Returns, resolves or throws as `action` does.
    */
-  step<T>(kind: AppStepKind, title: () => string, action: () => Promise<T>): Promise<T>;
+  step<T>(kind: AppStepKind, title: () => string, action: () => T, failure?: (result: Awaited<T>) => string | undefined): T;
 }

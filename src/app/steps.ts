@@ -110,22 +110,34 @@ export class StepLog {
   /**
    * Runs `action` as a step titled `title()` (asked only when logged), logging when it began, how
    * long it took and, when it threw or `failure` says so of its result, the first line of why.
-   * Inside another step it runs unlogged. `action` starts synchronously, so call-site stacks
-   * captured by the caller still start at the public method.
+   * A promise is awaited for that; any other result is logged at once and returned as it is, so
+   * a synchronous matcher stays synchronous. Inside another step it runs unlogged. `action`
+   * starts synchronously, so call-site stacks captured by the caller still start at the public method.
    */
-  run<T>(kind: AppStepKind, title: () => string, action: () => Promise<T>, failure?: (result: T) => string | undefined): Promise<T> {
+  run<T>(kind: AppStepKind, title: () => string, action: () => T, failure?: (result: Awaited<T>) => string | undefined): T {
     if (this.#inside.getStore()) return action();
     const atMs = this.#now();
     const log = (error?: string) => this.add({ kind, title: title(), atMs, durationMs: this.#now() - atMs, ...(error === undefined ? {} : { error }) });
-    return this.#inside.run(true, action).then(
-      (result) => {
-        log(failure?.(result));
-        return result;
+    let result: T;
+    try {
+      result = this.#inside.run(true, action);
+    } catch (error) {
+      log(firstLine(error));
+      throw error;
+    }
+    if (!(result instanceof Promise)) {
+      log(failure?.(result as Awaited<T>));
+      return result;
+    }
+    return result.then(
+      (value: Awaited<T>) => {
+        log(failure?.(value));
+        return value;
       },
       (error: unknown) => {
         log(firstLine(error));
         throw error;
       },
-    );
+    ) as T;
   }
 }

@@ -200,7 +200,7 @@ export class TmuxApp implements AsyncDisposable {
       mouseModes: () => this.#model.mouseModes(),
       size: () => this.#model.size,
       command: this.#command,
-      step: (kind, title, action) => this.#steps.run(kind, title, action),
+      step: (kind, title, action, failure) => this.#steps.run(kind, title, action, failure),
     };
     this.mouse = new Mouse(this.#port);
     this.#program = typeof command === 'string' ? undefined : command[0];
@@ -620,7 +620,7 @@ export class TmuxApp implements AsyncDisposable {
    * @param failure Says why, from its result, the step failed (undefined: it passed). @default none
    * @internal
    */
-  logStep<T>(kind: AppStepKind, title: () => string, action: () => Promise<T>, failure?: (result: T) => string | undefined): Promise<T> {
+  logStep<T>(kind: AppStepKind, title: () => string, action: () => T, failure?: (result: Awaited<T>) => string | undefined): T {
     return this.#steps.run(kind, title, action, failure);
   }
 

@@ -79,6 +79,31 @@ describe('StepLog', () => {
     ]);
   });
 
+  it('returns a synchronous result at once, logged, and logs a synchronous throw', () => {
+    const log = logOnClock();
+    expect(
+      log.run(
+        'expect',
+        () => 'sync',
+        () => ({ pass: false }),
+        (result) => (result.pass ? undefined : 'failed'),
+      ),
+    ).toEqual({ pass: false });
+    expect(() =>
+      log.run(
+        'expect',
+        () => 'throws',
+        () => {
+          throw new Error('bad\nmore');
+        },
+      ),
+    ).toThrow('bad');
+    expect(log.steps).toEqual([
+      { kind: 'expect', title: 'sync', atMs: 5, durationMs: 5, error: 'failed' },
+      { kind: 'expect', title: 'throws', atMs: 15, durationMs: 5, error: 'bad' },
+    ]);
+  });
+
   it('logs a step inside another as part of it, and steps running side by side each', async () => {
     const log = logOnClock();
     await log.run(
