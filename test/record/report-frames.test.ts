@@ -100,7 +100,7 @@ describe('reportFrames', () => {
   it('stores a change over half the screen as a keyframe', async () => {
     const timeline = new Timeline({ cols: 10, rows: 4 });
     timeline.appendOutput(bytes('a'), 0);
-    timeline.appendOutput(bytes('\x1b[H\x1b[7m' + 'x'.repeat(40)), 100);
+    timeline.appendOutput(bytes(`\x1b[H\x1b[7m${'x'.repeat(40)}`), 100);
     timeline.markEnd(300);
     const recorded = await reportFrames(timeline);
     expect(recorded.frames.map((frame) => frame.keyframe)).toEqual([true, true]);
