@@ -12,6 +12,7 @@ import type { StableOptions } from './app/tmux-app.js';
 import type { ShellOptions } from './app/shell.js';
 import type { AsciicastOptions } from './record/asciicast.js';
 import type { RecordOptions } from './record/options.js';
+import type { ReportFramesOptions } from './record/report-frames.js';
 import type { TimelineOptions } from './record/timeline.js';
 import type { RenderOptions } from './render/options.js';
 import type { AgentFixtureOptions } from './vitest/agent-handle.js';
@@ -432,6 +433,29 @@ export const GIF = {
    * and a pixel moves at most half a step (1/8 of the way from background to foreground).
    */
   coverageLevels: 5,
+} as const;
+
+/** The frames of the failure report's timeline (src/record/report-frames.ts); see `ReportFramesOptions`. */
+export const REPORT_FRAMES = {
+  ...RECORD,
+  /**
+   * A whole-screen frame (a keyframe) at least every this many frames, so showing any frame
+   * composes at most this many patches. @default 30
+   */
+  keyframeInterval: 30,
+  /**
+   * PNG bytes all frames may take together; past it the oldest frames are left out (the last
+   * one is always kept) and the frames say they were truncated. @default 4194304 (4 MiB)
+   */
+  budgetBytes: 4 * 1024 * 1024,
+} as const satisfies Required<ReportFramesOptions>;
+
+/** The step log of an app (src/app/steps.ts): what the failure report's timeline marks. */
+export const STEPS = {
+  /** Steps kept per app; past it the oldest are dropped (and counted). @default 2000 */
+  maxSteps: 2_000,
+  /** Characters of a string argument a step's title shows; longer ones end in `…`. @default 40 */
+  titleTextChars: 40,
 } as const;
 
 /**

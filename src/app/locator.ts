@@ -16,6 +16,7 @@ import { mouseNotEnabledError } from './mouse.js';
 import type { Mouse, MouseActionOptions, MouseButton } from './mouse.js';
 import { checkDelta, checkMouseOptions } from './mouse-options.js';
 import type { AppPort } from './port.js';
+import { formatCall } from './steps.js';
 
 /** Options of a locator's auto-waiting reads. */
 export interface LocatorWaitOptions {
@@ -213,23 +214,41 @@ export class Locator {
    * @throws {StrictModeError} at once when it matches several places; WaitTimeoutError when it
    *   matches none within `timeout`, with the screen (the scope it searched marked `^`).
    */
-  async boundingBox(options?: LocatorWaitOptions): Promise<CellRect> {
-    return (await this.#one(options, this.boundingBox)).box;
+  boundingBox(options?: LocatorWaitOptions): Promise<CellRect> {
+    return this.#port.step(
+      'wait',
+      () => `${this}.${formatCall('boundingBox', [options])}`,
+      async () => {
+        return (await this.#one(options, this.boundingBox)).box;
+      },
+    );
   }
 
   /** The cells of its one match, row by row. Waits for a match. @throws as {@link boundingBox}. */
-  async cells(options?: LocatorWaitOptions): Promise<Cell[][]> {
-    const { box, snapshot } = await this.#one(options, this.cells);
-    return snapshot.cells.slice(box.row, box.row + box.rows).map((row) => row.slice(box.col, box.col + box.cols));
+  cells(options?: LocatorWaitOptions): Promise<Cell[][]> {
+    return this.#port.step(
+      'wait',
+      () => `${this}.${formatCall('cells', [options])}`,
+      async () => {
+        const { box, snapshot } = await this.#one(options, this.cells);
+        return snapshot.cells.slice(box.row, box.row + box.rows).map((row) => row.slice(box.col, box.col + box.cols));
+      },
+    );
   }
 
   /**
    * The text of its one match: what a text search matched; for a region, its rows (right-trimmed)
    * joined by '\n' (see `rectText`). Waits for a match. @throws as {@link boundingBox}.
    */
-  async text(options?: LocatorWaitOptions): Promise<string> {
-    const { box, snapshot } = await this.#one(options, this.text);
-    return rectText(snapshot, box);
+  text(options?: LocatorWaitOptions): Promise<string> {
+    return this.#port.step(
+      'wait',
+      () => `${this}.${formatCall('text', [options])}`,
+      async () => {
+        const { box, snapshot } = await this.#one(options, this.text);
+        return rectText(snapshot, box);
+      },
+    );
   }
 
   /**
@@ -245,24 +264,42 @@ export class Locator {
    *   a `position` off the screen or a bad option.
    * @example await tmuxApp.region({ rows: 1 }).getByText('File').click();
    */
-  async click(options?: LocatorActionOptions & { button?: MouseButton; clickCount?: number }): Promise<void> {
-    const { target, rest } = await this.#target(options, 'click', this.click);
-    await this.#app.mouse.click(target.col, target.row, rest);
+  click(options?: LocatorActionOptions & { button?: MouseButton; clickCount?: number }): Promise<void> {
+    return this.#port.step(
+      'mouse',
+      () => `${this}.${formatCall('click', [options])}`,
+      async () => {
+        const { target, rest } = await this.#target(options, 'click', this.click);
+        await this.#app.mouse.click(target.col, target.row, rest);
+      },
+    );
   }
 
   /** Double-clicks its one match (`mouse.dblclick` at the cell {@link click} aims at, waiting as it does). @throws as {@link click}. */
-  async dblclick(options?: LocatorActionOptions & { button?: MouseButton }): Promise<void> {
-    const { target, rest } = await this.#target(options, 'dblclick', this.dblclick);
-    await this.#app.mouse.dblclick(target.col, target.row, rest);
+  dblclick(options?: LocatorActionOptions & { button?: MouseButton }): Promise<void> {
+    return this.#port.step(
+      'mouse',
+      () => `${this}.${formatCall('dblclick', [options])}`,
+      async () => {
+        const { target, rest } = await this.#target(options, 'dblclick', this.dblclick);
+        await this.#app.mouse.dblclick(target.col, target.row, rest);
+      },
+    );
   }
 
   /**
    * Moves the pointer onto its one match (`mouse.move`, waiting as {@link click} does): a motion
    * report only when the app's mode reports motion (any-event tracking, 1003). @throws as {@link click}.
    */
-  async hover(options?: LocatorActionOptions): Promise<void> {
-    const { target, rest } = await this.#target(options, 'hover', this.hover);
-    await this.#app.mouse.move(target.col, target.row, rest);
+  hover(options?: LocatorActionOptions): Promise<void> {
+    return this.#port.step(
+      'mouse',
+      () => `${this}.${formatCall('hover', [options])}`,
+      async () => {
+        const { target, rest } = await this.#target(options, 'hover', this.hover);
+        await this.#app.mouse.move(target.col, target.row, rest);
+      },
+    );
   }
 
   /**
@@ -270,11 +307,17 @@ export class Locator {
    * then `deltaRows` notches (`mouse.wheel`: positive down, one report each).
    * @throws as {@link click}; ConfigError when `deltaRows` is not a whole number from -1000 to 1000.
    */
-  async wheel(deltaRows: number, options?: LocatorActionOptions): Promise<void> {
-    checkDelta(deltaRows);
-    const { target, rest } = await this.#target(options, 'wheel', this.wheel);
-    await this.#app.mouse.move(target.col, target.row, rest);
-    await this.#app.mouse.wheel(deltaRows, rest);
+  wheel(deltaRows: number, options?: LocatorActionOptions): Promise<void> {
+    return this.#port.step(
+      'mouse',
+      () => `${this}.${formatCall('wheel', [deltaRows, options])}`,
+      async () => {
+        checkDelta(deltaRows);
+        const { target, rest } = await this.#target(options, 'wheel', this.wheel);
+        await this.#app.mouse.move(target.col, target.row, rest);
+        await this.#app.mouse.wheel(deltaRows, rest);
+      },
+    );
   }
 
   /**
@@ -284,26 +327,32 @@ export class Locator {
    * @throws {StrictModeError} at once for 'visible' when it matches several places; WaitTimeoutError
    *   after `timeout`; AppExitedError when the app exits first; ConfigError for bad options.
    */
-  async waitFor(options?: LocatorWaitOptions & { state?: 'visible' | 'hidden' }): Promise<void> {
-    const { state = 'visible', ...rest } = checkKnownOptions(options, 'waitFor', ['state', 'timeout']);
-    if (state === 'visible') {
-      await this.#one(rest, this.waitFor);
-      return;
-    }
-    if (state !== 'hidden') throw new ConfigError(`waitFor() state must be 'visible' or 'hidden'; got ${describeValue(state)}.`);
-    const { timeout } = rest;
-    await this.#port.waitUntil(
-      () => {
-        const snapshot = this.#port.readScreen();
-        return snapshot && resolveSteps(this.#steps, snapshot).length === 0 ? true : undefined;
+  waitFor(options?: LocatorWaitOptions & { state?: 'visible' | 'hidden' }): Promise<void> {
+    return this.#port.step(
+      'wait',
+      () => `${this}.${formatCall('waitFor', [options])}`,
+      async () => {
+        const { state = 'visible', ...rest } = checkKnownOptions(options, 'waitFor', ['state', 'timeout']);
+        if (state === 'visible') {
+          await this.#one(rest, this.waitFor);
+          return;
+        }
+        if (state !== 'hidden') throw new ConfigError(`waitFor() state must be 'visible' or 'hidden'; got ${describeValue(state)}.`);
+        const { timeout } = rest;
+        await this.#port.waitUntil(
+          () => {
+            const snapshot = this.#port.readScreen();
+            return snapshot && resolveSteps(this.#steps, snapshot).length === 0 ? true : undefined;
+          },
+          {
+            timeout,
+            marks: (snapshot) => resolveSteps(this.#steps, snapshot),
+            exited: (how) => `${this} still matches, and ${this.#port.command} exited (${how}).`,
+          },
+          (limit) => `${this} still matched within ${formatTimeout(limit)}; ^ marks where.`,
+          this.waitFor,
+        );
       },
-      {
-        timeout,
-        marks: (snapshot) => resolveSteps(this.#steps, snapshot),
-        exited: (how) => `${this} still matches, and ${this.#port.command} exited (${how}).`,
-      },
-      (limit) => `${this} still matched within ${formatTimeout(limit)}; ^ marks where.`,
-      this.waitFor,
     );
   }
 

@@ -13,6 +13,7 @@ import { captureCallSite } from '../wait.js';
 import { checkDelta, checkMouseOptions, checkPosition } from './mouse-options.js';
 import type { CheckedMouseOptions, MouseActionOptions } from './mouse-options.js';
 import type { AppPort } from './port.js';
+import { formatCall } from './steps.js';
 
 export type { MouseActionOptions } from './mouse-options.js';
 export type { MouseButton, MouseModifier } from '../host/index.js';
@@ -61,16 +62,22 @@ export class Mouse {
    * @throws {ConfigError} for a cell outside the screen or a bad option; MouseNotEnabledError
    *   when the app has not turned mouse reporting on within `timeout`; AppExitedError after it exited.
    */
-  async click(col: number, row: number, options?: MouseActionOptions & { button?: MouseButton; clickCount?: number }): Promise<void> {
-    const checked = checkMouseOptions(options, 'click');
-    const to = checkPosition({ col, row }, this.#port.size(), 'click');
-    await this.#serial(checked, 'click', this.click, async () => {
-      await this.#moveTo(to, checked, 1);
-      for (let n = 0; n < checked.clickCount; n++) {
-        await this.#press(checked);
-        await this.#release(checked);
-      }
-    });
+  click(col: number, row: number, options?: MouseActionOptions & { button?: MouseButton; clickCount?: number }): Promise<void> {
+    return this.#port.step(
+      'mouse',
+      () => formatCall('mouse.click', [col, row, options]),
+      async () => {
+        const checked = checkMouseOptions(options, 'click');
+        const to = checkPosition({ col, row }, this.#port.size(), 'click');
+        await this.#serial(checked, 'click', this.click, async () => {
+          await this.#moveTo(to, checked, 1);
+          for (let n = 0; n < checked.clickCount; n++) {
+            await this.#press(checked);
+            await this.#release(checked);
+          }
+        });
+      },
+    );
   }
 
   /**
@@ -78,16 +85,22 @@ export class Mouse {
    * tells a double click by the time between them, as it would from a real mouse.
    * @throws as {@link click}.
    */
-  async dblclick(col: number, row: number, options?: MouseActionOptions & { button?: MouseButton }): Promise<void> {
-    const checked = checkMouseOptions(options, 'dblclick');
-    const to = checkPosition({ col, row }, this.#port.size(), 'dblclick');
-    await this.#serial(checked, 'dblclick', this.dblclick, async () => {
-      await this.#moveTo(to, checked, 1);
-      for (let n = 0; n < 2; n++) {
-        await this.#press(checked);
-        await this.#release(checked);
-      }
-    });
+  dblclick(col: number, row: number, options?: MouseActionOptions & { button?: MouseButton }): Promise<void> {
+    return this.#port.step(
+      'mouse',
+      () => formatCall('mouse.dblclick', [col, row, options]),
+      async () => {
+        const checked = checkMouseOptions(options, 'dblclick');
+        const to = checkPosition({ col, row }, this.#port.size(), 'dblclick');
+        await this.#serial(checked, 'dblclick', this.dblclick, async () => {
+          await this.#moveTo(to, checked, 1);
+          for (let n = 0; n < 2; n++) {
+            await this.#press(checked);
+            await this.#release(checked);
+          }
+        });
+      },
+    );
   }
 
   /**
@@ -96,9 +109,15 @@ export class Mouse {
    * @param options.button @default 'left'
    * @throws as {@link click}.
    */
-  async down(options?: MouseActionOptions & { button?: MouseButton }): Promise<void> {
-    const checked = checkMouseOptions(options, 'down');
-    await this.#serial(checked, 'down', this.down, () => this.#press(checked));
+  down(options?: MouseActionOptions & { button?: MouseButton }): Promise<void> {
+    return this.#port.step(
+      'mouse',
+      () => formatCall('mouse.down', [options]),
+      async () => {
+        const checked = checkMouseOptions(options, 'down');
+        await this.#serial(checked, 'down', this.down, () => this.#press(checked));
+      },
+    );
   }
 
   /**
@@ -106,9 +125,15 @@ export class Mouse {
    * @param options.button @default 'left'
    * @throws as {@link click}.
    */
-  async up(options?: MouseActionOptions & { button?: MouseButton }): Promise<void> {
-    const checked = checkMouseOptions(options, 'up');
-    await this.#serial(checked, 'up', this.up, () => this.#release(checked));
+  up(options?: MouseActionOptions & { button?: MouseButton }): Promise<void> {
+    return this.#port.step(
+      'mouse',
+      () => formatCall('mouse.up', [options]),
+      async () => {
+        const checked = checkMouseOptions(options, 'up');
+        await this.#serial(checked, 'up', this.up, () => this.#release(checked));
+      },
+    );
   }
 
   /**
@@ -119,10 +144,16 @@ export class Mouse {
    * @param options.steps @default 1
    * @throws as {@link click}.
    */
-  async move(col: number, row: number, options?: MouseActionOptions & { steps?: number }): Promise<void> {
-    const checked = checkMouseOptions(options, 'move');
-    const to = checkPosition({ col, row }, this.#port.size(), 'move');
-    await this.#serial(checked, 'move', this.move, () => this.#moveTo(to, checked, checked.steps));
+  move(col: number, row: number, options?: MouseActionOptions & { steps?: number }): Promise<void> {
+    return this.#port.step(
+      'mouse',
+      () => formatCall('mouse.move', [col, row, options]),
+      async () => {
+        const checked = checkMouseOptions(options, 'move');
+        const to = checkPosition({ col, row }, this.#port.size(), 'move');
+        await this.#serial(checked, 'move', this.move, () => this.#moveTo(to, checked, checked.steps));
+      },
+    );
   }
 
   /**
@@ -131,21 +162,27 @@ export class Mouse {
    * send no release. Nothing in X10 mode (9), which cannot encode the wheel.
    * @throws {ConfigError} when `deltaRows` is not a whole number from -1000 to 1000; otherwise as {@link click}.
    */
-  async wheel(deltaRows: number, options?: MouseActionOptions): Promise<void> {
-    if (typeof options === 'number') {
-      throw new ConfigError(
-        'mouse.wheel() takes one delta, in wheel notches (wheel(3): three notches down, wheel(-3): three up), then its options; ' +
-          `got the number ${options} as options. Playwright’s wheel(deltaX, deltaY) is in pixels; a terminal reports notches, and there is no horizontal wheel here.`,
-      );
-    }
-    const checked = checkMouseOptions(options, 'wheel');
-    const delta = checkDelta(deltaRows);
-    const direction = delta > 0 ? 'down' : 'up';
-    await this.#serial(checked, 'wheel', this.wheel, async () => {
-      for (let n = 0; n < Math.abs(delta); n++) {
-        await this.#send(checked, { kind: 'wheel', direction, ...this.#position, modifiers: checked.modifiers });
-      }
-    });
+  wheel(deltaRows: number, options?: MouseActionOptions): Promise<void> {
+    return this.#port.step(
+      'mouse',
+      () => formatCall('mouse.wheel', [deltaRows, options]),
+      async () => {
+        if (typeof options === 'number') {
+          throw new ConfigError(
+            'mouse.wheel() takes one delta, in wheel notches (wheel(3): three notches down, wheel(-3): three up), then its options; ' +
+              `got the number ${options} as options. Playwright’s wheel(deltaX, deltaY) is in pixels; a terminal reports notches, and there is no horizontal wheel here.`,
+          );
+        }
+        const checked = checkMouseOptions(options, 'wheel');
+        const delta = checkDelta(deltaRows);
+        const direction = delta > 0 ? 'down' : 'up';
+        await this.#serial(checked, 'wheel', this.wheel, async () => {
+          for (let n = 0; n < Math.abs(delta); n++) {
+            await this.#send(checked, { kind: 'wheel', direction, ...this.#position, modifiers: checked.modifiers });
+          }
+        });
+      },
+    );
   }
 
   /**
@@ -155,17 +192,23 @@ export class Mouse {
    * @param options.steps Steps of the move from `from` to `to`. @default 1
    * @throws as {@link click}.
    */
-  async drag(from: CellPosition, to: CellPosition, options?: MouseActionOptions & { button?: MouseButton; steps?: number }): Promise<void> {
-    const checked = checkMouseOptions(options, 'drag');
-    const size = this.#port.size();
-    const start = checkPosition((from ?? {}) as CellPosition, size, 'drag');
-    const end = checkPosition((to ?? {}) as CellPosition, size, 'drag');
-    await this.#serial(checked, 'drag', this.drag, async () => {
-      await this.#moveTo(start, checked, 1);
-      await this.#press(checked);
-      await this.#moveTo(end, checked, checked.steps);
-      await this.#release(checked);
-    });
+  drag(from: CellPosition, to: CellPosition, options?: MouseActionOptions & { button?: MouseButton; steps?: number }): Promise<void> {
+    return this.#port.step(
+      'mouse',
+      () => formatCall('mouse.drag', [from, to, options]),
+      async () => {
+        const checked = checkMouseOptions(options, 'drag');
+        const size = this.#port.size();
+        const start = checkPosition((from ?? {}) as CellPosition, size, 'drag');
+        const end = checkPosition((to ?? {}) as CellPosition, size, 'drag');
+        await this.#serial(checked, 'drag', this.drag, async () => {
+          await this.#moveTo(start, checked, 1);
+          await this.#press(checked);
+          await this.#moveTo(end, checked, checked.steps);
+          await this.#release(checked);
+        });
+      },
+    );
   }
 
   /**

@@ -6,6 +6,7 @@
 import type { CellRect, Size } from '../geometry.js';
 import type { MouseModes, ScreenSnapshot } from '../snapshot.js';
 import type { WaitTimeout } from '../wait.js';
+import type { AppStepKind } from './steps.js';
 
 export interface AppPort {
   /**
@@ -58,4 +59,9 @@ export interface AppPort {
   size(): Size;
   /** The app's command as messages show it (see `formatCommand`). */
   readonly command: string;
+  /**
+   * Runs `action` as one step of the app's step log (see `TmuxApp.steps` and `StepLog.run`),
+   * titled `title()`; a step inside another is part of it. Returns, resolves or throws as `action` does.
+   */
+  step<T>(kind: AppStepKind, title: () => string, action: () => T, failure?: (result: Awaited<T>) => string | undefined): T;
 }

@@ -27,6 +27,8 @@ import { Locator } from './locator.js';
 import { checkRegion } from './locator-query.js';
 import type { GetByTextOptions, RegionOptions } from './locator-query.js';
 import { processWideServer } from './server.js';
+import { StepLog, formatCall } from './steps.js';
+import type { AppStep, AppStepKind } from './steps.js';
 
 /** Options of {@link TmuxApp.start}. */
 export interface TmuxAppOptions {
@@ -173,6 +175,8 @@ export class TmuxApp implements AsyncDisposable {
    * modes the app turned on, after waiting for it to turn them on (see {@link Mouse}).
    */
   readonly mouse: Mouse;
+  /** Every input, wait, matcher call, the exit and the close, on the {@link timeline}'s clock (see {@link steps}). */
+  readonly #steps: StepLog = new StepLog(() => systemClock.now() - this.startedAt);
 
   private constructor(session: TmuxSession, model: ScreenModel, command: readonly string[] | string, deadline: () => Deadline | undefined) {
     this.#session = session;
@@ -196,6 +200,7 @@ export class TmuxApp implements AsyncDisposable {
       mouseModes: () => this.#model.mouseModes(),
       size: () => this.#model.size,
       command: this.#command,
+      step: (kind, title, action, failure) => this.#steps.run(kind, title, action, failure),
     };
     this.mouse = new Mouse(this.#port);
     this.#program = typeof command === 'string' ? undefined : command[0];
@@ -237,6 +242,7 @@ export class TmuxApp implements AsyncDisposable {
       signal?.throwIfAborted();
       await session.respawnPane({ command, env, cwd });
       await app.#awaitReady(ready, app.#timeout(timeout));
+      app.#steps.add({ kind: 'start', title: formatCall('start', [command]), atMs: 0, durationMs: systemClock.now() - app.startedAt });
     } catch (error) {
       await app.close();
       throw signal?.aborted ? signal.reason : error;
@@ -256,11 +262,17 @@ export class TmuxApp implements AsyncDisposable {
    *   for (`reason: 'extendedKeys'`), before anything is sent (with suggestions); ConfigError when
    *   an argument is not a string; AppExitedError after the app has exited.
    */
-  async press(...keys: string[]): Promise<void> {
-    const names = resolveKeyNames(checkKeys(keys), { extendedKeys: this.#model.extendedKeys() });
-    this.#assertRunning();
-    this.#markInput('keys');
-    await this.#session.sendKeys(names);
+  press(...keys: string[]): Promise<void> {
+    return this.#steps.run(
+      'press',
+      () => formatCall('press', keys),
+      async () => {
+        const names = resolveKeyNames(checkKeys(keys), { extendedKeys: this.#model.extendedKeys() });
+        this.#assertRunning();
+        this.#markInput('keys');
+        await this.#session.sendKeys(names);
+      },
+    );
   }
 
   /**
@@ -269,11 +281,17 @@ export class TmuxApp implements AsyncDisposable {
    * `type('ls')` then `press('Enter')` and submits in raw-mode apps too.
    * @throws {ConfigError} when `text` is not a string; AppExitedError after the app has exited.
    */
-  async type(text: string): Promise<void> {
-    checkText(text);
-    this.#assertRunning();
-    this.#markInput('keys');
-    await this.#session.sendBytes(Buffer.from(text.replaceAll('\n', '\r'), 'utf8'));
+  type(text: string): Promise<void> {
+    return this.#steps.run(
+      'type',
+      () => formatCall('type', [text]),
+      async () => {
+        checkText(text);
+        this.#assertRunning();
+        this.#markInput('keys');
+        await this.#session.sendBytes(Buffer.from(text.replaceAll('\n', '\r'), 'utf8'));
+      },
+    );
   }
 
   /**
@@ -373,7 +391,15 @@ export class TmuxApp implements AsyncDisposable {
    *   AppExitedError at once when the app has exited without showing the pattern;
    *   ConfigError for a pattern that is not a string or RegExp, or a bad timeout.
    */
-  async waitForText(pattern: string | RegExp, options?: WaitForTextOptions): Promise<TextMatch> {
+  waitForText(pattern: string | RegExp, options?: WaitForTextOptions): Promise<TextMatch> {
+    return this.#steps.run(
+      'wait',
+      () => formatCall('waitForText', [pattern, options]),
+      async () => this.#waitForText(pattern, options),
+    );
+  }
+
+  #waitForText(pattern: string | RegExp, options?: WaitForTextOptions): Promise<TextMatch> {
     checkPattern(pattern, 'waitForText');
     const given = checkOptions(options, 'waitForText', '{ timeout, scrollback }');
     const scrollback = checkScrollbackOption({ scrollback: given.scrollback }, 'waitForText');
@@ -419,7 +445,17 @@ export class TmuxApp implements AsyncDisposable {
    * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the `deadline` option of `start`
    * @throws {TmuxShotError} when `close()` is called while it waits; ConfigError for bad options.
    */
-  async waitForStable(options?: StableOptions): Promise<StableResult> {
+  waitForStable(options?: StableOptions): Promise<StableResult> {
+    const notSettled = (result: StableResult) => (result.settled ? undefined : `not settled after ${Math.round(result.afterMs)} ms`);
+    return this.#steps.run(
+      'wait',
+      () => formatCall('waitForStable', [options]),
+      () => this.#waitForStable(options),
+      notSettled,
+    );
+  }
+
+  async #waitForStable(options?: StableOptions): Promise<StableResult> {
     const given = checkOptions(options, 'waitForStable', '{ quietMs, timeout }');
     const quietMs = checkDuration(given.quietMs ?? WAIT.quietMs, 'quietMs');
     const timeout = this.#timeout(given.timeout);
@@ -451,7 +487,17 @@ export class TmuxApp implements AsyncDisposable {
    *   was closed.
    * @throws {ConfigError} when `timeout` is not a number of ms ≥ 0.
    */
-  async waitForOutput(options?: { timeout?: number }): Promise<boolean> {
+  waitForOutput(options?: { timeout?: number }): Promise<boolean> {
+    const noOutput = (output: boolean) => (output ? undefined : 'no output');
+    return this.#steps.run(
+      'wait',
+      () => formatCall('waitForOutput', [options]),
+      () => this.#waitForOutput(options),
+      noOutput,
+    );
+  }
+
+  async #waitForOutput(options?: { timeout?: number }): Promise<boolean> {
     const timeout = this.#timeout(checkOptions(options, 'waitForOutput', '{ timeout }').timeout);
     if (this.#closing) return false;
     return this.#sleepOrOutput(timeout.ms);
@@ -464,7 +510,15 @@ export class TmuxApp implements AsyncDisposable {
    * @param options.timeout Longest wait, in ms. @default WAIT.timeout (5000), or less to end by the `deadline` option of `start`
    * @throws {WaitTimeoutError} when it is still running after `timeout` ms; ConfigError for bad options.
    */
-  async waitForExit(options?: { timeout?: number }): Promise<ExitStatus> {
+  waitForExit(options?: { timeout?: number }): Promise<ExitStatus> {
+    return this.#steps.run(
+      'wait',
+      () => formatCall('waitForExit', [options]),
+      async () => this.#waitForExit(options),
+    );
+  }
+
+  #waitForExit(options?: { timeout?: number }): Promise<ExitStatus> {
     const given = checkOptions(options, 'waitForExit', '{ timeout }');
     if (this.#exit) return this.#exit;
     const timeout = this.#timeout(given.timeout);
@@ -491,13 +545,19 @@ export class TmuxApp implements AsyncDisposable {
    * answers: {@link waitForStable} and screenshots wait for the redraw (see `WAIT_CONSTANTS.resizeAnswerMs`).
    * @throws {ConfigError} when the size is not whole cells from 2 to 1000.
    */
-  async resize(cols: number, rows: number): Promise<void> {
-    const size = checkSize(cols, rows);
-    this.#assertRunning();
-    this.#markInput('resize');
-    await this.#session.resizeWindow(size);
-    this.timeline.appendResize(size, systemClock.now() - this.startedAt);
-    this.#model.resize(size);
+  resize(cols: number, rows: number): Promise<void> {
+    return this.#steps.run(
+      'resize',
+      () => formatCall('resize', [cols, rows]),
+      async () => {
+        const size = checkSize(cols, rows);
+        this.#assertRunning();
+        this.#markInput('resize');
+        await this.#session.resizeWindow(size);
+        this.timeline.appendResize(size, systemClock.now() - this.startedAt);
+        this.#model.resize(size);
+      },
+    );
   }
 
   /**
@@ -515,8 +575,11 @@ export class TmuxApp implements AsyncDisposable {
    * call stays readable (output still in transit is dropped, not drawn). Idempotent.
    */
   close(): Promise<void> {
-    if (!this.#closing) queueMicrotask(() => this.#wake()); // pending waits see #closing and stop
-    this.#closedAt ??= systemClock.now();
+    if (!this.#closing) {
+      queueMicrotask(() => this.#wake()); // pending waits see #closing and stop
+      this.#closedAt = systemClock.now();
+      this.#steps.add({ kind: 'close', title: 'close()', atMs: this.#closedAt - this.startedAt, durationMs: 0 });
+    }
     this.#closing ??= (async () => {
       await this.#session.kill();
       this.#finalScreen = this.#model.snapshot({ scrollback: true });
@@ -532,6 +595,33 @@ export class TmuxApp implements AsyncDisposable {
 
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
+  }
+
+  /**
+   * What the test did to this app, oldest first (a copy): its start, every press, type, mouse
+   * action, resize and wait (with how long it took and, when it failed, the first line of why),
+   * every tmux-shot matcher called on it, its exit and its close, with `atMs` on the
+   * {@link timeline}'s clock. A step inside another (the wait of a matcher, the click of a
+   * locator) is part of it. At most `STEPS.maxSteps` (2000): the oldest are dropped past it
+   * ({@link droppedSteps} counts them). For the failure report's timeline.
+   */
+  get steps(): readonly AppStep[] {
+    return this.#steps.steps;
+  }
+
+  /** How many of the oldest {@link steps} were dropped past `STEPS.maxSteps`. */
+  get droppedSteps(): number {
+    return this.#steps.dropped;
+  }
+
+  /**
+   * Runs `action` as one step of this app (see {@link steps}): how the Vitest matchers log
+   * `expect(tmuxApp).toShowText('Saved')`. Steps inside it are part of it.
+   * @param failure Says why, from its result, the step failed (undefined: it passed). @default none
+   * @internal
+   */
+  logStep<T>(kind: AppStepKind, title: () => string, action: () => T, failure?: (result: Awaited<T>) => string | undefined): T {
+    return this.#steps.run(kind, title, action, failure);
   }
 
   #markInput(kind: 'keys' | 'resize'): void {
@@ -711,6 +801,8 @@ export class TmuxApp implements AsyncDisposable {
     await this.#session.kill();
     await this.#session.outputEnded;
     this.#exitStatus = { exitCode: status.exitCode, signal: status.signal };
+    const atMs = systemClock.now() - this.startedAt;
+    this.#steps.add({ kind: 'exit', title: `exited (${describeExit(this.#exitStatus)})`, atMs, durationMs: 0 });
     return this.#exitStatus;
   }
 

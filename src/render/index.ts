@@ -9,3 +9,5 @@ export { DARK_THEME, LIGHT_THEME, type Theme } from './theme.js';
 export { resolveCellColors, resolveColor } from './cell-colors.js';
 export { cellMetricsFor, cellRectPx, imageSizePx, type CellMetrics } from './metrics.js';
 export { blendChannel, fillRect, packOpaque } from './paint.js';
+export { formatHex, formatStoredColor, inspectResolved, inspectScreen } from './inspect.js';
+export type { InspectedCell, InspectedScreen, InspectedStyle } from './inspect.js';

@@ -13,6 +13,7 @@ import type { TmuxShotTestFixtures, TmuxShotWorkerFixtures } from './fixtures.js
 import type { ScreenshotOptions, ScreenTextOptions, ToShowTextOptions } from './options.js';
 import { reportUnusedBaselines, readUpdateMode } from './screenshot/baselines.js';
 import { subjectOf } from './subject.js';
+import { loggedAsSteps } from './matcher-steps.js';
 import { toMatchScreenshot } from './screenshot/matcher.js';
 import { toMatchScreenText, toShowText } from './text-matchers.js';
 import { toBeVisible, toHaveCount, toHaveText } from './locator-matchers.js';
@@ -107,8 +108,8 @@ function acceptingShells<Args extends unknown[], Result>(
   };
 }
 
-/** The matchers, for `expect.extend` (importing this module has done it for Vitest's `expect`). */
-export const matchers = {
+/** The matchers, for `expect.extend` (importing this module has done it for Vitest's `expect`), each call on a live app logged as one of its steps. */
+export const matchers = loggedAsSteps({
   toMatchScreenshot: acceptingShells(toMatchScreenshot),
   toShowText: acceptingShells(toShowText),
   toMatchScreenText: acceptingShells(toMatchScreenText),
@@ -122,7 +123,7 @@ export const matchers = {
   toHaveCursor: acceptingShells(toHaveCursor),
   toHaveTitle: acceptingShells(toHaveTitle),
   toBeInMode: acceptingShells(toBeInMode),
-};
+});
 
 expect.extend(matchers);
 
