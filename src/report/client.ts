@@ -119,7 +119,10 @@ export function reportClient(): void {
     article.querySelector('.views')!.before(controls);
     const zoom = controls.querySelector<HTMLSelectElement>('.zoom')!;
     zoom.addEventListener('change', () => {
-      for (const img of article.querySelectorAll<HTMLImageElement>('img')) img.style.width = `${Number(img.getAttribute('width')) * Number(zoom.value)}px`;
+      for (const img of article.querySelectorAll<HTMLImageElement>('img')) {
+        img.style.width = `${Number(img.getAttribute('width')) * Number(zoom.value)}px`;
+        img.style.height = `${Number(img.getAttribute('height')) * Number(zoom.value)}px`;
+      }
     });
     if (!reference) return;
     const stage = document.createElement('div');

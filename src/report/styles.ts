@@ -2,13 +2,14 @@
 export const REPORT_CSS = `
 :root{color-scheme:light dark;--fg:#1f2328;--bg:#fff;--muted:#656d76;--line:#d0d7de;--bad:#cf222e;--good:#1a7f37;--mark:#ff00ff;--code:#f6f8fa}
 @media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--muted:#8d96a0;--line:#30363d;--code:#161b22}}
+[hidden]{display:none!important}
 body{margin:0;padding:16px 24px 96px;font:14px/1.45 system-ui,sans-serif;color:var(--fg);background:var(--bg)}
 h1{font-size:20px;margin:0 0 4px;overflow-wrap:anywhere}h2{font-size:17px;border-bottom:1px solid var(--line);padding-bottom:4px;margin-top:28px}h3{font-size:15px}
 pre,code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
 pre{background:var(--code);border:1px solid var(--line);border-radius:6px;padding:8px;overflow:auto;white-space:pre-wrap;overflow-wrap:anywhere}
 .status{display:inline-block;padding:0 8px;border-radius:10px;color:#fff;font-weight:600}.status.failed{background:var(--bad)}.status.passed{background:var(--good)}
 .links a{margin-right:12px}.muted{color:var(--muted)}.badge{border:1px solid var(--line);border-radius:10px;padding:0 6px;font-size:12px;margin-left:6px}
-img,canvas{image-rendering:pixelated;image-rendering:crisp-edges}
+img,canvas{image-rendering:pixelated}
 .views{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}figure{margin:0}figcaption{color:var(--muted);font-size:12px}
 .pic{position:relative;display:inline-block;line-height:0}.pic img{display:block}
 .hl{position:absolute;outline:1px solid var(--mark);background:rgba(255,0,255,.18);pointer-events:none}
