@@ -61,6 +61,7 @@ export class ScreenPool {
   private readonly styleIndex = new Map<string, number>();
   private readonly rowIndex = new Map<string, number>();
 
+  /** Adds `screen` (its styles and rows pooled) and returns its index in {@link ScreenPool.screens}. */
   add(screen: InspectedScreen): number {
     const styles = screen.styles.map((style) => this.intern(this.styles, this.styleIndex, styleTuple(style)));
     const r = screen.cells.map((cells) => this.intern(this.rows, this.rowIndex, encodeRow(cells, styles)));

@@ -11,10 +11,10 @@ import { REPORT_CSS } from './styles.js';
 /** The inline script: the client function, called. */
 const SCRIPT = `(${reportClient.toString()})();`;
 
-/** The policy: nothing is fetched; `data:` images, the inline style sheet and the one script by its hash run. */
-export function contentSecurityPolicy(script: string): string {
-  const hash = createHash('sha256').update(script).digest('base64');
-  return `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'`;
+/** The policy: nothing is fetched; `data:` images, the inline style sheet and the one script by its hash run (no script without one). */
+export function contentSecurityPolicy(script: string | undefined): string {
+  const scripts = script === undefined ? "'none'" : `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  return `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src ${scripts}; base-uri 'none'; form-action 'none'`;
 }
 
 /** A whole page: `title` in `<title>`, `body` as is (already escaped), `data` for the script (none: no script). */
@@ -22,7 +22,7 @@ export function page(title: string, body: string, data?: unknown): string {
   const script = data === undefined ? '' : `<script type="application/json" id="report-data">${jsonForScript(data)}</script><script>${SCRIPT}</script>`;
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(SCRIPT))}">` +
+    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(data === undefined ? undefined : SCRIPT))}">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(title)}</title><style>${REPORT_CSS}</style></head><body>${body}${script}</body></html>\n`
   );

@@ -122,6 +122,14 @@ describe('the report in Chromium', () => {
     expect(await page.$eval('#shot-0-actual', (img) => getComputedStyle(img).imageRendering)).toBe('pixelated');
   });
 
+  it('copies the accept command', async () => {
+    const page = await open();
+    await context!.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.locator('#shot-0 button.copy').click();
+    await page.waitForFunction(() => document.querySelector('#shot-0 button.copy')!.textContent === 'Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("npx vitest run test/menu.test.ts -t '^menu opens$' -u");
+  });
+
   it('hovering a changed cell shows its code point, colours and what changed', async () => {
     const page = await open();
     await page.locator('#shot-0-actual').hover({ position: centre(2, 5) });

@@ -87,6 +87,9 @@ describe('buildIndex', () => {
     expect(html).toContain('<title>tmux-shot reports</title>');
     expect(html).toContain('<p>2 failed, 1 passed</p>');
     expect(html).not.toContain('<script');
+    expect(html).toContain(
+      `content="default-src &#39;none&#39;; img-src data:; style-src &#39;unsafe-inline&#39;; script-src &#39;none&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;"`,
+    );
   });
 
   it('takes a title', () => {
