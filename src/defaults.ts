@@ -15,6 +15,7 @@ import type { RecordOptions } from './record/options.js';
 import type { ReportFramesOptions } from './record/report-frames.js';
 import type { TimelineOptions } from './record/timeline.js';
 import type { RenderOptions } from './render/options.js';
+import type { IndexOptions } from './report/build-index.js';
 import type { AgentFixtureOptions } from './vitest/agent-handle.js';
 import type { VitestDefaults } from './vitest/options.js';
 
@@ -508,3 +509,9 @@ export const AGENT_FIXTURE = {
   /** Model name sent to an `agentModel` when `agentOptions` names none. @default 'agentModel' */
   model: 'agentModel',
 } as const satisfies Required<Pick<AgentFixtureOptions, 'model'>>;
+
+/** Defaults of the run's report index page (`IndexOptions`, src/report/build-index.ts). */
+export const REPORT_INDEX = {
+  /** The page's heading and title. @default 'tmux-shot reports' */
+  title: 'tmux-shot reports',
+} as const satisfies Required<IndexOptions>;

@@ -1,0 +1,77 @@
+/**
+ * One recording in HTML: its frames as `<img>` elements (without JavaScript, the last frame shows
+ * as its keyframe with the patches after it stacked on top), the steps with the frame each jumps
+ * to, and the player's controls the script reveals (range, prev/next/play, jump to failure).
+ */
+import type { AppStep } from '../app/steps.js';
+import type { RecordedFrame } from '../record/report-frames.js';
+import type { ClientFrame, ScreenPool } from './client-data.js';
+import type { ReportRecording } from './data.js';
+import { escapeHtml as e, pngDataUrl } from './html.js';
+
+/** The index of the frame shown at `ms`: the last one at or before it, else the first (-1 when there are none). */
+export function frameAt(frames: readonly Pick<RecordedFrame, 'atMs'>[], ms: number): number {
+  if (frames.length === 0) return -1;
+  let found = 0;
+  frames.forEach((frame, index) => {
+    if (frame.atMs <= ms) found = index;
+  });
+  return found;
+}
+
+/** When a step's screen is shown: as the step ended (a wait's outcome, an input's start: inputs take 0 ms). */
+export function stepEndMs(step: Pick<AppStep, 'atMs' | 'durationMs'>): number {
+  return step.atMs + step.durationMs;
+}
+
+/** The frame "jump to failure" shows: the first failed step's, else the last frame. */
+export function failureFrame(frames: readonly Pick<RecordedFrame, 'atMs'>[], steps: readonly AppStep[]): number {
+  const failed = steps.find((step) => step.error !== undefined);
+  return failed ? frameAt(frames, stepEndMs(failed)) : frames.length - 1;
+}
+
+/** The index of the keyframe frame `index` builds on. */
+export function keyframeOf(frames: readonly Pick<RecordedFrame, 'keyframe'>[], index: number): number {
+  let at = index;
+  while (at > 0 && !frames[at]!.keyframe) at--;
+  return at;
+}
+
+function stepItem(step: AppStep, frames: readonly RecordedFrame[]): string {
+  const failed = step.error !== undefined;
+  const duration = step.durationMs > 0 ? ` <span class="muted">${step.durationMs} ms</span>` : '';
+  const error = failed ? ` <span class="error-text">${e(step.error!)}</span>` : '';
+  return (
+    `<li class="step${failed ? ' failed' : ''}" data-kind="${e(step.kind)}"><button type="button" class="jump" data-frame="${frameAt(frames, stepEndMs(step))}">${step.atMs} ms</button> ` +
+    `<code>${e(step.title)}</code>${duration}${error}</li>`
+  );
+}
+
+/** The section's HTML and the script's frames for one recording (`index` numbers it in the page). */
+export function recordingSection(recording: ReportRecording, index: number, pool: ScreenPool): { html: string; data: ClientFrame[] } {
+  const { frames } = recording.frames;
+  const last = frames.length - 1;
+  const shownFrom = last < 0 ? 0 : keyframeOf(frames, last);
+  const id = `rec-${index}`;
+  const data: ClientFrame[] = [];
+  const imgs = frames.map((frame, at) => {
+    const { xPx, yPx, widthPx, heightPx } = frame.image;
+    data.push({ atMs: frame.atMs, key: frame.keyframe, img: `${id}-f${at}`, x: xPx, y: yPx, w: widthPx, h: heightPx, screen: pool.add(frame.cells) });
+    const hidden = at < shownFrom ? ' hidden' : '';
+    return `<img id="${id}-f${at}" alt="frame ${at}" src="${pngDataUrl(frame.image.png)}" width="${widthPx}" height="${heightPx}" style="left:${xPx}px;top:${yPx}px"${hidden}>`;
+  });
+  const size = frames[shownFrom]?.image;
+  const stack = size
+    ? `<div class="frames" id="${id}-frames" style="width:${size.widthPx}px;height:${size.heightPx}px">${imgs.join('')}</div>`
+    : '<p>No frames.</p>';
+  const caption = last < 0 ? '' : `<p class="muted">Last frame: ${frames[last]!.atMs} ms${recording.frames.truncated ? ' (older frames left out)' : ''}</p>`;
+  const player =
+    `<div class="player" hidden><button type="button" class="prev">◀ prev</button><button type="button" class="play">▶ play</button>` +
+    `<button type="button" class="next">next ▶</button><input type="range" class="scrub" min="0" max="${Math.max(0, last)}" value="${Math.max(0, last)}" aria-label="frame">` +
+    `<span class="time mono"></span><button type="button" class="jump failure" data-frame="${failureFrame(frames, recording.steps)}">jump to failure</button></div>`;
+  const steps = recording.steps.map((step) => stepItem(step, frames)).join('');
+  const html =
+    `<article class="recording" id="${id}" data-recording="${index}"><h3>${e(recording.name)}</h3>${player}${caption}${stack}` +
+    `<canvas class="screen" hidden></canvas><h4>Steps (${recording.steps.length})</h4><ol class="steps">${steps}</ol></article>`;
+  return { html, data };
+}

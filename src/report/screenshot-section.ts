@@ -1,0 +1,69 @@
+/**
+ * One screenshot failure in HTML: its message, the accept command, the reference / actual / diff
+ * images with the changed cells highlighted (plain `<img>` elements, so the page shows them
+ * without JavaScript; the script adds the slider, onion skin, blink and zoom), and the list of
+ * changed cells.
+ */
+import type { CellPosition } from '../geometry.js';
+import type { InspectedScreen } from '../render/inspect.js';
+import { describeCellChange } from './cell-changes.js';
+import type { ClientShot, ScreenPool } from './client-data.js';
+import type { ReportImage, ReportScreenshot } from './data.js';
+import { escapeHtml as e, pngDataUrl } from './html.js';
+
+/** Percent with at most 4 decimals (short, and the same on every machine). */
+function pct(part: number, whole: number): string {
+  return `${Math.round((part / whole) * 1e6) / 1e4}%`;
+}
+
+/** Boxes over `image` for the changed cells, placed by `grid` (the screen the cells belong to), in percent of the image so they follow zoom. */
+export function highlights(cells: readonly CellPosition[], grid: InspectedScreen['grid'] | undefined, image: ReportImage): string {
+  if (!grid) return '';
+  const { xPx, yPx, cellWidthPx, cellHeightPx } = grid;
+  return cells
+    .map(({ col, row }) => {
+      const left = pct(xPx + col * cellWidthPx, image.widthPx);
+      const top = pct(yPx + row * cellHeightPx, image.heightPx);
+      return `<span class="hl" style="left:${left};top:${top};width:${pct(cellWidthPx, image.widthPx)};height:${pct(cellHeightPx, image.heightPx)}"></span>`;
+    })
+    .join('');
+}
+
+function figure(id: string, role: string, image: ReportImage, screen: number | undefined, shot: number, boxes: string): string {
+  const data = screen === undefined ? '' : ` data-screen="${screen}"`;
+  return (
+    `<figure><figcaption>${role} · ${image.widthPx}×${image.heightPx} px</figcaption><div class="pic">` +
+    `<img id="${id}" class="${role}" alt="${role}" src="${pngDataUrl(image.png)}" width="${image.widthPx}" height="${image.heightPx}" data-shot="${shot}" data-role="${role}"${data}>` +
+    `${boxes}</div></figure>`
+  );
+}
+
+/** The section's HTML and the script's data for one screenshot (`index` numbers it in the page). */
+export function screenshotSection(shot: ReportScreenshot, index: number, pool: ScreenPool): { html: string; data: ClientShot } {
+  const reference = shot.reference?.cells ? pool.add(shot.reference.cells) : undefined;
+  const actual = shot.actual.cells ? pool.add(shot.actual.cells) : undefined;
+  const grid = (shot.actual.cells ?? shot.reference?.cells)?.grid;
+  const changes: Record<string, string> = {};
+  for (const { row, col } of shot.changedCells) changes[`${row},${col}`] = describeCellChange(shot.reference?.cells, shot.actual.cells, row, col);
+  const id = `shot-${index}`;
+  const views = [
+    shot.reference ? figure(`${id}-reference`, 'reference', shot.reference, reference, index, highlights(shot.changedCells, grid, shot.reference)) : '',
+    figure(`${id}-actual`, 'actual', shot.actual, actual, index, highlights(shot.changedCells, grid, shot.actual)),
+    shot.diff ? figure(`${id}-diff`, 'diff', shot.diff, actual, index, highlights(shot.changedCells, grid, shot.diff)) : '',
+  ].join('');
+  const accept = shot.acceptCommand
+    ? `<p class="accept">Accept this baseline: <code id="${id}-accept">${e(shot.acceptCommand)}</code> <button type="button" class="copy" data-copy="${id}-accept" hidden>Copy</button></p>`
+    : '';
+  const rows = shot.changedCells
+    .map(({ row, col }) => `<tr data-cell="${row},${col}"><td>${row}</td><td>${col}</td><td class="mono">${e(changes[`${row},${col}`]!)}</td></tr>`)
+    .join('');
+  const table =
+    shot.changedCells.length > 0
+      ? `<h4>Changed cells (${shot.changedCells.length})</h4><table class="changes"><thead><tr><th>row</th><th>col</th><th>what changed</th></tr></thead><tbody>${rows}</tbody></table>`
+      : '';
+  const html =
+    `<article class="shot" id="${id}" data-shot="${index}"><h3>${e(shot.name)}<span class="badge">${e(shot.kind)}</span></h3>` +
+    `<p class="muted">baseline <code>${e(shot.baseline)}</code></p><pre class="message">${e(shot.message)}</pre>${accept}` +
+    `<div class="views">${views}</div>${table}</article>`;
+  return { html, data: { reference: reference ?? null, actual: actual ?? null, changes } };
+}

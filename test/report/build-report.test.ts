@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { buildIndex, buildReport } from '../../src/report/index.js';
+import { failingReport, XSS } from './report-data.js';
+
+/** The attribute-free text of the page's inline scripts. */
+function scripts(html: string): string[] {
+  return [...html.matchAll(/<script>([^]*?)<\/script>/g)].map((m) => m[1]!);
+}
+
+describe('buildReport', () => {
+  const input = failingReport();
+  const html = buildReport(input);
+
+  it('gives the same bytes for the same input', () => {
+    expect(buildReport(failingReport())).toBe(html);
+  });
+
+  it('allows no request: data: images only, the one script by its hash', () => {
+    const [script] = scripts(html);
+    const hash = createHash('sha256').update(script!).digest('base64');
+    const policy = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/)![1]!.replaceAll('&#39;', "'");
+    expect(policy).toBe(`default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'`);
+    expect(scripts(html)).toHaveLength(1);
+    const sources = [...html.matchAll(/\ssrc="([^"]*)"/g)].map((m) => m[1]!.slice(0, 22));
+    expect(new Set(sources)).toEqual(new Set(['data:image/png;base64,']));
+    // 3 screenshot images, 5 frames, 1 agent shot.
+    expect(sources).toHaveLength(9);
+  });
+
+  it('keeps every string of the input as text', () => {
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('</script><img');
+    expect(html.split(XSS.replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')).length - 1).toBe(7);
+  });
+
+  it('lists each changed cell with what changed', () => {
+    expect(html).toContain(
+      '<tr data-cell="2,5"><td>2</td><td>5</td><td class="mono">&#39;e&#39; U+0065 → &#39;é&#39; U+00E9; fg default → palette 1; fg drawn #ffffff → #cc0000</td></tr>',
+    );
+  });
+
+  it('shows the last frame of a recording without script: its keyframe and the patches after it', () => {
+    const last = failingReport().recordings[0]!.frames.frames.length - 1;
+    const frames = [...html.matchAll(/<img id="rec-0-f(\d)"[^>]*?( hidden)?>/g)].map((m) => [Number(m[1]), m[2] === ' hidden']);
+    expect(frames).toEqual([
+      [0, true],
+      [1, true],
+      [2, true],
+      [3, true],
+      [last, false],
+    ]);
+  });
+
+  it('is small for a typical failing test', () => {
+    // Measured: the figure the README and the closing note quote.
+    expect(Buffer.byteLength(html)).toBeLessThan(48_000);
+  });
+});
+
+describe('buildIndex', () => {
+  const entries = [
+    { title: 'menu > closes', file: 'test/menu.test.ts', status: 'passed' as const, href: 'menu-closes/tmux-shot-report.html' },
+    {
+      title: `menu > opens ${XSS}`,
+      file: 'test/menu.test.ts',
+      status: 'failed' as const,
+      reason: 'Screenshot menu differs in 1 cell',
+      href: 'menu-opens/tmux-shot-report.html',
+    },
+    { title: 'vim > saves', file: 'test/vim.test.ts', status: 'failed' as const, reason: 'Timed out after 5000 ms', href: 'vim-saves/tmux-shot-report.html' },
+  ];
+
+  it('lists failing tests first, with their reasons and links, escaped', () => {
+    const html = buildIndex(entries);
+    const rows = [...html.matchAll(/<tr class="(\w+)">.*?<a href="([^"]*)">(.*?)<\/a>.*?<td class="mono">(.*?)<\/td><\/tr>/g)].map((m) => m.slice(1));
+    expect(rows).toEqual([
+      [
+        'failed',
+        'menu-opens/tmux-shot-report.html',
+        'menu &gt; opens &lt;/script&gt;&lt;img src=x onerror=&quot;window.__xss=1&quot;&gt;&lt;!--',
+        'Screenshot menu differs in 1 cell',
+      ],
+      ['failed', 'vim-saves/tmux-shot-report.html', 'vim &gt; saves', 'Timed out after 5000 ms'],
+      ['passed', 'menu-closes/tmux-shot-report.html', 'menu &gt; closes', ''],
+    ]);
+    expect(html).toContain('<title>tmux-shot reports</title>');
+    expect(html).toContain('<p>2 failed, 1 passed</p>');
+    expect(html).not.toContain('<script');
+    expect(html).toContain(
+      `content="default-src &#39;none&#39;; img-src data:; style-src &#39;unsafe-inline&#39;; script-src &#39;none&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;"`,
+    );
+  });
+
+  it('takes a title', () => {
+    expect(buildIndex([], { title: 'Run <1>' })).toContain('<h1>Run &lt;1&gt;</h1><p>0 failed, 0 passed</p>');
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { AppStep } from '../../src/app/steps.js';
+import { failureFrame, frameAt, keyframeOf, stepEndMs } from '../../src/report/recording-section.js';
+
+const FRAMES = [0, 120, 400, 900, 1600].map((atMs, at) => ({ atMs, keyframe: at === 0 || at === 4 }));
+
+describe('frameAt', () => {
+  it.each([
+    [-5, 0],
+    [0, 0],
+    [119, 0],
+    [120, 1],
+    [1000, 3],
+    [99999, 4],
+  ])('at %d ms shows frame %d', (ms, index) => {
+    expect(frameAt(FRAMES, ms)).toBe(index);
+  });
+
+  it('is -1 without frames', () => {
+    expect(frameAt([], 10)).toBe(-1);
+  });
+});
+
+describe('keyframeOf', () => {
+  it.each([
+    [0, 0],
+    [3, 0],
+    [4, 4],
+  ])('frame %d builds on keyframe %d', (index, key) => {
+    expect(keyframeOf(FRAMES, index)).toBe(key);
+  });
+});
+
+const step = (atMs: number, durationMs: number, error?: string): AppStep => ({
+  kind: 'wait',
+  title: 'waitForText("x")',
+  atMs,
+  durationMs,
+  ...(error ? { error } : {}),
+});
+
+describe('failureFrame', () => {
+  it.each<[string, AppStep[], number]>([
+    ['the first failed step, as it ended', [step(0, 10), step(300, 700, 'timed out'), step(1500, 10, 'later')], 3],
+    ['the last frame when no step failed', [step(0, 10)], 4],
+    ['the last frame without steps', [], 4],
+  ])('%s', (_, steps, index) => {
+    expect(failureFrame(FRAMES, steps)).toBe(index);
+  });
+
+  it('a step ends after its duration', () => {
+    expect(stepEndMs(step(300, 700))).toBe(1000);
+  });
+});
