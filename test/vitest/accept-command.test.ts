@@ -5,7 +5,7 @@
  * test's baseline.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -60,7 +60,7 @@ describe('acceptCommand', () => {
 
 describe.sequential('the accept command in a Vitest run', () => {
   let project: FixtureProject;
-  beforeAll(async () => void (project = await createProject('accept')));
+  beforeAll(async () => void (project = await createProject('accept', { costReporter: true })));
   afterAll(() => project.dispose());
 
   const baseline = (name: string) => readFile(join(project.dir, '__screenshots__/accept.test.js', `${name}.png`));
@@ -80,8 +80,8 @@ describe.sequential('the accept command in a Vitest run', () => {
         baseline: '__screenshots__/accept.test.js/first.png',
         kind: 'mismatch',
         message: failing.tests.get("accept.test.js > it's a menu > opens (1+1) [x]*")!.errors[0]!.split('\n    at ')[0],
-        reference: { widthPx: 368, heightPx: 224, bytes: first.length },
-        actual: { widthPx: 368, heightPx: 224, bytes: (await attachment('first-actual.png')).length },
+        reference: { widthPx: 368, heightPx: 224, cells: { cols: 40, rows: 12 }, bytes: first.length },
+        actual: { widthPx: 368, heightPx: 224, cells: { cols: 40, rows: 12 }, bytes: (await attachment('first-actual.png')).length },
         diff: { widthPx: 368, heightPx: 224, bytes: (await attachment('first-diff.png')).length },
         changedCells,
         acceptCommand: command,
@@ -96,5 +96,28 @@ describe.sequential('the accept command in a Vitest run', () => {
       "accept.test.js > it's a menu > opens (1+1) [x]*": 'passed',
       "accept.test.js > it's a menu > opens (1+1) [x]* again": 'failed',
     });
+  });
+
+  test("writes each failing test's report beside its evidence, prints it with the failure and lists it in the index", { timeout: 180_000 }, async () => {
+    const run = await project.run([], { MENU_DOWN: '1' });
+    const folder = join(project.dir, '.vitest-attachments/accept.test.js');
+    const reports = (await readdir(folder)).filter((name) => name.endsWith('-report.html')).sort();
+    // The first test's baseline was accepted above: only the second fails now.
+    expect(reports).toEqual(['its-a-menu-opens-11-x-again-report.html']);
+    const test = run.tests.get("accept.test.js > it's a menu > opens (1+1) [x]* again")!;
+    const files = test.artifacts
+      .filter(({ type }) => type === 'internal:failureScreenshot')
+      .flatMap(({ attachments }) => attachments!.map(({ originalPath }) => originalPath));
+    expect(files).toEqual([join(folder, 'its-a-menu-opens-11-x-again-recording.gif'), join(folder, 'its-a-menu-opens-11-x-again-report.html')]);
+    expect(run.output).toContain(
+      'Failure screenshots:\n  - .vitest-attachments/accept.test.js/its-a-menu-opens-11-x-again-recording.gif\n  - .vitest-attachments/accept.test.js/its-a-menu-opens-11-x-again-report.html\n',
+    );
+    expect(run.output).toContain('\ntmux-shot: report .vitest-attachments/tmux-shot-report.html\n');
+    const html = await readFile(join(folder, 'its-a-menu-opens-11-x-again-report.html'), 'utf8');
+    expect(html).toContain('^it&#39;\\&#39;&#39;s a menu opens');
+    expect(html).toContain('href="its-a-menu-opens-11-x-again-recording.gif"');
+    const index = await readFile(join(project.dir, '.vitest-attachments/tmux-shot-report.html'), 'utf8');
+    expect([...index.matchAll(/<a href="([^"]*)">/g)].map(([, href]) => href)).toEqual(['accept.test.js/its-a-menu-opens-11-x-again-report.html']);
+    expect(Buffer.byteLength(html)).toBeLessThan(150_000); // 68 kB here: 2 s of the menu, three 368×224 PNGs and their cells
   });
 });

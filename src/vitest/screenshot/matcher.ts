@@ -14,7 +14,7 @@
  * 4. Report: a written baseline is said on stderr, one line each; `formatScreenshotFailure` writes
  *    the one message; a failure is recorded as Vitest's visual-regression artifact, with the images,
  *    and kept with its PNG bytes, changed cells and accept command for the test's failure report
- *    (`report-screenshots.ts`).
+ *    (`report-kept.ts`).
  *
  * A screen that never settles has no outcome: its last two reads are written and reported instead.
  * The baselines no test used are reported once the test file ends (`baselines.ts`).
@@ -28,7 +28,7 @@ import { TmuxShotError } from '../../errors.js';
 import type { CellPosition } from '../../geometry.js';
 import type { ReportImage, ReportScreenshot } from '../../report/data.js';
 import type { RenderOptions } from '../../render/index.js';
-import { encodePng, readPngText, RENDERER_TEXT_KEY } from '../../render/index.js';
+import { encodePng, inspectScreen, readPngText, RENDERER_TEXT_KEY } from '../../render/index.js';
 import { decodeScreen, SCREEN_TEXT_KEY } from '../../screen/index.js';
 import type { ScreenSnapshot } from '../../snapshot.js';
 import type { WaitTimeout } from '../../wait.js';
@@ -40,7 +40,7 @@ import type { ImagePaths, ScreenshotFailure, SyncExpectationResult } from '../fa
 import { resolveScreenshotOptions } from '../options.js';
 import type { ResolvedScreenshotOptions, ScreenshotOptions } from '../options.js';
 import { projectRoot, readIfExists } from '../paths.js';
-import { acceptCommandOf, keepScreenshotFailure } from '../report-screenshots.js';
+import { acceptCommandOf, keepScreenshotFailure } from '../report-kept.js';
 import { settleInTest } from '../settle.js';
 import { classifySubject, describeReceived, subjectLabel, testOfAssertion } from '../subject.js';
 import type { LiveScreen } from '../subject.js';
@@ -101,7 +101,7 @@ export async function toMatchScreenshot(
     subject.kind === 'live'
       ? await settleAndDecide(subject.live, capture, decide, task, header, options.timeout)
       : decided(subject.kind === 'png' ? capturePng(subject.png, capture) : captureScreen(subject.snapshot, capture), decide);
-  if (gathered.kind === 'unsettled') return reportUnsettled(task, header, gathered, files);
+  if (gathered.kind === 'unsettled') return reportUnsettled(task, header, gathered, files, capture);
   // 3. Write.
   const written = await writeOutcomeFiles(gathered.outcome, { ...files, actual: gathered.capture.png, encodePng: (image) => encodePng(image) });
   // 4. Report.
@@ -113,8 +113,8 @@ export async function toMatchScreenshot(
   const diff = outcome.kind === 'mismatch' ? written.diffPng : undefined;
   keepScreenshotFailure(task, {
     ...reportBase(task, files.baseline, failure.kind, message),
-    reference: failure.kind === 'mismatch' && reference ? reportImage(reference) : undefined,
-    actual: reportImage(actual.png),
+    reference: failure.kind === 'mismatch' && reference ? reportImage(reference, storedScreen(reference), capture) : undefined,
+    actual: reportImage(actual.png, actual.snapshot, capture),
     diff: diff && reportImage(diff),
     changedCells: outcome.kind === 'mismatch' ? (outcome.comparison.mismatchedCells ?? []) : [],
     acceptCommand: failure.kind === 'new-baseline-written' ? undefined : acceptCommandOf(task),
@@ -127,9 +127,18 @@ function reportBase(task: Task, baseline: string, kind: ReportScreenshot['kind']
   return { name: basename(baseline, '.png'), baseline: relative(projectRoot(task.file), baseline), kind, message };
 }
 
-/** PNG bytes with their size, for the report (the cells are read at the report, from the PNG's screen chunk). */
-function reportImage(png: Uint8Array): ReportImage {
-  return { png, ...pngSize(png) };
+/**
+ * PNG bytes with their size and, when the screen they show is known and whole (no `region`), its
+ * cells as the report's inspector reads them, drawn with the capture's options.
+ */
+function reportImage(png: Uint8Array, screen?: ScreenSnapshot, capture?: CaptureOptions): ReportImage {
+  const cells = screen && capture && !capture.region ? inspectScreen(screen, { ...capture.render, cursor: capture.cursor }) : undefined;
+  return { png, ...pngSize(png), ...(cells ? { cells } : {}) };
+}
+
+/** The screen stored in a baseline's PNG text chunk, when it has one (tmux-shot's own baselines do). */
+function storedScreen(png: Uint8Array): ScreenSnapshot | undefined {
+  return decodeScreen(readPngText(png)[SCREEN_TEXT_KEY]);
 }
 
 /** Names the screenshot (explicit, or the test's full name and a counter), places its files and marks its baseline used. */
@@ -234,6 +243,7 @@ async function reportUnsettled(
   header: string,
   { previous, last, timeout }: Gathered & { kind: 'unsettled' },
   files: Located,
+  capture: CaptureOptions,
 ): Promise<SyncExpectationResult> {
   const written = await writeUnsettledFiles(previous.png, last.png, files.attachments);
   const cellLines = describeReadChange(previous.snapshot, last.snapshot, VITEST_CONSTANTS.listedCells);
@@ -241,8 +251,8 @@ async function reportUnsettled(
   const changedCells = diffCells(previous.snapshot, last.snapshot).map(({ col, row }): CellPosition => ({ col, row }));
   keepScreenshotFailure(task, {
     ...reportBase(task, files.baseline, 'unsettled', message),
-    reference: reportImage(previous.png),
-    actual: reportImage(last.png),
+    reference: reportImage(previous.png, previous.snapshot, capture),
+    actual: reportImage(last.png, last.snapshot, capture),
     changedCells,
   });
   return fail(task, message, written.images);

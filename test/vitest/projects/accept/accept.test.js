@@ -3,7 +3,7 @@
 // go to kept.json (PNG bytes as their sizes), for test/vitest/accept-command.test.ts.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { screenshotFailuresOf } from '@repo/src/vitest/report-screenshots.ts';
+import { screenshotFailuresOf } from '@repo/src/vitest/report-kept.ts';
 import { afterEach } from 'vitest';
 import { describe, expect, test } from 'tmux-shot/vitest';
 
@@ -11,7 +11,8 @@ const menu = ['node', join(process.env.TMUX_SHOT_REPO, 'fixtures/menu.mjs')];
 
 test.override({ tmuxOptions: { command: menu, cols: 40, rows: 12 } });
 
-const image = (kept) => kept && { widthPx: kept.widthPx, heightPx: kept.heightPx, cells: kept.cells, bytes: kept.png.length };
+const image = (kept) =>
+  kept && { widthPx: kept.widthPx, heightPx: kept.heightPx, cells: kept.cells && { cols: kept.cells.cols, rows: kept.cells.rows }, bytes: kept.png.length };
 const kept = {};
 afterEach(({ task }) => {
   kept[task.name] = screenshotFailuresOf(task).map((failure) => ({

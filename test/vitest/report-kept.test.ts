@@ -5,7 +5,7 @@
 import type { RunnerTestCase } from 'vitest';
 import { describe, expect, test } from 'vitest';
 import type { ReportScreenshot } from '../../src/report/data.js';
-import { acceptCommandOf, keepScreenshotFailure, screenshotFailuresOf, testNamesOf } from '../../src/vitest/report-screenshots.js';
+import { acceptCommandOf, keepScreenshotFailure, screenshotFailuresOf, testNamesOf } from '../../src/vitest/report-kept.js';
 
 function failure(name: string): ReportScreenshot {
   return {

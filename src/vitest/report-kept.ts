@@ -1,10 +1,12 @@
 /**
- * The failed screenshot assertions of each run of a test, kept in the worker for the test's
- * failure report (built at the `tmuxApp` fixture's teardown): the screenshot matcher adds each
- * failure as it reports it; the report reads those of the run that just ended. A retry starts
- * with none, as its attempt differs ({@link attemptOf}).
+ * What a test's failure report needs from other fixtures and matchers, kept in the worker until
+ * the report is built at the app fixtures' teardown: the failed screenshot assertions of each run
+ * of a test (the screenshot matcher adds each as it reports it; a retry starts with none, as its
+ * attempt differs, see {@link attemptOf}), and the agent's transcripts (the `agent` fixture, torn
+ * down before the `tmuxApp` it uses, leaves them here).
  */
 import type { RunnerTestCase } from 'vitest';
+import type { AgentTranscript } from '../agent/index.js';
 import type { ReportScreenshot } from '../report/data.js';
 import { acceptCommand } from './accept-command.js';
 import { attemptOf } from './artifacts.js';
@@ -26,6 +28,20 @@ export function keepScreenshotFailure(task: Task, screenshot: ReportScreenshot):
 export function screenshotFailuresOf(task: Task): readonly ReportScreenshot[] {
   const entry = kept.get(task);
   return entry?.attempt === attemptOf(task) ? entry.screenshots : [];
+}
+
+/** The agent transcripts of each run of a test. */
+const transcripts = new WeakMap<Task, { attempt: string; transcripts: readonly AgentTranscript[] }>();
+
+/** Keeps the agent's transcripts of the current run of `task` (the agent fixture, at its teardown). */
+export function keepTranscripts(task: Task, kept: readonly AgentTranscript[]): void {
+  transcripts.set(task, { attempt: attemptOf(task), transcripts: kept });
+}
+
+/** The agent transcripts kept for the current run of `task`. */
+export function transcriptsOf(task: Task): readonly AgentTranscript[] {
+  const entry = transcripts.get(task);
+  return entry?.attempt === attemptOf(task) ? entry.transcripts : [];
 }
 
 /** The names of `task`'s suites, outermost first, then its own: what Vitest's `-t` matches, joined by spaces. */
