@@ -304,6 +304,14 @@ export const AGENT_CLI = {
   maxPrintedChars: AGENT_LOOP.maxTextChars + 2_000,
 } as const;
 
+/** Defaults of `tmux-shot report` (src/cli/report.ts). */
+export const REPORT_CLI = {
+  /** The folder that holds the run's index, relative to the working folder: Vitest's `attachmentsDir` default. @default '.vitest-attachments' */
+  dir: '.vitest-attachments',
+  /** The port of `--serve`, on 127.0.0.1: Playwright's `show-report` port. @default 9323 */
+  port: 9323,
+} as const;
+
 /** Defaults of `createClient` (src/agent/openai-client.ts) where neither its options nor the environment give one. */
 export const MODEL_CLIENT = {
   /** Model name, when `TMUX_SHOT_MODEL` gives none either. @default 'gpt-4.1-mini' */
@@ -371,6 +379,11 @@ export const VITEST_CONSTANTS = {
    * 11 s to draw here; 4 MiB, 1.6 s). @default 4194304 (4 MiB)
    */
   recordingTailBytes: 4 * 1024 * 1024,
+  /**
+   * The run's index of failure reports, written by `tmux-shot/reporter` in Vitest's `attachmentsDir`
+   * and opened by `tmux-shot report`. @default 'tmux-shot-report.html'
+   */
+  reportIndex: 'tmux-shot-report.html',
 } as const;
 
 /**

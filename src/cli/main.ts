@@ -6,6 +6,7 @@ import { agentCommand, AGENT_OPTIONS, AGENT_USAGE } from './agent.js';
 import { cassettesCommand, CASSETTES_OPTIONS, CASSETTES_USAGE } from './cassettes.js';
 import { recordCommand, RECORD_OPTIONS, RECORD_USAGE } from './record.js';
 import { renderCommand, RENDER_COMMAND_OPTIONS, RENDER_COMMAND_USAGE } from './render.js';
+import { reportCommand, REPORT_OPTIONS, REPORT_USAGE } from './report.js';
 import { shotCommand, SHOT_OPTIONS, SHOT_USAGE } from './shot.js';
 
 const COMMANDS: Record<string, Command> = {
@@ -13,6 +14,7 @@ const COMMANDS: Record<string, Command> = {
   record: { run: recordCommand, usage: RECORD_USAGE, options: RECORD_OPTIONS, summary: 'run an app, drive it, write a GIF (or .cast) of the session' },
   render: { run: renderCommand, usage: RENDER_COMMAND_USAGE, options: RENDER_COMMAND_OPTIONS, summary: 'draw an asciicast recording as a GIF' },
   agent: { run: agentCommand, usage: AGENT_USAGE, options: AGENT_OPTIONS, summary: 'let a model drive an app towards a goal' },
+  report: { run: reportCommand, usage: REPORT_USAGE, options: REPORT_OPTIONS, summary: "open or serve the run's failure reports (tmux-shot/reporter)" },
   cassettes: {
     run: cassettesCommand,
     usage: CASSETTES_USAGE,

@@ -51,7 +51,11 @@ export async function recordRegression(task: Readonly<RunnerTestCase>, message: 
  * screen's PNG goes first, then its text and the GIF, each with its content type. (Annotations,
  * which reporters also print, are not an option: Vitest refuses them once the test has failed.)
  */
-export async function recordFailureFile(task: Readonly<RunnerTestCase>, path: string, contentType: 'image/png' | 'image/gif' | 'text/plain'): Promise<void> {
+export async function recordFailureFile(
+  task: Readonly<RunnerTestCase>,
+  path: string,
+  contentType: 'image/png' | 'image/gif' | 'text/plain' | 'text/html',
+): Promise<void> {
   const artifact: TestArtifact = { type: 'internal:failureScreenshot', attachments: [{ path, originalPath: path, contentType }] };
   await recordArtifact(task as RunnerTestCase, artifact);
 }

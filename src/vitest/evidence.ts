@@ -24,6 +24,8 @@ import type { TmuxAppHandle } from './app-handle.js';
 import { failureDocumented, recordFailureFile } from './artifacts.js';
 import { attachmentFolder, testAttachmentStem } from './paths.js';
 import type { TestFileRef } from './paths.js';
+import { saveReport } from './report-file.js';
+import type { SiblingFile } from './report-file.js';
 import { formatScreenText } from './screen-text.js';
 
 /** When a test's session is saved as a GIF. */
@@ -49,18 +51,29 @@ type Task = Readonly<RunnerTestCase>;
 
 /**
  * After a test: the failure screen (when the test failed and no screenshot assertion documented
- * it) and the GIF the recording mode asks for; nothing for a test that failed only with
- * `ConfigError`s. Problems here are printed, never thrown: they must not hide the test's own
- * error or fail a test that a retry made pass.
+ * it), the GIF the recording mode asks for, and the failure report (`report-file.ts`) of a failed
+ * test, or of every test under `'always'` — its recording shown when the GIF was saved; nothing
+ * for a test that failed only with `ConfigError`s. Problems here are printed, never thrown: they
+ * must not hide the test's own error or fail a test that a retry made pass. A report is still
+ * written when a file before it could not be.
  */
 export async function saveEvidence(task: Task, app: TmuxAppHandle, recording: RecordingMode): Promise<void> {
   const failed = task.result?.state === 'fail';
   if (!app.started || (failed && failedOnlyByConfigErrors(task))) return;
+  const stem = appAttachmentStem(task, app);
+  const recorded = recording === 'always' || (recording === 'on-failure' && failed);
+  const siblings: SiblingFile[] = [];
   try {
-    if (failed && app.options.failureScreen !== false && !failureDocumented(task)) await saveFailureScreen(task, app);
-    if (recording === 'always' || (recording === 'on-failure' && failed)) await saveRecording(task, app, failed);
+    if (failed && app.options.failureScreen !== false && !failureDocumented(task)) siblings.push(...(await saveFailureScreen(task, app, stem)));
+    if (recorded) siblings.push(await saveRecording(task, app, stem, failed));
   } catch (error) {
     console.warn(`tmux-shot: could not save the evidence of '${task.fullTestName}': ${(error as Error).message}`);
+  }
+  if (!failed && recording !== 'always') return;
+  try {
+    await saveReport(task, app, stem, recorded, siblings);
+  } catch (error) {
+    console.warn(`tmux-shot: could not write the failure report of '${task.fullTestName}': ${(error as Error).message}`);
   }
 }
 
@@ -86,14 +99,17 @@ export function appAttachmentStem(task: Task, app: Pick<TmuxAppHandle, 'name'>):
  * {@link appAttachmentStem}) and records them on `task` as failure screenshots (Vitest's
  * reporters list them under the error).
  */
-async function saveFailureScreen(task: Task, app: TmuxAppHandle): Promise<void> {
+async function saveFailureScreen(task: Task, app: TmuxAppHandle, stem: string): Promise<SiblingFile[]> {
   const snapshot = app.screen();
-  const stem = appAttachmentStem(task, app);
   const paths = { png: `${stem}-failure.png`, text: `${stem}-failure.txt` };
   await writeOutputFile(paths.png, renderPng(snapshot, { ...app.renderOptions, cursor: 'show' }), 'failure screen');
   await writeOutputFile(paths.text, `${formatScreenText(snapshot)}\n`, 'failure screen text');
   await recordFailureFile(task, paths.png, 'image/png');
   await recordFailureFile(task, paths.text, 'text/plain');
+  return [
+    { label: 'failure screen (PNG)', path: paths.png },
+    { label: 'failure screen (text)', path: paths.text },
+  ];
 }
 
 /**
@@ -104,13 +120,13 @@ async function saveFailureScreen(task: Task, app: TmuxAppHandle): Promise<void> 
  * `recordingTailBytes` of output (see `RecordOptions.tail`); its comment says what it left out.
  * @throws {ConfigError} for invalid render options of the fixture.
  */
-async function saveRecording(task: Task, app: TmuxAppHandle, failed: boolean): Promise<void> {
-  const path = `${appAttachmentStem(task, app)}-recording.gif`;
+async function saveRecording(task: Task, app: TmuxAppHandle, stem: string, failed: boolean): Promise<SiblingFile> {
+  const path = `${stem}-recording.gif`;
   const gif = await app.gif({ tail: VITEST_CONSTANTS.recordingTail, tailBytes: VITEST_CONSTANTS.recordingTailBytes });
   await writeOutputFile(path, gif, 'recording');
-  if (failed) return recordFailureFile(task, path, 'image/gif');
-  const artifact: TestArtifact = { type: 'tmux-shot:recording', attachments: [{ path, contentType: 'image/gif' }] };
-  await recordArtifact(task as RunnerTestCase, artifact);
+  if (failed) await recordFailureFile(task, path, 'image/gif');
+  else await recordArtifact(task as RunnerTestCase, { type: 'tmux-shot:recording', attachments: [{ path, contentType: 'image/gif' }] } satisfies TestArtifact);
+  return { label: 'recording (GIF)', path };
 }
 
 /**

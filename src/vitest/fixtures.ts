@@ -15,6 +15,7 @@ import type { AgentFixtureOptions } from './agent-handle.js';
 import { TmuxAppHandle } from './app-handle.js';
 import type { TmuxAppFixtureOptions } from './app-handle.js';
 import { saveEvidence } from './evidence.js';
+import { keepTranscripts } from './report-kept.js';
 import type { RecordingMode } from './evidence.js';
 import { testAttachmentStem } from './paths.js';
 import { checkRecordingMode } from './options.js';
@@ -162,6 +163,7 @@ export const tmuxShotFixtures = {
   ) => {
     const agent = new AgentHandle(tmuxApp, agentModel, agentOptions, `${testAttachmentStem(task)}-agent`);
     await use(agent);
+    keepTranscripts(task, agent.transcripts); // for tmuxApp's report: tmuxApp is torn down after the agent
     await agent.close();
   },
 };

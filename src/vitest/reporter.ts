@@ -1,19 +1,26 @@
 /**
- * `tmux-shot/reporter`: the Vitest reporter that prints the agent's one-line cost summary at the
- * end of a run — `tmux-shot agent: 3 model calls, 1234 tokens; cassettes: 2 hits, 1 miss, 0 stale`
- * — once, when any test used the agent. A separate entry because a Vitest config must not import
+ * `tmux-shot/reporter`: the Vitest reporter that, at the end of a run, writes the run's index of
+ * failure reports and prints where it is — `tmux-shot: report .vitest-attachments/tmux-shot-report.html`
+ * — when any test wrote a report (see `report-index.ts`), and prints the agent's one-line cost
+ * summary — `tmux-shot agent: 3 model calls, 1234 tokens; cassettes: 2 hits, 1 miss, 0 stale` —
+ * once, when any test used the agent. A separate entry because a Vitest config must not import
  * `tmux-shot/vitest` (test-side code).
  *
- * Each test's tally travels from the worker that ran it to this reporter in the main process in
- * the test's `meta`, which Vitest serializes: the `agent` fixture publishes it there
- * ({@link publishTally}). Neither side loads the agent to write or read it; the reporter loads it
- * only to add the tallies up.
+ * What each test adds travels from the worker that ran it to this reporter in the main process in
+ * the test's `meta`, which Vitest serializes: the `agent` fixture publishes its tally there
+ * ({@link publishTally}), the `tmuxApp` fixture its report's path (`publishReport`). Neither side
+ * loads the agent or the report builder to write or read them; the reporter loads each only when
+ * a test used it.
  * @example
  *   // vitest.config.ts
  *   export default defineConfig({ test: { reporters: ['default', 'tmux-shot/reporter'] } });
  */
-import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import { join, relative } from 'node:path';
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { CassetteTally } from '../agent/index.js';
+import { VITEST_CONSTANTS } from '../defaults.js';
+import { indexEntries, reportPathOf } from './report-index.js';
+import type { ReportedTest } from './report-index.js';
 
 /** The key of a test's `meta` that holds its {@link CassetteTally}. */
 const TALLY_META_KEY = 'tmuxShotAgent';
@@ -28,19 +35,51 @@ function tallyOf(meta: object): CassetteTally | undefined {
   return (meta as Record<string, CassetteTally | undefined>)[TALLY_META_KEY];
 }
 
-/** Prints the one-line agent cost summary at the end of a run. Add it after Vitest's own reporters. */
+/** A test that wrote a report, as the index lists it. */
+function reportedTest(test: TestCase): ReportedTest | undefined {
+  const report = reportPathOf(test.meta());
+  if (report === undefined) return undefined;
+  const result = test.result();
+  const errors = result.state === 'failed' ? result.errors.map((error) => error.message) : [];
+  return { title: test.fullName, file: test.module.relativeModuleId, failed: result.state === 'failed', errors, report };
+}
+
+/**
+ * Writes the run's report index and prints the agent cost summary at the end of a run. Add it
+ * after Vitest's own reporters. Problems writing the index are printed, never thrown: the run's
+ * own result stands.
+ */
 export class AgentCostReporter implements Reporter {
   #log: (line: string) => void = (line) => console.log(line);
+  #root = process.cwd();
+  #attachmentsDir = join(process.cwd(), VITEST_CONSTANTS.attachmentsDir);
 
   onInit(vitest: Vitest): void {
     this.#log = (line) => vitest.logger.log(line);
+    this.#root = vitest.config.root;
+    this.#attachmentsDir = vitest.config.attachmentsDir;
   }
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
-    const tallies = modules.flatMap((module) => [...module.children.allTests()].flatMap((test) => tallyOf(test.meta()) ?? []));
+    const tests = modules.flatMap((module) => [...module.children.allTests()]);
+    await this.#writeIndex(tests.flatMap((test) => reportedTest(test) ?? []));
+    const tallies = tests.flatMap((test) => tallyOf(test.meta()) ?? []);
     if (tallies.length === 0) return;
     const { addTallies, formatTally } = await import('../agent/index.js');
     this.#log(formatTally(addTallies(tallies)));
+  }
+
+  /** Writes `<attachmentsDir>/tmux-shot-report.html` listing `tests` and prints its path, relative to the root. */
+  async #writeIndex(tests: readonly ReportedTest[]): Promise<void> {
+    if (tests.length === 0) return;
+    const path = join(this.#attachmentsDir, VITEST_CONSTANTS.reportIndex);
+    try {
+      const [{ buildIndex }, { writeOutputFile }] = await Promise.all([import('../report/index.js'), import('../output-file.js')]);
+      await writeOutputFile(path, buildIndex(indexEntries(tests, this.#attachmentsDir)), 'report index');
+      this.#log(`tmux-shot: report ${relative(this.#root, path)}`);
+    } catch (error) {
+      this.#log(`tmux-shot: could not write the report index ${path}: ${(error as Error).message}`);
+    }
   }
 }
 

@@ -118,10 +118,11 @@ describe.sequential('Vitest on a fixture project', () => {
       `  ${dir}/.vitest-attachments/menu.test.js/after-down-diff.png`,
     ]);
     // The screenshot documented this failure, so the fixture saved no failure screen of its own,
-    // only the GIF of the session.
+    // only the GIF of the session and the failure report.
     expect(moved.artifacts.map((a) => [a.type, a.attachments?.[0]?.originalPath])).toEqual([
       ['internal:toMatchScreenshot', undefined],
       ['internal:failureScreenshot', `${project.dir}/.vitest-attachments/menu.test.js/selection-moves-recording.gif`],
+      ['internal:failureScreenshot', `${project.dir}/.vitest-attachments/menu.test.js/selection-moves-report.html`],
     ]);
     const [artifact] = moved.artifacts;
     expect(artifact).toMatchObject({ type: 'internal:toMatchScreenshot', kind: 'visual-regression', message: moved.errors[0] });
@@ -145,18 +146,20 @@ describe.sequential('Vitest on a fixture project', () => {
     );
     const failureStem = `${dir}/.vitest-attachments/failing.test.js/text-never-shows-failure`;
     const recording = `${dir}/.vitest-attachments/failing.test.js/text-never-shows-recording.gif`;
-    // The screen as PNG and text, and the GIF: all three listed under the error by Vitest's reporter.
+    // The screen as PNG and text, the GIF and the report: all four listed under the error by Vitest's reporter.
     expect(
       silent.artifacts.map(({ type, attachments }) => [type, attachments?.map((a) => [a.originalPath, (a as { contentType?: string }).contentType])]),
     ).toEqual([
       ['internal:failureScreenshot', [[`${failureStem}.png`, 'image/png']]],
       ['internal:failureScreenshot', [[`${failureStem}.txt`, 'text/plain']]],
       ['internal:failureScreenshot', [[recording, 'image/gif']]],
+      ['internal:failureScreenshot', [[`${dir}/.vitest-attachments/failing.test.js/text-never-shows-report.html`, 'text/html']]],
     ]);
     expect((await readFile(recording)).subarray(0, 6).toString('latin1')).toBe('GIF89a');
     expect(run.output).toContain(
       'Failure screenshots:\n  - .vitest-attachments/failing.test.js/text-never-shows-failure.png\n' +
-        '  - .vitest-attachments/failing.test.js/text-never-shows-failure.txt\n  - .vitest-attachments/failing.test.js/text-never-shows-recording.gif',
+        '  - .vitest-attachments/failing.test.js/text-never-shows-failure.txt\n  - .vitest-attachments/failing.test.js/text-never-shows-recording.gif\n' +
+        '  - .vitest-attachments/failing.test.js/text-never-shows-report.html',
     );
     expect(run.output).not.toContain('tmux-shot: the last screen of');
     expect(await readFile(`${failureStem}.txt`, 'utf8')).toMatch(
@@ -177,9 +180,10 @@ describe.sequential('Vitest on a fixture project', () => {
     expect(misspelt.artifacts).toEqual([]);
     expect((await readdir(join(dir, '.vitest-attachments/failing.test.js'))).filter((name) => name.startsWith('a-misspelt'))).toEqual([]);
 
-    // With tmuxRecording: 'always', a passing test keeps its GIF too.
+    // With tmuxRecording: 'always', a passing test keeps its GIF and its report too.
     expect(report(run, 'clock.test.js > recorded > records the worker server').artifacts).toEqual([
       expect.objectContaining({ type: 'tmux-shot:recording', attachments: [expect.objectContaining({ contentType: 'image/gif' })] }),
+      expect.objectContaining({ type: 'tmux-shot:report', attachments: [expect.objectContaining({ contentType: 'text/html' })] }),
     ]);
 
     // Two workers, one tmux server each: a pid never shares its socket with another pid.

@@ -49,7 +49,7 @@ export interface FixtureProject {
 const LEAKS =
   /^(CI|CONTINUOUS_INTEGRATION|BUILD_NUMBER|RUN_ID|GITHUB_.*|GITLAB_.*|BUILDKITE.*|CIRCLECI|TRAVIS|JENKINS_URL|TEAMCITY_VERSION|TF_BUILD|UPDATE_SNAPSHOT|VITEST.*|TMUX|TMUX_PANE|OPENAI_.*|TMUX_SHOT_.*)$/;
 
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !LEAKS.test(key)));
   return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', TMUX_SHOT_REPO: REPO, ...extra };
 }

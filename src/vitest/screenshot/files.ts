@@ -26,6 +26,8 @@ export interface OutcomeFiles {
 export interface WrittenFiles {
   paths: ImagePaths;
   images: RegressionImage[];
+  /** The diff image's PNG bytes, for a mismatch (the failure report shows them). */
+  diffPng?: Uint8Array;
 }
 
 /** Width and height of a PNG, read from its IHDR chunk (bytes 16–23, big-endian). */
@@ -58,10 +60,12 @@ export async function writeOutcomeFiles(outcome: ScreenshotOutcome, files: Outco
     case 'mismatch': {
       const { diff, sizeMismatch } = outcome.comparison;
       await writeOutputFile(files.attachments.actual, files.actual, 'actual screenshot');
-      await writeOutputFile(files.attachments.diff, files.encodePng(diff), 'diff image');
+      const diffPng = files.encodePng(diff);
+      await writeOutputFile(files.attachments.diff, diffPng, 'diff image');
       const referenceSize = sizeMismatch?.reference ?? actualSize;
       return {
         paths: { reference: files.baseline, actual: files.attachments.actual, diff: files.attachments.diff },
+        diffPng,
         images: [
           { name: 'reference', path: files.baseline, ...referenceSize },
           { name: 'actual', path: files.attachments.actual, ...actualSize },

@@ -12,19 +12,23 @@
  *    branching lives there.
  * 3. Write: `writeOutcomeFiles` (`files.ts`) performs exactly the writes the outcome calls for.
  * 4. Report: a written baseline is said on stderr, one line each; `formatScreenshotFailure` writes
- *    the one message; a failure is recorded as Vitest's visual-regression artifact, with the images.
+ *    the one message; a failure is recorded as Vitest's visual-regression artifact, with the images,
+ *    and kept with its PNG bytes, changed cells and accept command for the test's failure report
+ *    (`report-kept.ts`).
  *
  * A screen that never settles has no outcome: its last two reads are written and reported instead.
  * The baselines no test used are reported once the test file ends (`baselines.ts`).
  */
-import { relative } from 'node:path';
+import { basename, relative } from 'node:path';
 import type { MatcherState, RunnerTestCase } from 'vitest';
 import { VITEST_CONSTANTS } from '../../defaults.js';
 import type { ScreenshotOutcome, UpdateMode } from '../../diff/index.js';
-import { decideOutcome } from '../../diff/index.js';
+import { decideOutcome, diffCells } from '../../diff/index.js';
 import { TmuxShotError } from '../../errors.js';
+import type { CellPosition } from '../../geometry.js';
+import type { ReportImage, ReportScreenshot } from '../../report/data.js';
 import type { RenderOptions } from '../../render/index.js';
-import { encodePng, readPngText, RENDERER_TEXT_KEY } from '../../render/index.js';
+import { encodePng, inspectScreen, readPngText, RENDERER_TEXT_KEY } from '../../render/index.js';
 import { decodeScreen, SCREEN_TEXT_KEY } from '../../screen/index.js';
 import type { ScreenSnapshot } from '../../snapshot.js';
 import type { WaitTimeout } from '../../wait.js';
@@ -36,13 +40,14 @@ import type { ImagePaths, ScreenshotFailure, SyncExpectationResult } from '../fa
 import { resolveScreenshotOptions } from '../options.js';
 import type { ResolvedScreenshotOptions, ScreenshotOptions } from '../options.js';
 import { projectRoot, readIfExists } from '../paths.js';
+import { acceptCommandOf, keepScreenshotFailure } from '../report-kept.js';
 import { settleInTest } from '../settle.js';
 import { classifySubject, describeReceived, subjectLabel, testOfAssertion } from '../subject.js';
 import type { LiveScreen } from '../subject.js';
 import { markBaselineUsed, readUpdateMode } from './baselines.js';
 import { captureScreen, capturePng } from './capture.js';
 import type { Capture, CaptureOptions, ScreenCapture } from './capture.js';
-import { writeOutcomeFiles, writeUnsettledFiles } from './files.js';
+import { pngSize, writeOutcomeFiles, writeUnsettledFiles } from './files.js';
 import { attachmentPaths, baselinePath, screenshotNamesOf } from './names.js';
 import type { AttachmentPaths } from './names.js';
 
@@ -96,14 +101,44 @@ export async function toMatchScreenshot(
     subject.kind === 'live'
       ? await settleAndDecide(subject.live, capture, decide, task, header, options.timeout)
       : decided(subject.kind === 'png' ? capturePng(subject.png, capture) : captureScreen(subject.snapshot, capture), decide);
-  if (gathered.kind === 'unsettled') return reportUnsettled(task, header, gathered, files.attachments);
+  if (gathered.kind === 'unsettled') return reportUnsettled(task, header, gathered, files, capture);
   // 3. Write.
   const written = await writeOutcomeFiles(gathered.outcome, { ...files, actual: gathered.capture.png, encodePng: (image) => encodePng(image) });
   // 4. Report.
   reportBaselineWrite(gathered.outcome, files.baseline, task);
   const failure = failureOf(gathered, reference, written.paths);
   if (!failure) return { pass: true, message: () => `${header}\n\nThe screenshot matches ${files.baseline}.` };
-  return fail(task, formatScreenshotFailure(header, failure), written.images);
+  const message = formatScreenshotFailure(header, failure);
+  const { outcome, capture: actual } = gathered;
+  const diff = outcome.kind === 'mismatch' ? written.diffPng : undefined;
+  keepScreenshotFailure(task, {
+    ...reportBase(task, files.baseline, failure.kind, message),
+    reference: failure.kind === 'mismatch' && reference ? reportImage(reference, storedScreen(reference), capture) : undefined,
+    actual: reportImage(actual.png, actual.snapshot, capture),
+    diff: diff && reportImage(diff),
+    changedCells: outcome.kind === 'mismatch' ? (outcome.comparison.mismatchedCells ?? []) : [],
+    acceptCommand: failure.kind === 'new-baseline-written' ? undefined : acceptCommandOf(task),
+  });
+  return fail(task, message, written.images);
+}
+
+/** The fields of a kept failure that do not depend on its images. */
+function reportBase(task: Task, baseline: string, kind: ReportScreenshot['kind'], message: string) {
+  return { name: basename(baseline, '.png'), baseline: relative(projectRoot(task.file), baseline), kind, message };
+}
+
+/**
+ * PNG bytes with their size and, when the screen they show is known and whole (no `region`), its
+ * cells as the report's inspector reads them, drawn with the capture's options.
+ */
+function reportImage(png: Uint8Array, screen?: ScreenSnapshot, capture?: CaptureOptions): ReportImage {
+  const cells = screen && capture && !capture.region ? inspectScreen(screen, { ...capture.render, cursor: capture.cursor }) : undefined;
+  return { png, ...pngSize(png), ...(cells ? { cells } : {}) };
+}
+
+/** The screen stored in a baseline's PNG text chunk, when it has one (tmux-shot's own baselines do). */
+function storedScreen(png: Uint8Array): ScreenSnapshot | undefined {
+  return decodeScreen(readPngText(png)[SCREEN_TEXT_KEY]);
 }
 
 /** Names the screenshot (explicit, or the test's full name and a counter), places its files and marks its baseline used. */
@@ -202,16 +237,25 @@ function failureOf({ outcome, capture }: Decided, reference: Uint8Array | undefi
   }
 }
 
-/** Writes and reports the last two reads of a screen that did not settle within `timeout`. */
+/** Writes, keeps and reports the last two reads of a screen that did not settle within `timeout`. */
 async function reportUnsettled(
   task: Task,
   header: string,
   { previous, last, timeout }: Gathered & { kind: 'unsettled' },
-  attachments: AttachmentPaths,
+  files: Located,
+  capture: CaptureOptions,
 ): Promise<SyncExpectationResult> {
-  const written = await writeUnsettledFiles(previous.png, last.png, attachments);
+  const written = await writeUnsettledFiles(previous.png, last.png, files.attachments);
   const cellLines = describeReadChange(previous.snapshot, last.snapshot, VITEST_CONSTANTS.listedCells);
-  return fail(task, formatScreenshotFailure(header, { kind: 'unsettled', timeout, cellLines, previous: written.previous, last: written.last }), written.images);
+  const message = formatScreenshotFailure(header, { kind: 'unsettled', timeout, cellLines, previous: written.previous, last: written.last });
+  const changedCells = diffCells(previous.snapshot, last.snapshot).map(({ col, row }): CellPosition => ({ col, row }));
+  keepScreenshotFailure(task, {
+    ...reportBase(task, files.baseline, 'unsettled', message),
+    reference: reportImage(previous.png, previous.snapshot, capture),
+    actual: reportImage(last.png, last.snapshot, capture),
+    changedCells,
+  });
+  return fail(task, message, written.images);
 }
 
 /** Fails with `message` after recording the images as a visual-regression artifact. */
