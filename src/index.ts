@@ -17,6 +17,7 @@ export type { AttachOptions, CommandResult, RunOptions, ShellApp, ShellName, She
 export type { MouseActionOptions, MouseButton, MouseModifier } from './app/index.js';
 export type { ExitStatus, ReadyRule, ScreenOptions, StableOptions, StableResult, TmuxAppOptions, WaitForTextOptions } from './app/index.js';
 export type { Locator } from './app/index.js';
+export type { AppStep, AppStepKind } from './app/index.js';
 export type { GetByTextOptions, LocatorActionOptions, LocatorWaitOptions, RegionOptions } from './app/index.js';
 export { TmuxServer } from './host/index.js';
 export type { TmuxServerOptions } from './host/index.js';
