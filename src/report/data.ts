@@ -47,6 +47,8 @@ export interface ReportRecording {
   readonly name: string;
   readonly frames: RecordedFrames;
   readonly steps: readonly AppStep[];
+  /** Steps left out because the app's log was full (`app.droppedSteps`, the oldest). @default 0 */
+  readonly droppedSteps?: number;
 }
 
 /** An error of the test, as Vitest serialized it (no ANSI colours). */
@@ -70,6 +72,8 @@ export interface ReportInput {
   /** The test file and line (`test/menu.test.ts:12`), when a test. */
   readonly location?: string;
   readonly status: 'failed' | 'passed';
+  /** Which run of the test this is, when Vitest retried it: 0 for the first, 1 for the first retry. @default 0 */
+  readonly attempt?: number;
   readonly errors: readonly ReportError[];
   readonly screenshots: readonly ReportScreenshot[];
   readonly recordings: readonly ReportRecording[];
@@ -83,7 +87,8 @@ export interface IndexEntry {
   readonly title: string;
   /** Its file, relative to the project root. */
   readonly file: string;
-  readonly status: 'failed' | 'passed';
+  /** `flaky`: it failed, then passed on a retry (its report is of the failed run). */
+  readonly status: 'failed' | 'flaky' | 'passed';
   /** The first line of its first error, for a failure. */
   readonly reason?: string;
   /** Its report, relative to the index page's folder. */
