@@ -60,6 +60,8 @@ export interface CliOutput {
   path: string;
   /** It is this process's stdout: the line naming what was written goes to stderr instead. */
   isStdout: boolean;
+  /** It is a regular file, or nothing yet (not a descriptor, FIFO or character device). */
+  isFile: boolean;
 }
 
 /**
@@ -73,7 +75,11 @@ export async function checkOutput(command: string, value: unknown, fallback: str
   const given = String(value ?? fallback);
   try {
     const target = await resolveOutputTarget(given, 'output');
-    return { path: resolve(given), isStdout: target.kind === 'descriptor' && target.fd === 1 };
+    return {
+      path: resolve(given),
+      isStdout: target.kind === 'descriptor' && target.fd === 1,
+      isFile: target.kind === 'path' && (target.pathKind === 'file' || target.pathKind === 'missing'),
+    };
   } catch (error) {
     if (error instanceof TmuxShotError) throw new UsageError(error.message, command);
     throw error;

@@ -22,6 +22,7 @@ import {
   WAIT_USAGE,
 } from './flags.js';
 import { checkOutput, type CliIo, readInputFile, reportWritten, writeOutput } from './io.js';
+import { recordReportPath, sessionReport } from './record-report.js';
 import { parseScript, type ScriptStep } from './script.js';
 import { type Stop, trapStopSignals } from './stop-signals.js';
 
@@ -52,6 +53,9 @@ ${GIF_USAGE}
   -o, --out FILE     where to write: .gif or .cast, its folders created if missing; /dev/stdout
                      and /dev/fd/N write to that descriptor (default tmux-shot.gif, replaced)
   --format F         gif or cast: what to write when -o ends in neither (-o /dev/null)
+  --report           also write the session's report beside the recording (demo.gif →
+                     demo.html): its frames and steps, to open in a browser; written too (and
+                     saying failed) when the app fails to start or the recording fails
   -h, --help         show this help`;
 
 /** util.parseArgs options of `tmux-shot record`. */
@@ -64,6 +68,7 @@ export const RECORD_OPTIONS = {
   ...WAIT_OPTIONS,
   out: { type: 'string', short: 'o' },
   format: { type: 'string' },
+  report: { type: 'boolean' },
   ...GIF_OPTIONS,
 } as const;
 
@@ -82,13 +87,29 @@ export async function recordCommand(args: ParsedArgs, io: CliIo): Promise<number
   const steps = script === undefined ? args.steps : parseScript(await readInputFile(script, `--script ${script}`));
   checkKeySteps('record', steps, script === undefined ? '--type' : "a 'type' line");
 
-  await using app = await TmuxApp.start({ command, ...sizeFlags('record', v), timeout, ready });
-  const stop = await playRecording(app, { steps, stepDelay, timeout, durationMs, quietMs });
-  if (stop) io.stderr(formatStopLine(stop, app.startedAt));
-  const data = format === 'cast' ? app.asciicast() : await app.gif(gifOptions);
-  await writeOutput(out, data);
-  reportWritten(io, out, `${out.path} (${Buffer.byteLength(data)} bytes)`);
+  const reportPath = v.report ? recordReportPath(out) : undefined;
+
+  let app: TmuxApp | undefined;
+  try {
+    await using started = await TmuxApp.start({ command, ...sizeFlags('record', v), timeout, ready });
+    app = started;
+    const stop = await playRecording(app, { steps, stepDelay, timeout, durationMs, quietMs });
+    if (stop) io.stderr(formatStopLine(stop, app.startedAt));
+    const data = format === 'cast' ? app.asciicast() : await app.gif(gifOptions);
+    await writeOutput(out, data);
+    reportWritten(io, out, `${out.path} (${Buffer.byteLength(data)} bytes)`);
+  } catch (error) {
+    if (reportPath) await writeReport(io, reportPath, await sessionReport({ command, app, error }, gifOptions));
+    throw error;
+  }
+  if (reportPath) await writeReport(io, reportPath, await sessionReport({ command, app, recording: out.path }, gifOptions));
   return 0;
+}
+
+/** Writes the session's report and prints its path and size. */
+async function writeReport(io: CliIo, path: string, html: string): Promise<void> {
+  await writeOutput(path, html);
+  io.stdout(`${path} (${Buffer.byteLength(html)} bytes)`);
 }
 
 /** What `record` writes. */

@@ -10,6 +10,6 @@ export type { ExecFailure } from './exec-failure.js';
 export type { OutputListener } from './pane-output.js';
 export { resolveKeyName, resolveKeyNames } from './keys.js';
 export { closestNames } from './suggest.js';
-export { formatCommand } from './quote.js';
+export { describeCommand, formatCommand } from './quote.js';
 export { MOUSE_BUTTONS, MOUSE_MODIFIERS, encodeMouseReport } from './mouse-report.js';
 export type { MouseButton, MouseModifier, MouseReportEvent } from './mouse-report.js';

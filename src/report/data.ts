@@ -55,6 +55,7 @@ export interface ReportRecording {
 export interface ReportError {
   readonly name: string;
   readonly message: string;
+  /** Its call frames (the `    at …` lines), without the message the stack starts with. */
   readonly stack?: string;
 }
 

@@ -2,6 +2,7 @@
  * One recording in HTML: its frames as `<img>` elements (without JavaScript, the last frame shows
  * as its keyframe with the patches after it stacked on top), the steps with the frame each jumps
  * to, and the player's controls the script reveals (range, prev/next/play, jump to failure).
+ * Times show in whole ms (the app's clock gives them to the µs).
  */
 import type { AppStep } from '../app/steps.js';
 import type { RecordedFrame } from '../record/report-frames.js';
@@ -39,10 +40,10 @@ export function keyframeOf(frames: readonly Pick<RecordedFrame, 'keyframe'>[], i
 
 function stepItem(step: AppStep, frames: readonly RecordedFrame[]): string {
   const failed = step.error !== undefined;
-  const duration = step.durationMs > 0 ? ` <span class="muted">${step.durationMs} ms</span>` : '';
+  const duration = Math.round(step.durationMs) > 0 ? ` <span class="muted">${Math.round(step.durationMs)} ms</span>` : '';
   const error = failed ? ` <span class="error-text">${e(step.error!)}</span>` : '';
   return (
-    `<li class="step${failed ? ' failed' : ''}" data-kind="${e(step.kind)}"><button type="button" class="jump" data-frame="${frameAt(frames, stepEndMs(step))}">${step.atMs} ms</button> ` +
+    `<li class="step${failed ? ' failed' : ''}" data-kind="${e(step.kind)}"><button type="button" class="jump" data-frame="${frameAt(frames, stepEndMs(step))}">${Math.round(step.atMs)} ms</button> ` +
     `<code>${e(step.title)}</code>${duration}${error}</li>`
   );
 }
@@ -56,7 +57,16 @@ export function recordingSection(recording: ReportRecording, index: number, pool
   const data: ClientFrame[] = [];
   const imgs = frames.map((frame, at) => {
     const { xPx, yPx, widthPx, heightPx } = frame.image;
-    data.push({ atMs: frame.atMs, key: frame.keyframe, img: `${id}-f${at}`, x: xPx, y: yPx, w: widthPx, h: heightPx, screen: pool.add(frame.cells) });
+    data.push({
+      atMs: Math.round(frame.atMs),
+      key: frame.keyframe,
+      img: `${id}-f${at}`,
+      x: xPx,
+      y: yPx,
+      w: widthPx,
+      h: heightPx,
+      screen: pool.add(frame.cells),
+    });
     const hidden = at < shownFrom ? ' hidden' : '';
     return `<img id="${id}-f${at}" alt="frame ${at}" src="${pngDataUrl(frame.image.png)}" width="${widthPx}" height="${heightPx}" style="left:${xPx}px;top:${yPx}px"${hidden}>`;
   });
@@ -64,7 +74,8 @@ export function recordingSection(recording: ReportRecording, index: number, pool
   const stack = size
     ? `<div class="frames" id="${id}-frames" style="width:${size.widthPx}px;height:${size.heightPx}px">${imgs.join('')}</div>`
     : '<p>No frames.</p>';
-  const caption = last < 0 ? '' : `<p class="muted">Last frame: ${frames[last]!.atMs} ms${recording.frames.truncated ? ' (older frames left out)' : ''}</p>`;
+  const caption =
+    last < 0 ? '' : `<p class="muted">Last frame: ${Math.round(frames[last]!.atMs)} ms${recording.frames.truncated ? ' (older frames left out)' : ''}</p>`;
   const player =
     `<div class="player" hidden><button type="button" class="prev">◀ prev</button><button type="button" class="play">▶ play</button>` +
     `<button type="button" class="next">next ▶</button><input type="range" class="scrub" min="0" max="${Math.max(0, last)}" value="${Math.max(0, last)}" aria-label="frame">` +

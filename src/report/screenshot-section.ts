@@ -59,7 +59,7 @@ export function screenshotSection(shot: ReportScreenshot, index: number, pool: S
     .join('');
   const table =
     shot.changedCells.length > 0
-      ? `<h4>Changed cells (${shot.changedCells.length})</h4><table class="changes"><thead><tr><th>row</th><th>col</th><th>what changed</th></tr></thead><tbody>${rows}</tbody></table>`
+      ? `<h4>Changed cells (${shot.changedCells.length})</h4><div class="changes-box"><table class="changes"><thead><tr><th>row</th><th>col</th><th>what changed</th></tr></thead><tbody>${rows}</tbody></table></div>`
       : '';
   const html =
     `<article class="shot" id="${id}" data-shot="${index}"><h3>${e(shot.name)}<span class="badge">${e(shot.kind)}</span></h3>` +

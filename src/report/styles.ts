@@ -16,7 +16,7 @@ img,canvas{image-rendering:pixelated}
 .controls{display:flex;flex-wrap:wrap;gap:14px;align-items:center;margin:8px 0}
 .stage{position:relative;display:inline-block;line-height:0;margin-bottom:12px;cursor:crosshair}.stage img{display:block}
 .stage .over{position:absolute;left:0;top:0}.stage .split{position:absolute;top:0;bottom:0;width:1px;background:var(--mark);pointer-events:none}
-table{border-collapse:collapse}td,th{border:1px solid var(--line);padding:2px 8px;text-align:left;vertical-align:top}
+table{border-collapse:collapse}.changes-box{max-height:20em;overflow:auto;display:inline-block;max-width:100%}.changes th{position:sticky;top:0;background:var(--bg)}td,th{border:1px solid var(--line);padding:2px 8px;text-align:left;vertical-align:top}
 .frames{position:relative}.frames img{position:absolute}
 .player{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:8px 0}.player input[type=range]{width:320px}
 .track{position:relative;height:10px;width:320px;margin-left:auto;margin-right:auto}.marker{position:absolute;top:0;width:3px;height:10px;background:var(--muted)}.marker.failed{background:var(--bad)}

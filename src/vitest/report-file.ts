@@ -60,7 +60,7 @@ export async function saveReport(task: Task, app: TmuxAppHandle, stem: string, r
     errors: (task.result?.errors ?? []).map((error) => ({
       name: error.name ?? 'Error',
       message: stripVTControlCharacters(error.message ?? ''),
-      ...(error.stack ? { stack: stripVTControlCharacters(error.stack) } : {}),
+      ...(error.stack ? { stack: stackFrames(stripVTControlCharacters(error.stack)) } : {}),
     })),
     screenshots: screenshotFailuresOf(task),
     recordings: recorded ? [await recordingOf(app)] : [],
@@ -72,6 +72,16 @@ export async function saveReport(task: Task, app: TmuxAppHandle, stem: string, r
   else await recordArtifact(task as RunnerTestCase, { type: 'tmux-shot:report', attachments: [{ path, contentType: 'text/html' }] } satisfies TestArtifact);
   if (app.name === MAIN_APP_NAME || reportPathOf(task.meta) === undefined) publishReport(task.meta, path);
   return path;
+}
+
+/**
+ * The call frames of a V8 stack (pure): from its first `at …` line on. V8's stack starts with
+ * `Name: message`, which the report already shows above it (for a matcher, dozens of lines). A
+ * stack without such a line is kept whole.
+ */
+export function stackFrames(stack: string): string {
+  const at = stack.search(/^\s+at /m);
+  return at < 0 ? stack : stack.slice(at);
 }
 
 /** The app's session as the report shows it: the GIF's frames (same tail, same renderer options) and its steps. */

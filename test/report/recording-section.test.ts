@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AppStep } from '../../src/app/steps.js';
-import { failureFrame, frameAt, keyframeOf, stepEndMs } from '../../src/report/recording-section.js';
+import { ScreenPool } from '../../src/report/client-data.js';
+import { failureFrame, frameAt, keyframeOf, recordingSection, stepEndMs } from '../../src/report/recording-section.js';
+import { sessionFrames } from './report-data.js';
 
 const FRAMES = [0, 120, 400, 900, 1600].map((atMs, at) => ({ atMs, keyframe: at === 0 || at === 4 }));
 
@@ -50,5 +52,23 @@ describe('failureFrame', () => {
 
   it('a step ends after its duration', () => {
     expect(stepEndMs(step(300, 700))).toBe(1000);
+  });
+});
+
+describe('recordingSection', () => {
+  it("shows times in whole ms (the app's clock gives them to the µs)", () => {
+    const frames = sessionFrames().frames.map((frame, at) => ({ ...frame, atMs: [0, 120.4, 400.5, 900.25, 1600.7][at]! }));
+    const steps = [step(237.509256, 7.209959), step(447.990472, 402.980232, 'timed out')];
+    const { html, data } = recordingSection({ name: 'app', frames: { frames, startMs: 0, endMs: 1700, truncated: false }, steps }, 0, new ScreenPool());
+    expect(
+      html.match(/<button type="button" class="jump" data-frame="\d">[^<]*<\/button>|<span class="muted">[^<]*<\/span>|<p class="muted">[^<]*<\/p>/g),
+    ).toEqual([
+      '<p class="muted">Last frame: 1601 ms</p>',
+      '<button type="button" class="jump" data-frame="1">238 ms</button>',
+      '<span class="muted">7 ms</span>',
+      '<button type="button" class="jump" data-frame="2">448 ms</button>',
+      '<span class="muted">403 ms</span>',
+    ]);
+    expect(data.map((frame) => frame.atMs)).toEqual([0, 120, 401, 900, 1601]);
   });
 });
