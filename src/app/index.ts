@@ -15,5 +15,5 @@ export type { AttachOptions, CommandResult, RunOptions, ShellApp, ShellOptions, 
 export { newMarkNonce } from './shell-marks.js';
 export { SHELL_NAMES } from './shell-presets.js';
 export type { ShellName } from './shell-presets.js';
-export { formatCall } from './steps.js';
+export { firstLine, formatCall } from './steps.js';
 export type { AppStep, AppStepKind } from './steps.js';

@@ -22,7 +22,8 @@ export interface AppPort {
    * @param options.exited Says what will not happen now that the app has exited (given how it
    *   ended: `exit status 3`), for the AppExitedError thrown once the app's last output is drawn and
    *   `probe` still finds nothing. @default `'<command>' exited (<how>); its screen will not change any more.`
-   * @param what Says what did not happen, given the timeout in effect, for the WaitTimeoutError (the screen is appended).
+   * @param what Says what did not happen within the time it is given: the timeout in effect, for the
+   *   WaitTimeoutError (the screen is appended); what was waited of it, when the app is closed meanwhile.
    * @param caller The public method the test called: the timeout error's stack starts there.
    * @throws {WaitTimeoutError} after the timeout, with the screen; AppExitedError at once when the
    *   app has exited and `probe` finds nothing on its final screen; TmuxShotError at once when the

@@ -16,6 +16,7 @@ import { checkKnownOptions } from './options.js';
 import { printedText } from './printed-text.js';
 import { MarkedOutput, decideCommand, newMarkNonce } from './shell-marks.js';
 import { shellPreset } from './shell-presets.js';
+import { formatCall } from './steps.js';
 import type { ShellName, ShellPreset } from './shell-presets.js';
 import { TmuxApp } from './tmux-app.js';
 import type { TmuxAppOptions } from './tmux-app.js';
@@ -86,8 +87,11 @@ export interface AttachOptions {
   track?: TrackShellWait;
 }
 
-/** What a `Shell` uses of the app it runs in: a `TmuxApp`, or the handle of the Vitest fixtures. */
-export type ShellApp = Pick<TmuxApp, 'timeline' | 'onOutput' | 'type' | 'exitStatus' | 'text' | 'waitForOutput' | 'close'>;
+/**
+ * What a `Shell` uses of the app it runs in: a `TmuxApp`, or the handle of the Vitest fixtures.
+ * Its steps (`TmuxApp.steps`) go through `logStep` and `extendStep`.
+ */
+export type ShellApp = Pick<TmuxApp, 'timeline' | 'onOutput' | 'type' | 'exitStatus' | 'text' | 'waitForOutput' | 'close' | 'logStep' | 'extendStep'>;
 
 /**
  * A shell under test, in its own tmux session. Its `app` is the `TmuxApp` it runs in: type into a
@@ -140,7 +144,8 @@ export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
 
   /**
    * A `Shell` over `app`, started with {@link shellAppOptions} of the same `shell` and nonce, once
-   * its first prompt is drawn. Closes `app` when that fails.
+   * its first prompt is drawn. Closes `app` when that fails. The wait is part of the app's `start`
+   * step, which lasts until the prompt (or fails with why none came), not a step of its own.
    * @throws as {@link start}.
    */
   static async attach<A extends ShellApp>(app: A, shell: ShellName, options: AttachOptions): Promise<Shell<A>> {
@@ -148,12 +153,14 @@ export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
     try {
       const timeout = created.#timeout(options.timeout);
       const what = `the first ${shell} prompt`;
-      await created.#track(what, timeout, () =>
-        created.#waitUntil(
-          `The app was closed while waiting for ${what}.`,
-          () => created.#atPrompt(),
-          timeout,
-          () => `${shell} did not show its prompt within ${formatTimeout(timeout)}.`,
+      await app.extendStep('start', () =>
+        created.#track(what, timeout, () =>
+          created.#waitUntil(
+            `The app was closed while waiting for ${what}.`,
+            () => created.#atPrompt(),
+            timeout,
+            () => `${shell} did not show its prompt within ${formatTimeout(timeout)}.`,
+          ),
         ),
       );
     } catch (error) {
@@ -166,6 +173,8 @@ export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
   /**
    * Types `command` and Enter at the prompt, and waits until the shell has run it and drawn its
    * next prompt. While it runs, the test can type into it or press keys through {@link app}.
+   * It is one step of the app (see `TmuxApp.steps`), `run('make test')`, with how long it took and,
+   * when it threw, why; its typing and waits are part of it.
    * @param command One command line, typed as is: no line feed (each line would end at a prompt of
    *   its own), no other control character (the line editor would act on it), for `sh` at most
    *   {@link SH_LINE_LIMIT} bytes.
@@ -177,7 +186,15 @@ export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
    *   line with a syntax error on its command line); AppExitedError when the shell exits;
    *   TmuxShotError when the app is closed while the command runs.
    */
-  async run(command: string, options?: RunOptions): Promise<CommandResult> {
+  run(command: string, options?: RunOptions): Promise<CommandResult> {
+    return this.app.logStep(
+      'run',
+      () => formatCall('run', [command, options]),
+      () => this.#run(command, options),
+    );
+  }
+
+  async #run(command: string, options?: RunOptions): Promise<CommandResult> {
     this.#checkCommand(command);
     const given = checkKnownOptions(options, 'shell.run', ['timeout']) as RunOptions;
     if (this.#running) throw new ConfigError('shell.run() is already running a command in this shell: await it before running another.');

@@ -5,13 +5,19 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { STEPS } from '../defaults.js';
 
-/** What kind of step: an input, a wait, a matcher, or the app's life. */
-export type AppStepKind = 'start' | 'press' | 'type' | 'paste' | 'mouse' | 'resize' | 'wait' | 'expect' | 'exit' | 'close';
+/**
+ * What kind of step: an input, a wait, a matcher, a command of a `Shell` (`run`), a call of the
+ * `agent` fixture (`agent`), or the app's life.
+ */
+export type AppStepKind = 'start' | 'press' | 'type' | 'paste' | 'mouse' | 'resize' | 'wait' | 'expect' | 'run' | 'agent' | 'exit' | 'close';
 
 /** One step of a test on an app. */
 export interface AppStep {
   readonly kind: AppStepKind;
-  /** What a person reads: `press('Down', 'Enter')`, `waitForText(/Saved/)`, `expect(tmuxApp).toShowText('Saved')`. */
+  /**
+   * What a person reads: `press('Down', 'Enter')`, `waitForText(/Saved/)`, `expect(tmuxApp).toShowText('Saved')`,
+   * `run('make test')`, `agent.run('open the settings')`.
+   */
   readonly title: string;
   /** When the step began, in ms on the app's timeline (its `atMs` clock: 0 = the app started). */
   readonly atMs: number;
@@ -139,5 +145,28 @@ export class StepLog {
         throw error;
       },
     ) as T;
+  }
+
+  /**
+   * Runs `action` as the rest of the newest step of `kind` (a shell's wait for its first prompt,
+   * the end of its `start`): steps inside it are part of that step, which then lasts until
+   * `action` ends and, when it throws, has the first line of why. Inside another step, or with no
+   * step of `kind` kept, it runs unlogged.
+   */
+  async extend<T>(kind: AppStepKind, action: () => Promise<T>): Promise<T> {
+    const step = this.#inside.getStore() ? undefined : this.#steps.findLast((kept) => kept.kind === kind);
+    const end = (error?: string) => {
+      const at = step ? this.#steps.indexOf(step) : -1;
+      if (at < 0) return;
+      this.#steps[at] = Object.freeze({ ...step!, durationMs: this.#now() - step!.atMs, ...(error === undefined ? {} : { error }) });
+    };
+    try {
+      const value = await this.#inside.run(true, action);
+      end();
+      return value;
+    } catch (error) {
+      end(firstLine(error));
+      throw error;
+    }
   }
 }

@@ -189,7 +189,7 @@ export class TmuxApp implements AsyncDisposable {
         const timeout = this.#timeout(options?.timeout);
         const exited = options?.exited ?? ((how: string) => `${this.#command} exited (${how}); its screen will not change any more.`);
         const orExited = async () => (await probe()) ?? this.#failIfExited(probe, exited, options?.marks);
-        return this.#waitUntil(orExited, timeout, () => what(timeout), caller, options?.signal, options?.marks);
+        return this.#waitUntil(orExited, timeout, what, caller, options?.signal, options?.marks);
       },
       sendInput: async (bytes) => {
         this.#assertRunning();
@@ -405,7 +405,7 @@ export class TmuxApp implements AsyncDisposable {
     const scrollback = checkScrollbackOption({ scrollback: given.scrollback }, 'waitForText');
     const timeout = this.#timeout(given.timeout);
     const where = scrollback ? ' (the scrollback searched too)' : '';
-    const what = () => `Text ${formatPattern(pattern)} did not appear within ${formatTimeout(timeout)}${where}.`;
+    const what = (within: WaitTimeout) => `Text ${formatPattern(pattern)} did not appear within ${formatTimeout(within)}${where}.`;
     const find = () => this.#find(pattern, scrollback);
     const exited = (how: string) => `${this.#command} exited (${how}) without showing ${formatPattern(pattern)}.`;
     return this.#waitUntil(() => find() ?? this.#failIfExited(find, exited), timeout, what, this.waitForText, given.signal);
@@ -522,7 +522,7 @@ export class TmuxApp implements AsyncDisposable {
     const given = checkOptions(options, 'waitForExit', '{ timeout }');
     if (this.#exit) return this.#exit;
     const timeout = this.#timeout(given.timeout);
-    const what = () => `${this.#command} did not exit within ${formatTimeout(timeout)}.`;
+    const what = (within: WaitTimeout) => `${this.#command} did not exit within ${formatTimeout(within)}.`;
     const exited = this.#waitUntil(() => this.#deadStatus(), timeout, what, this.waitForExit);
     this.#exit = exited.then((status) => this.#finish(status));
     this.#exit.catch(() => (this.#exit = undefined));
@@ -536,7 +536,7 @@ export class TmuxApp implements AsyncDisposable {
    */
   async exitStatus(): Promise<ExitStatus | undefined> {
     if (this.#exit) return this.#exit;
-    return (await this.#deadStatus()) ? this.waitForExit() : undefined;
+    return (await this.#deadStatus()) ? this.#waitForExit() : undefined;
   }
 
   /**
@@ -624,6 +624,16 @@ export class TmuxApp implements AsyncDisposable {
     return this.#steps.run(kind, title, action, failure);
   }
 
+  /**
+   * Runs `action` as the rest of this app's newest step of `kind` (see {@link steps}): how
+   * `Shell.attach` makes its wait for the first prompt part of the `start` step, which then lasts
+   * until the prompt and, when none comes, fails with why. Steps inside it are part of it.
+   * @internal
+   */
+  extendStep<T>(kind: AppStepKind, action: () => Promise<T>): Promise<T> {
+    return this.#steps.extend(kind, action);
+  }
+
   #markInput(kind: 'keys' | 'resize'): void {
     this.#lastActivityAt = systemClock.now();
     this.#unanswered = kind;
@@ -684,6 +694,17 @@ export class TmuxApp implements AsyncDisposable {
     if (this.#closing) throw new TmuxShotError(`The app was closed while waiting: ${what()}`);
   }
 
+  /**
+   * Ends a pending {@link #waitUntil} begun at `begunAt` once `close()` has begun, saying how much
+   * of its `timeout` it had waited: `what` of that time, not of the timeout it never reached
+   * (a wait of 60000 ms cut by the test's end at 1833 ms did not wait 60000 ms).
+   */
+  #assertOpenWait(what: (within: WaitTimeout) => string, timeout: WaitTimeout, begunAt: number): void {
+    if (!this.#closing) return;
+    const waited = Math.max(0, Math.round((this.#closedAt ?? systemClock.now()) - begunAt));
+    throw new TmuxShotError(`The app was closed while waiting, after ${waited} ms of ${formatTimeout(timeout)}: ${what({ ms: waited })}`);
+  }
+
   #wake(): void {
     this.#wakeCount++;
     for (const wake of this.#wakers) wake();
@@ -725,21 +746,23 @@ export class TmuxApp implements AsyncDisposable {
   /**
    * Polls `probe` (see `poll`) now, after each processed output and every `WAIT_CONSTANTS.pollMs`, until it
    * returns a value (or `signal` aborts, which ends it as a timeout would); a pending wait ends
-   * when `close()` begins. A timeout error carries the screen and the stack from the call of
+   * when `close()` begins. `what` says what did not happen within a time (the timeout, or what
+   * was waited of it before `close()`). A timeout error carries the screen and the stack from the call of
    * `caller` (the public method), so it points at the test line that started the wait rather than
    * at a timer; `marks` gives the cells its screen marks.
    */
   #waitUntil<T>(
     probe: () => Promise<T | undefined> | T | undefined,
     timeout: WaitTimeout,
-    what: () => string,
+    what: (within: WaitTimeout) => string,
     caller: Function,
     signal?: AbortSignal,
     marks?: (screen: ScreenSnapshot) => readonly CellRect[],
   ): Promise<T> {
+    const begunAt = systemClock.now();
     const watched = this.#watch(async () => {
       const value = await probe();
-      if (value === undefined) this.#assertOpen(what);
+      if (value === undefined) this.#assertOpenWait(what, timeout, begunAt);
       return value;
     });
     return poll(watched.probe, {
@@ -747,7 +770,7 @@ export class TmuxApp implements AsyncDisposable {
       interval: WAIT_CONSTANTS.pollMs,
       wake: watched.wake,
       signal,
-      onTimeout: () => this.#timeoutError(what(), timeout, marks),
+      onTimeout: () => this.#timeoutError(what(timeout), timeout, marks),
       caller,
     });
   }
@@ -856,7 +879,7 @@ export class TmuxApp implements AsyncDisposable {
 
   /** What the readiness rule decides on, observed now (an exited app's output all drawn). */
   async #readyFacts(rule: Exclude<ReadyRule, 'none'>, lineMode: ReadyFacts['lineMode'], timedOut: boolean): Promise<ReadyFacts> {
-    const exit = (await this.#deadStatus()) ? await this.waitForExit() : undefined;
+    const exit = (await this.#deadStatus()) ? await this.#waitForExit() : undefined;
     const now = systemClock.now();
     return {
       sinceFirstOutput: this.#firstOutputAt === undefined ? undefined : now - this.#firstOutputAt,

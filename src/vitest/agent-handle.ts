@@ -23,6 +23,7 @@ import type {
   SizedDriver,
   Verdict,
 } from '../agent/index.js';
+import { firstLine, formatCall } from '../app/index.js';
 import { AGENT_FIXTURE } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
 import { screenshotFileStem } from '../file-names.js';
@@ -75,37 +76,55 @@ export class AgentHandle {
 
   /**
    * Drives the test's app toward `goal` (see `AgentRunner.run`); runner `options` override the fixture's.
+   * One step of the app (see `TmuxApp.steps`), `agent.run('open the settings')`, failed when it
+   * throws or the run did not finish (its outcome and summary); the agent's keys and waits are part of it.
    * @returns The run's result: `outcome` ('finished', 'unverified', 'step-cap'…), `summary`, `steps`, `shots`, `cost`.
    * @throws {CassetteMismatchError} for a missing (replay mode), stale, diverged or exhausted cassette, with
    *   the command that re-records it; {ConfigError} when a model is needed and none is configured;
    *   {ModelApiError} for a non-transient API failure.
    */
-  async run(goal: string, options: Partial<Omit<AgentRunnerOptions, 'saveScreenshot' | 'model'>> = {}): Promise<CassetteRunResult> {
-    const agent = await this.#cassetteAgent('run', goal);
-    return this.#counted(() => agent.run(goal, { ...this.#runnerOptions(), ...options }));
+  run(goal: string, options?: Partial<Omit<AgentRunnerOptions, 'saveScreenshot' | 'model'>>): Promise<CassetteRunResult> {
+    return this.#step(
+      () => formatCall('agent.run', [goal, options]),
+      async () => {
+        const agent = await this.#cassetteAgent('run', goal);
+        return this.#counted(() => agent.run(goal, { ...this.#runnerOptions(), ...options }));
+      },
+      ({ outcome, summary }) => (outcome === 'finished' ? undefined : `did not finish (${outcome}): ${firstLine(summary)}`),
+    );
   }
 
   /**
-   * Asks the model whether `claim` holds on the screen now.
+   * Asks the model whether `claim` holds on the screen now. One step of the app, `agent.assert('the menu is open')`.
    * @returns `{ pass: true, reason }`.
    * @throws {TmuxShotError} when the verdict is false (message: the claim, the model's reason and the screen),
    *   or no valid verdict came back; cassette and model errors as {@link run}.
    */
-  async assert(claim: string): Promise<Verdict> {
-    const agent = await this.#cassetteAgent('assert', claim);
-    const { pass, reason } = await this.#counted(() => agent.assert(claim));
-    if (!pass) throw new TmuxShotError(`agent.assert failed: ${JSON.stringify(claim)}\nReason: ${reason}\nScreen:\n${this.#app.text()}`);
-    return { pass, reason };
+  assert(claim: string): Promise<Verdict> {
+    return this.#step(
+      () => formatCall('agent.assert', [claim]),
+      async () => {
+        const agent = await this.#cassetteAgent('assert', claim);
+        const { pass, reason } = await this.#counted(() => agent.assert(claim));
+        if (!pass) throw new TmuxShotError(`agent.assert failed: ${JSON.stringify(claim)}\nReason: ${reason}\nScreen:\n${this.#app.text()}`);
+        return { pass, reason };
+      },
+    );
   }
 
   /**
-   * Asks `question` about the screen now.
+   * Asks `question` about the screen now. One step of the app, `agent.query('how many items are listed?')` (the schema left out).
    * @returns The answer, validated by `schema`.
    * @throws {TmuxShotError} when the answer failed validation twice; cassette and model errors as {@link run}.
    */
-  async query<S extends z.ZodType>(schema: S, question: string): Promise<z.output<S>> {
-    const agent = await this.#cassetteAgent('query', question);
-    return (await this.#counted(() => agent.query(schema, question))).value;
+  query<S extends z.ZodType>(schema: S, question: string): Promise<z.output<S>> {
+    return this.#step(
+      () => formatCall('agent.query', [question]),
+      async () => {
+        const agent = await this.#cassetteAgent('query', question);
+        return (await this.#counted(() => agent.query(schema, question))).value;
+      },
+    );
   }
 
   /**
@@ -136,6 +155,15 @@ export class AgentHandle {
         `tmux-shot: the cassette ${relative(root, outcome.path)} of '${name}' was not written: ${outcome.reason}; a cassette already there is kept.`,
       );
     }
+  }
+
+  /**
+   * Runs `work` as one `agent` step of the test's app titled `title()` (see `TmuxApp.steps`), the
+   * agent's own keys and waits inside it; `failure` says why its result fails it. Before the app
+   * has started there is no step log: `work` runs as it is (and fails on its first key).
+   */
+  #step<T>(title: () => string, work: () => Promise<T>, failure?: (result: T) => string | undefined): Promise<T> {
+    return this.#app.started ? this.#app.logStep('agent', title, work, failure) : work();
   }
 
   /** Runs `work` and publishes the tally in the test's `meta` even when it throws. */

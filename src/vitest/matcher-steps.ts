@@ -1,7 +1,7 @@
 /**
  * Every tmux-shot matcher called on a live app becomes an `expect` step of that app (see
  * `TmuxApp.steps`): `expect(tmuxApp).toShowText('Saved')`, `expect(getByText('Save')).not.toBeVisible()`,
- * with how long it took and, when it failed, the first line of its message. One wrapper, applied
+ * with how long it took and, when it failed, the reason its message gives. One wrapper, applied
  * where the matchers are registered, so no matcher logs on its own.
  */
 import { stripVTControlCharacters } from 'node:util';
@@ -24,10 +24,22 @@ function stepsOf(received: unknown): { run: StepRunner; name: string } | undefin
   return { run: (kind, title, action, failure) => app.logStep(kind, title, action, failure), name: nameOfHandle(received) ?? nameOfHandle(subject) ?? 'app' };
 }
 
-/** Why a matcher's result fails the assertion (the first line of its message, without colours), or undefined when it passes. */
+/**
+ * The reason a matcher's message gives, for a step's error: its first line after the header (which
+ * repeats the call, as the step's title does), skipping blank lines and the `Locator:` line (the
+ * title names the locator too); the header itself when nothing follows it. Colours dropped. Pure.
+ * @example reasonOf("expect(tmuxApp).toShowText('x')\n\nExpected the screen to show 'x' within 2000 ms, but it did not.\n…")
+ *   // "Expected the screen to show 'x' within 2000 ms, but it did not."
+ */
+export function reasonOf(message: string): string {
+  const [header = '', ...rest] = stripVTControlCharacters(message).split('\n');
+  return rest.find((line) => line.trim() !== '' && !line.startsWith('Locator: ')) ?? header;
+}
+
+/** Why a matcher's result fails the assertion (see {@link reasonOf}), or undefined when it passes. */
 function failureOf(isNot: boolean, result: Awaited<ExpectationResult>): string | undefined {
   if (result.pass !== isNot) return undefined;
-  return stripVTControlCharacters(result.message()).split('\n', 1)[0]!;
+  return reasonOf(result.message());
 }
 
 type Matcher = (this: MatcherState, received: unknown, ...args: never[]) => ExpectationResult;

@@ -154,3 +154,46 @@ describe('StepLog', () => {
     expect(Object.isFrozen(log.steps[0])).toBe(true);
   });
 });
+
+describe('StepLog.extend', () => {
+  it('makes an action the rest of the newest step of its kind: the steps inside it unlogged, its end and error that step’s', async () => {
+    const log = logOnClock();
+    log.add({ kind: 'start', title: 'start(a)', atMs: 0, durationMs: 3 });
+    await log.extend('start', () =>
+      log.run(
+        'wait',
+        () => 'waitForOutput()',
+        async () => false,
+        () => 'no output',
+      ),
+    );
+    expect(log.steps).toEqual([{ kind: 'start', title: 'start(a)', atMs: 0, durationMs: 5 }]);
+    await expect(log.extend('start', async () => Promise.reject(new Error('no prompt\nscreen')))).rejects.toThrow('no prompt');
+    expect(log.steps).toEqual([{ kind: 'start', title: 'start(a)', atMs: 0, durationMs: 10, error: 'no prompt' }]);
+    expect(Object.isFrozen(log.steps[0])).toBe(true);
+  });
+
+  it('runs unlogged when no step of its kind is kept, or inside another step', async () => {
+    const log = logOnClock();
+    expect(
+      await log.extend('start', async () =>
+        log.run(
+          'press',
+          () => 'press(a)',
+          async () => 1,
+        ),
+      ),
+    ).toBe(1);
+    expect(log.steps).toEqual([]);
+    log.add({ kind: 'start', title: 'start(a)', atMs: 0, durationMs: 3 });
+    await log.run(
+      'run',
+      () => "run('x')",
+      () => log.extend('start', async () => 2),
+    );
+    expect(log.steps.map(({ title, durationMs }) => [title, durationMs])).toEqual([
+      ['start(a)', 3],
+      ["run('x')", 5],
+    ]);
+  });
+});

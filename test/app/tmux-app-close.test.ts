@@ -10,15 +10,40 @@ beforeAll(async () => void (server = await TmuxServer.create()));
 afterAll(async () => server.dispose());
 
 describe('TmuxApp waits pending at close()', () => {
-  it('rejects a pending waitForText at once instead of running out its timeout', async () => {
+  it('rejects a pending waitForText at once instead of running out its timeout, saying how long it had waited', async () => {
     const app = await TmuxApp.start({ command: ['cat'], server, ready: 'none', cols: 20, rows: 4 });
-    const rejected = expect(app.waitForText('NEVER', { timeout: 20_000 })).rejects.toThrow(
-      new TmuxShotError("The app was closed while waiting: Text 'NEVER' did not appear within 20000 ms."),
-    );
+    const called = performance.now();
+    const pending = app.waitForText('NEVER', { timeout: 20_000 }).catch((error: unknown) => error);
+    const returned = performance.now();
+    // Waited a while first: the message must say how long, not claim the 20000 ms it never waited.
+    expect(await app.waitForStable({ quietMs: 300 })).toMatchObject({ settled: true });
     const started = performance.now();
     await app.close();
-    await rejected;
+    const closed = performance.now();
+    const error = (await pending) as Error;
     expect(performance.now() - started).toBeLessThan(10_000);
+    expect(error).toBeInstanceOf(TmuxShotError);
+    const shape = /^The app was closed while waiting, after (\d+) ms of 20000 ms: Text 'NEVER' did not appear within (\d+) ms\.$/;
+    expect(error.message).toMatch(shape);
+    const [, waited, within] = shape.exec(error.message)!;
+    expect(within).toBe(waited);
+    expect(Number(waited)).toBeGreaterThanOrEqual(Math.floor(started - returned));
+    expect(Number(waited)).toBeLessThanOrEqual(Math.ceil(closed - called));
+    expect(Number(waited)).toBeGreaterThanOrEqual(200);
+    expect(app.steps.find((step) => step.kind === 'wait' && step.title.startsWith('waitForText'))!.error).toBe(error.message);
+  });
+
+  it('rejects a pending locator wait the same way', async () => {
+    const app = await TmuxApp.start({ command: ['cat'], server, ready: 'none', cols: 20, rows: 4 });
+    const pending = app
+      .getByText('NEVER')
+      .waitFor({ timeout: 20_000 })
+      .catch((error: unknown) => error);
+    expect(await app.waitForStable({ quietMs: 100 })).toMatchObject({ settled: true });
+    await app.close();
+    expect(((await pending) as Error).message).toMatch(
+      /^The app was closed while waiting, after \d+ ms of 20000 ms: getByText\('NEVER'\) matched nothing within \d+ ms\.$/,
+    );
   });
 
   it('rejects a pending waitForStable', async () => {

@@ -51,6 +51,16 @@ describe('TmuxApp.steps', () => {
     expect(app.droppedSteps).toBe(0);
   });
 
+  it('logs no wait for its own exit checks: an app that exits at once, asked by exitStatus()', async () => {
+    await using app = await TmuxApp.start({ command: ['sh', '-c', 'echo hi'], server, cols: 20, rows: 3 });
+    expect(await app.exitStatus()).toEqual({ exitCode: 0, signal: null });
+    expect(await app.exitStatus()).toEqual({ exitCode: 0, signal: null });
+    expect(app.steps.map(({ kind, title }) => [kind, title])).toEqual([
+      ['start', `start(['sh', '-c', 'echo hi'])`],
+      ['exit', 'exited (exit status 0)'],
+    ]);
+  });
+
   it('logs a press rejected for a bad key name, with why', async () => {
     await using app = await TmuxApp.start({ command: ['node', 'menu.mjs'], cwd: FIXTURES, server, cols: 40, rows: 12 });
     await expect(app.press('Nope')).rejects.toThrow();
