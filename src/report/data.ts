@@ -49,6 +49,8 @@ export interface ReportRecording {
   readonly steps: readonly AppStep[];
   /** Steps left out because the app's log was full (`app.droppedSteps`, the oldest). @default 0 */
   readonly droppedSteps?: number;
+  /** A sentence on what the recording holds, when it is not the session's end (`tmuxRecording is 'off': the last screen only, no recording.`). */
+  readonly note?: string;
 }
 
 /** An error of the test, as Vitest serialized it (no ANSI colours). */
