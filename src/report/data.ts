@@ -37,7 +37,7 @@ export interface ReportScreenshot {
   readonly diff?: ReportImage;
   /** The cells whose pixels differ, row-major. */
   readonly changedCells: readonly CellPosition[];
-  /** The shell command that accepts this one baseline (`npx vitest run test/menu.test.ts -t '^menu opens$' -u`). */
+  /** The shell command that accepts this one baseline (`TMUX_SHOT_ACCEPT=__screenshots__/menu.test.ts/menu-opens-1.png npx vitest run test/menu.test.ts -t '^menu opens$'`). */
   readonly acceptCommand?: string;
 }
 
