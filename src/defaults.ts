@@ -357,7 +357,11 @@ export const VITEST_CONSTANTS = {
    * tmux server start in its first test (60–180 ms here) and the report after a wait gives up. @default 500
    */
   timeoutMargin: 500,
-  /** Vitest's `attachmentsDir` default, relative to the project root; images of failures go here. @default '.vitest-attachments' */
+  /**
+   * The folder of tmux-shot's files of failures (failure screens, GIFs, reports, the run's index),
+   * relative to the project root: Vitest's `attachmentsDir` default. A custom `attachmentsDir`
+   * moves only Vitest's own copies, which workers cannot see. @default '.vitest-attachments'
+   */
   attachmentsDir: '.vitest-attachments',
   /** Changed cells listed one per line in a screenshot failure; the rest are counted. @default 5 */
   listedCells: 5,
@@ -380,10 +384,23 @@ export const VITEST_CONSTANTS = {
    */
   recordingTailBytes: 4 * 1024 * 1024,
   /**
-   * The run's index of failure reports, written by `tmux-shot/reporter` in Vitest's `attachmentsDir`
-   * and opened by `tmux-shot report`. @default 'tmux-shot-report.html'
+   * The run's index of failure reports, written by `tmux-shot/reporter` on every run in
+   * {@link VITEST_CONSTANTS.attachmentsDir} under the root, and opened by `tmux-shot report`. @default 'tmux-shot-report.html'
    */
   reportIndex: 'tmux-shot-report.html',
+  /**
+   * How much of the end of an app's session the failure report shows when the recording mode is
+   * `'off'` (no GIF), in ms: the last screen, or the last few if the app drew within it (the
+   * least `tail` a recording takes). @default 20
+   */
+  lastScreenTail: 20,
+  /** What a report says of an app's recording under `tmuxRecording: 'off'`. */
+  recordingOffNote: "tmuxRecording is 'off': the last screen only, no recording.",
+  /**
+   * The environment variable of the accept command (`acceptCommand`): the one screenshot baseline,
+   * relative to the project root, that the run may rewrite; every other is compared as in CI. @default 'TMUX_SHOT_ACCEPT'
+   */
+  acceptEnv: 'TMUX_SHOT_ACCEPT',
 } as const;
 
 /**

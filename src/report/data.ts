@@ -37,7 +37,7 @@ export interface ReportScreenshot {
   readonly diff?: ReportImage;
   /** The cells whose pixels differ, row-major. */
   readonly changedCells: readonly CellPosition[];
-  /** The shell command that accepts this one baseline (`npx vitest run test/menu.test.ts -t '^menu opens$' -u`). */
+  /** The shell command that accepts this one baseline (`TMUX_SHOT_ACCEPT=__screenshots__/menu.test.ts/menu-opens-1.png npx vitest run test/menu.test.ts -t '^menu opens$'`). */
   readonly acceptCommand?: string;
 }
 
@@ -49,6 +49,8 @@ export interface ReportRecording {
   readonly steps: readonly AppStep[];
   /** Steps left out because the app's log was full (`app.droppedSteps`, the oldest). @default 0 */
   readonly droppedSteps?: number;
+  /** A sentence on what the recording holds, when it is not the session's end (`tmuxRecording is 'off': the last screen only, no recording.`). */
+  readonly note?: string;
 }
 
 /** An error of the test, as Vitest serialized it (no ANSI colours). */

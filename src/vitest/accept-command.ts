@@ -1,12 +1,17 @@
 /**
- * The shell command that accepts one screenshot baseline: Vitest run on the test's file, filtered
- * to that one test with `-t`, with `-u` — `npx vitest run test/menu.test.ts -t '^menu opens$' -u`.
- * Vitest matches `-t` as `new RegExp(pattern)` against the test's name joined with its suites'
- * names by spaces (the runner's `getTaskFullName`), so the name is regex-escaped and anchored.
- * Since Vitest 4.1 `-u` rewrites only the references of failing assertions, and a test filtered
- * out keeps its baselines, so the command changes that test's failing baselines and nothing else.
- * Pure.
+ * The shell command that accepts one screenshot baseline —
+ * `TMUX_SHOT_ACCEPT=__screenshots__/menu.test.ts/menu-opens-1.png npx vitest run test/menu.test.ts -t '^menu opens$'`:
+ * Vitest run on the test's file, filtered with `-t` to the test, with `TMUX_SHOT_ACCEPT` naming
+ * the baseline (relative to the project root). Under it, that baseline is compared as with `-u`
+ * (rewritten when it differs) and every other as in CI (never written: see `acceptedUpdateMode`).
+ * The variable makes it exact: Vitest matches the file filter as a substring (`a.test.js` also runs
+ * `ba.test.js` and `sub/a.test.js`) and `-t` against the names joined by spaces (`x > y` and the
+ * test `x y` alike); the filters only keep the run short. No `-u`, so Vitest's own snapshots are
+ * untouched. `-t` is matched as `new RegExp(pattern)` against the test's name joined with its
+ * suites' names by spaces (the runner's `getTaskFullName`), so the name is regex-escaped and
+ * anchored. Pure.
  */
+import { VITEST_CONSTANTS } from '../defaults.js';
 
 /** Characters a JavaScript RegExp (without the `u` flag) reads as syntax. */
 const REGEXP_SYNTAX = /[\\^$.*+?()[\]{}|/]/g;
@@ -29,8 +34,10 @@ export function quoteShell(word: string): string {
   return `'${word.replaceAll("'", "'\\''")}'`;
 }
 
-/** What names one test for Vitest's CLI. */
+/** What names one baseline and its test for Vitest's CLI. */
 export interface AcceptTarget {
+  /** The baseline, relative to the project root (`__screenshots__/menu.test.ts/menu-opens-1.png`). */
+  baseline: string;
   /** The test file, relative to the project root (`test/menu.test.ts`). */
   file: string;
   /** The names of the test's suites, outermost first, then the test's own name. */
@@ -40,13 +47,12 @@ export interface AcceptTarget {
 }
 
 /**
- * The command that accepts the failing screenshots of one test:
- * `npx vitest run <file> [--project <name>] -t '^<names joined by spaces, escaped>$' -u`. `-u`
- * comes last: Vitest reads the word after `-u` as its value.
+ * The command that accepts one baseline of one test:
+ * `TMUX_SHOT_ACCEPT=<baseline> npx vitest run <file> [--project <name>] -t '^<names joined by spaces, escaped>$'`.
  */
-export function acceptCommand({ file, names, project }: AcceptTarget): string {
+export function acceptCommand({ baseline, file, names, project }: AcceptTarget): string {
   const words = ['npx', 'vitest', 'run', file];
   if (project) words.push('--project', project);
-  words.push('-t', `^${escapeRegExp(names.join(' '))}$`, '-u');
-  return words.map(quoteShell).join(' ');
+  words.push('-t', `^${escapeRegExp(names.join(' '))}$`);
+  return `${VITEST_CONSTANTS.acceptEnv}=${quoteShell(baseline)} ${words.map(quoteShell).join(' ')}`;
 }

@@ -40,6 +40,12 @@ export interface TmuxAppFixtureOptions extends Partial<Omit<TmuxAppOptions, 'ser
   render?: Partial<RenderOptions>;
   /** Save the last screen (PNG and text) when a test fails. @default true */
   failureScreen?: boolean;
+  /**
+   * Write the test's failure report (`<test>-report.html`, with this app's recording and steps)
+   * when it fails, or always under `tmuxRecording: 'always'`; false leaves this app out of it (a
+   * test whose apps all say false writes none). @default true
+   */
+  failureReport?: boolean;
 }
 
 /** `call` over `base`, with `env` merged key by key. */
@@ -195,7 +201,7 @@ export class TmuxAppHandle implements AsyncDisposable {
     if ((this.#app && !this.#app.isClosed()) || this.#starting)
       throw new ConfigError(`${this.name} is already running in this test: close() it before starting another.`);
     const merged = mergeAppOptions(this.#options, checkFixtureOptions(options, `${this.name}.start()`));
-    const { theme: _theme, render: _render, failureScreen: _failureScreen, command, ...start } = merged;
+    const { theme: _theme, render: _render, failureScreen: _failureScreen, failureReport: _failureReport, command, ...start } = merged;
     if (command === undefined) throw new ConfigError(this.#noCommandMessage());
     this.#options = merged;
     const deadline = () => testDeadline(this.#task); // the test body's, none in hooks

@@ -24,8 +24,9 @@ import type { TmuxAppHandle } from './app-handle.js';
 import { failureDocumented, recordFailureFile } from './artifacts.js';
 import { attachmentFolder, testAttachmentStem } from './paths.js';
 import type { TestFileRef } from './paths.js';
-import { saveReport } from './report-file.js';
-import type { SiblingFile } from './report-file.js';
+import { recordingOf, saveReport } from './report-file.js';
+import { keptAppsOf } from './report-kept.js';
+import type { SiblingFile } from './report-kept.js';
 import { formatScreenText } from './screen-text.js';
 
 /** When a test's session is saved as a GIF. */
@@ -50,28 +51,31 @@ declare module 'vitest' {
 type Task = Readonly<RunnerTestCase>;
 
 /**
- * After a test: the failure screen (when the test failed and no screenshot assertion documented
- * it), the GIF the recording mode asks for, and the failure report (`report-file.ts`) of a failed
- * test, or of every test under `'always'` — its recording shown when the GIF was saved; nothing
- * for a test that failed only with `ConfigError`s. Problems here are printed, never thrown: they
- * must not hide the test's own error or fail a test that a retry made pass. A report is still
- * written when a file before it could not be.
+ * After a test, for one of its apps: the failure screen (when the test failed and no screenshot
+ * assertion documented it), the GIF the recording mode asks for, and the test's one failure
+ * report (`report-file.ts`) — of a failed test, or of every test under `'always'` — to which this
+ * app adds its recording (its last screen only under `'off'`) and files, unless its options say
+ * `failureReport: false`. Nothing for a test that failed only with `ConfigError`s. Problems here
+ * are printed, never thrown: they must not hide the test's own error or fail a test that a retry
+ * made pass. A report is still written when a file before it could not be.
  */
 export async function saveEvidence(task: Task, app: TmuxAppHandle, recording: RecordingMode): Promise<void> {
   const failed = task.result?.state === 'fail';
   if (!app.started || (failed && failedOnlyByConfigErrors(task))) return;
   const stem = appAttachmentStem(task, app);
   const recorded = recording === 'always' || (recording === 'on-failure' && failed);
-  const siblings: SiblingFile[] = [];
+  const reported = (failed || recording === 'always') && app.options.failureReport !== false;
+  const kept = keptAppsOf(task);
   try {
-    if (failed && app.options.failureScreen !== false && !failureDocumented(task)) siblings.push(...(await saveFailureScreen(task, app, stem)));
-    if (recorded) siblings.push(await saveRecording(task, app, stem, failed));
+    if (failed && app.options.failureScreen !== false && !failureDocumented(task)) kept.siblings.push(...(await saveFailureScreen(task, app, stem)));
+    if (recorded) kept.siblings.push(await saveRecording(task, app, stem, failed));
   } catch (error) {
     console.warn(`tmux-shot: could not save the evidence of '${task.fullTestName}': ${(error as Error).message}`);
   }
-  if (!failed && recording !== 'always') return;
+  if (!reported) return;
   try {
-    await saveReport(task, app, stem, recorded, siblings);
+    kept.recordings.push(await recordingOf(app, recorded));
+    await saveReport(task);
   } catch (error) {
     console.warn(`tmux-shot: could not write the failure report of '${task.fullTestName}': ${(error as Error).message}`);
   }

@@ -15,7 +15,7 @@ import type { AgentFixtureOptions } from './agent-handle.js';
 import { TmuxAppHandle } from './app-handle.js';
 import type { TmuxAppFixtureOptions } from './app-handle.js';
 import { saveEvidence } from './evidence.js';
-import { keepTranscripts } from './report-kept.js';
+import { keepTranscripts, markRunStart } from './report-kept.js';
 import type { RecordingMode } from './evidence.js';
 import { testAttachmentStem } from './paths.js';
 import { checkRecordingMode } from './options.js';
@@ -101,6 +101,7 @@ export const tmuxShotFixtures = {
     use: Use<TmuxAppHandle>,
   ) => {
     markTestStart(task); // set up inside the test's timer, right after the worker's tmux server
+    markRunStart(task); // where this run's errors begin, for its report
     const recording = checkRecordingMode(tmuxRecording);
     const handle = new TmuxAppHandle(tmuxOptions, tmuxServer, task);
     watchScreen(task, () => (handle.started ? handle.text() : undefined));
@@ -121,6 +122,7 @@ export const tmuxShotFixtures = {
     { tmuxOptions, tmuxRecording, tmuxServer, task, onTestFinished }: { tmuxOptions: TmuxAppFixtureOptions } & AppFixtureContext,
     use: Use<LaunchApp>,
   ) => {
+    markRunStart(task);
     const recording = checkRecordingMode(tmuxRecording);
     const apps = new OtherApps(tmuxServer, task);
     onTestFinished(() => apps.close()); // as tmuxApp: a test that timed out inside a start
@@ -136,6 +138,7 @@ export const tmuxShotFixtures = {
     { shellOptions, tmuxRecording, tmuxServer, task, onTestFinished }: { shellOptions: ShellFixtureOptions } & AppFixtureContext,
     use: Use<ShellFixture>,
   ) => {
+    markRunStart(task);
     const recording = checkRecordingMode(tmuxRecording);
     const checked = checkShellOptions(shellOptions);
     const nonce = newMarkNonce();

@@ -174,6 +174,7 @@ const FIXTURE_OPTIONS: Record<keyof TmuxAppFixtureOptions, true> = {
   theme: true,
   render: true,
   failureScreen: true,
+  failureReport: true,
 };
 const RECORDING_MODES: readonly RecordingMode[] = ['on-failure', 'always', 'off'];
 
@@ -264,17 +265,19 @@ export function checkScreenshotOptions(options: unknown): ScreenshotOptions {
 
 /**
  * Options of the `tmuxApp` fixture (`tmuxOptions`, or those of a `tmuxApp.start()` call), checked
- * before anything starts: the names, `failureScreen`, and the render options (`theme`, `render`),
+ * before anything starts: the names, `failureScreen`, `failureReport`, and the render options (`theme`, `render`),
  * which screenshots and failure screens would otherwise refuse only once drawn. The app's own
  * options are checked by `TmuxApp.start`.
  * @param where How messages name them: `'tmuxOptions'` or `'tmuxApp.start()'`.
  * @throws {ConfigError} for options that are not an object, an unknown option (in `render` too),
- *   a `failureScreen` that is not a boolean, or invalid render options (see `resolveRenderOptions`).
+ *   a `failureScreen` or `failureReport` that is not a boolean, or invalid render options (see `resolveRenderOptions`).
  */
 export function checkFixtureOptions(options: unknown, where: string): TmuxAppFixtureOptions {
   const given = checkObject(where, options);
   checkKnown(where, given, FIXTURE_OPTIONS);
-  if (given.failureScreen !== undefined && typeof given.failureScreen !== 'boolean') fail(where, 'failureScreen', 'true or false', given.failureScreen);
+  for (const key of ['failureScreen', 'failureReport'] as const) {
+    if (given[key] !== undefined && typeof given[key] !== 'boolean') fail(where, key, 'true or false', given[key]);
+  }
   const render = checkObject(where, given.render, 'render');
   checkKnown(`${where}.render`, render, RENDER);
   resolveRenderOptions(given.theme === undefined ? render : { ...render, theme: given.theme });

@@ -1,10 +1,12 @@
 /**
- * The failure report of one app of a test, written by `saveEvidence` at the fixture's teardown
- * as `<stem>-report.html` beside the failure screen and GIF (see `appAttachmentStem`): the test's
- * title, place, status and errors, the screenshot assertions that failed (kept by the matcher),
- * the app's recording (the GIF's frames, `reportFrames`) with its steps, the agent's transcripts
- * (in `tmuxApp`'s report), and links to the sibling files. `buildReport` (report/) makes the HTML;
- * this file gathers its input and writes it.
+ * The failure report of a test, `<test stem>-report.html` beside its failure screens and GIFs (see
+ * `testAttachmentStem`): one per run of a test, holding every app's recording. Each app fixture's
+ * teardown (`saveEvidence`) adds its app's recording and files to what the run kept
+ * (`keptAppsOf`) and rewrites the report, so the last app torn down leaves it whole: the test's
+ * title, place, status, attempt and the run's own errors, the screenshot assertions that failed
+ * (kept by the matcher), each app's recording (`reportFrames`) with its steps, the agent's
+ * transcripts, and links to the files beside it. `buildReport` (report/) makes the HTML; this
+ * file gathers its input and writes it.
  */
 import { basename } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -18,8 +20,9 @@ import { buildReport } from '../report/index.js';
 import { MAIN_APP_NAME } from './app-handle.js';
 import type { TmuxAppHandle } from './app-handle.js';
 import { recordFailureFile } from './artifacts.js';
-import { screenshotFailuresOf, transcriptsOf } from './report-kept.js';
-import { publishReport, reportPathOf } from './report-index.js';
+import { testAttachmentStem } from './paths.js';
+import { publishReport, reasonOf } from './report-index.js';
+import { keptAppsOf, runErrorsOf, screenshotFailuresOf, transcriptsOf } from './report-kept.js';
 
 /** The report of a passing test (`tmuxRecording: 'always'`), as a tmux-shot artifact. */
 export interface ReportArtifact extends TestArtifactBase {
@@ -35,42 +38,41 @@ declare module 'vitest' {
 
 type Task = Readonly<RunnerTestCase>;
 
-/** A file written beside the report, and how the report names it. */
-export interface SiblingFile {
-  label: string;
-  /** Absolute path, in the report's folder. */
-  path: string;
-}
-
 /**
- * Writes the report of `app` in `task` to `<stem>-report.html` and records it: a failed test's as a
- * failure screenshot (its path is printed under the error), a passing test's as a `tmux-shot:report`
- * artifact. Publishes its path in the test's meta for `tmux-shot/reporter`'s index — `tmuxApp`'s
- * report when the test has several.
- * @param recorded Whether the recording mode saved the app's session (the report then shows it).
+ * (Re)writes the report of the current run of `task` to `<test stem>-report.html`, with what its
+ * apps kept so far (see {@link keptAppsOf}), and, the first time in the run, records it: a failed
+ * run's as a failure screenshot (its path is printed under the error), a passing run's as a
+ * `tmux-shot:report` artifact. Publishes it in the test's meta for `tmux-shot/reporter`'s index.
  * @returns The report's path.
  */
-export async function saveReport(task: Task, app: TmuxAppHandle, stem: string, recorded: boolean, siblings: readonly SiblingFile[]): Promise<string> {
-  const path = `${stem}-report.html`;
+export async function saveReport(task: Task): Promise<string> {
+  const path = `${testAttachmentStem(task)}-report.html`;
   const failed = task.result?.state === 'fail';
+  const kept = keptAppsOf(task);
+  const errors = runErrorsOf(task).map((error) => ({
+    name: error.name ?? 'Error',
+    message: stripVTControlCharacters(error.message ?? ''),
+    ...(error.stack ? { stack: stackFrames(stripVTControlCharacters(error.stack)) } : {}),
+  }));
   const input: ReportInput = {
     title: task.fullTestName,
     location: task.location ? `${task.file.name}:${task.location.line}` : task.file.name,
     status: failed ? 'failed' : 'passed',
-    errors: (task.result?.errors ?? []).map((error) => ({
-      name: error.name ?? 'Error',
-      message: stripVTControlCharacters(error.message ?? ''),
-      ...(error.stack ? { stack: stackFrames(stripVTControlCharacters(error.stack)) } : {}),
-    })),
+    attempt: task.result?.retryCount ?? 0,
+    errors,
     screenshots: screenshotFailuresOf(task),
-    recordings: recorded ? [await recordingOf(app)] : [],
-    agent: app.name === MAIN_APP_NAME ? transcriptsOf(task) : [],
-    links: siblings.map(({ label, path }): ReportLink => ({ label, href: encodeURIComponent(basename(path)) })),
+    recordings: mainFirst(kept.recordings),
+    agent: transcriptsOf(task),
+    links: kept.siblings.map(({ label, path }): ReportLink => ({ label, href: encodeURIComponent(basename(path)) })),
   };
   await writeOutputFile(path, buildReport(input), 'failure report');
-  if (failed) await recordFailureFile(task, path, 'text/html');
-  else await recordArtifact(task as RunnerTestCase, { type: 'tmux-shot:report', attachments: [{ path, contentType: 'text/html' }] } satisfies TestArtifact);
-  if (app.name === MAIN_APP_NAME || reportPathOf(task.meta) === undefined) publishReport(task.meta, path);
+  if (!kept.recorded) {
+    kept.recorded = true;
+    if (failed) await recordFailureFile(task, path, 'text/html');
+    else await recordArtifact(task as RunnerTestCase, { type: 'tmux-shot:report', attachments: [{ path, contentType: 'text/html' }] } satisfies TestArtifact);
+  }
+  const reason = failed && errors[0] ? reasonOf(errors[0].message) : undefined;
+  publishReport(task.meta, { path, failed, ...(reason === undefined ? {} : { reason }) });
   return path;
 }
 
@@ -84,12 +86,22 @@ export function stackFrames(stack: string): string {
   return at < 0 ? stack : stack.slice(at);
 }
 
-/** The app's session as the report shows it: the GIF's frames (same tail, same renderer options) and its steps. */
-async function recordingOf(app: TmuxAppHandle): Promise<ReportRecording> {
+/** The recordings with `tmuxApp`'s first, the others in the order given. */
+export function mainFirst(recordings: readonly ReportRecording[]): ReportRecording[] {
+  return [...recordings.filter(({ name }) => name === MAIN_APP_NAME), ...recordings.filter(({ name }) => name !== MAIN_APP_NAME)];
+}
+
+/**
+ * The app's session as the report shows it, with its steps: the GIF's frames (same tail, same
+ * renderer options) when the recording mode saved the GIF (`recorded`); else its last screen only
+ * (the frames of the last `VITEST_CONSTANTS.lastScreenTail` ms), with a note that says so.
+ */
+export async function recordingOf(app: TmuxAppHandle, recorded: boolean): Promise<ReportRecording> {
   const frames = await reportFrames(app.app.timeline, {
     ...app.renderOptions,
-    tail: VITEST_CONSTANTS.recordingTail,
+    tail: recorded ? VITEST_CONSTANTS.recordingTail : VITEST_CONSTANTS.lastScreenTail,
     tailBytes: VITEST_CONSTANTS.recordingTailBytes,
   });
-  return { name: app.name, frames, steps: app.app.steps };
+  const note = recorded ? undefined : VITEST_CONSTANTS.recordingOffNote;
+  return { name: app.name, frames, steps: app.app.steps, droppedSteps: app.app.droppedSteps, ...(note === undefined ? {} : { note }) };
 }

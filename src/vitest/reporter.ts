@@ -1,14 +1,16 @@
 /**
- * `tmux-shot/reporter`: the Vitest reporter that, at the end of a run, writes the run's index of
- * failure reports and prints where it is — `tmux-shot: report .vitest-attachments/tmux-shot-report.html`
- * — when any test wrote a report (see `report-index.ts`), and prints the agent's one-line cost
+ * `tmux-shot/reporter`: the Vitest reporter that, at the end of every run, writes the run's index
+ * of failure reports, `<root>/.vitest-attachments/tmux-shot-report.html` (see `report-index.ts`:
+ * an empty one when no test wrote a report, so it never lists an earlier run's), and prints where
+ * it is — `tmux-shot: report .vitest-attachments/tmux-shot-report.html (npx tmux-shot report)` —
+ * when any test wrote one; and prints the agent's one-line cost
  * summary — `tmux-shot agent: 3 model calls, 1234 tokens; cassettes: 2 hits, 1 miss, 0 stale` —
  * once, when any test used the agent. A separate entry because a Vitest config must not import
  * `tmux-shot/vitest` (test-side code).
  *
  * What each test adds travels from the worker that ran it to this reporter in the main process in
  * the test's `meta`, which Vitest serializes: the `agent` fixture publishes its tally there
- * ({@link publishTally}), the `tmuxApp` fixture its report's path (`publishReport`). Neither side
+ * ({@link publishTally}), the app fixtures its report (`publishReport`). Neither side
  * loads the agent or the report builder to write or read them; the reporter loads each only when
  * a test used it.
  * @example
@@ -19,7 +21,7 @@ import { join, relative } from 'node:path';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { CassetteTally } from '../agent/index.js';
 import { VITEST_CONSTANTS } from '../defaults.js';
-import { indexEntries, reportPathOf } from './report-index.js';
+import { indexEntries, publishedReportOf } from './report-index.js';
 import type { ReportedTest } from './report-index.js';
 
 /** The key of a test's `meta` that holds its {@link CassetteTally}. */
@@ -37,11 +39,9 @@ function tallyOf(meta: object): CassetteTally | undefined {
 
 /** A test that wrote a report, as the index lists it. */
 function reportedTest(test: TestCase): ReportedTest | undefined {
-  const report = reportPathOf(test.meta());
+  const report = publishedReportOf(test.meta());
   if (report === undefined) return undefined;
-  const result = test.result();
-  const errors = result.state === 'failed' ? result.errors.map((error) => error.message) : [];
-  return { title: test.fullName, file: test.module.relativeModuleId, failed: result.state === 'failed', errors, report };
+  return { title: test.fullName, file: test.module.relativeModuleId, failed: test.result().state === 'failed', report };
 }
 
 /**
@@ -52,12 +52,10 @@ function reportedTest(test: TestCase): ReportedTest | undefined {
 export class AgentCostReporter implements Reporter {
   #log: (line: string) => void = (line) => console.log(line);
   #root = process.cwd();
-  #attachmentsDir = join(process.cwd(), VITEST_CONSTANTS.attachmentsDir);
 
   onInit(vitest: Vitest): void {
     this.#log = (line) => vitest.logger.log(line);
     this.#root = vitest.config.root;
-    this.#attachmentsDir = vitest.config.attachmentsDir;
   }
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
@@ -69,14 +67,18 @@ export class AgentCostReporter implements Reporter {
     this.#log(formatTally(addTallies(tallies)));
   }
 
-  /** Writes `<attachmentsDir>/tmux-shot-report.html` listing `tests` and prints its path, relative to the root. */
+  /**
+   * Writes `<root>/.vitest-attachments/tmux-shot-report.html` listing `tests` — where the workers
+   * write the reports, whatever Vitest's `attachmentsDir` (which holds only Vitest's own copies) —
+   * and, when it lists any, prints its path relative to the root.
+   */
   async #writeIndex(tests: readonly ReportedTest[]): Promise<void> {
-    if (tests.length === 0) return;
-    const path = join(this.#attachmentsDir, VITEST_CONSTANTS.reportIndex);
+    const folder = join(this.#root, VITEST_CONSTANTS.attachmentsDir);
+    const path = join(folder, VITEST_CONSTANTS.reportIndex);
     try {
       const [{ buildIndex }, { writeOutputFile }] = await Promise.all([import('../report/index.js'), import('../output-file.js')]);
-      await writeOutputFile(path, buildIndex(indexEntries(tests, this.#attachmentsDir)), 'report index');
-      this.#log(`tmux-shot: report ${relative(this.#root, path)}`);
+      await writeOutputFile(path, buildIndex(indexEntries(tests, folder)), 'report index');
+      if (tests.length > 0) this.#log(`tmux-shot: report ${relative(this.#root, path)} (npx tmux-shot report)`);
     } catch (error) {
       this.#log(`tmux-shot: could not write the report index ${path}: ${(error as Error).message}`);
     }

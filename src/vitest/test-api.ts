@@ -11,7 +11,8 @@ import { clearEvidence } from './evidence.js';
 import { tmuxShotFixtures } from './fixtures.js';
 import type { TmuxShotTestFixtures, TmuxShotWorkerFixtures } from './fixtures.js';
 import type { ScreenshotOptions, ScreenTextOptions, ToShowTextOptions } from './options.js';
-import { reportUnusedBaselines, readUpdateMode } from './screenshot/baselines.js';
+import { reportUnusedBaselines, readUpdateMode, sweepUpdateMode } from './screenshot/baselines.js';
+import { VITEST_CONSTANTS } from '../defaults.js';
 import { subjectOf } from './subject.js';
 import { loggedAsSteps } from './matcher-steps.js';
 import { toMatchScreenshot } from './screenshot/matcher.js';
@@ -132,7 +133,9 @@ beforeAll(async ({}, file) => {
   if (file.type === 'suite' && 'filepath' in file) await clearEvidence(file);
 });
 afterAll(async ({}, file) => {
-  if (file.type === 'suite' && 'filepath' in file) await reportUnusedBaselines(file, readUpdateMode(expect.getState()));
+  if (file.type === 'suite' && 'filepath' in file) {
+    await reportUnusedBaselines(file, sweepUpdateMode(readUpdateMode(expect.getState()), process.env[VITEST_CONSTANTS.acceptEnv]));
+  }
 });
 
 /**

@@ -48,11 +48,23 @@ describe('quoteShell', () => {
 
 describe('acceptCommand', () => {
   test.each([
-    [{ file: 'test/menu.test.ts', names: ['menu opens'] }, "npx vitest run test/menu.test.ts -t '^menu opens$' -u"],
-    [{ file: 'test/menu.test.ts', names: ['menu', 'opens'] }, "npx vitest run test/menu.test.ts -t '^menu opens$' -u"],
-    [{ file: 'test/menu.test.ts', names: ['menu', 'opens'], project: 'unit' }, "npx vitest run test/menu.test.ts --project unit -t '^menu opens$' -u"],
-    [{ file: 'test/menu.test.ts', names: ['opens'], project: 'my app' }, "npx vitest run test/menu.test.ts --project 'my app' -t '^opens$' -u"],
-    [{ file: 'test/a b.test.ts', names: ["it's (1+1)"] }, "npx vitest run 'test/a b.test.ts' -t '^it'\\''s \\(1\\+1\\)$' -u"],
+    [{ baseline: 'a.png', file: 'test/menu.test.ts', names: ['menu opens'] }, "TMUX_SHOT_ACCEPT=a.png npx vitest run test/menu.test.ts -t '^menu opens$'"],
+    [
+      { baseline: 'test/__screenshots__/menu.test.ts/menu-opens-1.png', file: 'test/menu.test.ts', names: ['menu', 'opens'] },
+      "TMUX_SHOT_ACCEPT=test/__screenshots__/menu.test.ts/menu-opens-1.png npx vitest run test/menu.test.ts -t '^menu opens$'",
+    ],
+    [
+      { baseline: 'a.png', file: 'test/menu.test.ts', names: ['menu', 'opens'], project: 'unit' },
+      "TMUX_SHOT_ACCEPT=a.png npx vitest run test/menu.test.ts --project unit -t '^menu opens$'",
+    ],
+    [
+      { baseline: 'a.png', file: 'test/menu.test.ts', names: ['opens'], project: 'my app' },
+      "TMUX_SHOT_ACCEPT=a.png npx vitest run test/menu.test.ts --project 'my app' -t '^opens$'",
+    ],
+    [
+      { baseline: "__screenshots__/a b.test.ts/it's $(x).png", file: 'test/a b.test.ts', names: ["it's (1+1)"] },
+      "TMUX_SHOT_ACCEPT='__screenshots__/a b.test.ts/it'\\''s $(x).png' npx vitest run 'test/a b.test.ts' -t '^it'\\''s \\(1\\+1\\)$'",
+    ],
   ])('%j', (target, command) => {
     expect(acceptCommand(target)).toBe(command);
   });
@@ -72,7 +84,8 @@ describe.sequential('the accept command in a Vitest run', () => {
     expect(failing.exitCode).toBe(1);
     const attachment = (name: string) => readFile(join(project.dir, '.vitest-attachments/accept.test.js', name));
     const kept = JSON.parse(await readFile(join(project.dir, 'kept.json'), 'utf8'));
-    const command = "npx vitest run accept.test.js -t '^it'\\''s a menu opens \\(1\\+1\\) \\[x\\]\\*$' -u";
+    const command =
+      "TMUX_SHOT_ACCEPT=__screenshots__/accept.test.js/first.png npx vitest run accept.test.js -t '^it'\\''s a menu opens \\(1\\+1\\) \\[x\\]\\*$'";
     const changedCells = [3, 4].flatMap((row) => Array.from({ length: 28 }, (_, index) => ({ col: index + 1, row })));
     expect(kept['opens (1+1) [x]*']).toEqual([
       {
@@ -112,12 +125,45 @@ describe.sequential('the accept command in a Vitest run', () => {
     expect(run.output).toContain(
       'Failure screenshots:\n  - .vitest-attachments/accept.test.js/its-a-menu-opens-11-x-again-recording.gif\n  - .vitest-attachments/accept.test.js/its-a-menu-opens-11-x-again-report.html\n',
     );
-    expect(run.output).toContain('\ntmux-shot: report .vitest-attachments/tmux-shot-report.html\n');
+    expect(run.output).toContain('\ntmux-shot: report .vitest-attachments/tmux-shot-report.html (npx tmux-shot report)\n');
     const html = await readFile(join(folder, 'its-a-menu-opens-11-x-again-report.html'), 'utf8');
     expect(html).toContain('^it&#39;\\&#39;&#39;s a menu opens');
     expect(html).toContain('href="its-a-menu-opens-11-x-again-recording.gif"');
     const index = await readFile(join(project.dir, '.vitest-attachments/tmux-shot-report.html'), 'utf8');
     expect([...index.matchAll(/<a href="([^"]*)">/g)].map(([, href]) => href)).toEqual(['accept.test.js/its-a-menu-opens-11-x-again-report.html']);
     expect(Buffer.byteLength(html)).toBeLessThan(150_000); // 68 kB here: 2 s of the menu, three 368×224 PNGs and their cells
+  });
+});
+
+describe.sequential('the accept command, exact', () => {
+  let project: FixtureProject;
+  beforeAll(async () => void (project = await createProject('accept-exact')));
+  afterAll(() => project.dispose());
+
+  const BASELINES = [
+    '__screenshots__/a.test.js/plain.png',
+    '__screenshots__/a.test.js/nested.png',
+    '__screenshots__/ba.test.js/plain.png',
+    '__screenshots__/ba.test.js/nested.png',
+    'sub/__screenshots__/a.test.js/plain.png',
+    'sub/__screenshots__/a.test.js/nested.png',
+  ];
+  const baselines = () => Promise.all(BASELINES.map((path) => readFile(join(project.dir, path))));
+
+  test("rewrites the one baseline it names, not those of files and tests Vitest's filters also match", { timeout: 240_000 }, async () => {
+    expect((await project.run(['-u'])).exitCode).toBe(0);
+    const before = await baselines();
+    const failing = await project.run([], { MENU_DOWN: '1' });
+    expect([...failing.tests.values()].map(({ state }) => state)).toEqual(Array(6).fill('failed'));
+    const command = acceptCommand({ baseline: '__screenshots__/a.test.js/plain.png', file: 'a.test.js', names: ['x y'] });
+    expect(command).toBe("TMUX_SHOT_ACCEPT=__screenshots__/a.test.js/plain.png npx vitest run a.test.js -t '^x y$'");
+    // The same command with -u, as a user might add it: still only the one baseline.
+    const { stdout } = await promisify(execFile)('sh', ['-c', `${command} -u`], { cwd: project.dir, env: childEnv({ MENU_DOWN: '1' }) }).catch(
+      (error) => error,
+    );
+    // The filters ran six tests (three files, two tests each): the one accepted passes, the others fail, compared as in CI.
+    expect(stdout).toContain('5 failed | 1 passed');
+    const after = await baselines();
+    expect(BASELINES.filter((_, index) => !after[index]!.equals(before[index]!))).toEqual(['__screenshots__/a.test.js/plain.png']);
   });
 });

@@ -13,7 +13,7 @@ afterAll(() => project.dispose());
 
 test('relative commands and cwd start at the project root; misspelt options fail at once', { timeout: 120_000 }, async () => {
   const run = await project.run([], {}, ['sh', '-c', 'cd / && exec "$@"', 'sh']);
-  const options = 'Options: command, cols, rows, scrollback, env, cwd, ready, timeout, theme, render, failureScreen.';
+  const options = 'Options: command, cols, rows, scrollback, env, cwd, ready, timeout, theme, render, failureScreen, failureReport.';
   expect([...run.tests].map(([id, { state, errors }]) => [id, state, errors])).toEqual([
     ['cwd.test.js > a relative command runs from the project root', 'passed', []],
     ['cwd.test.js > a relative cwd is a folder of the project root', 'passed', []],

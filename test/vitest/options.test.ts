@@ -64,6 +64,7 @@ describe('matcher options', () => {
       () => checkFixtureOptions({ command: ['x'], failureScreen: 'yes' }, 'tmuxOptions'),
       "tmuxOptions: failureScreen must be true or false; got the string 'yes'.",
     ],
+    [() => checkFixtureOptions({ failureReport: 0 }, 'tmuxOptions'), 'tmuxOptions: failureReport must be true or false; got 0.'],
     [() => checkFixtureOptions({ theme: 'dim' }, 'tmuxApp.start()'), "Unknown theme 'dim': use 'dark', 'light' or a Theme object."],
     [() => checkFixtureOptions({ render: { scale: 3 } }, 'tmuxOptions'), "Render option scale must be one of '1', '2'; got '3'."],
     [() => checkFixtureOptions({ render: 2 }, 'tmuxOptions'), 'tmuxOptions: render must be an object; got 2.'],

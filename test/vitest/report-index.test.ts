@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { hrefOf, indexEntries, publishReport, reasonOf, reportPathOf } from '../../src/vitest/report-index.js';
+import { hrefOf, indexEntries, indexStatus, publishedReportOf, publishReport, reasonOf } from '../../src/vitest/report-index.js';
 import { createProject } from './run-vitest.js';
 import type { FixtureProject } from './run-vitest.js';
 
@@ -26,33 +26,41 @@ test.each([
   expect(hrefOf(from, to)).toBe(href);
 });
 
-test('a published report path is read back; other meta is none', () => {
+test('a published report is read back; a passed retry keeps the failed run before it; other meta is none', () => {
   const meta = { other: 1 };
-  expect(reportPathOf(meta)).toBeUndefined();
-  publishReport(meta, '/p/r.html');
-  expect(reportPathOf(meta)).toBe('/p/r.html');
-  expect(reportPathOf({ tmuxShotReport: 3 })).toBeUndefined();
+  expect(publishedReportOf(meta)).toBeUndefined();
+  publishReport(meta, { path: '/p/r.html', failed: true, reason: 'no' });
+  expect(publishedReportOf(meta)).toEqual({ path: '/p/r.html', failed: true, reason: 'no' });
+  publishReport(meta, { path: '/p/r--retry-1.html', failed: false });
+  expect(publishedReportOf(meta)).toEqual({ path: '/p/r.html', failed: true, reason: 'no' });
+  publishReport(meta, { path: '/p/r--retry-2.html', failed: true, reason: 'again' });
+  expect(publishedReportOf(meta)).toEqual({ path: '/p/r--retry-2.html', failed: true, reason: 'again' });
+  expect(publishedReportOf({ tmuxShotReport: '/p/r.html' })).toBeUndefined();
+});
+
+test.each([
+  [true, true, 'failed'],
+  [false, true, 'flaky'],
+  [false, false, 'passed'],
+])('indexStatus(failed %s, report failed %s) -> %s', (failed, reportFailed, status) => {
+  expect(indexStatus(failed, reportFailed)).toBe(status);
 });
 
 test('indexEntries', () => {
   expect(
     indexEntries(
       [
-        { title: 'menu > opens', file: 'test/menu.test.ts', failed: false, errors: [], report: '/p/a/test/menu.test.ts/menu opens-report.html' },
-        {
-          title: 'menu > quits',
-          file: 'test/menu.test.ts',
-          failed: true,
-          errors: ['\x1b[31mAssertionError: no\x1b[39m\nmore', 'second'],
-          report: '/p/a/q-report.html',
-        },
-        { title: 'x', file: 'x.test.ts', failed: true, errors: [], report: '/p/a/x-report.html' },
+        { title: 'menu > opens', file: 'test/menu.test.ts', failed: false, report: { path: '/p/a/test/menu.test.ts/menu opens-report.html', failed: false } },
+        { title: 'menu > quits', file: 'test/menu.test.ts', failed: true, report: { path: '/p/a/q-report.html', failed: true, reason: 'AssertionError: no' } },
+        { title: 'menu > flaky', file: 'test/menu.test.ts', failed: false, report: { path: '/p/a/f-report.html', failed: true, reason: 'first' } },
+        { title: 'x', file: 'x.test.ts', failed: true, report: { path: '/p/a/x-report.html', failed: true } },
       ],
       '/p/a',
     ),
   ).toEqual([
     { title: 'menu > opens', file: 'test/menu.test.ts', status: 'passed', href: 'test/menu.test.ts/menu%20opens-report.html' },
     { title: 'menu > quits', file: 'test/menu.test.ts', status: 'failed', reason: 'AssertionError: no', href: 'q-report.html' },
+    { title: 'menu > flaky', file: 'test/menu.test.ts', status: 'flaky', reason: 'first', href: 'f-report.html' },
     { title: 'x', file: 'x.test.ts', status: 'failed', href: 'x-report.html' },
   ]);
 });
@@ -62,27 +70,43 @@ describe.sequential('the index in a Vitest run', () => {
   beforeAll(async () => void (project = await createProject('report-index', { costReporter: true })));
   afterAll(() => project.dispose());
 
-  test("lists the tests that published a report, failing first, in Vitest's attachmentsDir", { timeout: 60_000 }, async () => {
+  const index = () => readFile(join(project.dir, '.vitest-attachments/tmux-shot-report.html'), 'utf8');
+  const linksOf = (html: string) => [...html.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map(([, href, title]) => [href, title]);
+
+  test('lists the tests that published a report, the flaky one with its failed run and reason', { timeout: 60_000 }, async () => {
     const run = await project.run();
     expect(run.exitCode).toBe(1);
-    expect(run.output).toContain('\ntmux-shot: report .vitest-attachments/tmux-shot-report.html\n');
-    const html = await readFile(join(project.dir, '.vitest-attachments/tmux-shot-report.html'), 'utf8');
-    const links = [...html.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map(([, href, title]) => [href, title]);
-    expect(links).toEqual([
+    expect(run.output).toContain('\ntmux-shot: report .vitest-attachments/tmux-shot-report.html (npx tmux-shot report)\n');
+    const html = await index();
+    expect(linksOf(html).sort()).toEqual([
       ['reports/fails%20%231-report.html', 'index &gt; fails #1'],
+      ['reports/flaky--retry-0-report.html', 'index &gt; flaky'],
       ['reports/passes-report.html', 'index &gt; passes'],
     ]);
-    const reasons = [...html.matchAll(/<td class="mono">([^<]*)<\/td>/g)].map(([, reason]) => reason);
-    expect(reasons).toEqual(['expected 1 to be 2 // Object.is equality', '']);
+    const rows = [
+      ...html.matchAll(/<tr class="[^"]*"><td><span class="status [^"]*">([^<]*)<\/span>.*?<a [^>]*>([^<]*)<\/a>.*?<td class="mono">([^<]*)<\/td><\/tr>/g),
+    ];
+    expect(rows.map(([, status, title, reason]) => [status, title, reason]).sort()).toEqual([
+      ['failed', 'index &gt; fails #1', 'expected 1 to be 2 // Object.is equality'],
+      ['flaky', 'index &gt; flaky', 'first attempt fails'],
+      ['passed', 'index &gt; passes', ''],
+    ]);
     expect(html).not.toContain('no report');
   });
 
-  test('with attachmentsDir set, the index goes there; without reports, none is written', { timeout: 60_000 }, async () => {
-    const run = await project.run(['--attachmentsDir', 'out/attachments', '-t', 'no report']);
+  test('is rewritten on every run: a run without reports leaves an empty index, not the last one', { timeout: 60_000 }, async () => {
+    await project.run();
+    expect(linksOf(await index())).toHaveLength(3);
+    const run = await project.run(['-t', 'no report']);
     expect(run.exitCode).toBe(0);
     expect(run.output).not.toContain('tmux-shot: report');
+    expect(linksOf(await index())).toEqual([]);
+  });
+
+  test("with Vitest's attachmentsDir set, the index stays in .vitest-attachments beside the reports", { timeout: 60_000 }, async () => {
+    const run = await project.run(['--attachmentsDir', 'out/attachments']);
+    expect(run.output).toContain('\ntmux-shot: report .vitest-attachments/tmux-shot-report.html (npx tmux-shot report)\n');
+    expect(linksOf(await index())).toHaveLength(3);
     await expect(readFile(join(project.dir, 'out/attachments/tmux-shot-report.html'))).rejects.toThrow('ENOENT');
-    const all = await project.run(['--attachmentsDir', 'out/attachments']);
-    expect(all.output).toContain('\ntmux-shot: report out/attachments/tmux-shot-report.html\n');
   });
 });

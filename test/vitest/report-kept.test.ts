@@ -5,7 +5,15 @@
 import type { RunnerTestCase } from 'vitest';
 import { describe, expect, test } from 'vitest';
 import type { ReportScreenshot } from '../../src/report/data.js';
-import { acceptCommandOf, keepScreenshotFailure, screenshotFailuresOf, testNamesOf } from '../../src/vitest/report-kept.js';
+import {
+  acceptCommandOf,
+  keepScreenshotFailure,
+  keptAppsOf,
+  markRunStart,
+  runErrorsOf,
+  screenshotFailuresOf,
+  testNamesOf,
+} from '../../src/vitest/report-kept.js';
 
 function failure(name: string): ReportScreenshot {
   return {
@@ -47,6 +55,27 @@ describe('kept screenshot failures', () => {
   });
 });
 
+describe("a run's errors and apps", () => {
+  test("are the current attempt's: Vitest keeps every attempt's errors in one list", () => {
+    const retried = task({ result: { retryCount: 0, repeatCount: 0, errors: [] } });
+    const errors = retried.result!.errors!;
+    markRunStart(retried);
+    errors.push({ message: 'first attempt' });
+    expect(runErrorsOf(retried)).toEqual([{ message: 'first attempt' }]);
+    keptAppsOf(retried).siblings.push({ label: 'GIF', path: '/a.gif' });
+    retried.result!.retryCount = 1;
+    expect(keptAppsOf(retried)).toEqual({ recordings: [], siblings: [], recorded: false });
+    markRunStart(retried);
+    markRunStart(retried); // a second app of the run: the first mark counts
+    errors.push({ message: 'retry' });
+    expect(runErrorsOf(retried)).toEqual([{ message: 'retry' }]);
+  });
+
+  test('are all the errors when the run start was not marked', () => {
+    expect(runErrorsOf(task({ result: { retryCount: 1, errors: [{ message: 'a' }] } }))).toEqual([{ message: 'a' }]);
+  });
+});
+
 describe('testNamesOf', () => {
   test.each([
     [{ name: 'opens' }, ['opens']],
@@ -59,9 +88,9 @@ describe('testNamesOf', () => {
 
 describe('acceptCommandOf', () => {
   test.each([
-    [task({ suite: { name: 'menu' } }), "npx vitest run test/a.test.ts -t '^menu opens$' -u"],
-    [task({ file: { name: 'test/a.test.ts', projectName: 'unit' } }), "npx vitest run test/a.test.ts --project unit -t '^opens$' -u"],
+    [task({ suite: { name: 'menu' } }), "TMUX_SHOT_ACCEPT=a.png npx vitest run test/a.test.ts -t '^menu opens$'"],
+    [task({ file: { name: 'test/a.test.ts', projectName: 'unit' } }), "TMUX_SHOT_ACCEPT=a.png npx vitest run test/a.test.ts --project unit -t '^opens$'"],
   ])('%#', (task, command) => {
-    expect(acceptCommandOf(task)).toBe(command);
+    expect(acceptCommandOf(task, 'a.png')).toBe(command);
   });
 });

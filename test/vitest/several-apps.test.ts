@@ -138,7 +138,6 @@ describe('failures of several apps, in a child Vitest run', () => {
       `${folder}/two-apps-fail@server-failure.png`,
       `${folder}/two-apps-fail@server-failure.txt`,
       `${folder}/two-apps-fail@server-recording.gif`,
-      `${folder}/two-apps-fail@server-report.html`,
     ]);
     expect(await readFile(join(project.dir, folder, 'two-apps-fail-failure.txt'), 'utf8')).toBe('# 30x5, cursor at row 1 col 0, visible\nclient\n');
     expect(await readFile(join(project.dir, folder, 'two-apps-fail@server-failure.txt'), 'utf8')).toBe('# 30x5, cursor at row 1 col 0, visible\nserver\n');
@@ -146,12 +145,12 @@ describe('failures of several apps, in a child Vitest run', () => {
       `${folder}/a-shell-command-fails@shell-failure.png`,
       `${folder}/a-shell-command-fails@shell-failure.txt`,
       `${folder}/a-shell-command-fails@shell-recording.gif`,
-      `${folder}/a-shell-command-fails@shell-report.html`,
+      `${folder}/a-shell-command-fails-report.html`,
     ]);
     expect(await readFile(join(project.dir, folder, 'a-shell-command-fails@shell-failure.txt'), 'utf8')).toBe(
       '# 80x24, cursor at row 2 col 2, visible\n$ echo checking; false\nchecking\n$\n',
     );
-    expect((await readdir(join(project.dir, folder))).length).toBe(30); // 22 before the failure reports: one for each of 8 apps
+    expect((await readdir(join(project.dir, folder))).length).toBe(29); // 22 before the failure reports: one for each of the 7 failed tests
   });
 
   test('name a pending shell.run, not its own polls, with the screen when the test times out', async () => {
@@ -175,10 +174,10 @@ describe('failures of several apps, in a child Vitest run', () => {
   test("keep an app's files apart from another test's: test 'x' with app 'y' and test 'x-y'", async () => {
     const folder = '.vitest-attachments/apps.test.js';
     expect(artifactsOf('apps.test.js > x').sort()).toEqual([
+      `${folder}/x-report.html`,
       `${folder}/x@y-failure.png`,
       `${folder}/x@y-failure.txt`,
       `${folder}/x@y-recording.gif`,
-      `${folder}/x@y-report.html`,
     ]);
     expect(artifactsOf('apps.test.js > x-y').sort()).toEqual([
       `${folder}/x-y-failure.png`,

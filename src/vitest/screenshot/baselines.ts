@@ -10,7 +10,7 @@
  * skipped tests.
  */
 import { readdir, rm } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, normalize, relative } from 'node:path';
 import type { MatcherState, RunnerTask, RunnerTestFile } from 'vitest';
 import type { UpdateMode } from '../../diff/index.js';
 import { projectRoot } from '../paths.js';
@@ -30,6 +30,22 @@ interface SnapshotStateLike {
 export function readUpdateMode(state: Pick<MatcherState, 'snapshotState'> | undefined): UpdateMode {
   const snapshotState = state?.snapshotState as SnapshotStateLike | undefined;
   return snapshotState?.snapshotUpdateState ?? snapshotState?._updateSnapshot ?? 'new';
+}
+
+/**
+ * The update mode of one baseline under the accept command's variable (`TMUX_SHOT_ACCEPT`, see
+ * `acceptCommand`): unset or empty, the file's `mode`; naming this baseline (relative to the
+ * project root, `./` and `..` segments normalized), `'all'` (rewritten when it differs, as with
+ * `-u`); naming another, `'none'` (compared, never written, as in CI). Pure.
+ */
+export function acceptedUpdateMode(mode: UpdateMode, baseline: string, accept: string | undefined): UpdateMode {
+  if (accept === undefined || accept === '') return mode;
+  return normalize(accept) === normalize(baseline) ? 'all' : 'none';
+}
+
+/** The update mode of the sweep of unused baselines: under the accept command (`accept` set), `'none'` (nothing is deleted); else `mode`. Pure. */
+export function sweepUpdateMode(mode: UpdateMode, accept: string | undefined): UpdateMode {
+  return accept === undefined || accept === '' ? mode : 'none';
 }
 
 /**

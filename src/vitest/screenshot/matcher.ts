@@ -44,7 +44,7 @@ import { acceptCommandOf, keepScreenshotFailure } from '../report-kept.js';
 import { settleInTest } from '../settle.js';
 import { classifySubject, describeReceived, subjectLabel, testOfAssertion } from '../subject.js';
 import type { LiveScreen } from '../subject.js';
-import { markBaselineUsed, readUpdateMode } from './baselines.js';
+import { acceptedUpdateMode, markBaselineUsed, readUpdateMode } from './baselines.js';
 import { captureScreen, capturePng } from './capture.js';
 import type { Capture, CaptureOptions, ScreenCapture } from './capture.js';
 import { pngSize, writeOutcomeFiles, writeUnsettledFiles } from './files.js';
@@ -95,7 +95,8 @@ export async function toMatchScreenshot(
   const files = locate(task, task.fullTestName, explicit);
   const reference = await readIfExists(files.baseline);
   // 2. Decide: each read of a live screen as it settles, else the one capture.
-  const decide = decider(reference, options, readUpdateMode(this));
+  const baseline = relative(projectRoot(task.file), files.baseline);
+  const decide = decider(reference, options, acceptedUpdateMode(readUpdateMode(this), baseline, process.env[VITEST_CONSTANTS.acceptEnv]));
   const capture: CaptureOptions = { mask: options.mask, region: options.region, cursor: options.cursor, render: renderOptionsOf(received) };
   const gathered =
     subject.kind === 'live'
@@ -113,11 +114,11 @@ export async function toMatchScreenshot(
   const diff = outcome.kind === 'mismatch' ? written.diffPng : undefined;
   keepScreenshotFailure(task, {
     ...reportBase(task, files.baseline, failure.kind, message),
-    reference: failure.kind === 'mismatch' && reference ? reportImage(reference, storedScreen(reference), capture) : undefined,
+    reference: failure.kind === 'mismatch' && reference ? referenceImage(reference, capture) : undefined,
     actual: reportImage(actual.png, actual.snapshot, capture),
     diff: diff && reportImage(diff),
     changedCells: outcome.kind === 'mismatch' ? (outcome.comparison.mismatchedCells ?? []) : [],
-    acceptCommand: failure.kind === 'new-baseline-written' ? undefined : acceptCommandOf(task),
+    acceptCommand: failure.kind === 'new-baseline-written' ? undefined : acceptCommandOf(task, baseline),
   });
   return fail(task, message, written.images);
 }
@@ -134,6 +135,18 @@ function reportBase(task: Task, baseline: string, kind: ReportScreenshot['kind']
 function reportImage(png: Uint8Array, screen?: ScreenSnapshot, capture?: CaptureOptions): ReportImage {
   const cells = screen && capture && !capture.region ? inspectScreen(screen, { ...capture.render, cursor: capture.cursor }) : undefined;
   return { png, ...pngSize(png), ...(cells ? { cells } : {}) };
+}
+
+/**
+ * The baseline as the report shows it: with its cells only when the screen stored in it, drawn
+ * with this assertion's options, gives the baseline's very bytes — the cells' drawn colours and
+ * grid are then the baseline's own. A baseline drawn with other options (theme, font size, scale,
+ * cursor) or another renderer, or without a stored screen, is shown without cells (no inspector).
+ */
+export function referenceImage(reference: Uint8Array, capture: CaptureOptions): ReportImage {
+  const screen = storedScreen(reference);
+  const same = screen !== undefined && !capture.region && Buffer.from(captureScreen(screen, { ...capture, mask: [] }).png).equals(reference);
+  return same ? reportImage(reference, screen, capture) : reportImage(reference);
 }
 
 /** The screen stored in a baseline's PNG text chunk, when it has one (tmux-shot's own baselines do). */
