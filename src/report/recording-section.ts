@@ -7,6 +7,7 @@ import type { AppStep } from '../app/steps.js';
 import type { RecordedFrame } from '../record/report-frames.js';
 import type { ClientFrame, ScreenPool } from './client-data.js';
 import type { ReportRecording } from './data.js';
+import { formatMs } from './format.js';
 import { escapeHtml as e, pngDataUrl } from './html.js';
 
 /** The index of the frame shown at `ms`: the last one at or before it, else the first (-1 when there are none). */
@@ -39,10 +40,10 @@ export function keyframeOf(frames: readonly Pick<RecordedFrame, 'keyframe'>[], i
 
 function stepItem(step: AppStep, frames: readonly RecordedFrame[]): string {
   const failed = step.error !== undefined;
-  const duration = step.durationMs > 0 ? ` <span class="muted">${step.durationMs} ms</span>` : '';
+  const duration = Math.round(step.durationMs) > 0 ? ` <span class="muted">${formatMs(step.durationMs)}</span>` : '';
   const error = failed ? ` <span class="error-text">${e(step.error!)}</span>` : '';
   return (
-    `<li class="step${failed ? ' failed' : ''}" data-kind="${e(step.kind)}"><button type="button" class="jump" data-frame="${frameAt(frames, stepEndMs(step))}">${step.atMs} ms</button> ` +
+    `<li class="step${failed ? ' failed' : ''}" data-kind="${e(step.kind)}"><button type="button" class="jump" data-frame="${frameAt(frames, stepEndMs(step))}">${formatMs(step.atMs)}</button> ` +
     `<code>${e(step.title)}</code>${duration}${error}</li>`
   );
 }
@@ -64,7 +65,8 @@ export function recordingSection(recording: ReportRecording, index: number, pool
   const stack = size
     ? `<div class="frames" id="${id}-frames" style="width:${size.widthPx}px;height:${size.heightPx}px">${imgs.join('')}</div>`
     : '<p>No frames.</p>';
-  const caption = last < 0 ? '' : `<p class="muted">Last frame: ${frames[last]!.atMs} ms${recording.frames.truncated ? ' (older frames left out)' : ''}</p>`;
+  const caption =
+    last < 0 ? '' : `<p class="muted">Last frame: ${formatMs(frames[last]!.atMs)}${recording.frames.truncated ? ' (older frames left out)' : ''}</p>`;
   const player =
     `<div class="player" hidden><button type="button" class="prev">◀ prev</button><button type="button" class="play">▶ play</button>` +
     `<button type="button" class="next">next ▶</button><input type="range" class="scrub" min="0" max="${Math.max(0, last)}" value="${Math.max(0, last)}" aria-label="frame">` +

@@ -8,7 +8,7 @@ import type { CellPosition } from '../geometry.js';
 import type { InspectedScreen } from '../render/inspect.js';
 import { describeCellChange } from './cell-changes.js';
 import type { ClientShot, ScreenPool } from './client-data.js';
-import type { ReportImage, ReportScreenshot } from './data.js';
+import type { ReportError, ReportImage, ReportScreenshot } from './data.js';
 import { escapeHtml as e, pngDataUrl } from './html.js';
 
 /** Percent with at most 4 decimals (short, and the same on every machine). */
@@ -38,8 +38,21 @@ function figure(id: string, role: string, image: ReportImage, screen: number | u
   );
 }
 
-/** The section's HTML and the script's data for one screenshot (`index` numbers it in the page). */
-export function screenshotSection(shot: ReportScreenshot, index: number, pool: ScreenPool): { html: string; data: ClientShot } {
+/** The message of `shot`, or, when one of `errors` already says it (Vitest's error of the matcher), a link to that error (`#error-N`, from 1). */
+function message(shot: ReportScreenshot, errors: readonly ReportError[]): string {
+  const at = errors.findIndex((err) => err.message.includes(shot.message));
+  return at < 0
+    ? `<pre class="message">${e(shot.message)}</pre>`
+    : `<p class="message muted">The failure message is <a href="#error-${at + 1}">error ${at + 1}</a> above.</p>`;
+}
+
+/** The section's HTML and the script's data for one screenshot (`index` numbers it in the page); `errors` are the test's (a message one of them holds is not repeated). */
+export function screenshotSection(
+  shot: ReportScreenshot,
+  index: number,
+  pool: ScreenPool,
+  errors: readonly ReportError[] = [],
+): { html: string; data: ClientShot } {
   const reference = shot.reference?.cells ? pool.add(shot.reference.cells) : undefined;
   const actual = shot.actual.cells ? pool.add(shot.actual.cells) : undefined;
   const grid = (shot.actual.cells ?? shot.reference?.cells)?.grid;
@@ -63,7 +76,7 @@ export function screenshotSection(shot: ReportScreenshot, index: number, pool: S
       : '';
   const html =
     `<article class="shot" id="${id}" data-shot="${index}"><h3>${e(shot.name)}<span class="badge">${e(shot.kind)}</span></h3>` +
-    `<p class="muted">baseline <code>${e(shot.baseline)}</code></p><pre class="message">${e(shot.message)}</pre>${accept}` +
+    `<p class="muted">baseline <code>${e(shot.baseline)}</code></p>${message(shot, errors)}${accept}` +
     `<div class="views">${views}</div>${table}</article>`;
   return { html, data: { reference: reference ?? null, actual: actual ?? null, changes } };
 }

@@ -7,7 +7,7 @@ body{margin:0;padding:16px 24px 96px;font:14px/1.45 system-ui,sans-serif;color:v
 h1{font-size:20px;margin:0 0 4px;overflow-wrap:anywhere}h2{font-size:17px;border-bottom:1px solid var(--line);padding-bottom:4px;margin-top:28px}h3{font-size:15px}
 pre,code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
 pre{background:var(--code);border:1px solid var(--line);border-radius:6px;padding:8px;overflow:auto;white-space:pre-wrap;overflow-wrap:anywhere}
-.status{display:inline-block;padding:0 8px;border-radius:10px;color:#fff;font-weight:600}.status.failed{background:var(--bad)}.status.passed{background:var(--good)}
+.status{display:inline-block;padding:0 8px;border-radius:10px;color:#fff;font-weight:600}.status.failed{background:var(--bad)}.status.flaky{background:#bc4c00}.status.passed{background:var(--good)}
 .links a{margin-right:12px}.muted{color:var(--muted)}.badge{border:1px solid var(--line);border-radius:10px;padding:0 6px;font-size:12px;margin-left:6px}
 img,canvas{image-rendering:pixelated}
 .views{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}figure{margin:0}figcaption{color:var(--muted);font-size:12px}
