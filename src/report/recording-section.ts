@@ -48,6 +48,19 @@ function stepItem(step: AppStep, frames: readonly RecordedFrame[]): string {
   );
 }
 
+/** What the frames cover: the last frame's time, or, when older frames were left out, the times the frames still cover. */
+function framesCaption({ frames, truncated }: ReportRecording['frames']): string {
+  const lastMs = formatMs(frames.at(-1)!.atMs);
+  return truncated
+    ? `Frames from ${formatMs(frames[0]!.atMs)} to ${lastMs}; older frames were left out (the recording&#39;s size budget).`
+    : `Last frame: ${lastMs}`;
+}
+
+/** `5`, or with steps left out `2000 of 10000: the oldest 8000 left out`. */
+function stepsCount({ steps, droppedSteps = 0 }: ReportRecording): string {
+  return droppedSteps > 0 ? `${steps.length} of ${steps.length + droppedSteps}: the oldest ${droppedSteps} left out` : String(steps.length);
+}
+
 /** The section's HTML and the script's frames for one recording (`index` numbers it in the page). */
 export function recordingSection(recording: ReportRecording, index: number, pool: ScreenPool): { html: string; data: ClientFrame[] } {
   const { frames } = recording.frames;
@@ -65,8 +78,7 @@ export function recordingSection(recording: ReportRecording, index: number, pool
   const stack = size
     ? `<div class="frames" id="${id}-frames" style="width:${size.widthPx}px;height:${size.heightPx}px">${imgs.join('')}</div>`
     : '<p>No frames.</p>';
-  const caption =
-    last < 0 ? '' : `<p class="muted">Last frame: ${formatMs(frames[last]!.atMs)}${recording.frames.truncated ? ' (older frames left out)' : ''}</p>`;
+  const caption = last < 0 ? '' : `<p class="muted">${framesCaption(recording.frames)}</p>`;
   const player =
     `<div class="player" hidden><button type="button" class="prev">◀ prev</button><button type="button" class="play">▶ play</button>` +
     `<button type="button" class="next">next ▶</button><input type="range" class="scrub" min="0" max="${Math.max(0, last)}" value="${Math.max(0, last)}" aria-label="frame">` +
@@ -74,6 +86,6 @@ export function recordingSection(recording: ReportRecording, index: number, pool
   const steps = recording.steps.map((step) => stepItem(step, frames)).join('');
   const html =
     `<article class="recording" id="${id}" data-recording="${index}"><h3>${e(recording.name)}</h3>${player}${caption}${stack}` +
-    `<canvas class="screen" hidden></canvas><h4>Steps (${recording.steps.length})</h4><ol class="steps">${steps}</ol></article>`;
+    `<canvas class="screen" hidden></canvas><h4>Steps (${stepsCount(recording)})</h4><ol class="steps">${steps}</ol></article>`;
   return { html, data };
 }

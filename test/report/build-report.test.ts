@@ -97,6 +97,16 @@ describe('buildReport', () => {
     expect(timed).not.toMatch(/\d\.\d{3,} ms/);
   });
 
+  it('says how many steps and frames were left out', () => {
+    const base = failingReport();
+    const recording = base.recordings[0]!;
+    const cut = buildReport({ ...base, recordings: [{ ...recording, droppedSteps: 8000, frames: { ...recording.frames, truncated: true } }] });
+    expect(cut).toContain('<h4>Steps (5 of 8005: the oldest 8000 left out)</h4>');
+    expect(cut).toContain('<p class="muted">Frames from 0 ms to 1600 ms; older frames were left out (the recording&#39;s size budget).</p>');
+    expect(html).toContain('<h4>Steps (5)</h4>');
+    expect(html).toContain('<p class="muted">Last frame: 1600 ms</p>');
+  });
+
   it('is small for a typical failing test', () => {
     // Measured: the figure the README and the closing note quote.
     expect(Buffer.byteLength(html)).toBeLessThan(48_000);
