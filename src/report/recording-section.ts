@@ -70,9 +70,19 @@ export function recordingSection(recording: ReportRecording, index: number, pool
   const data: ClientFrame[] = [];
   const imgs = frames.map((frame, at) => {
     const { xPx, yPx, widthPx, heightPx } = frame.image;
-    data.push({ atMs: frame.atMs, key: frame.keyframe, img: `${id}-f${at}`, x: xPx, y: yPx, w: widthPx, h: heightPx, screen: pool.add(frame.cells) });
+    data.push({
+      atMs: frame.atMs,
+      time: formatMs(frame.atMs),
+      key: frame.keyframe,
+      img: `${id}-f${at}`,
+      x: xPx,
+      y: yPx,
+      w: widthPx,
+      h: heightPx,
+      screen: pool.add(frame.cells),
+    });
     const hidden = at < shownFrom ? ' hidden' : '';
-    return `<img id="${id}-f${at}" alt="frame ${at}" src="${pngDataUrl(frame.image.png)}" width="${widthPx}" height="${heightPx}" style="left:${xPx}px;top:${yPx}px"${hidden}>`;
+    return `<img id="${id}-f${at}" alt="frame ${at + 1}" src="${pngDataUrl(frame.image.png)}" width="${widthPx}" height="${heightPx}" style="left:${xPx}px;top:${yPx}px"${hidden}>`;
   });
   const size = frames[shownFrom]?.image;
   const stack = size

@@ -29,13 +29,27 @@ export function highlights(cells: readonly CellPosition[], grid: InspectedScreen
     .join('');
 }
 
+/** Why an image has no inspector: its PNG carries no screen tmux-shot can trust for its pixels. */
+export const NO_CELLS = 'no cell data: its PNG carries no screen that matches its pixels (drawn with other render options, or not by tmux-shot)';
+
 function figure(id: string, role: string, image: ReportImage, screen: number | undefined, shot: number, boxes: string): string {
-  const data = screen === undefined ? '' : ` data-screen="${screen}"`;
+  const data = screen === undefined ? ` data-no-cells="${e(NO_CELLS)}"` : ` data-screen="${screen}"`;
   return (
     `<figure><figcaption>${role} · ${image.widthPx}×${image.heightPx} px</figcaption><div class="pic">` +
     `<img id="${id}" class="${role}" alt="${role}" src="${pngDataUrl(image.png)}" width="${image.widthPx}" height="${image.heightPx}" data-shot="${shot}" data-role="${role}"${data}>` +
     `${boxes}</div></figure>`
   );
+}
+
+/**
+ * The screen whose grid places cells on `image`: its own cells', else (a diff, or an image without
+ * trusted cells) the actual's or the reference's when the image has that one's size in px, else none.
+ */
+export function screenFor(image: ReportImage, shot: ReportScreenshot): InspectedScreen | undefined {
+  if (image.cells) return image.cells;
+  const sameSize = (other: ReportImage | undefined) => other?.cells && other.widthPx === image.widthPx && other.heightPx === image.heightPx;
+  if (sameSize(shot.actual)) return shot.actual.cells;
+  return sameSize(shot.reference) ? shot.reference!.cells : undefined;
 }
 
 /** The message of `shot`, or, when one of `errors` already says it (Vitest's error of the matcher), a link to that error (`#error-N`, from 1). */
@@ -55,15 +69,16 @@ export function screenshotSection(
 ): { html: string; data: ClientShot } {
   const reference = shot.reference?.cells ? pool.add(shot.reference.cells) : undefined;
   const actual = shot.actual.cells ? pool.add(shot.actual.cells) : undefined;
-  const grid = (shot.actual.cells ?? shot.reference?.cells)?.grid;
   const changes: Record<string, string> = {};
   for (const { row, col } of shot.changedCells) changes[`${row},${col}`] = describeCellChange(shot.reference?.cells, shot.actual.cells, row, col);
   const id = `shot-${index}`;
-  const views = [
-    shot.reference ? figure(`${id}-reference`, 'reference', shot.reference, reference, index, highlights(shot.changedCells, grid, shot.reference)) : '',
-    figure(`${id}-actual`, 'actual', shot.actual, actual, index, highlights(shot.changedCells, grid, shot.actual)),
-    shot.diff ? figure(`${id}-diff`, 'diff', shot.diff, actual, index, highlights(shot.changedCells, grid, shot.diff)) : '',
-  ].join('');
+  /** An image's figure, its boxes and inspector on the grid of the screen {@link screenFor} gives it. */
+  const view = (role: string, image: ReportImage): string => {
+    const screen = screenFor(image, shot);
+    const at = screen === shot.actual.cells ? actual : screen === shot.reference?.cells ? reference : undefined;
+    return figure(`${id}-${role}`, role, image, at, index, highlights(shot.changedCells, screen?.grid, image));
+  };
+  const views = [shot.reference ? view('reference', shot.reference) : '', view('actual', shot.actual), shot.diff ? view('diff', shot.diff) : ''].join('');
   const accept = shot.acceptCommand
     ? `<p class="accept">Accept this baseline: <code id="${id}-accept">${e(shot.acceptCommand)}</code> <button type="button" class="copy" data-copy="${id}-accept" hidden>Copy</button></p>`
     : '';
