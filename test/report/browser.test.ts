@@ -141,6 +141,7 @@ describe('the report in Chromium', () => {
       'bg: default → drawn #000000',
       'underline: default',
       'attributes: none',
+      'cursor: at row 3, col 6',
       "changed: 'e' U+0065 → 'é' U+00E9; fg default → palette 1; fg drawn #ffffff → #cc0000",
     ]);
     await page.locator('#shot-0-reference').hover({ position: centre(1, 0) });
@@ -155,7 +156,47 @@ describe('the report in Chromium', () => {
     ]);
     await page.locator('#shot-0 .stage').click({ position: centre(2, 5) });
     await page.locator('#shot-0-reference').hover({ position: centre(0, 0) });
-    expect((await inspector(page))[0]).toBe('cell: row 2, col 5 (compare)');
+    expect((await inspector(page))[0]).toBe('cell: row 2, col 5 (compare: reference)');
+  });
+
+  it('outlines the inspected cell on the image, and clears the panel off the grid and off the screen', async () => {
+    const page = await open();
+    await page.locator('#shot-0-actual').hover({ position: centre(2, 5) });
+    const img = (await page.locator('#shot-0-actual').boundingBox())!;
+    expect(await page.locator('#cell-mark').boundingBox()).toEqual({
+      x: img.x + paddingPx + 5 * cellWidthPx,
+      y: img.y + paddingPx + 2 * cellHeightPx,
+      width: cellWidthPx,
+      height: cellHeightPx,
+    });
+    // The padding is outside the grid: the panel and the outline go (they kept the last cell).
+    await page.locator('#shot-0-actual').hover({ position: { x: 1, y: 1 } });
+    expect([await page.locator('#inspector').isVisible(), await page.locator('#cell-mark').isVisible()]).toEqual([false, false]);
+    await page.locator('#shot-0-actual').hover({ position: centre(2, 5) });
+    await page.locator('h1').hover();
+    expect([await page.locator('#inspector').isVisible(), await page.locator('#cell-mark').isVisible()]).toEqual([false, false]);
+  });
+
+  it('the compare view inspects the reference left of the split and the actual right of it', async () => {
+    const page = await open();
+    const stage = page.locator('#shot-0 .stage');
+    await stage.hover({ position: centre(2, 5) });
+    expect((await inspector(page)).slice(0, 2)).toEqual(['cell: row 2, col 5 (compare: reference)', "chars: 'e' U+0065"]);
+    await page.locator('#shot-0 .split-at').fill('10');
+    await stage.hover({ position: centre(2, 5) });
+    expect((await inspector(page)).slice(0, 2)).toEqual(['cell: row 2, col 5 (compare: actual)', "chars: 'é' U+00E9"]);
+  });
+
+  it('a pinned panel stays beside the content: it covers no step or failure text', async () => {
+    const page = await open();
+    await page.locator('#rec-0 canvas').click({ position: centre(1, 0) });
+    expect(await page.locator('#inspector').getAttribute('data-pinned')).toBe('');
+    const panel = (await page.locator('#inspector').boundingBox())!;
+    const texts = await page.$$eval('#rec-0 .steps li, .error-text, pre', (nodes) =>
+      nodes.flatMap((node) => [...node.getClientRects()].map((r) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom }))),
+    );
+    expect(texts.length).toBeGreaterThan(5);
+    expect(texts.filter((r) => r.right > panel.x && r.left < panel.x + panel.width && r.bottom > panel.y && r.top < panel.y + panel.height)).toEqual([]);
   });
 
   it('the timeline scrubs to the failure frame, and steps jump to their frames', async () => {
@@ -177,7 +218,7 @@ describe('the report in Chromium', () => {
     expect(await time.textContent()).toBe('frame 2/5 · 120 ms');
     await page.locator('#rec-0 .scrub').fill('2');
     await page.locator('#rec-0 canvas').hover({ position: centre(1, 0) });
-    expect((await inspector(page)).slice(0, 2)).toEqual(['cell: row 1, col 0 (frame 2)', "chars: 'm' U+006D"]);
+    expect((await inspector(page)).slice(0, 2)).toEqual(['cell: row 1, col 0 (frame 3/5)', "chars: 'm' U+006D"]);
     await page.locator('#rec-0 .play').click();
     await page.waitForFunction(() => document.querySelector('#rec-0 .time')!.textContent === 'frame 5/5 · 1600 ms');
     expect(await page.locator('#rec-0 .play').textContent()).toBe('▶ play');
