@@ -10,12 +10,31 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import pngjs from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cellMetrics, renderPng } from '../../src/render/index.js';
-import { buildReport } from '../../src/report/index.js';
-import { failingReport, sessionFrames, XSS } from './report-data.js';
+import { buildReport, type ReportInput } from '../../src/report/index.js';
+import { failingReport, imageOf, screenAfter, sessionFrames, XSS } from './report-data.js';
+
+/**
+ * The failing report with what the inspector must say in words: the actual screen has a hidden
+ * cursor (DECTCEM) and invisible text (SGR 8), the reference is a 30-column screen without cells
+ * (as when its cells cannot be trusted), and the frames come at fractional times.
+ */
+function specialReport(): ReportInput {
+  const base = failingReport();
+  const { rgba: _, cells: __, ...reference } = imageOf(screenAfter(`wide ${'x'.repeat(20)}`, 30, 6));
+  const { rgba: ___, ...actual } = imageOf(screenAfter('\x1b[?25lab\x1b[8mhid\x1b[0m'));
+  const recording = base.recordings[0]!;
+  const frames = recording.frames.frames.map((frame) => ({ ...frame, atMs: frame.atMs + 0.3333333333333 }));
+  return {
+    ...base,
+    screenshots: [{ ...base.screenshots[0]!, reference, actual, changedCells: [] }],
+    recordings: [{ ...recording, frames: { ...recording.frames, frames } }],
+  };
+}
 
 let browser: Browser;
 let dir: string;
 let url: string;
+let specialUrl: string;
 let context: BrowserContext | undefined;
 const problems: string[] = [];
 
@@ -24,6 +43,9 @@ beforeAll(async () => {
   const file = join(dir, 'tmux-shot-report.html');
   writeFileSync(file, buildReport(failingReport()));
   url = pathToFileURL(file).href;
+  const special = join(dir, 'special.html');
+  writeFileSync(special, buildReport(specialReport()));
+  specialUrl = pathToFileURL(special).href;
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 });
 
@@ -39,17 +61,18 @@ afterEach(async () => {
 });
 
 /** The report in a new page; console errors, page errors and every request other than the report itself and data: URLs land in `problems`. */
-async function open(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1, ...options });
+async function open(options: { javaScriptEnabled?: boolean; report?: string } = {}): Promise<Page> {
+  const { report = url, ...contextOptions } = options;
+  context = await browser.newContext({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1, ...contextOptions });
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('request', (request) => {
-    if (request.url() !== url && !request.url().startsWith('data:')) problems.push(`request: ${request.url()}`);
+    if (request.url() !== report && !request.url().startsWith('data:')) problems.push(`request: ${request.url()}`);
   });
-  await page.goto(url);
+  await page.goto(report);
   if (options.javaScriptEnabled !== false) await page.waitForSelector('article.recording[data-ready]');
   return page;
 }
@@ -197,6 +220,30 @@ describe('the report in Chromium', () => {
     );
     expect(texts.length).toBeGreaterThan(5);
     expect(texts.filter((r) => r.right > panel.x && r.left < panel.x + panel.width && r.bottom > panel.y && r.top < panel.y + panel.height)).toEqual([]);
+  });
+
+  it('says when the cursor is hidden, when a cell is not painted, and why an image has no inspector', async () => {
+    const page = await open({ report: specialUrl });
+    await page.locator('#shot-0-actual').hover({ position: centre(0, 3) });
+    expect(await inspector(page)).toEqual([
+      'cell: row 0, col 3 (actual)',
+      "chars: 'i' U+0069",
+      'width: 1',
+      'fg: default → not painted (invisible)',
+      'bg: default → drawn #000000',
+      'underline: default',
+      'attributes: invisible',
+      'cursor: hidden (DECTCEM), at row 0, col 5',
+      'changed: no (same pixels)',
+    ]);
+    await page.locator('#shot-0-reference').hover({ position: centre(0, 3) });
+    expect(await inspector(page)).toEqual([
+      'reference: no cell data: its PNG carries no screen that matches its pixels (drawn with other render options, or not by tmux-shot)',
+    ]);
+    expect(await page.locator('#cell-mark').isVisible()).toBe(false);
+    expect(await page.locator('#rec-0 .time').textContent()).toBe('frame 5/5 · 1600 ms');
+    await page.locator('#rec-0 .prev').click();
+    expect(await page.locator('#rec-0 .time').textContent()).toBe('frame 4/5 · 900 ms');
   });
 
   it('the timeline scrubs to the failure frame, and steps jump to their frames', async () => {
