@@ -172,6 +172,8 @@ export function reportClient(): void {
     article.querySelector('.views')!.before(controls);
     const zoom = controls.querySelector<HTMLSelectElement>('.zoom')!;
     zoom.addEventListener('change', () => {
+      // The outline was placed at the old size.
+      mark.hidden = true;
       for (const img of article.querySelectorAll<HTMLImageElement>('img')) {
         img.style.width = `${Number(img.getAttribute('width')) * Number(zoom.value)}px`;
         img.style.height = `${Number(img.getAttribute('height')) * Number(zoom.value)}px`;
