@@ -16,7 +16,7 @@ import { transcriptSection } from './transcript-section.js';
 
 function header(input: ReportInput): string {
   const location = input.location ? ` <code>${e(input.location)}</code>` : '';
-  const attempt = input.attempt ? ` <span class="attempt">retry ${input.attempt}</span>` : '';
+  const attempt = input.attempt ? ` <span class="attempt">· retry ${input.attempt}</span>` : '';
   const links = input.links.map((link) => `<a href="${e(link.href)}">${e(link.label)}</a>`).join('');
   return (
     `<header><h1>${e(input.title)}</h1><p><span class="status ${input.status === 'failed' ? 'failed' : 'passed'}">${e(input.status)}</span>${attempt}${location}</p>` +

@@ -73,7 +73,7 @@ describe('buildReport', () => {
 
   it('names the attempt of a retried test in the header', () => {
     const retried = buildReport({ ...failingReport(), attempt: 1 });
-    expect(retried).toContain('<span class="status failed">failed</span> <span class="attempt">retry 1</span> <code>test/menu.test.ts:12</code>');
+    expect(retried).toContain('<span class="status failed">failed</span> <span class="attempt">· retry 1</span> <code>test/menu.test.ts:12</code>');
     expect(html).toContain('<span class="status failed">failed</span> <code>test/menu.test.ts:12</code>');
   });
 
