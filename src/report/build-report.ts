@@ -7,6 +7,7 @@
 import type { ClientData } from './client-data.js';
 import { ScreenPool } from './client-data.js';
 import type { ReportError, ReportInput } from './data.js';
+import { stackFrames } from './format.js';
 import { escapeHtml as e } from './html.js';
 import { page } from './page.js';
 import { recordingSection } from './recording-section.js';
@@ -15,16 +16,19 @@ import { transcriptSection } from './transcript-section.js';
 
 function header(input: ReportInput): string {
   const location = input.location ? ` <code>${e(input.location)}</code>` : '';
+  const attempt = input.attempt ? ` <span class="attempt">· retry ${input.attempt}</span>` : '';
   const links = input.links.map((link) => `<a href="${e(link.href)}">${e(link.label)}</a>`).join('');
   return (
-    `<header><h1>${e(input.title)}</h1><p><span class="status ${input.status === 'failed' ? 'failed' : 'passed'}">${e(input.status)}</span>${location}</p>` +
+    `<header><h1>${e(input.title)}</h1><p><span class="status ${input.status === 'failed' ? 'failed' : 'passed'}">${e(input.status)}</span>${attempt}${location}</p>` +
     `${links ? `<nav class="links">Files: ${links}</nav>` : ''}</header>`
   );
 }
 
-function error(err: ReportError): string {
-  const stack = err.stack ? `<pre class="stack">${e(err.stack)}</pre>` : '';
-  return `<div class="error"><pre class="error-message"><b>${e(err.name)}</b>: ${e(err.message)}</pre>${stack}</div>`;
+/** An error once: its message, then its stack's frames (the stack's first lines repeat the message). Numbered from 1 (`id="error-1"`). */
+function error(err: ReportError, index: number): string {
+  const frames = err.stack ? stackFrames(err.name, err.message, err.stack) : '';
+  const stack = frames ? `<pre class="stack">${e(frames)}</pre>` : '';
+  return `<div class="error" id="error-${index + 1}"><pre class="error-message"><b>${e(err.name)}</b>: ${e(err.message)}</pre>${stack}</div>`;
 }
 
 function section(id: string, title: string, parts: readonly string[]): string {
@@ -42,7 +46,7 @@ function section(id: string, title: string, parts: readonly string[]): string {
  */
 export function buildReport(input: ReportInput): string {
   const pool = new ScreenPool();
-  const shots = input.screenshots.map((shot, index) => screenshotSection(shot, index, pool));
+  const shots = input.screenshots.map((shot, index) => screenshotSection(shot, index, pool, input.errors));
   const recordings = input.recordings.map((recording, index) => recordingSection(recording, index, pool));
   const data: ClientData = {
     styles: pool.styles,

@@ -28,9 +28,10 @@ export interface ClientShot {
   readonly changes: Readonly<Record<string, string>>;
 }
 
-/** A frame of a recording: its picture (an `<img>` of the page, by id), where it goes, and its screen. */
+/** A frame of a recording: its time (ms, and as the page writes it), its picture (an `<img>` of the page, by id), where it goes, and its screen. */
 export interface ClientFrame {
   readonly atMs: number;
+  readonly time: string;
   readonly key: boolean;
   readonly img: string;
   readonly x: number;

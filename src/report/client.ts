@@ -48,49 +48,102 @@ export function reportClient(): void {
     list.append(dt, dd);
   }
 
+  /** The outline over the inspected cell, placed in page coordinates. */
+  const mark = document.createElement('span');
+  mark.id = 'cell-mark';
+  mark.hidden = true;
+  document.body.append(mark);
+
+  function hide(): void {
+    if (panel.hasAttribute('data-pinned')) return;
+    panel.hidden = true;
+    mark.hidden = true;
+  }
+
+  function cursorState(screen: (typeof data.screens)[number], col: number, row: number): string {
+    const [cursorCol, cursorRow, visible] = screen.cursor;
+    const where = cursorCol === col && cursorRow === row ? 'here' : `at row ${cursorRow}, col ${cursorCol}`;
+    return visible === 1 ? where : `hidden (DECTCEM), ${where}`;
+  }
+
   function inspect(screenIndex: number, col: number, row: number, shot: ClientShot | undefined, where: string): void {
-    const screen = data.screens[screenIndex];
-    const rowIndex = screen?.r[row];
-    const cell = rowIndex === undefined ? undefined : rowCells(rowIndex)[col];
-    if (!screen || !cell) return;
+    const screen = data.screens[screenIndex]!;
+    const cell = rowCells(screen.r[row]!)[col]!;
     const style = data.styles[cell[2]] ?? ['', '', '', '', '', ''];
+    const invisible = style[5].split(', ').includes('invisible');
     const list = document.createElement('dl');
     line(list, 'cell', `row ${row}, col ${col} (${where})`);
     line(list, 'chars', cell[0] === '' ? (cell[1] === 0 ? 'right half of a wide character' : 'blank') : `'${cell[0]}' ${codePoints(cell[0])}`);
     line(list, 'width', String(cell[1]));
-    line(list, 'fg', `${style[0]} → drawn ${style[3]}`, style[3]);
+    if (invisible) line(list, 'fg', `${style[0]} → not painted (invisible)`);
+    else line(list, 'fg', `${style[0]} → drawn ${style[3]}`, style[3]);
     line(list, 'bg', `${style[1]} → drawn ${style[4]}`, style[4]);
     line(list, 'underline', style[2]);
     line(list, 'attributes', style[5] || 'none');
-    if (screen.cursor[2] === 1 && screen.cursor[0] === col && screen.cursor[1] === row) line(list, 'cursor', 'here');
+    line(list, 'cursor', cursorState(screen, col, row));
     if (shot) line(list, 'changed', shot.changes[`${row},${col}`] ?? 'no (same pixels)');
     panel.replaceChildren(list);
     panel.hidden = false;
   }
 
-  function inspectAt(target: HTMLElement, event: MouseEvent): void {
+  /** The screen a point of `target` shows: the compare view shows the reference left of the split (or while it blinks on), else the actual. */
+  function screenAt(target: HTMLElement, fraction: number): { screen: number; where: string } | undefined {
+    const own = target.dataset.screen;
+    if (target.dataset.referenceScreen === undefined) return own === undefined ? undefined : { screen: Number(own), where: target.dataset.role ?? '' };
+    const reference = fraction * 100 < Number(target.dataset.referenceLeftOf);
+    const screen = reference ? target.dataset.referenceScreen : own;
+    return screen === '' || screen === undefined ? undefined : { screen: Number(screen), where: `compare: ${reference ? 'reference' : 'actual'}` };
+  }
+
+  /** Inspects the cell under the pointer on `target`, outlines it, and says when there is none (outside the grid, no cell data). */
+  function inspectAt(target: HTMLElement, event: MouseEvent): boolean {
     const box = target.getBoundingClientRect();
-    const widthPx = Number(target.dataset.w ?? target.getAttribute('width'));
-    const screen = data.screens[Number(target.dataset.screen)];
-    if (!screen || box.width === 0) return;
-    const scale = widthPx / box.width;
+    if (box.width === 0) return false;
+    const scale = Number(target.dataset.w ?? target.getAttribute('width')) / box.width;
+    const found = screenAt(target, (event.clientX - box.left) / box.width);
+    const screen = found && data.screens[found.screen];
+    if (!found || !screen) {
+      const reason = target.dataset.noCells;
+      if (!reason || panel.hasAttribute('data-pinned')) return false;
+      const list = document.createElement('dl');
+      line(list, target.dataset.role ?? 'image', reason);
+      panel.replaceChildren(list);
+      panel.hidden = false;
+      mark.hidden = true;
+      return false;
+    }
     const [xPx, yPx, cellWidthPx, cellHeightPx] = screen.grid;
     const col = Math.floor(((event.clientX - box.left) * scale - xPx) / cellWidthPx);
     const row = Math.floor(((event.clientY - box.top) * scale - yPx) / cellHeightPx);
-    if (col < 0 || row < 0 || col >= screen.cols || row >= screen.rows) return;
+    if (col < 0 || row < 0 || col >= screen.cols || row >= screen.rows) return false;
     const shot = target.dataset.shot === undefined ? undefined : data.shots[Number(target.dataset.shot)];
-    inspect(Number(target.dataset.screen), col, row, shot, target.dataset.role ?? target.tagName.toLowerCase());
+    inspect(found.screen, col, row, shot, found.where);
+    Object.assign(mark.style, {
+      left: `${box.left + window.scrollX + (xPx + col * cellWidthPx) / scale}px`,
+      top: `${box.top + window.scrollY + (yPx + row * cellHeightPx) / scale}px`,
+      width: `${cellWidthPx / scale}px`,
+      height: `${cellHeightPx / scale}px`,
+    });
+    mark.hidden = false;
+    return true;
   }
 
+  const INSPECTABLE = '[data-screen],[data-no-cells]';
   document.addEventListener('mousemove', (event) => {
-    const target = (event.target as Element).closest<HTMLElement>('[data-screen]');
-    if (target && !panel.hasAttribute('data-pinned')) inspectAt(target, event);
+    if (panel.hasAttribute('data-pinned')) return;
+    const target = (event.target as Element).closest<HTMLElement>(INSPECTABLE);
+    if (!target || !inspectAt(target, event)) {
+      if (!target?.dataset.noCells) hide();
+    }
   });
+  document.documentElement.addEventListener('mouseleave', hide);
   document.addEventListener('click', (event) => {
-    const target = (event.target as Element).closest<HTMLElement>('[data-screen]');
+    const target = (event.target as Element).closest<HTMLElement>(INSPECTABLE);
     if (!target) return;
-    panel.toggleAttribute('data-pinned', !panel.hasAttribute('data-pinned'));
-    inspectAt(target, event);
+    if (panel.hasAttribute('data-pinned')) {
+      panel.removeAttribute('data-pinned');
+      if (!inspectAt(target, event)) hide();
+    } else if (inspectAt(target, event) && target.dataset.noCells === undefined) panel.setAttribute('data-pinned', '');
   });
 
   for (const button of document.querySelectorAll<HTMLButtonElement>('button.copy')) {
@@ -119,6 +172,8 @@ export function reportClient(): void {
     article.querySelector('.views')!.before(controls);
     const zoom = controls.querySelector<HTMLSelectElement>('.zoom')!;
     zoom.addEventListener('change', () => {
+      // The outline was placed at the old size.
+      mark.hidden = true;
       for (const img of article.querySelectorAll<HTMLImageElement>('img')) {
         img.style.width = `${Number(img.getAttribute('width')) * Number(zoom.value)}px`;
         img.style.height = `${Number(img.getAttribute('height')) * Number(zoom.value)}px`;
@@ -127,7 +182,13 @@ export function reportClient(): void {
     if (!reference) return;
     const stage = document.createElement('div');
     stage.className = 'stage';
-    Object.assign(stage.dataset, { screen: actual.dataset.screen, shot: actual.dataset.shot, role: 'compare', w: actual.getAttribute('width') });
+    const shotData = data.shots[Number(actual.dataset.shot)];
+    Object.assign(stage.dataset, {
+      screen: actual.dataset.screen ?? '',
+      referenceScreen: String(shotData?.reference ?? ''),
+      shot: actual.dataset.shot,
+      w: actual.getAttribute('width'),
+    });
     const base = actual.cloneNode() as HTMLImageElement;
     const over = reference.cloneNode() as HTMLImageElement;
     for (const img of [base, over]) img.removeAttribute('id');
@@ -136,7 +197,10 @@ export function reportClient(): void {
     split.className = 'split';
     const boxes = [...actual.parentElement!.querySelectorAll('.hl')].map((box) => box.cloneNode());
     stage.append(base, over, ...boxes, split);
-    for (const node of stage.querySelectorAll<HTMLElement>('[data-screen]')) delete node.dataset.screen;
+    for (const node of stage.querySelectorAll<HTMLElement>('[data-screen],[data-no-cells]')) {
+      delete node.dataset.screen;
+      delete node.dataset.noCells;
+    }
     controls.after(stage);
     const splitAt = controls.querySelector<HTMLInputElement>('.split-at')!;
     const opacity = controls.querySelector<HTMLInputElement>('.opacity')!;
@@ -145,6 +209,7 @@ export function reportClient(): void {
       if (!blinking) return;
       const showReference = Math.floor(ms / 500) % 2 === 0;
       over.style.opacity = showReference ? '1' : '0';
+      stage.dataset.referenceLeftOf = showReference ? '100' : '0';
       stage.dataset.showing = showReference ? 'reference' : 'actual';
       requestAnimationFrame(blink);
     };
@@ -155,6 +220,7 @@ export function reportClient(): void {
       over.style.clipPath = mode === 'slider' ? `inset(0 ${100 - Number(splitAt.value)}% 0 0)` : 'none';
       split.style.left = `${splitAt.value}%`;
       over.style.opacity = mode === 'onion' ? String(Number(opacity.value) / 100) : '1';
+      stage.dataset.referenceLeftOf = mode === 'slider' ? splitAt.value : mode === 'blink' ? '100' : '0';
       stage.dataset.showing =
         mode === 'slider' ? `reference left of ${splitAt.value}%` : mode === 'onion' ? `reference at ${opacity.value}% over actual` : 'reference';
       if (blinking) requestAnimationFrame(blink);
@@ -182,9 +248,10 @@ export function reportClient(): void {
       if (canvas.width !== w || canvas.height !== h) Object.assign(canvas, { width: w, height: h });
       for (let at = key; at <= current; at++) context.drawImage(images[at]!, frames[at]!.x, frames[at]!.y);
       const frame = frames[current]!;
-      Object.assign(canvas.dataset, { screen: String(frame.screen), frame: String(current), role: `frame ${current}` });
+      const label = `frame ${current + 1}/${frames.length}`;
+      Object.assign(canvas.dataset, { screen: String(frame.screen), frame: String(current), role: label });
       scrub.value = String(current);
-      time.textContent = `frame ${current + 1}/${frames.length} · ${frame.atMs} ms`;
+      time.textContent = `${label} · ${frame.time}`;
       for (const step of article.querySelectorAll<HTMLElement>('.steps li')) {
         step.classList.toggle('current', step.querySelector<HTMLElement>('.jump')!.dataset.frame === String(current));
       }

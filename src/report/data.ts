@@ -57,7 +57,7 @@ export interface ReportRecording {
 export interface ReportError {
   readonly name: string;
   readonly message: string;
-  /** Its call frames (the `    at …` lines), without the message the stack starts with. */
+  /** Its stack as V8 wrote it (starting with `Name: message`); the report shows its call frames only. */
   readonly stack?: string;
 }
 

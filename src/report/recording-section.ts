@@ -2,12 +2,12 @@
  * One recording in HTML: its frames as `<img>` elements (without JavaScript, the last frame shows
  * as its keyframe with the patches after it stacked on top), the steps with the frame each jumps
  * to, and the player's controls the script reveals (range, prev/next/play, jump to failure).
- * Times show in whole ms (the app's clock gives them to the µs).
  */
 import type { AppStep } from '../app/steps.js';
 import type { RecordedFrame } from '../record/report-frames.js';
 import type { ClientFrame, ScreenPool } from './client-data.js';
 import type { ReportRecording } from './data.js';
+import { formatMs } from './format.js';
 import { escapeHtml as e, pngDataUrl } from './html.js';
 
 /** The index of the frame shown at `ms`: the last one at or before it, else the first (-1 when there are none). */
@@ -40,12 +40,25 @@ export function keyframeOf(frames: readonly Pick<RecordedFrame, 'keyframe'>[], i
 
 function stepItem(step: AppStep, frames: readonly RecordedFrame[]): string {
   const failed = step.error !== undefined;
-  const duration = Math.round(step.durationMs) > 0 ? ` <span class="muted">${Math.round(step.durationMs)} ms</span>` : '';
+  const duration = Math.round(step.durationMs) > 0 ? ` <span class="muted">${formatMs(step.durationMs)}</span>` : '';
   const error = failed ? ` <span class="error-text">${e(step.error!)}</span>` : '';
   return (
-    `<li class="step${failed ? ' failed' : ''}" data-kind="${e(step.kind)}"><button type="button" class="jump" data-frame="${frameAt(frames, stepEndMs(step))}">${Math.round(step.atMs)} ms</button> ` +
+    `<li class="step${failed ? ' failed' : ''}" data-kind="${e(step.kind)}"><button type="button" class="jump" data-frame="${frameAt(frames, stepEndMs(step))}">${formatMs(step.atMs)}</button> ` +
     `<code>${e(step.title)}</code>${duration}${error}</li>`
   );
+}
+
+/** What the frames cover: the last frame's time, or, when older frames were left out, the times the frames still cover. */
+function framesCaption({ frames, truncated }: ReportRecording['frames']): string {
+  const lastMs = formatMs(frames.at(-1)!.atMs);
+  return truncated
+    ? `Frames from ${formatMs(frames[0]!.atMs)} to ${lastMs}; older frames were left out (the recording&#39;s size budget).`
+    : `Last frame: ${lastMs}`;
+}
+
+/** `5`, or with steps left out `2000 of 10000: the oldest 8000 left out`. */
+function stepsCount({ steps, droppedSteps = 0 }: ReportRecording): string {
+  return droppedSteps > 0 ? `${steps.length} of ${steps.length + droppedSteps}: the oldest ${droppedSteps} left out` : String(steps.length);
 }
 
 /** The section's HTML and the script's frames for one recording (`index` numbers it in the page). */
@@ -58,7 +71,8 @@ export function recordingSection(recording: ReportRecording, index: number, pool
   const imgs = frames.map((frame, at) => {
     const { xPx, yPx, widthPx, heightPx } = frame.image;
     data.push({
-      atMs: Math.round(frame.atMs),
+      atMs: frame.atMs,
+      time: formatMs(frame.atMs),
       key: frame.keyframe,
       img: `${id}-f${at}`,
       x: xPx,
@@ -68,14 +82,14 @@ export function recordingSection(recording: ReportRecording, index: number, pool
       screen: pool.add(frame.cells),
     });
     const hidden = at < shownFrom ? ' hidden' : '';
-    return `<img id="${id}-f${at}" alt="frame ${at}" src="${pngDataUrl(frame.image.png)}" width="${widthPx}" height="${heightPx}" style="left:${xPx}px;top:${yPx}px"${hidden}>`;
+    return `<img id="${id}-f${at}" alt="frame ${at + 1}" src="${pngDataUrl(frame.image.png)}" width="${widthPx}" height="${heightPx}" style="left:${xPx}px;top:${yPx}px"${hidden}>`;
   });
   const size = frames[shownFrom]?.image;
   const stack = size
     ? `<div class="frames" id="${id}-frames" style="width:${size.widthPx}px;height:${size.heightPx}px">${imgs.join('')}</div>`
     : '<p>No frames.</p>';
-  const caption =
-    last < 0 ? '' : `<p class="muted">Last frame: ${Math.round(frames[last]!.atMs)} ms${recording.frames.truncated ? ' (older frames left out)' : ''}</p>`;
+  const note = recording.note === undefined ? '' : `<p class="note">${e(recording.note)}</p>`;
+  const caption = `${note}${last < 0 ? '' : `<p class="muted">${framesCaption(recording.frames)}</p>`}`;
   const player =
     `<div class="player" hidden><button type="button" class="prev">◀ prev</button><button type="button" class="play">▶ play</button>` +
     `<button type="button" class="next">next ▶</button><input type="range" class="scrub" min="0" max="${Math.max(0, last)}" value="${Math.max(0, last)}" aria-label="frame">` +
@@ -83,6 +97,6 @@ export function recordingSection(recording: ReportRecording, index: number, pool
   const steps = recording.steps.map((step) => stepItem(step, frames)).join('');
   const html =
     `<article class="recording" id="${id}" data-recording="${index}"><h3>${e(recording.name)}</h3>${player}${caption}${stack}` +
-    `<canvas class="screen" hidden></canvas><h4>Steps (${recording.steps.length})</h4><ol class="steps">${steps}</ol></article>`;
+    `<canvas class="screen" hidden></canvas><h4>Steps (${stepsCount(recording)})</h4><ol class="steps">${steps}</ol></article>`;
   return { html, data };
 }

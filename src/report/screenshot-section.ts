@@ -8,7 +8,7 @@ import type { CellPosition } from '../geometry.js';
 import type { InspectedScreen } from '../render/inspect.js';
 import { describeCellChange } from './cell-changes.js';
 import type { ClientShot, ScreenPool } from './client-data.js';
-import type { ReportImage, ReportScreenshot } from './data.js';
+import type { ReportError, ReportImage, ReportScreenshot } from './data.js';
 import { escapeHtml as e, pngDataUrl } from './html.js';
 
 /** Percent with at most 4 decimals (short, and the same on every machine). */
@@ -29,8 +29,11 @@ export function highlights(cells: readonly CellPosition[], grid: InspectedScreen
     .join('');
 }
 
+/** Why an image has no inspector: its PNG carries no screen tmux-shot can trust for its pixels. */
+export const NO_CELLS = 'no cell data: its PNG carries no screen that matches its pixels (drawn with other render options, or not by tmux-shot)';
+
 function figure(id: string, role: string, image: ReportImage, screen: number | undefined, shot: number, boxes: string): string {
-  const data = screen === undefined ? '' : ` data-screen="${screen}"`;
+  const data = screen === undefined ? ` data-no-cells="${e(NO_CELLS)}"` : ` data-screen="${screen}"`;
   return (
     `<figure><figcaption>${role} · ${image.widthPx}×${image.heightPx} px</figcaption><div class="pic">` +
     `<img id="${id}" class="${role}" alt="${role}" src="${pngDataUrl(image.png)}" width="${image.widthPx}" height="${image.heightPx}" data-shot="${shot}" data-role="${role}"${data}>` +
@@ -38,19 +41,44 @@ function figure(id: string, role: string, image: ReportImage, screen: number | u
   );
 }
 
-/** The section's HTML and the script's data for one screenshot (`index` numbers it in the page). */
-export function screenshotSection(shot: ReportScreenshot, index: number, pool: ScreenPool): { html: string; data: ClientShot } {
+/**
+ * The screen whose grid places cells on `image`: its own cells', else (a diff, or an image without
+ * trusted cells) the actual's or the reference's when the image has that one's size in px, else none.
+ */
+export function screenFor(image: ReportImage, shot: ReportScreenshot): InspectedScreen | undefined {
+  if (image.cells) return image.cells;
+  const sameSize = (other: ReportImage | undefined) => other?.cells && other.widthPx === image.widthPx && other.heightPx === image.heightPx;
+  if (sameSize(shot.actual)) return shot.actual.cells;
+  return sameSize(shot.reference) ? shot.reference!.cells : undefined;
+}
+
+/** The message of `shot`, or, when one of `errors` already says it (Vitest's error of the matcher), a link to that error (`#error-N`, from 1). */
+function message(shot: ReportScreenshot, errors: readonly ReportError[]): string {
+  const at = errors.findIndex((err) => err.message.includes(shot.message));
+  return at < 0
+    ? `<pre class="message">${e(shot.message)}</pre>`
+    : `<p class="message muted">The failure message is <a href="#error-${at + 1}">error ${at + 1}</a> above.</p>`;
+}
+
+/** The section's HTML and the script's data for one screenshot (`index` numbers it in the page); `errors` are the test's (a message one of them holds is not repeated). */
+export function screenshotSection(
+  shot: ReportScreenshot,
+  index: number,
+  pool: ScreenPool,
+  errors: readonly ReportError[] = [],
+): { html: string; data: ClientShot } {
   const reference = shot.reference?.cells ? pool.add(shot.reference.cells) : undefined;
   const actual = shot.actual.cells ? pool.add(shot.actual.cells) : undefined;
-  const grid = (shot.actual.cells ?? shot.reference?.cells)?.grid;
   const changes: Record<string, string> = {};
   for (const { row, col } of shot.changedCells) changes[`${row},${col}`] = describeCellChange(shot.reference?.cells, shot.actual.cells, row, col);
   const id = `shot-${index}`;
-  const views = [
-    shot.reference ? figure(`${id}-reference`, 'reference', shot.reference, reference, index, highlights(shot.changedCells, grid, shot.reference)) : '',
-    figure(`${id}-actual`, 'actual', shot.actual, actual, index, highlights(shot.changedCells, grid, shot.actual)),
-    shot.diff ? figure(`${id}-diff`, 'diff', shot.diff, actual, index, highlights(shot.changedCells, grid, shot.diff)) : '',
-  ].join('');
+  /** An image's figure, its boxes and inspector on the grid of the screen {@link screenFor} gives it. */
+  const view = (role: string, image: ReportImage): string => {
+    const screen = screenFor(image, shot);
+    const at = screen === shot.actual.cells ? actual : screen === shot.reference?.cells ? reference : undefined;
+    return figure(`${id}-${role}`, role, image, at, index, highlights(shot.changedCells, screen?.grid, image));
+  };
+  const views = [shot.reference ? view('reference', shot.reference) : '', view('actual', shot.actual), shot.diff ? view('diff', shot.diff) : ''].join('');
   const accept = shot.acceptCommand
     ? `<p class="accept">Accept this baseline: <code id="${id}-accept">${e(shot.acceptCommand)}</code> <button type="button" class="copy" data-copy="${id}-accept" hidden>Copy</button></p>`
     : '';
@@ -63,7 +91,7 @@ export function screenshotSection(shot: ReportScreenshot, index: number, pool: S
       : '';
   const html =
     `<article class="shot" id="${id}" data-shot="${index}"><h3>${e(shot.name)}<span class="badge">${e(shot.kind)}</span></h3>` +
-    `<p class="muted">baseline <code>${e(shot.baseline)}</code></p><pre class="message">${e(shot.message)}</pre>${accept}` +
+    `<p class="muted">baseline <code>${e(shot.baseline)}</code></p>${message(shot, errors)}${accept}` +
     `<div class="views">${views}</div>${table}</article>`;
   return { html, data: { reference: reference ?? null, actual: actual ?? null, changes } };
 }

@@ -52,7 +52,7 @@ export async function saveReport(task: Task): Promise<string> {
   const errors = runErrorsOf(task).map((error) => ({
     name: error.name ?? 'Error',
     message: stripVTControlCharacters(error.message ?? ''),
-    ...(error.stack ? { stack: stackFrames(stripVTControlCharacters(error.stack)) } : {}),
+    ...(error.stack ? { stack: stripVTControlCharacters(error.stack) } : {}),
   }));
   const input: ReportInput = {
     title: task.fullTestName,
@@ -74,16 +74,6 @@ export async function saveReport(task: Task): Promise<string> {
   const reason = failed && errors[0] ? reasonOf(errors[0].message) : undefined;
   publishReport(task.meta, { path, failed, ...(reason === undefined ? {} : { reason }) });
   return path;
-}
-
-/**
- * The call frames of a V8 stack (pure): from its first `at …` line on. V8's stack starts with
- * `Name: message`, which the report already shows above it (for a matcher, dozens of lines). A
- * stack without such a line is kept whole.
- */
-export function stackFrames(stack: string): string {
-  const at = stack.search(/^\s+at /m);
-  return at < 0 ? stack : stack.slice(at);
 }
 
 /** The recordings with `tmuxApp`'s first, the others in the order given. */

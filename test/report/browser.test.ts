@@ -10,12 +10,31 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import pngjs from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cellMetrics, renderPng } from '../../src/render/index.js';
-import { buildReport } from '../../src/report/index.js';
-import { failingReport, sessionFrames, XSS } from './report-data.js';
+import { buildReport, type ReportInput } from '../../src/report/index.js';
+import { failingReport, imageOf, screenAfter, sessionFrames, XSS } from './report-data.js';
+
+/**
+ * The failing report with what the inspector must say in words: the actual screen has a hidden
+ * cursor (DECTCEM) and invisible text (SGR 8), the reference is a 30-column screen without cells
+ * (as when its cells cannot be trusted), and the frames come at fractional times.
+ */
+function specialReport(): ReportInput {
+  const base = failingReport();
+  const { rgba: _, cells: __, ...reference } = imageOf(screenAfter(`wide ${'x'.repeat(20)}`, 30, 6));
+  const { rgba: ___, ...actual } = imageOf(screenAfter('\x1b[?25lab\x1b[8mhid\x1b[0m'));
+  const recording = base.recordings[0]!;
+  const frames = recording.frames.frames.map((frame) => ({ ...frame, atMs: frame.atMs + 0.3333333333333 }));
+  return {
+    ...base,
+    screenshots: [{ ...base.screenshots[0]!, reference, actual, changedCells: [] }],
+    recordings: [{ ...recording, frames: { ...recording.frames, frames } }],
+  };
+}
 
 let browser: Browser;
 let dir: string;
 let url: string;
+let specialUrl: string;
 let context: BrowserContext | undefined;
 const problems: string[] = [];
 
@@ -24,6 +43,9 @@ beforeAll(async () => {
   const file = join(dir, 'tmux-shot-report.html');
   writeFileSync(file, buildReport(failingReport()));
   url = pathToFileURL(file).href;
+  const special = join(dir, 'special.html');
+  writeFileSync(special, buildReport(specialReport()));
+  specialUrl = pathToFileURL(special).href;
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 });
 
@@ -39,17 +61,18 @@ afterEach(async () => {
 });
 
 /** The report in a new page; console errors, page errors and every request other than the report itself and data: URLs land in `problems`. */
-async function open(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1, ...options });
+async function open(options: { javaScriptEnabled?: boolean; report?: string } = {}): Promise<Page> {
+  const { report = url, ...contextOptions } = options;
+  context = await browser.newContext({ viewport: { width: 1200, height: 900 }, deviceScaleFactor: 1, ...contextOptions });
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('request', (request) => {
-    if (request.url() !== url && !request.url().startsWith('data:')) problems.push(`request: ${request.url()}`);
+    if (request.url() !== report && !request.url().startsWith('data:')) problems.push(`request: ${request.url()}`);
   });
-  await page.goto(url);
+  await page.goto(report);
   if (options.javaScriptEnabled !== false) await page.waitForSelector('article.recording[data-ready]');
   return page;
 }
@@ -141,6 +164,7 @@ describe('the report in Chromium', () => {
       'bg: default → drawn #000000',
       'underline: default',
       'attributes: none',
+      'cursor: at row 3, col 6',
       "changed: 'e' U+0065 → 'é' U+00E9; fg default → palette 1; fg drawn #ffffff → #cc0000",
     ]);
     await page.locator('#shot-0-reference').hover({ position: centre(1, 0) });
@@ -155,7 +179,71 @@ describe('the report in Chromium', () => {
     ]);
     await page.locator('#shot-0 .stage').click({ position: centre(2, 5) });
     await page.locator('#shot-0-reference').hover({ position: centre(0, 0) });
-    expect((await inspector(page))[0]).toBe('cell: row 2, col 5 (compare)');
+    expect((await inspector(page))[0]).toBe('cell: row 2, col 5 (compare: reference)');
+  });
+
+  it('outlines the inspected cell on the image, and clears the panel off the grid and off the screen', async () => {
+    const page = await open();
+    await page.locator('#shot-0-actual').hover({ position: centre(2, 5) });
+    const img = (await page.locator('#shot-0-actual').boundingBox())!;
+    expect(await page.locator('#cell-mark').boundingBox()).toEqual({
+      x: img.x + paddingPx + 5 * cellWidthPx,
+      y: img.y + paddingPx + 2 * cellHeightPx,
+      width: cellWidthPx,
+      height: cellHeightPx,
+    });
+    // The padding is outside the grid: the panel and the outline go (they kept the last cell).
+    await page.locator('#shot-0-actual').hover({ position: { x: 1, y: 1 } });
+    expect([await page.locator('#inspector').isVisible(), await page.locator('#cell-mark').isVisible()]).toEqual([false, false]);
+    await page.locator('#shot-0-actual').hover({ position: centre(2, 5) });
+    await page.locator('h1').hover();
+    expect([await page.locator('#inspector').isVisible(), await page.locator('#cell-mark').isVisible()]).toEqual([false, false]);
+  });
+
+  it('the compare view inspects the reference left of the split and the actual right of it', async () => {
+    const page = await open();
+    const stage = page.locator('#shot-0 .stage');
+    await stage.hover({ position: centre(2, 5) });
+    expect((await inspector(page)).slice(0, 2)).toEqual(['cell: row 2, col 5 (compare: reference)', "chars: 'e' U+0065"]);
+    await page.locator('#shot-0 .split-at').fill('10');
+    await stage.hover({ position: centre(2, 5) });
+    expect((await inspector(page)).slice(0, 2)).toEqual(['cell: row 2, col 5 (compare: actual)', "chars: 'é' U+00E9"]);
+  });
+
+  it('a pinned panel stays beside the content: it covers no step or failure text', async () => {
+    const page = await open();
+    await page.locator('#rec-0 canvas').click({ position: centre(1, 0) });
+    expect(await page.locator('#inspector').getAttribute('data-pinned')).toBe('');
+    const panel = (await page.locator('#inspector').boundingBox())!;
+    const texts = await page.$$eval('#rec-0 .steps li, .error-text, pre', (nodes) =>
+      nodes.flatMap((node) => [...node.getClientRects()].map((r) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom }))),
+    );
+    expect(texts.length).toBeGreaterThan(5);
+    expect(texts.filter((r) => r.right > panel.x && r.left < panel.x + panel.width && r.bottom > panel.y && r.top < panel.y + panel.height)).toEqual([]);
+  });
+
+  it('says when the cursor is hidden, when a cell is not painted, and why an image has no inspector', async () => {
+    const page = await open({ report: specialUrl });
+    await page.locator('#shot-0-actual').hover({ position: centre(0, 3) });
+    expect(await inspector(page)).toEqual([
+      'cell: row 0, col 3 (actual)',
+      "chars: 'i' U+0069",
+      'width: 1',
+      'fg: default → not painted (invisible)',
+      'bg: default → drawn #000000',
+      'underline: default',
+      'attributes: invisible',
+      'cursor: hidden (DECTCEM), at row 0, col 5',
+      'changed: no (same pixels)',
+    ]);
+    await page.locator('#shot-0-reference').hover({ position: centre(0, 3) });
+    expect(await inspector(page)).toEqual([
+      'reference: no cell data: its PNG carries no screen that matches its pixels (drawn with other render options, or not by tmux-shot)',
+    ]);
+    expect(await page.locator('#cell-mark').isVisible()).toBe(false);
+    expect(await page.locator('#rec-0 .time').textContent()).toBe('frame 5/5 · 1600 ms');
+    await page.locator('#rec-0 .prev').click();
+    expect(await page.locator('#rec-0 .time').textContent()).toBe('frame 4/5 · 900 ms');
   });
 
   it('the timeline scrubs to the failure frame, and steps jump to their frames', async () => {
@@ -177,7 +265,7 @@ describe('the report in Chromium', () => {
     expect(await time.textContent()).toBe('frame 2/5 · 120 ms');
     await page.locator('#rec-0 .scrub').fill('2');
     await page.locator('#rec-0 canvas').hover({ position: centre(1, 0) });
-    expect((await inspector(page)).slice(0, 2)).toEqual(['cell: row 1, col 0 (frame 2)', "chars: 'm' U+006D"]);
+    expect((await inspector(page)).slice(0, 2)).toEqual(['cell: row 1, col 0 (frame 3/5)', "chars: 'm' U+006D"]);
     await page.locator('#rec-0 .play').click();
     await page.waitForFunction(() => document.querySelector('#rec-0 .time')!.textContent === 'frame 5/5 · 1600 ms');
     expect(await page.locator('#rec-0 .play').textContent()).toBe('▶ play');

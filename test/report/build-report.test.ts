@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../src/report/html.js';
 import { buildIndex, buildReport } from '../../src/report/index.js';
 import { failingReport, XSS } from './report-data.js';
 
@@ -52,6 +53,68 @@ describe('buildReport', () => {
     ]);
   });
 
+  it('shows each error once: the message, then the stack without the lines repeating it', () => {
+    const errors = html.slice(html.indexOf('<section id="errors">'), html.indexOf('<section id="screenshots">'));
+    expect(errors).toBe(
+      '<section id="errors"><h2>Errors</h2><div class="error" id="error-1"><pre class="error-message"><b>Error</b>: Screenshot menu differs in 1 cell ' +
+        `${XSS.replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')}</pre><pre class="stack">    at test/menu.test.ts:14:5</pre></div></section>`,
+    );
+  });
+
+  it('does not repeat a screenshot message that is one of the errors: it links to it', () => {
+    const base = failingReport();
+    const shot = base.screenshots[0]!;
+    const other = { name: 'Error', message: 'first' };
+    const same = buildReport({ ...base, errors: [other, { name: 'Error', message: shot.message, stack: `Error: ${shot.message}\n    at t.ts:1:1` }] });
+    expect(same).not.toContain('<pre class="message">');
+    expect(same).toContain('<p class="message muted">The failure message is <a href="#error-2">error 2</a> above.</p>');
+    expect(html).toContain(`<pre class="message">${escapeHtml(shot.message)}</pre>`);
+  });
+
+  it('names the attempt of a retried test in the header', () => {
+    const retried = buildReport({ ...failingReport(), attempt: 1 });
+    expect(retried).toContain('<span class="status failed">failed</span> <span class="attempt">· retry 1</span> <code>test/menu.test.ts:12</code>');
+    expect(html).toContain('<span class="status failed">failed</span> <code>test/menu.test.ts:12</code>');
+  });
+
+  it('shows times as whole ms, or seconds past 10 s', () => {
+    const base = failingReport();
+    const recording = base.recordings[0]!;
+    const frames = recording.frames.frames.map((frame, at) => ({ ...frame, atMs: at === 4 ? 12_063.529122666654 : frame.atMs + 0.33333333333 }));
+    const steps = recording.steps.map((step) => ({ ...step, atMs: step.atMs + 0.8771459999998, durationMs: step.durationMs + 0.333333333333336 }));
+    const timed = buildReport({ ...base, recordings: [{ ...recording, frames: { ...recording.frames, frames }, steps }] });
+    expect(timed).toContain('<p class="muted">Last frame: 12.1 s</p>');
+    expect([...timed.matchAll(/<button type="button" class="jump" data-frame="\d">([^<]*)<\/button>/g)].map((m) => m[1])).toEqual([
+      '1 ms',
+      '101 ms',
+      '131 ms',
+      '301 ms',
+      '1501 ms',
+    ]);
+    const list = timed.slice(timed.indexOf('<ol class="steps">'), timed.indexOf('</ol>', timed.indexOf('<ol class="steps">')));
+    // Inputs take 0.33 ms: no duration shown.
+    expect([...list.matchAll(/<span class="muted">([^<]*)<\/span>/g)].map((m) => m[1])).toEqual(['80 ms', '700 ms', '60 ms']);
+    expect(timed).not.toMatch(/\d\.\d{3,} ms/);
+  });
+
+  it('says how many steps and frames were left out', () => {
+    const base = failingReport();
+    const recording = base.recordings[0]!;
+    const cut = buildReport({ ...base, recordings: [{ ...recording, droppedSteps: 8000, frames: { ...recording.frames, truncated: true } }] });
+    expect(cut).toContain('<h4>Steps (5 of 8005: the oldest 8000 left out)</h4>');
+    expect(cut).toContain('<p class="muted">Frames from 0 ms to 1600 ms; older frames were left out (the recording&#39;s size budget).</p>');
+    expect(html).toContain('<h4>Steps (5)</h4>');
+    expect(html).toContain('<p class="muted">Last frame: 1600 ms</p>');
+  });
+
+  it("shows a recording's note, escaped", () => {
+    const base = failingReport();
+    const note = `tmuxRecording is 'off': the last screen only ${XSS}`;
+    const page = buildReport({ ...base, recordings: [{ ...base.recordings[0]!, note }] });
+    expect(page).toContain(`<p class="note">${escapeHtml(note)}</p><p class="muted">Last frame: 1600 ms</p>`);
+    expect(html).not.toContain('<p class="note">');
+  });
+
   it('is small for a typical failing test', () => {
     // Measured: the figure the README and the closing note quote.
     expect(Buffer.byteLength(html)).toBeLessThan(48_000);
@@ -92,7 +155,33 @@ describe('buildIndex', () => {
     );
   });
 
+  it('lists flaky tests with their own badge, after the failed and before the passed', () => {
+    const flaky = {
+      title: 'less > pages',
+      file: 'test/less.test.ts',
+      status: 'flaky' as const,
+      reason: 'Timed out after 700 ms',
+      href: 'less-pages/tmux-shot-report.html',
+    };
+    const html = buildIndex([flaky, ...entries]);
+    expect(
+      [...html.matchAll(/<tr class="(\w+)"><td><span class="status (\w+)">(\w+)<\/span><\/td><td><a href="[^"]*">([^<]*)</g)].map((m) => m.slice(1)),
+    ).toEqual([
+      ['failed', 'failed', 'failed', 'menu &gt; opens &lt;/script&gt;&lt;img src=x onerror=&quot;window.__xss=1&quot;&gt;&lt;!--'],
+      ['failed', 'failed', 'failed', 'vim &gt; saves'],
+      ['flaky', 'flaky', 'flaky', 'less &gt; pages'],
+      ['passed', 'passed', 'passed', 'menu &gt; closes'],
+    ]);
+    expect(html).toContain('<p>2 failed, 1 flaky, 1 passed</p>');
+  });
+
+  it('says so when no test failed', () => {
+    const html = buildIndex([]);
+    expect(html).toContain('<header><h1>tmux-shot reports</h1><p>No failing tests in this run.</p></header>');
+    expect(html).not.toContain('<table');
+  });
+
   it('takes a title', () => {
-    expect(buildIndex([], { title: 'Run <1>' })).toContain('<h1>Run &lt;1&gt;</h1><p>0 failed, 0 passed</p>');
+    expect(buildIndex([], { title: 'Run <1>' })).toContain('<h1>Run &lt;1&gt;</h1><p>No failing tests in this run.</p>');
   });
 });
