@@ -67,7 +67,7 @@ export interface ReportFramesOptions extends RecordOptions {
   /**
    * Cells the kept frames may hold together (cols × rows of each frame, summed; above 0): the
    * newest frames that fit are kept, older ones are never drawn; the last frame is kept even alone
-   * over it. @default 1000000
+   * over it. @default 250000
    */
   maxCells: number;
 }

@@ -187,7 +187,7 @@ describe('reportFrames', () => {
       keyframeInterval: 30,
       budgetBytes: 4 * 1024 * 1024,
       maxFrames: 120,
-      maxCells: 1_000_000,
+      maxCells: 250_000,
       fps: 30,
     });
   });
