@@ -479,6 +479,19 @@ export const REPORT_FRAMES = {
    * one is always kept) and the frames say they were truncated. @default 4194304 (4 MiB)
    */
   budgetBytes: 4 * 1024 * 1024,
+  /**
+   * Frames kept at most: the newest (4 s at 30 fps); older ones are left out before any is drawn,
+   * so a long busy recording costs no more than this many frames. @default 120
+   */
+  maxFrames: 120,
+  /**
+   * Cells all kept frames may hold together (cols × rows of each, summed), so the work is bounded
+   * by the screen's size too: a frame that redraws every cell costs about 9 µs a cell (render,
+   * colour snapping, PNG, cells; measured on a 200×50 truecolour animation), so this is about
+   * 2.3 s at most. 120 frames of 80×24 fit, 25 of 200×50, and a 1000×1000 screen keeps its last
+   * frame only. Older frames are left out before any is drawn. @default 250000
+   */
+  maxCells: 250_000,
 } as const satisfies Required<ReportFramesOptions>;
 
 /** The step log of an app (src/app/steps.ts): what the failure report's timeline marks. */

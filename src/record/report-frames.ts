@@ -7,13 +7,15 @@
 import { GIF, REPORT_FRAMES } from '../defaults.js';
 import type { PixelRect, RgbaImage } from '../geometry.js';
 import { cellMetricsFor, checkOption, encodePng, imageSizePx, inspectResolved, mergeOptions, renderResolved } from '../render/index.js';
-import type { InspectedScreen } from '../render/index.js';
+import type { CellMetrics, InspectedScreen, ResolvedRenderOptions } from '../render/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 import { FrameCanvas } from './frame-canvas.js';
-import type { PixelRows } from './frame-canvas.js';
+import type { PixelRows, RenderSnapshot } from './frame-canvas.js';
+import { LastFrames } from './last-frames.js';
 import { resolveRecordOptions } from './options.js';
 import type { RecordOptions } from './options.js';
 import { replayFrames } from './replay.js';
+import type { Frame } from './replay.js';
 import { snapColors } from './snap-colors.js';
 import type { Timeline } from './timeline.js';
 
@@ -52,106 +54,137 @@ export interface RecordedFrames {
 
 /**
  * How a timeline becomes the report's frames: the GIF's frame timing and render options (the same
- * frames, drawn with the same pixels), how often a keyframe comes, and the bytes they may take.
+ * frames, drawn with the same pixels), how often a keyframe comes, and what the frames may cost:
+ * frames and cells (chosen before any is drawn), and PNG bytes.
  */
 export interface ReportFramesOptions extends RecordOptions {
   /** A keyframe at least every this many frames (1 or more). @default 30 */
   keyframeInterval: number;
   /** PNG bytes all frames may take together (above 0); the oldest frames are left out past it. @default 4194304 (4 MiB) */
   budgetBytes: number;
+  /** Frames kept at most (1 or more): the newest; older ones are never drawn. @default 120 */
+  maxFrames: number;
+  /**
+   * Cells the kept frames may hold together (cols × rows of each frame, summed; above 0): the
+   * newest frames that fit are kept, older ones are never drawn; the last frame is kept even alone
+   * over it. @default 250000
+   */
+  maxCells: number;
 }
 
 /** A patch larger than this share of the screen's pixels is stored as a keyframe instead. */
 const KEYFRAME_SHARE = 0.5;
 
-/** Frames built so far, oldest first, and their PNG bytes. */
-interface FrameList {
-  frames: RecordedFrame[];
-  bytes: number;
-  dropped: boolean;
+/** The frames of one keyframe run (a chunk of `keyframeInterval` frames), and the canvas holding its last frame. */
+interface Chunk {
+  readonly frames: readonly RecordedFrame[];
+  readonly canvas: FrameCanvas;
 }
 
 /**
- * The frames of `live` for the failure report: exactly the frames {@link replayFrames} gives the
- * GIF (same `fps`, `tail` and `tailBytes`; same times), each drawn as the GIF draws it (same
- * renderer options and colour snapping, so the pixels are the GIF's), each with its cells
- * ({@link inspectResolved}). A frame is stored whole (a keyframe) when it is the first, the screen
- * changed size, the changed pixels' bounding box would cover more than half of the screen, or
- * `keyframeInterval` frames have passed since the last keyframe; otherwise as the PNG of that
- * bounding box (a patch, placed at `xPx`/`yPx` over the frame before; a frame whose cells changed
- * but not its pixels gets a 1×1 patch of the top-left pixel). Past `budgetBytes` of PNG the oldest
- * frames are left out, a keyframe and the patches after it at a time; the last frame is always
- * kept, whole when it must stand alone.
+ * The frames of `live` for the failure report: the last frames {@link replayFrames} gives the GIF
+ * (same `fps`, `tail` and `tailBytes`; same times), at most `maxFrames` of them holding at most
+ * `maxCells` cells, chosen during the replay before any is drawn. Each is drawn as the GIF draws
+ * it (same renderer options and colour snapping, so the pixels are the GIF's), with its cells
+ * ({@link inspectResolved}). Frame 0, `keyframeInterval`, 2 × `keyframeInterval`… of the kept ones
+ * are stored whole (keyframes), and so is a frame whose screen changed size or whose changed
+ * pixels' bounding box would cover more than half of the screen; any other frame is stored as the
+ * PNG of that bounding box (a patch, placed at `xPx`/`yPx` over the frame before; a frame whose
+ * cells changed but not its pixels gets a 1×1 patch of the top-left pixel). The frames are drawn
+ * newest first, `keyframeInterval` at a time, until `budgetBytes` of PNG is reached: the oldest
+ * keyframe and its patches that do not fit are left out, and older frames are not drawn; the last
+ * frame is always kept, whole when its keyframe's frames exceed the budget.
  * @throws {ConfigError} when an option is invalid (see `resolveRecordOptions`, and
- *   `keyframeInterval` is a whole number ≥ 1, `budgetBytes` a number > 0).
+ *   `keyframeInterval` and `maxFrames` are whole numbers ≥ 1, `budgetBytes` and `maxCells` numbers > 0).
  * @throws {TmuxShotError} when a bundled font cannot be loaded.
  * @example
  * const { frames } = await reportFrames(app.timeline, { tail: 30_000 });
  */
 export async function reportFrames(live: Timeline, options: Partial<ReportFramesOptions> = {}): Promise<RecordedFrames> {
-  const { keyframeInterval, budgetBytes, ...record } = mergeOptions<ReportFramesOptions>(REPORT_FRAMES, options);
-  checkOption(
-    Number.isInteger(keyframeInterval) && keyframeInterval >= 1,
-    'Record',
-    'keyframeInterval',
-    'a whole number of frames, at least 1',
-    String(keyframeInterval),
-  );
-  checkOption(typeof budgetBytes === 'number' && budgetBytes > 0, 'Record', 'budgetBytes', 'a number of bytes above 0', String(budgetBytes));
+  const { keyframeInterval, budgetBytes, maxFrames, maxCells, ...record } = mergeOptions<ReportFramesOptions>(REPORT_FRAMES, options);
+  const wholeNumber = (name: string, value: number) =>
+    checkOption(Number.isInteger(value) && value >= 1, 'Record', name, 'a whole number of frames, at least 1', String(value));
+  const positive = (name: string, value: number, unit: string) =>
+    checkOption(typeof value === 'number' && value > 0, 'Record', name, `a number of ${unit} above 0`, String(value));
+  wholeNumber('keyframeInterval', keyframeInterval);
+  positive('budgetBytes', budgetBytes, 'bytes');
+  wholeNumber('maxFrames', maxFrames);
+  positive('maxCells', maxCells, 'cells');
   const resolved = resolveRecordOptions(record);
   const timeline = live.copy(resolved.tailBytes);
   const fromMs = Math.max(timeline.startMs, timeline.endMs - resolved.tail);
+  const last = new LastFrames<Frame>(maxFrames, maxCells);
+  for await (const frame of replayFrames(timeline, resolved.fps, fromMs)) last.push(frame);
   const metrics = cellMetricsFor(resolved.render);
   const render = (snapshot: ScreenSnapshot): RgbaImage => {
     const image = renderResolved(snapshot, resolved.render);
     snapColors(image, snapshot, resolved.render, metrics, GIF.coverageLevels);
     return image;
   };
-  const list: FrameList = { frames: [], bytes: 0, dropped: false };
-  let canvas: FrameCanvas | undefined;
-  let sinceKeyframe = 0;
-  for await (const { atMs, snapshot } of replayFrames(timeline, resolved.fps, fromMs)) {
-    const cells = inspectResolved(snapshot, resolved.render);
-    const size = imageSizePx(metrics, snapshot);
-    if (!canvas || canvas.image.widthPx !== size.widthPx || canvas.image.heightPx !== size.heightPx) {
-      canvas = new FrameCanvas(size.widthPx, size.heightPx, resolved.render.theme.background, metrics, render);
+  const draw = (frames: readonly Frame[]): Chunk => drawChunk(frames, resolved.render, metrics, render);
+  const kept: (readonly RecordedFrame[])[] = [];
+  let bytes = 0;
+  let dropped = last.dropped;
+  const all = last.frames;
+  for (let start = Math.floor((all.length - 1) / keyframeInterval) * keyframeInterval; start >= 0; start -= keyframeInterval) {
+    const chunk = draw(all.slice(start, start + keyframeInterval));
+    const fits = fittingSuffix(chunk.frames, budgetBytes - bytes);
+    if (fits.length === 0 && kept.length === 0) kept.unshift([standAlone(chunk)]);
+    else kept.unshift(fits);
+    bytes += bytesOf(kept[0]!);
+    if (fits.length < chunk.frames.length) {
+      dropped ||= start > 0 || kept[0]!.length < chunk.frames.length;
+      break;
     }
-    const rows = canvas.draw(snapshot);
-    const box = canvas.previous ? changedBox(canvas.image, canvas.previous, rows) : undefined;
-    const whole = !box || sinceKeyframe + 1 >= keyframeInterval || box.widthPx * box.heightPx > KEYFRAME_SHARE * canvas.image.widthPx * canvas.image.heightPx;
-    const image = whole ? wholeImage(canvas.image) : patchImage(canvas.image, box);
-    if (rows) canvas.commit(rows);
-    sinceKeyframe = whole ? 0 : sinceKeyframe + 1;
-    push(list, { atMs, keyframe: whole, image, cells }, budgetBytes);
   }
-  if (list.bytes > budgetBytes && list.frames.length > 1) standAlone(list, canvas!);
+  const frames = kept.flat();
   return {
-    frames: list.frames,
-    startMs: list.frames[0]!.atMs,
+    frames,
+    startMs: frames[0]!.atMs,
     endMs: timeline.endMs,
-    truncated: timeline.truncated || fromMs > timeline.startMs || list.dropped,
+    truncated: timeline.truncated || fromMs > timeline.startMs || dropped,
   };
 }
 
-/** Appends `frame`; then, while over `budgetBytes`, drops the oldest keyframe and its patches, as long as a keyframe follows them. */
-function push(list: FrameList, frame: RecordedFrame, budgetBytes: number): void {
-  list.frames.push(frame);
-  list.bytes += frame.image.png.length;
-  while (list.bytes > budgetBytes) {
-    const next = list.frames.findIndex((candidate, index) => index > 0 && candidate.keyframe);
-    if (next < 0) return;
-    for (const gone of list.frames.splice(0, next)) list.bytes -= gone.image.png.length;
-    list.dropped = true;
+/** Draws `frames` on a fresh canvas: the first whole, each later one whole or as a patch over the one before. */
+function drawChunk(frames: readonly Frame[], options: ResolvedRenderOptions, metrics: CellMetrics, render: RenderSnapshot): Chunk {
+  const out: RecordedFrame[] = [];
+  let canvas: FrameCanvas | undefined;
+  for (const { atMs, snapshot } of frames) {
+    const size = imageSizePx(metrics, snapshot);
+    if (!canvas || canvas.image.widthPx !== size.widthPx || canvas.image.heightPx !== size.heightPx) {
+      canvas = new FrameCanvas(size.widthPx, size.heightPx, options.theme.background, metrics, render);
+    }
+    const rows = canvas.draw(snapshot);
+    const box = canvas.previous ? changedBox(canvas.image, canvas.previous, rows) : undefined;
+    const whole = !box || box.widthPx * box.heightPx > KEYFRAME_SHARE * canvas.image.widthPx * canvas.image.heightPx;
+    const image = whole ? wholeImage(canvas.image) : patchImage(canvas.image, box);
+    if (rows) canvas.commit(rows);
+    out.push({ atMs, keyframe: whole, image, cells: inspectResolved(snapshot, options) });
   }
+  return { frames: out, canvas: canvas! };
 }
 
-/** Keeps only the last frame, drawn whole from `canvas` (which holds it): what is left when one keyframe's frames exceed the budget. */
-function standAlone(list: FrameList, canvas: FrameCanvas): void {
-  const last = list.frames.at(-1)!;
-  const frame = last.keyframe ? last : { ...last, keyframe: true, image: wholeImage(canvas.image) };
-  list.frames = [frame];
-  list.bytes = frame.image.png.length;
-  list.dropped = true;
+/** The longest run of the last frames of `frames` that starts at a keyframe and takes at most `bytesLeft` of PNG; empty when none does. */
+function fittingSuffix(frames: readonly RecordedFrame[], bytesLeft: number): readonly RecordedFrame[] {
+  let best = frames.length;
+  let bytes = 0;
+  for (let index = frames.length - 1; index >= 0; index--) {
+    bytes += frames[index]!.image.png.length;
+    if (bytes > bytesLeft) break;
+    if (frames[index]!.keyframe) best = index;
+  }
+  return frames.slice(best);
+}
+
+/** The chunk's last frame, whole (the canvas holds it): what is left when its keyframe's frames exceed the budget. */
+function standAlone({ frames, canvas }: Chunk): RecordedFrame {
+  const last = frames.at(-1)!;
+  return last.keyframe ? last : { ...last, keyframe: true, image: wholeImage(canvas.image) };
+}
+
+function bytesOf(frames: readonly RecordedFrame[]): number {
+  return frames.reduce((sum, frame) => sum + frame.image.png.length, 0);
 }
 
 /** The bounding box of the pixels of `rows` that differ between `image` and `previous`; a 1×1 box at the origin when none does. */

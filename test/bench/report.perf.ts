@@ -84,3 +84,60 @@ test('report frames: typical failing test, busy app, hand-built sessions', async
   rows.push(await measure('dashboard (30 frames)', dashboardSession()));
   printTable('Report frames (80x24, 1x, fixture tail)', ['recording', 'frames', 'keyframes', 'PNG bytes', 'all keyframes', 'build ms', 'truncated'], rows);
 });
+
+/** One build of `timeline`'s report frames with the Vitest fixture's tail: wall and CPU time (the CPU's is steadier on a busy machine), the process's peak RSS after it, frames and cells kept, PNG bytes. */
+async function measureOnce(label: string, timeline: Timeline): Promise<(string | number)[]> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const recorded = await reportFrames(timeline, { tail: VITEST_CONSTANTS.recordingTail, tailBytes: VITEST_CONSTANTS.recordingTailBytes });
+  const ms = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  const bytes = recorded.frames.reduce((sum, frame) => sum + frame.image.png.length, 0);
+  const peakMb = process.resourceUsage().maxRSS / 1024;
+  const cells = recorded.frames.reduce((sum, frame) => sum + frame.cells.cols * frame.cells.rows, 0);
+  return [label, String(recorded.frames.length), String(cells), String(bytes), ms, (used.user + used.system) / 1000, peakMb, recorded.truncated ? 'yes' : 'no'];
+}
+
+/** Paints every cell of a 200×50 screen a random 24-bit background every 30 ms for 8 s, then writes DONE. */
+const TRUECOLOUR = `
+import random, sys, time
+end = time.time() + 8
+while time.time() < end:
+    rows = [''.join('\\x1b[48;2;%d;%d;%dm ' % (random.randrange(256), random.randrange(256), random.randrange(256)) for _ in range(200)) for _ in range(50)]
+    sys.stdout.write('\\x1b[H' + '\\r\\n'.join(rows))
+    sys.stdout.flush()
+    time.sleep(0.03)
+sys.stdout.write('\\x1b[0m\\x1b[HDONE')
+sys.stdout.flush()
+time.sleep(600)
+`;
+
+test('report frames: the cost of big screens and busy apps (peak RSS is the process’s, so cases go smallest first)', async () => {
+  const rows: (string | number)[][] = [];
+  const menu = await TmuxApp.start({ command: ['node', 'menu.mjs'], cwd: FIXTURES, server, cols: 80, rows: 24 });
+  for (const key of ['Down', 'Down', 'Enter', 'Up']) {
+    await menu.press(key);
+    await menu.waitForStable();
+  }
+  await menu.waitForText('Selected: Nope', { timeout: 1000 }).catch(() => undefined);
+  rows.push(await measureOnce('menu 80x24: 4 presses, a failing wait', sessionOf(menu)));
+  await menu.close();
+  const colours = await TmuxApp.start({ command: ['python3', '-c', TRUECOLOUR], server, cols: 200, rows: 50 });
+  await colours.waitForText('DONE', { timeout: 20_000 });
+  rows.push(await measureOnce('200x50 truecolour, a new screen every 30 ms for 8 s', sessionOf(colours)));
+  await colours.close();
+  const big = await TmuxApp.start({
+    command: ['bash', '-c', 'for i in $(seq 1000); do printf "%0999d\\n"; done; printf DONE; exec sleep 600'],
+    server,
+    cols: 1000,
+    rows: 1000,
+  });
+  await big.waitForText('DONE', { timeout: 60_000 });
+  rows.push(await measureOnce('1000x1000: printf "%0999d\\n" x1000', sessionOf(big)));
+  await big.close();
+  printTable(
+    'Report frames, one build each (fixture tail)',
+    ['recording', 'frames', 'cells', 'PNG bytes', 'build ms', 'CPU ms', 'peak RSS MB', 'truncated'],
+    rows,
+  );
+});

@@ -45,6 +45,19 @@ async function gifPictures(timeline: Timeline, fps = RECORD.fps): Promise<{ atMs
   return out;
 }
 
+/** Asserts that `recorded` holds the frames of `expected`: same times, same cells, composing to the same pixels byte for byte. */
+function expectGifFrames(recorded: RecordedFrames, expected: { atMs: number; image: RgbaImage; cells: unknown }[]): void {
+  expect(recorded.frames.map((frame) => frame.atMs)).toEqual(expected.map((frame) => frame.atMs));
+  composed(recorded).forEach((picture, index) => {
+    expect({ widthPx: picture.widthPx, heightPx: picture.heightPx }).toEqual({
+      widthPx: expected[index]!.image.widthPx,
+      heightPx: expected[index]!.image.heightPx,
+    });
+    expect(Buffer.from(picture.data).equals(Buffer.from(expected[index]!.image.data))).toBe(true);
+    expect(recorded.frames[index]!.cells).toEqual(expected[index]!.cells);
+  });
+}
+
 /** 40×10, resized to 30×8 at 200 ms: `hello` then `x`, and after the resize the screen cleared and `small` written (a frame of its own: 10 ms is under one frame at 30 fps). */
 function resizedSession(): Timeline {
   const timeline = new Timeline({ cols: 40, rows: 10 });
@@ -63,22 +76,29 @@ describe('reportFrames', () => {
     ['a resized pane', resizedSession()],
   ])('gives, for %s, the frames and times of replayFrames, each composing to the GIF’s pixels byte for byte, with its cells', async (_, timeline) => {
     const recorded = await reportFrames(timeline);
-    const expected = await gifPictures(timeline);
-    expect(recorded.frames.map((frame) => frame.atMs)).toEqual(expected.map((frame) => frame.atMs));
-    const pictures = composed(recorded);
-    pictures.forEach((picture, index) => {
-      expect({ widthPx: picture.widthPx, heightPx: picture.heightPx }).toEqual({
-        widthPx: expected[index]!.image.widthPx,
-        heightPx: expected[index]!.image.heightPx,
-      });
-      expect(Buffer.from(picture.data).equals(Buffer.from(expected[index]!.image.data))).toBe(true);
-      expect(recorded.frames[index]!.cells).toEqual(expected[index]!.cells);
-    });
+    expectGifFrames(recorded, await gifPictures(timeline));
     expect({ startMs: recorded.startMs, endMs: recorded.endMs, truncated: recorded.truncated }).toEqual({
       startMs: 0,
       endMs: timeline.endMs,
       truncated: false,
     });
+  });
+
+  // The typing session: 45 frames of 80×24 = 1920 cells.
+  it.each([
+    [{ maxFrames: 10 }, 10],
+    [{ maxCells: 5 * 1920 }, 5],
+    [{ maxCells: 5 * 1920 - 1 }, 4],
+    [{ maxFrames: 3, maxCells: 5 * 1920 }, 3],
+    [{ maxCells: 1 }, 1],
+    [{ maxFrames: 45, maxCells: 45 * 1920 }, 45],
+  ])('keeps, with %j, the newest %i frames (the GIF’s, composing to its pixels), a keyframe first', async (options, count) => {
+    const { timeline } = typingSession();
+    const recorded = await reportFrames(timeline, options);
+    const expected = (await gifPictures(timeline)).slice(-count);
+    expectGifFrames(recorded, expected);
+    expect(recorded.frames[0]!.keyframe).toBe(true);
+    expect({ startMs: recorded.startMs, truncated: recorded.truncated }).toEqual({ startMs: expected[0]!.atMs, truncated: count < 45 });
   });
 
   it('stores the first frame, a resized screen and every keyframeInterval-th frame whole, and typing as one-cell patches', async () => {
@@ -152,6 +172,9 @@ describe('reportFrames', () => {
     [{ keyframeInterval: 0 }, 'keyframeInterval'],
     [{ keyframeInterval: 1.5 }, 'keyframeInterval'],
     [{ budgetBytes: 0 }, 'budgetBytes'],
+    [{ maxFrames: 0 }, 'maxFrames'],
+    [{ maxFrames: 2.5 }, 'maxFrames'],
+    [{ maxCells: 0 }, 'maxCells'],
     [{ fps: 99 }, 'fps'],
   ])('rejects %j', async (options, name) => {
     await expect(reportFrames(typingSession().timeline, options)).rejects.toThrow(ConfigError);
@@ -159,9 +182,12 @@ describe('reportFrames', () => {
   });
 
   it('has its defaults in REPORT_FRAMES', () => {
-    expect({ keyframeInterval: REPORT_FRAMES.keyframeInterval, budgetBytes: REPORT_FRAMES.budgetBytes, fps: REPORT_FRAMES.fps }).toEqual({
+    const { keyframeInterval, budgetBytes, maxFrames, maxCells, fps } = REPORT_FRAMES;
+    expect({ keyframeInterval, budgetBytes, maxFrames, maxCells, fps }).toEqual({
       keyframeInterval: 30,
       budgetBytes: 4 * 1024 * 1024,
+      maxFrames: 120,
+      maxCells: 250_000,
       fps: 30,
     });
   });
