@@ -108,9 +108,11 @@ describe.sequential('baselines in a Vitest run', () => {
       'failure-menu-item--2-failure.png',
       'failure-menu-item--2-failure.txt',
       'failure-menu-item--2-recording.gif',
+      'failure-menu-item--2-report.html',
       'failure-menu-item-failure.png',
       'failure-menu-item-failure.txt',
       'failure-menu-item-recording.gif',
+      'failure-menu-item-report.html',
     ]);
     const [first, second] = await Promise.all(
       ['failure-menu-item-failure.txt', 'failure-menu-item--2-failure.txt'].map((file) => readFile(join(attachments, file), 'utf8')),

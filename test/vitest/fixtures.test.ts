@@ -102,10 +102,13 @@ describe('the tmuxApp fixture API', () => {
     expect(members.sort()).toEqual([
       'asciicast',
       'close',
+      'droppedSteps',
       'exitStatus',
+      'extendStep', // @internal: how Shell.attach makes its prompt wait part of the start step
       'getByText',
       'gif',
       'isClosed',
+      'logStep', // @internal: how the matchers and the agent log their steps
       'mouse',
       'onOutput',
       'press',
@@ -114,6 +117,7 @@ describe('the tmuxApp fixture API', () => {
       'screen',
       'screenshot',
       'startedAt',
+      'steps',
       'text',
       'timeline',
       'type',

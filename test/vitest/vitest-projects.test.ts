@@ -53,7 +53,9 @@ describe.sequential('two Vitest projects running one test file', () => {
     ]);
     expect(await filesUnder('.vitest-attachments').then((files) => files.filter((file) => file.includes('/')))).toEqual([
       'dark mode/menu.test.js/menu-opens-recording.gif',
+      'dark mode/menu.test.js/menu-opens-report.html',
       'dark-mode/menu.test.js/menu-opens-recording.gif',
+      'dark-mode/menu.test.js/menu-opens-report.html',
     ]);
   });
 
