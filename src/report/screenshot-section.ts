@@ -16,15 +16,26 @@ function pct(part: number, whole: number): string {
   return `${Math.round((part / whole) * 1e6) / 1e4}%`;
 }
 
-/** Boxes over `image` for the changed cells, placed by `grid` (the screen the cells belong to), in percent of the image so they follow zoom. */
+/** The changed cells as runs of neighbours on a row (pure): one box each, not a box per cell. Cells come row-major. */
+export function cellRuns(cells: readonly CellPosition[]): { row: number; col: number; cols: number }[] {
+  const runs: { row: number; col: number; cols: number }[] = [];
+  for (const { row, col } of cells) {
+    const last = runs.at(-1);
+    if (last && last.row === row && last.col + last.cols === col) last.cols++;
+    else runs.push({ row, col, cols: 1 });
+  }
+  return runs;
+}
+
+/** Boxes over `image` for the changed cells (a box per run, see {@link cellRuns}), placed by `grid` (the screen the cells belong to), in percent of the image so they follow zoom. */
 export function highlights(cells: readonly CellPosition[], grid: InspectedScreen['grid'] | undefined, image: ReportImage): string {
   if (!grid) return '';
   const { xPx, yPx, cellWidthPx, cellHeightPx } = grid;
-  return cells
-    .map(({ col, row }) => {
+  return cellRuns(cells)
+    .map(({ col, row, cols }) => {
       const left = pct(xPx + col * cellWidthPx, image.widthPx);
       const top = pct(yPx + row * cellHeightPx, image.heightPx);
-      return `<span class="hl" style="left:${left};top:${top};width:${pct(cellWidthPx, image.widthPx)};height:${pct(cellHeightPx, image.heightPx)}"></span>`;
+      return `<span class="hl" style="left:${left};top:${top};width:${pct(cols * cellWidthPx, image.widthPx)};height:${pct(cellHeightPx, image.heightPx)}"></span>`;
     })
     .join('');
 }

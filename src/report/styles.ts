@@ -12,7 +12,7 @@ pre{background:var(--code);border:1px solid var(--line);border-radius:6px;paddin
 img,canvas{image-rendering:pixelated}
 .views{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}figure{margin:0}figcaption{color:var(--muted);font-size:12px}
 .pic{position:relative;display:inline-block;line-height:0}.pic img{display:block}
-.hl{position:absolute;outline:1px solid var(--mark);background:rgba(255,0,255,.18);pointer-events:none}
+.hl{position:absolute;outline:1px solid var(--mark);background:rgba(255,0,255,.08);pointer-events:none}
 .controls{display:flex;flex-wrap:wrap;gap:14px;align-items:center;margin:8px 0}
 .stage{position:relative;display:inline-block;line-height:0;margin-bottom:12px;cursor:crosshair}.stage img{display:block}
 .stage .over{position:absolute;left:0;top:0}.stage .split{position:absolute;top:0;bottom:0;width:1px;background:var(--mark);pointer-events:none}

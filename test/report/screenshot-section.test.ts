@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InspectedScreen } from '../../src/render/inspect.js';
 import { ScreenPool } from '../../src/report/client-data.js';
 import type { ReportImage, ReportScreenshot } from '../../src/report/data.js';
-import { screenshotSection } from '../../src/report/screenshot-section.js';
+import { cellRuns, screenshotSection } from '../../src/report/screenshot-section.js';
 
 const PNG = new Uint8Array([137, 80, 78, 71]);
 
@@ -81,5 +81,41 @@ describe('screenshotSection', () => {
       ['reference', 'data-screen="0"'],
       ['actual', 'data-screen="0"'],
     ]);
+  });
+});
+
+describe('cellRuns', () => {
+  it.each([
+    ['none', [], []],
+    ['one cell', [{ row: 3, col: 4 }], [{ row: 3, col: 4, cols: 1 }]],
+    [
+      'neighbours on a row join; a gap or a new row starts a run',
+      [
+        { row: 3, col: 1 },
+        { row: 3, col: 2 },
+        { row: 3, col: 3 },
+        { row: 3, col: 5 },
+        { row: 4, col: 6 },
+        { row: 4, col: 7 },
+      ],
+      [
+        { row: 3, col: 1, cols: 3 },
+        { row: 3, col: 5, cols: 1 },
+        { row: 4, col: 6, cols: 2 },
+      ],
+    ],
+    [
+      'the last column of a row and the first of the next stay apart',
+      [
+        { row: 0, col: 79 },
+        { row: 1, col: 0 },
+      ],
+      [
+        { row: 0, col: 79, cols: 1 },
+        { row: 1, col: 0, cols: 1 },
+      ],
+    ],
+  ])('%s', (_, cells, runs) => {
+    expect(cellRuns(cells)).toEqual(runs);
   });
 });
