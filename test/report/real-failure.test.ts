@@ -138,6 +138,7 @@ describe('the report of a real failing screenshot test', () => {
       'bg: default → drawn #ffffff',
       'underline: default',
       'attributes: inverse',
+      'cursor: hidden (DECTCEM), at row 0, col 0', // the menu hides its cursor
       "changed: ' ' U+0020 → '>' U+003E; fg drawn #ffffff → #000000; bg drawn #000000 → #ffffff; +inverse",
     ]);
   });
@@ -160,12 +161,12 @@ describe('the report of a real failing screenshot test', () => {
     const pressed = Number(await page.locator('#rec-0 .scrub').inputValue());
     expect(pressed).toBeLessThan(last);
     await page.locator('#rec-0 canvas').hover({ position: centre(3, 2) });
-    expect((await inspector(page)).slice(0, 2)).toEqual([`cell: row 3, col 2 (frame ${pressed})`, "chars: '>' U+003E"]);
+    expect((await inspector(page)).slice(0, 2)).toEqual([`cell: row 3, col 2 (frame ${pressed + 1}/${last + 1})`, "chars: '>' U+003E"]);
     await page.locator('#rec-0 .jump.failure').click();
     expect(await page.locator('#rec-0 .scrub').inputValue()).toBe(String(last)); // the screen the failed matcher compared
     expect(await page.locator('#rec-0 li.current code').allTextContents()).toContain("expect(tmuxApp).toMatchScreenshot('menu')");
     await page.locator('#rec-0 canvas').hover({ position: centre(4, 2) });
-    expect((await inspector(page)).slice(0, 2)).toEqual([`cell: row 4, col 2 (frame ${last})`, "chars: '>' U+003E"]);
+    expect((await inspector(page)).slice(0, 2)).toEqual([`cell: row 4, col 2 (frame ${last + 1}/${last + 1})`, "chars: '>' U+003E"]);
   });
 
   it('shows the images and the message with JavaScript disabled', async () => {
@@ -175,7 +176,9 @@ describe('the report of a real failing screenshot test', () => {
       expect(await page.locator(`#${id}`).isVisible()).toBe(true);
       expect(await page.$eval(`#${id}`, (img) => (img as HTMLImageElement).naturalWidth)).toBe(368);
     }
-    expect(await page.locator('#shot-0 .message').textContent()).toContain('56 cells differ on rows 3-4');
+    // The screenshot's message is the test's error, shown once above and linked from the section.
+    expect(await page.locator('#error-1 .error-message').textContent()).toContain('56 cells differ on rows 3-4');
+    expect(await page.locator('#shot-0 .message a').getAttribute('href')).toBe('#error-1');
     const lastFrame = await page.locator('#rec-0 .scrub').getAttribute('max');
     expect(await page.$eval(`#rec-0-f${lastFrame}`, (img) => (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
   });
@@ -185,12 +188,13 @@ describe('the report of a real failing screenshot test', () => {
     const page = await browser.open(url(files.menu), { viewport: { width: 1280, height: 800 } });
     await page.locator('#shot-0-actual').click({ position: centre(4, 2) }); // pins the inspector on a changed cell
     expect(await page.locator('#inspector[data-pinned]').count()).toBe(1);
-    // From the screenshot failure to the end of the timeline's steps (the errors above repeat its message).
+    // From the screenshot failure to the end of the timeline's steps (the errors above hold its
+    // message), in one viewport scrolled there: the inspector is fixed at the viewport's top right.
     const bottom = await page.evaluate(() => document.documentElement.scrollHeight);
-    // The whole page in view, and room below it: the inspector (fixed, bottom right) sits under the steps.
-    await page.setViewportSize({ width: 1280, height: bottom + 120 });
     const top = await page.$eval('#screenshots', (section) => section.getBoundingClientRect().top + window.scrollY);
-    await page.screenshot({ path: resolve(import.meta.dirname, '../../docs/report.png'), clip: { x: 0, y: top, width: 1280, height: bottom + 120 - top } });
+    await page.setViewportSize({ width: 1280, height: Math.ceil(bottom - top) });
+    await page.evaluate((y) => window.scrollTo(0, y), top);
+    await page.screenshot({ path: resolve(import.meta.dirname, '../../docs/report.png') });
   });
 });
 
