@@ -119,7 +119,9 @@ describe('tmux-shot shot -o /dev/stdout', () => {
 
   // A PNG larger than a pipe holds (64 KiB): the write meets the closed pipe (EPIPE).
   it('ends quietly with status 1 when the reader leaves early (| head -c 8)', async () => {
-    const big = ['shot', '--cols', '200', '--rows', '50', '-o', '/dev/stdout', '--', 'sh', '-c', 'head -c 7000 /dev/urandom | base64 -w 200'];
+    // At scale 2 the PNG is about 550 kB: far more than a pipe's or socket pair's buffer holds
+    // (at scale 1, about 220 kB: it could fit the socket pair's ~210 kB and end with status 0).
+    const big = ['shot', '--cols', '200', '--rows', '50', '--scale', '2', '-o', '/dev/stdout', '--', 'sh', '-c', 'head -c 7000 /dev/urandom | base64 -w 200'];
     const run = await runBin(big, 'pipe', 8);
     expect([run.code, run.stderr, run.stdout.equals(PNG_SIGNATURE)]).toEqual([1, '', true]);
   });

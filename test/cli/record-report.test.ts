@@ -112,7 +112,7 @@ describe('tmux-shot record --report', () => {
     const { cellWidthPx, cellHeightPx, paddingPx } = cellMetrics();
     await page.locator('#rec-0 canvas').hover({ position: { x: paddingPx + 4.5 * cellWidthPx, y: paddingPx + 5.5 * cellHeightPx } });
     const inspector = await page.$$eval('#inspector dt', (terms) => terms.map((dt) => `${dt.textContent}: ${dt.nextElementSibling!.textContent}`));
-    expect(inspector.slice(0, 3)).toEqual([`cell: row 5, col 4 (frame ${frames.length - 1})`, "chars: 'S' U+0053", 'width: 1']);
+    expect(inspector.slice(0, 3)).toEqual([`cell: row 5, col 4 (frame ${frames.length}/${frames.length})`, "chars: 'S' U+0053", 'width: 1']);
   });
 
   it('writes a failed report, with the error and the failed step, when a step fails; no GIF', async () => {

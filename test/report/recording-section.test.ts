@@ -69,6 +69,6 @@ describe('recordingSection', () => {
       '<button type="button" class="jump" data-frame="2">448 ms</button>',
       '<span class="muted">403 ms</span>',
     ]);
-    expect(data.map((frame) => frame.atMs)).toEqual([0, 120, 401, 900, 1601]);
+    expect(data.map((frame) => frame.time)).toEqual(['0 ms', '120 ms', '401 ms', '900 ms', '1601 ms']);
   });
 });
