@@ -15,7 +15,7 @@ import type { AgentFixtureOptions } from './agent-handle.js';
 import { TmuxAppHandle } from './app-handle.js';
 import type { TmuxAppFixtureOptions } from './app-handle.js';
 import { saveEvidence } from './evidence.js';
-import { keepTranscripts, markRunStart } from './report-kept.js';
+import { forgetRun, keepTranscripts, markRunStart } from './report-kept.js';
 import type { RecordingMode } from './evidence.js';
 import { testAttachmentStem } from './paths.js';
 import { checkRecordingMode } from './options.js';
@@ -102,6 +102,7 @@ export const tmuxShotFixtures = {
   ) => {
     markTestStart(task); // set up inside the test's timer, right after the worker's tmux server
     markRunStart(task); // where this run's errors begin, for its report
+    onTestFinished(() => forgetRun(task)); // after every fixture's teardown: the report is written
     const recording = checkRecordingMode(tmuxRecording);
     const handle = new TmuxAppHandle(tmuxOptions, tmuxServer, task);
     watchScreen(task, () => (handle.started ? handle.text() : undefined));
@@ -123,6 +124,7 @@ export const tmuxShotFixtures = {
     use: Use<LaunchApp>,
   ) => {
     markRunStart(task);
+    onTestFinished(() => forgetRun(task));
     const recording = checkRecordingMode(tmuxRecording);
     const apps = new OtherApps(tmuxServer, task);
     onTestFinished(() => apps.close()); // as tmuxApp: a test that timed out inside a start
@@ -139,6 +141,7 @@ export const tmuxShotFixtures = {
     use: Use<ShellFixture>,
   ) => {
     markRunStart(task);
+    onTestFinished(() => forgetRun(task));
     const recording = checkRecordingMode(tmuxRecording);
     const checked = checkShellOptions(shellOptions);
     const nonce = newMarkNonce();

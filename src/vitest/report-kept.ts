@@ -106,3 +106,15 @@ export function testNamesOf(task: Pick<RunnerTestCase, 'name' | 'suite'>): strin
 export function acceptCommandOf(task: Task, baseline: string): string {
   return acceptCommand({ baseline, file: task.file.name, names: testNamesOf(task), project: task.file.projectName || undefined });
 }
+
+/**
+ * Lets go of what `task`'s run kept (screenshot PNGs, recordings' frames, transcripts' shots: up to
+ * megabytes a test), once its report is written: the app fixtures call it from `onTestFinished`,
+ * which Vitest runs after every fixture's teardown of the run. Without it a worker would hold
+ * them for every test of the file until the file ends.
+ */
+export function forgetRun(task: Task): void {
+  kept.delete(task);
+  transcripts.delete(task);
+  apps.delete(task);
+}

@@ -7,12 +7,15 @@ import { describe, expect, test } from 'vitest';
 import type { ReportScreenshot } from '../../src/report/data.js';
 import {
   acceptCommandOf,
+  forgetRun,
   keepScreenshotFailure,
+  keepTranscripts,
   keptAppsOf,
   markRunStart,
   runErrorsOf,
   screenshotFailuresOf,
   testNamesOf,
+  transcriptsOf,
 } from '../../src/vitest/report-kept.js';
 
 function failure(name: string): ReportScreenshot {
@@ -73,6 +76,20 @@ describe("a run's errors and apps", () => {
 
   test('are all the errors when the run start was not marked', () => {
     expect(runErrorsOf(task({ result: { retryCount: 1, errors: [{ message: 'a' }] } }))).toEqual([{ message: 'a' }]);
+  });
+});
+
+describe('forgetRun', () => {
+  test("lets go of what the run kept (its report is written): failures, transcripts, apps' recordings", () => {
+    const done = task({});
+    const other = task({});
+    keepScreenshotFailure(done, failure('one'));
+    keepScreenshotFailure(other, failure('other'));
+    keepTranscripts(done, [{ kind: 'run', prompt: 'open', turns: [], outcome: 'finished', summary: 'opened' }]);
+    keptAppsOf(done).siblings.push({ label: 'GIF', path: '/a.gif' });
+    forgetRun(done);
+    expect([screenshotFailuresOf(done), transcriptsOf(done), keptAppsOf(done)]).toEqual([[], [], { recordings: [], siblings: [], recorded: false }]);
+    expect(screenshotFailuresOf(other).map(({ name }) => name)).toEqual(['other']);
   });
 });
 
