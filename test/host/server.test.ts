@@ -40,6 +40,27 @@ async function withEnv<T>(vars: Record<string, string>, body: () => Promise<T>):
   }
 }
 
+/**
+ * Starts a child process that runs `TmuxServer.create()` with a slow tmux: a wrapper that holds
+ * back the control client (`tmux -C`) for 20 s, as a loaded machine can. Returns once the server
+ * runs and the client is held back: the child (its own process group) and the server's directory.
+ */
+async function createHeldBack(prefix: string): Promise<{ child: ReturnType<typeof execa>; directory: string }> {
+  const tmpdir = await mkdtemp(join(scratch, prefix));
+  const held = join(tmpdir, 'control-client-held');
+  const wrapper = join(tmpdir, 'slow-tmux');
+  await writeFile(wrapper, `#!/bin/sh\ncase " $* " in *" -C "*) : > '${held}'; sleep 20 ;; esac\nexec tmux "$@"\n`, { mode: 0o755 });
+  const helpers = join(import.meta.dirname, 'helpers');
+  const child = execa(process.execPath, ['--import', join(helpers, 'register-ts.mjs'), join(helpers, 'create-child.ts')], {
+    env: { TMUX_SHOT_TMUX: wrapper, TMPDIR: tmpdir },
+    detached: true,
+    reject: false,
+  });
+  await vi.waitFor(() => expect(existsSync(held)).toBe(true), { timeout: 10_000, interval: 20 });
+  const [directory = ''] = (await readdir(tmpdir)).filter((name) => name.startsWith('tmux-shot-')).map((name) => join(tmpdir, name));
+  return { child, directory };
+}
+
 describe('TmuxServer', () => {
   it('runs in a private 0700 directory with our config, and leaves nothing behind when disposed', async () => {
     const server = await TmuxServer.create();
@@ -167,20 +188,8 @@ describe('TmuxServer', () => {
   it('is killed, and its directory removed, when its process is killed while create() runs, before the control client attaches', {
     timeout: 30_000,
   }, async () => {
-    // A slow tmux: the wrapper holds back the control client (`tmux -C`) for 20 s, as a loaded
-    // machine can; the process group (the process and the held-back client) is killed meanwhile.
-    const tmpdir = await mkdtemp(join(scratch, 'create-'));
-    const held = join(tmpdir, 'control-client-held');
-    const wrapper = join(tmpdir, 'slow-tmux');
-    await writeFile(wrapper, `#!/bin/sh\ncase " $* " in *" -C "*) : > '${held}'; sleep 20 ;; esac\nexec tmux "$@"\n`, { mode: 0o755 });
-    const helpers = join(import.meta.dirname, 'helpers');
-    const child = execa(process.execPath, ['--import', join(helpers, 'register-ts.mjs'), join(helpers, 'create-child.ts')], {
-      env: { TMUX_SHOT_TMUX: wrapper, TMPDIR: tmpdir },
-      detached: true,
-      reject: false,
-    });
-    await vi.waitFor(() => expect(existsSync(held)).toBe(true), { timeout: 10_000, interval: 20 });
-    const [directory = ''] = (await readdir(tmpdir)).filter((name) => name.startsWith('tmux-shot-')).map((name) => join(tmpdir, name));
+    // The process group (the process and the held-back client) is killed meanwhile.
+    const { child, directory } = await createHeldBack('create-');
     expect(await processesMentioning(`${directory}/socket`)).not.toEqual([]); // the server runs
     process.kill(-child.pid!, 'SIGKILL');
     await child;
@@ -194,18 +203,7 @@ describe('TmuxServer', () => {
     // tmux 3.3a once lost the SIGCHLD of the lobby pane (its `sh` stayed a zombie, `pane-died`
     // never fired) while the control client was held back, so no hook ran and the server outlived
     // its owner. Both hooks are unset here, as if neither fired: the lobby pane must clean up alone.
-    const tmpdir = await mkdtemp(join(scratch, 'no-hooks-'));
-    const held = join(tmpdir, 'control-client-held');
-    const wrapper = join(tmpdir, 'slow-tmux');
-    await writeFile(wrapper, `#!/bin/sh\ncase " $* " in *" -C "*) : > '${held}'; sleep 20 ;; esac\nexec tmux "$@"\n`, { mode: 0o755 });
-    const helpers = join(import.meta.dirname, 'helpers');
-    const child = execa(process.execPath, ['--import', join(helpers, 'register-ts.mjs'), join(helpers, 'create-child.ts')], {
-      env: { TMUX_SHOT_TMUX: wrapper, TMPDIR: tmpdir },
-      detached: true,
-      reject: false,
-    });
-    await vi.waitFor(() => expect(existsSync(held)).toBe(true), { timeout: 10_000, interval: 20 });
-    const [directory = ''] = (await readdir(tmpdir)).filter((name) => name.startsWith('tmux-shot-')).map((name) => join(tmpdir, name));
+    const { child, directory } = await createHeldBack('no-hooks-');
     const socket = ['-S', join(directory, 'socket')];
     const lobby = '=tmux-shot-lobby:';
     for (const hook of ['pane-died', 'client-detached']) {

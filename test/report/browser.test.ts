@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cellMetrics, renderPng } from '../../src/render/index.js';
 import { buildReport, type ReportInput } from '../../src/report/index.js';
 import { failingReport, imageOf, screenAfter, sessionFrames, XSS } from './report-data.js';
+import { inspector } from './open-report.js';
 
 /**
  * The failing report with what the inspector must say in words: the actual screen has a hidden
@@ -90,11 +91,6 @@ async function changedCellPixels(page: Page, selector: string): Promise<string> 
     rows.push(shot.data.subarray(at, at + cellWidthPx * 4).toString('hex'));
   }
   return rows.join('\n');
-}
-
-/** The inspector's lines as `term: value`. */
-async function inspector(page: Page): Promise<string[]> {
-  return page.$$eval('#inspector dt', (terms) => terms.map((dt) => `${dt.textContent}: ${dt.nextElementSibling!.textContent}`));
 }
 
 describe('the report in Chromium', () => {

@@ -40,3 +40,8 @@ export async function launchReportBrowser(): Promise<ReportBrowser> {
     },
   };
 }
+
+/** The cell inspector's lines, as `term: value`. */
+export function inspector(page: Page): Promise<string[]> {
+  return page.$$eval('#inspector dt', (terms) => terms.map((dt) => `${dt.textContent}: ${dt.nextElementSibling!.textContent}`));
+}

@@ -13,7 +13,7 @@ import pngjs from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cellMetrics } from '../../src/render/index.js';
 import { createProject, type FixtureProject } from '../vitest/run-vitest.js';
-import { launchReportBrowser, type ReportBrowser } from './open-report.js';
+import { inspector, launchReportBrowser, type ReportBrowser } from './open-report.js';
 
 let project: FixtureProject;
 let browser: ReportBrowser;
@@ -58,11 +58,6 @@ async function cellPixels(page: Page, selector: string, row: number, col: number
     rows.push(shot.data.subarray(at, at + cellWidthPx * 4).toString('hex'));
   }
   return rows.join('\n');
-}
-
-/** The inspector's lines as `term: value`. */
-function inspector(page: Page): Promise<string[]> {
-  return page.$$eval('#inspector dt', (terms) => terms.map((dt) => `${dt.textContent}: ${dt.nextElementSibling!.textContent}`));
 }
 
 describe('the report of a real failing screenshot test', () => {
