@@ -24,3 +24,14 @@ export function printTable(title: string, header: string[], rows: (string | numb
 function format(n: number): string {
   return n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2);
 }
+
+/** The median of `values` (the upper one of an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Prints an issue's target line: `target: <what> → met (<detail>)` or `→ NOT met (…)`. */
+export function printTarget(what: string, met: boolean, detail: string): void {
+  process.stdout.write(`target: ${what} → ${met ? 'met' : 'NOT met'} (${detail})\n`);
+}

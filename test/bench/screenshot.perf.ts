@@ -13,7 +13,7 @@ import { TmuxServer } from '../../src/host/index.js';
 import { encodePng, renderScreen } from '../../src/render/index.js';
 import { ScreenModel } from '../../src/screen/index.js';
 import { TmuxApp } from '../../src/app/index.js';
-import { medianMs, printTable } from './measure.js';
+import { medianMs, printTable, printTarget } from './measure.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tmux-shot-bench-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -58,7 +58,7 @@ test('screenshot stages vs one capture-pane spawn', async () => {
     ['size', 'grab', 'parse', 'render', 'encode', 'whole', 'capture-pane spawn', 'whole/spawn'],
     rows,
   );
-  process.stdout.write(`target: whole screenshot at 80x24 ≤ 3x one capture-pane spawn → ${ratio80 <= 3 ? 'met' : 'NOT met'} (${ratio80.toFixed(2)}x)\n`);
+  printTarget('whole 80x24 screenshot to file ≤ 1x one capture-pane process', ratio80 <= 1, `${ratio80.toFixed(2)}x`);
 });
 
 test('grab: a different truecolor cell everywhere vs plain text, 200x50', async () => {

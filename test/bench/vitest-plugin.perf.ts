@@ -1,24 +1,38 @@
 /**
- * Issue 3's figures: the screenshot comparison on an identical screen (byte-equal path) and on a
- * screen with one changed cell, the per-test cost of the tmuxApp fixture's work (start an app,
- * first settled screen, teardown), and 20 trivial tests run by tmux-shot and by
- * @microsoft/tui-test in the same run.
+ * Issue 3's and 16's figures: the screenshot comparison on an identical screen (byte-equal path)
+ * and on a screen with one changed cell; the per-test cost of the tmuxApp fixture (start bash,
+ * first settled screen, teardown) inside a real Vitest run and in-process; and 20 trivial tests
+ * run by tmux-shot, by @microsoft/tui-test and by tuistory in the same run.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { cellMetrics, renderPng } from '../../src/render/index.js';
 import { decideOutcome } from '../../src/diff/index.js';
 import { TmuxServer } from '../../src/host/index.js';
 import { TmuxApp } from '../../src/app/index.js';
 import { toMatchScreenshot } from '../../src/vitest/screenshot/matcher.js';
-import { medianMs, printTable } from './measure.js';
+import { median, medianMs, printTable, printTarget } from './measure.js';
+import {
+  TUISTORY_VERSION,
+  TUI_TEST_VERSION,
+  emptyTests,
+  type Project,
+  type TimedRun,
+  timeRun,
+  timeVitest,
+  tmuxShotInstall,
+  tmuxShotProject,
+  trivialTests,
+  tuiTestProject,
+  tuistoryProject,
+} from './projects.js';
 
-const REPO = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'tmux-shot-bench-plugin-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const install = tmuxShotInstall(dir);
 
 test('screenshot comparison and fixture overhead', async ({ task }) => {
   await using server = await TmuxServer.create();
@@ -52,89 +66,99 @@ test('screenshot comparison and fixture overhead', async ({ task }) => {
     15,
     2,
   );
+  // The floor the issue names: one bash and one tmux client process, fork/exec to exit.
+  const socket = server.connection.socketPath;
+  const floor = await medianMs(() => {
+    spawnSync('bash', ['--norc', '--noprofile', '-c', 'exit']);
+    spawnSync('tmux', ['-S', socket, 'display-message', '-p', 'x']);
+  }, 15);
   printTable(
     'toMatchScreenshot work and tmuxApp fixture, median ms (80x24 menu)',
-    ['case', 'ms'],
+    ['case', 'ms', 'vs reference'],
     [
-      ['render + PNG of the screen', render],
-      ['identical screen: render + byte-equal compare', same],
-      ['one changed cell: decode + pixelmatch + cell mapping', oneCell],
-      ['toMatchScreenshot of an unchanged live screen (settle + render + compare)', matched],
-      ['fixture: start bash, first settled screen, teardown', fixture],
+      ['render + PNG of the screen (reference)', render, '1.00x'],
+      ['identical screen: render + byte-equal compare', same, `${(same / render).toFixed(2)}x`],
+      ['one changed cell: decode + pixelmatch + cell mapping', oneCell, `${(oneCell / render).toFixed(2)}x`],
+      ['toMatchScreenshot of an unchanged live screen (settle + render + compare)', matched, `${(matched / render).toFixed(2)}x`],
+      ['one bash + one tmux client process, fork/exec to exit (reference)', floor, '1.00x'],
+      ['TmuxApp.start(bash) + close, in-process', fixture, `${(fixture / floor).toFixed(2)}x`],
     ],
   );
+  printTarget('identical-screen toMatchScreenshot ≤ 5 ms', matched <= 5, `${matched.toFixed(1)} ms, ${(matched / render).toFixed(2)}x render + PNG`);
 });
 
-const TESTS = 20;
+/** Tests per run for the fixture's cost; runs of each kind, alternated. */
+const FIXTURE_TESTS = 40;
+const FIXTURE_RUNS = 3;
 
-function timeRun(cmd: string, args: string[], cwd: string): { ms: number; ok: boolean; output: string } {
-  const start = performance.now();
-  const run = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, CI: '1', NO_COLOR: '1' }, timeout: 600_000 });
-  return { ms: performance.now() - start, ok: run.status === 0, output: `${run.stdout}\n${run.stderr}` };
-}
-
-/**
- * A project with tmux-shot installed as users get it: the packed package (`npm pack`, so the
- * built dist/) unpacked into node_modules/tmux-shot, beside this repo's other dependencies.
- */
-function tmuxShotProject(): string {
-  const project = join(dir, 'tmux-shot');
-  const modules = join(project, 'node_modules');
-  execFileSync('mkdir', ['-p', join(modules, 'tmux-shot')]);
-  for (const name of readdirSync(join(REPO, 'node_modules'))) symlinkSync(join(REPO, 'node_modules', name), join(modules, name));
-  const tarball = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: REPO, encoding: 'utf8' }).trim();
-  execFileSync('tar', ['-xzf', join(dir, tarball), '-C', join(modules, 'tmux-shot'), '--strip-components=1']);
-  writeFileSync(join(project, 'package.json'), '{ "type": "module" }\n');
-  writeFileSync(join(project, 'vitest.config.js'), `export default { test: { include: ['*.test.js'] } };\n`);
-  const tests = Array.from(
-    { length: TESTS },
-    (_, i) =>
-      `test('echo ${i}', async ({ tmuxApp }) => {\n  await tmuxApp.type("echo hel''lo-${i}\\n");\n  await expect(tmuxApp).toShowText('hello-${i}');\n});`,
-  );
-  writeFileSync(
-    join(project, 'echo.test.js'),
-    `import { expect, test } from 'tmux-shot/vitest';\n` +
-      `test.override({ tmuxOptions: { command: ['bash', '--norc', '--noprofile'] } });\n${tests.join('\n')}\n`,
-  );
-  return project;
-}
-
-function tuiTestProject(): string {
-  const project = join(dir, 'tui-test');
-  execFileSync('mkdir', ['-p', project]);
-  writeFileSync(join(project, 'package.json'), '{ "type": "module", "private": true }\n');
-  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '@microsoft/tui-test@0.0.2'], { cwd: project, encoding: 'utf8', timeout: 300_000 });
-  if (install.status !== 0) return `npm install @microsoft/tui-test failed: ${install.stderr.split('\n').slice(-3).join(' ')}`;
-  spawnSync('npm', ['install-scripts', 'approve', 'node-pty', '@swc/core'], { cwd: project, encoding: 'utf8', timeout: 300_000 });
-  writeFileSync(
-    join(project, 'tui-test.config.ts'),
-    `import { defineConfig } from "@microsoft/tui-test";\nexport default defineConfig({ retries: 0, trace: false });\n`,
-  );
-  const tests = Array.from(
-    { length: TESTS },
-    (_, i) =>
-      `test("echo ${i}", async ({ terminal }) => { terminal.write("echo hel''lo-${i}\\r"); await expect(terminal.getByText("hello-${i}")).toBeVisible(); });`,
-  );
-  execFileSync('mkdir', ['-p', join(project, 'tests')]);
-  writeFileSync(
-    join(project, 'tests/echo.test.ts'),
-    `import { test, expect } from "@microsoft/tui-test";\ntest.use({ shell: "bash" });\n${tests.join('\n')}\n`,
-  );
-  return project;
-}
-
-test('20 trivial bash tests: tmux-shot vs @microsoft/tui-test', () => {
-  const ours = timeRun(process.execPath, [join(REPO, 'node_modules/vitest/vitest.mjs'), 'run'], tmuxShotProject());
-  if (!ours.ok) throw new Error(`the tmux-shot run failed:\n${ours.output}`);
-  const project = tuiTestProject();
-  const rows: (string | number)[][] = [['tmux-shot (vitest run)', ours.ms]];
-  if (project.startsWith('npm install')) {
-    process.stdout.write(`\n@microsoft/tui-test column skipped: ${project}\n`);
-  } else {
-    const theirs = timeRun('npx', ['tui-test'], project);
-    if (!theirs.ok) throw new Error(`the tui-test run failed:\n${theirs.output.slice(-2000)}`);
-    rows.push(['@microsoft/tui-test 0.0.2', theirs.ms], ['ratio tmux-shot / tui-test', Number((ours.ms / theirs.ms).toFixed(3))]);
-    process.stdout.write(`target: tmux-shot ≤ 0.25x tui-test → ${ours.ms / theirs.ms <= 0.25 ? 'met' : 'NOT met'}\n`);
+test('tmuxApp fixture per test inside Vitest: N tests taking tmuxApp vs N taking only tmuxServer', () => {
+  // Both runs import tmux-shot/vitest and start the worker's tmux server; the difference is the
+  // fixture's own work per test: start bash, first settled screen, teardown, evidence.
+  const apps = tmuxShotProject(install, 'fixture-apps', { 'apps.test.js': emptyTests(FIXTURE_TESTS, 'tmuxApp') });
+  const empty = tmuxShotProject(install, 'fixture-empty', { 'empty.test.js': emptyTests(FIXTURE_TESTS, 'tmuxServer') });
+  const appRuns: number[] = [];
+  const emptyRuns: number[] = [];
+  const perTest: number[] = [];
+  for (let run = 0; run < FIXTURE_RUNS; run++) {
+    const withApps = checked(timeVitest(apps), 'tmuxApp tests');
+    const without = checked(timeVitest(empty), 'tmuxServer-only tests');
+    appRuns.push(withApps.ms);
+    emptyRuns.push(without.ms);
+    perTest.push((withApps.ms - without.ms) / FIXTURE_TESTS);
   }
-  printTable(`${TESTS} trivial tests (bash: echo hello-N, wait for the text), wall ms including start-up`, ['runner', 'ms'], rows);
+  const fixture = median(perTest);
+  printTable(
+    `tmuxApp fixture inside vitest run, ${FIXTURE_TESTS} tests, median of ${FIXTURE_RUNS} alternated runs, wall ms`,
+    ['run', 'ms'],
+    [
+      [`${FIXTURE_TESTS} empty tests taking tmuxApp (bash)`, median(appRuns)],
+      [`${FIXTURE_TESTS} empty tests taking only tmuxServer (reference)`, median(emptyRuns)],
+      ['fixture per test: (apps − reference) / N', fixture],
+    ],
+  );
+  printTarget('fixture ≤ 25 ms per test', fixture <= 25, `${fixture.toFixed(1)} ms`);
+});
+
+function checked(run: TimedRun, what: string): TimedRun {
+  if (!run.ok) throw new Error(`the run of ${what} failed:\n${run.output.slice(-3000)}`);
+  return run;
+}
+
+const TESTS = 20;
+/** Runs of each runner, alternated; medians. */
+const PEER_RUNS = 3;
+
+test(`${TESTS} trivial bash tests: tmux-shot vs @microsoft/tui-test and tuistory`, () => {
+  const ours = tmuxShotProject(install, 'echo', { 'echo.test.js': trivialTests(TESTS) });
+  const peers: { name: string; project: Project; run: (dir: string) => TimedRun }[] = [
+    { name: `@microsoft/tui-test ${TUI_TEST_VERSION}`, project: tuiTestProject(dir, TESTS), run: (cwd) => timeRun('npx', ['tui-test'], cwd) },
+    { name: `tuistory ${TUISTORY_VERSION} (in vitest run)`, project: tuistoryProject(dir, TESTS), run: (cwd) => timeVitest(cwd) },
+  ];
+  const oursRuns: number[] = [];
+  const theirRuns = peers.map(() => [] as number[]);
+  const why = peers.map((peer) => ('skipped' in peer.project ? peer.project.skipped : undefined));
+  for (let run = 0; run < PEER_RUNS; run++) {
+    oursRuns.push(checked(timeVitest(ours), 'the tmux-shot tests').ms);
+    peers.forEach((peer, i) => {
+      if (why[i] !== undefined || 'skipped' in peer.project) return;
+      const result = peer.run(peer.project.dir);
+      if (result.ok) theirRuns[i]!.push(result.ms);
+      else why[i] = `its run failed: ${result.output.trim().split('\n').slice(-3).join(' ').slice(0, 300)}`;
+    });
+  }
+  const oursMs = median(oursRuns);
+  const ratios = peers.map((_, i) => (why[i] === undefined ? oursMs / median(theirRuns[i]!) : undefined));
+  const rows: (string | number)[][] = [['tmux-shot (vitest run)', oursMs, '1.00x', '']];
+  peers.forEach((peer, i) => {
+    const ratio = ratios[i];
+    rows.push(ratio === undefined ? [peer.name, '—', '—', `not run: ${why[i]}`] : [peer.name, median(theirRuns[i]!), `${ratio.toFixed(3)}x`, '']);
+  });
+  printTable(
+    `${TESTS} trivial tests (bash: echo hello-N, wait for the text), wall ms including start-up, median of ${PEER_RUNS} alternated runs`,
+    ['runner', 'ms', 'tmux-shot / runner', 'note'],
+    rows,
+  );
+  const [tuiTest, tuistory] = ratios;
+  if (tuiTest !== undefined) printTarget('tmux-shot ≤ 0.15x @microsoft/tui-test', tuiTest <= 0.15, `${tuiTest.toFixed(3)}x`);
+  if (tuistory !== undefined) printTarget('tmux-shot faster than tuistory (< 1x)', tuistory < 1, `${tuistory.toFixed(3)}x`);
 });
