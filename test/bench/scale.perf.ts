@@ -18,8 +18,8 @@ const REPO = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'tmux-shot-bench-scale-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Test files per run: the same at every size, so the growth is the tests', not the files'. */
-const FILES = 10;
+/** Test files per run, one per worker: the same at every size, so the growth is the tests', not the files' (each file imports tmux-shot/vitest anew). */
+const FILES = 2;
 /** Test counts, and runs of each (alternated with its reference; medians). */
 const SIZES: [tests: number, runs: number][] = [
   [20, 3],
