@@ -59,7 +59,7 @@ test('per-test cost at 20, 200 and 1000 trivial tests, 2 workers', () => {
     const [wall, reference] = [median(walls), median(references)];
     const perTest = (wall - reference) / tests;
     first ??= perTest;
-    rows.push([tests, wall, reference, wall / tests, perTest, `${(perTest / first).toFixed(2)}x`]);
+    rows.push([String(tests), wall, reference, wall / tests, perTest, `${(perTest / first).toFixed(2)}x`]);
   }
   printTable(
     `Trivial bash tests (echo, wait for the text) in ${FILES} files, vitest run --maxWorkers=2, wall ms (20: median of ${SIZES[0]![1]})`,

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { cellMetrics, renderPng } from '../../src/render/index.js';
 import { decideOutcome } from '../../src/diff/index.js';
 import { TmuxServer } from '../../src/host/index.js';
@@ -32,7 +32,10 @@ import {
 
 const dir = mkdtempSync(join(tmpdir(), 'tmux-shot-bench-plugin-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const install = tmuxShotInstall(dir);
+let install: string;
+beforeAll(() => {
+  install = tmuxShotInstall(dir);
+});
 
 test('screenshot comparison and fixture overhead', async ({ task }) => {
   await using server = await TmuxServer.create();
