@@ -48,7 +48,8 @@ test('screenshot comparison and fixture overhead', async ({ task }) => {
   const changed = renderPng(app.screen());
   const metrics = cellMetrics();
   const render = await medianMs(() => renderPng(app.screen()));
-  const same = await medianMs(() => decideOutcome({ reference: { png: reference }, actual: { png: renderPng(app.screen()) }, updateMode: 'none', metrics }));
+  // The live screen is now the changed one: its own PNG is the identical-screen baseline.
+  const same = await medianMs(() => decideOutcome({ reference: { png: changed }, actual: { png: renderPng(app.screen()) }, updateMode: 'none', metrics }));
   const oneCell = await medianMs(() => decideOutcome({ reference: { png: reference }, actual: { png: changed }, updateMode: 'none', metrics }));
   // The whole matcher on a live app whose screen equals its baseline: settle, render, compare.
   // Each call as a new run of the test file (a fresh file task), so the name may repeat.
