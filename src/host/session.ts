@@ -68,20 +68,25 @@ export class TmuxSession implements AsyncDisposable {
 
   /**
    * Creates the idle session (`new-session -d -x -y`, window pinned to that size) and pipes its
-   * pane's output to us.
-   * @throws {TmuxCommandError} when tmux refuses or times out.
+   * pane's output to us. The output's reader starts while tmux creates the session, and the pin
+   * and `pipe-pane` go to tmux together: one wait for tmux after `new-session`, not two.
+   * @throws {TmuxCommandError} when tmux refuses or times out; TmuxShotError as `PaneOutput.open`.
    */
   static async create(server: TmuxServer, size: Size): Promise<TmuxSession> {
     const since = processClock();
-    const [ids = ''] = await server.command(newSessionCommand(size, IDLE_COMMAND));
-    const [sessionId = '', paneId = ''] = ids.split(' ');
+    const created = server.command(newSessionCommand(size, IDLE_COMMAND)).then(([ids = '']) => ids.split(' '));
+    created.catch(() => undefined); // awaited below, after the reader has started
+    const fifoPath = join(server.directory, `pane-${++fifoCount}.fifo`);
+    let [sessionId, paneId] = ['', ''];
     try {
-      await server.command(pinWindowSizeCommand(paneId));
-      const fifoPath = join(server.directory, `pane-${paneId.slice(1)}.fifo`);
-      const output = await PaneOutput.open(fifoPath, () => server.command(pipePaneCommand(paneId, fifoPath)));
+      const output = await PaneOutput.open(fifoPath, async () => {
+        [sessionId = '', paneId = ''] = await created;
+        await Promise.all([server.command(pinWindowSizeCommand(paneId)), server.command(pipePaneCommand(paneId, fifoPath))]);
+      });
       return new TmuxSession(server, sessionId, paneId, output, since);
     } catch (error) {
-      await server.command(killSessionCommand(sessionId)).catch(() => undefined);
+      const [made] = await created.catch(() => []);
+      if (made) await server.command(killSessionCommand(made)).catch(() => undefined);
       throw error;
     }
   }
@@ -207,6 +212,9 @@ export class TmuxSession implements AsyncDisposable {
     await Promise.all([drained, leader.then((sessionLeader) => endProcessTree({ ...this.#processes, sessionLeader }))]);
   }
 }
+
+/** Names the output FIFOs of this process's sessions (in their server's private directory). */
+let fifoCount = 0;
 
 let argMax: Promise<number> | undefined;
 

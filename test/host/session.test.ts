@@ -83,7 +83,7 @@ describe('TmuxSession', () => {
     const created = TmuxSession.create(server, { cols: 20, rows: 5 }).catch((caught: unknown) => caught);
     const error = await created.finally(() => (process.env['PATH'] = path));
     expect(error).toBeInstanceOf(TmuxShotError);
-    expect((error as Error).message).toBe("Could not run 'cat' to read the pane's output (spawn cat ENOENT); put coreutils' cat on PATH.");
+    expect((error as Error).message).toBe("Could not run 'cat' to read the pane's output (not found on PATH); put coreutils' cat on PATH.");
     expect(await server.command(['list-sessions', '-F', '#{session_id}'])).toEqual(sessions);
     await vi.waitFor(async () => expect((await execa('pgrep', ['-f', `${server.directory}/pane-`], { reject: false })).stdout).toBe(''));
   });
