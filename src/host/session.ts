@@ -1,7 +1,6 @@
 /** `TmuxSession`: one session with one window and one pane, its output piped to us. */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import { HOST } from '../defaults.js';
 import { ConfigError, TmuxCommandError } from '../errors.js';
 import type { Size } from '../geometry.js';
@@ -24,6 +23,7 @@ import {
 import type { PaneCommand } from './argv.js';
 import { argMaxOf, checkExecSize, parseStackLimit, tmuxPaneEnv } from './exec-size.js';
 import { PaneOutput } from './pane-output.js';
+import { runProcess } from './run-process.js';
 import type { OutputListener } from './pane-output.js';
 import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from './pane-status.js';
 import type { PaneStatus } from './pane-status.js';
@@ -176,8 +176,8 @@ export class TmuxSession implements AsyncDisposable {
     const [line = ''] = await this.#server.command(displayCommand(this.paneId, '#{pane_dead} #{pane_tty}'));
     const [dead, tty = ''] = line.split(' ');
     if (dead !== '0' || tty === '') return undefined;
-    const stty = await execa('stty', sttyCommand(tty), { stdin: 'ignore', timeout: HOST.commandTimeout, reject: false });
-    return stty.failed ? undefined : parseCanonical(stty.stdout);
+    const stty = await runProcess('stty', sttyCommand(tty), { timeout: HOST.commandTimeout });
+    return stty.exitCode === 0 && !stty.timedOut ? parseCanonical(stty.stdout) : undefined;
   }
 
   /**
