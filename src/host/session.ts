@@ -69,10 +69,37 @@ export class TmuxSession implements AsyncDisposable {
   /**
    * Creates the idle session (`new-session -d -x -y`, window pinned to that size) and pipes its
    * pane's output to us. The output's reader starts while tmux creates the session, and the pin
-   * and `pipe-pane` go to tmux together: one wait for tmux after `new-session`, not two.
+   * and `pipe-pane` go to tmux together: one wait for tmux after `new-session`, not two. When the
+   * server keeps a spare session (`spareSession`), this takes the spare instead (resizing its
+   * window when `size` differs) and prepares the next one in the background.
    * @throws {TmuxCommandError} when tmux refuses or times out; TmuxShotError as `PaneOutput.open`.
    */
   static async create(server: TmuxServer, size: Size): Promise<TmuxSession> {
+    const spare = spares.get(server);
+    spares.delete(server);
+    let session = await spare?.session;
+    spare?.forget();
+    if (session?.killed) session = undefined; // the server is being disposed: fail as a new session would
+    try {
+      if (session && (spare?.size.cols !== size.cols || spare.size.rows !== size.rows)) await session.resizeWindow(size);
+    } catch (error) {
+      await session?.kill();
+      throw error;
+    }
+    session ??= await TmuxSession.#open(server, size);
+    if (server.spareSession) TmuxSession.#prepareSpare(server, size);
+    return session;
+  }
+
+  /** Starts preparing `server`'s next spare session of `size`, disposed with the server unless taken. */
+  static #prepareSpare(server: TmuxServer, size: Size): void {
+    if (spares.has(server)) return; // a create() that ran alongside this one made it
+    const session = TmuxSession.#open(server, size).catch(() => undefined); // create() then makes one anew
+    const forget = server.adopt({ [Symbol.asyncDispose]: async () => (await session)?.kill() });
+    spares.set(server, { size, session, forget });
+  }
+
+  static async #open(server: TmuxServer, size: Size): Promise<TmuxSession> {
     const since = processClock();
     const created = server.command(newSessionCommand(size, IDLE_COMMAND)).then(([ids = '']) => ids.split(' '));
     created.catch(() => undefined); // awaited below, after the reader has started
@@ -212,6 +239,18 @@ export class TmuxSession implements AsyncDisposable {
     await Promise.all([drained, leader.then((sessionLeader) => endProcessTree({ ...this.#processes, sessionLeader }))]);
   }
 }
+
+/** A server's spare session (see `TmuxServerOptions.spareSession`): being prepared, or ready; undefined if preparing it failed. */
+interface Spare {
+  /** The size it is created with. */
+  size: Size;
+  session: Promise<TmuxSession | undefined>;
+  /** Takes it off the server's disposal list (a taken session is on it by itself). */
+  forget: () => void;
+}
+
+/** The spare session of each server that keeps one. */
+const spares = new WeakMap<TmuxServer, Spare>();
 
 /** Names the output FIFOs of this process's sessions (in their server's private directory). */
 let fifoCount = 0;

@@ -155,3 +155,29 @@ describe('TmuxSession', () => {
     await expect(session.outputEnded).resolves.toBeUndefined();
   });
 });
+
+describe('TmuxSession with a spare session (spareSession)', () => {
+  it('starts each app in a session prepared before it was asked for, fresh: its own size, env and cwd, nothing of the one before', async () => {
+    const spared = await TmuxServer.create({ spareSession: true });
+    const sessionIds = async () => (await spared.command(['list-sessions', '-F', '#{session_id}'])).sort();
+    const first = await TmuxSession.create(spared, { cols: 80, rows: 24 });
+    const firstOutput = collectOutput(first);
+    await first.respawnPane({ command: 'export LEFT=over; cd /; stty size; echo "[$LEFT]"; exec sleep 1000', env: { ONLY_FIRST: 'yes' } });
+    expect(await firstOutput.until((text) => text.includes(']'))).toBe('24 80\r\n[over]\r\n');
+    // The spare exists before the next create() asks for it: create() takes it, of another size.
+    await vi.waitFor(async () => expect((await sessionIds()).length).toBe(3)); // lobby, first, spare
+    const before = await sessionIds();
+    const second = await TmuxSession.create(spared, { cols: 40, rows: 10 });
+    expect(before).toContain(second.sessionId);
+    expect(second.sessionId).not.toBe(first.sessionId);
+    const secondOutput = collectOutput(second);
+    await second.respawnPane({ command: 'stty size; echo "[$LEFT|$ONLY_FIRST|$ONLY_SECOND]"; pwd', env: { ONLY_SECOND: 'yes' }, cwd: spared.directory });
+    expect(await secondOutput.until((text) => text.endsWith(`${spared.directory}\r\n`))).toBe(`10 40\r\n[||yes]\r\n${spared.directory}\r\n`);
+    expect(firstOutput.bytes().toString()).toBe('24 80\r\n[over]\r\n');
+    await Promise.all([first.kill(), second.kill()]);
+    await vi.waitFor(async () => expect((await sessionIds()).length).toBe(2)); // lobby and the next spare
+    // The next spare is disposed with the server, its FIFO reader with it.
+    await spared.dispose();
+    await vi.waitFor(async () => expect((await execa('pgrep', ['-f', `${spared.directory}/pane-`], { reject: false })).stdout).toBe(''));
+  });
+});
