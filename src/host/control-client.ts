@@ -3,8 +3,8 @@
  * channel (≈ 0.5 ms a command against ≈ 5 ms for a new `tmux` process). Sends commands over
  * stdin and matches each `%begin … %end|%error` reply to its command, in order.
  */
-import { execa } from 'execa';
-import type { ResultPromise } from 'execa';
+import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { HOST } from '../defaults.js';
 import { TmuxCommandError, TmuxNotFoundError } from '../errors.js';
 import { attachControlCommand } from './argv.js';
@@ -39,7 +39,7 @@ export interface ControlCommandOptions {
  * Node alive; a pending command holds its own timer, so awaiting one does.
  */
 export class ControlClient {
-  readonly #subprocess: ResultPromise;
+  readonly #subprocess: ChildProcessWithoutNullStreams;
   readonly #parser = new ControlParser();
   readonly #pending: PendingCommand[] = [];
   readonly #attached: Promise<void>;
@@ -52,34 +52,31 @@ export class ControlClient {
 
   private constructor(connection: TmuxConnection, sessionId: string) {
     const args = [...connectionArgs(connection), ...attachControlCommand(sessionId)];
-    this.#subprocess = execa(connection.binary, args, {
-      env: connection.env,
-      extendEnv: false,
-      stdin: 'pipe',
-      stdout: 'pipe',
-      stderr: 'pipe',
-      buffer: { stdout: false, stderr: true },
-      reject: false,
-    });
+    this.#subprocess = spawn(connection.binary, args, { env: connection.env, stdio: ['pipe', 'pipe', 'pipe'] });
     this.#subprocess.unref();
     // Writing to a client that just exited fails with EPIPE; its pending commands are rejected
     // when the exit is seen, so the stream error itself carries no news.
-    this.#subprocess.stdin?.on('error', () => undefined);
+    this.#subprocess.stdin.on('error', () => undefined);
+    const stderr: Buffer[] = [];
+    this.#subprocess.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
     for (const stream of [this.#subprocess.stdin, this.#subprocess.stdout, this.#subprocess.stderr]) {
-      (stream as { unref?: () => void } | null)?.unref?.();
+      (stream as { unref?: () => void }).unref?.();
     }
     this.#attached = new Promise((resolve, reject) => {
-      this.#subprocess.stdout?.on('data', (chunk: Buffer) => {
+      this.#subprocess.stdout.on('data', (chunk: Buffer) => {
         for (const event of this.#parser.push(chunk)) this.#handle(event, resolve, reject);
       });
     });
     this.#attached.catch(() => undefined);
-    this.exited = this.#subprocess.then((result) => {
-      const detail = this.#exitReason || (typeof result.stderr === 'string' ? result.stderr.trim() : '');
+    this.exited = new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+      this.#subprocess.once('error', resolve); // it could not be started
+      this.#subprocess.once('close', () => resolve(undefined));
+    }).then((spawnError) => {
+      const detail = this.#exitReason || Buffer.concat(stderr).toString('utf8').trim();
       this.#exitError =
-        result.code === 'ENOENT'
-          ? new TmuxNotFoundError(connection.binary, { cause: result })
-          : new TmuxCommandError(`tmux control client exited${detail ? `: ${detail}` : ''}`, args, detail);
+        spawnError?.code === 'ENOENT'
+          ? new TmuxNotFoundError(connection.binary, { cause: spawnError })
+          : new TmuxCommandError(`tmux control client exited${detail ? `: ${detail}` : ''}`, args, detail, spawnError ? { cause: spawnError } : undefined);
       for (const pending of this.#pending.splice(0)) this.#settle(pending, this.#exitError);
     });
   }
@@ -128,7 +125,7 @@ export class ControlClient {
       });
       // Replies come in command order; a timed-out command keeps its place until its reply.
       this.#pending.push(pending);
-      this.#subprocess.stdin?.write(`${text}\n`);
+      this.#subprocess.stdin.write(`${text}\n`);
     });
   }
 
@@ -137,7 +134,7 @@ export class ControlClient {
    * after {@link HOST.exitTimeout} ms. Idempotent.
    */
   async close(): Promise<void> {
-    this.#subprocess.stdin?.end();
+    this.#subprocess.stdin.end();
     const cancelTimer = startTimer(HOST.exitTimeout, () => this.#subprocess.kill('SIGKILL'));
     await this.exited;
     cancelTimer();

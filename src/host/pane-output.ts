@@ -16,13 +16,18 @@
  * closed twice when the thread exits, and that aborted the process (`--pool=threads`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { unlink } from 'node:fs';
 import type { Socket } from 'node:net';
-import { execa } from 'execa';
 import { HOST } from '../defaults.js';
 import { TmuxCommandError, TmuxShotError } from '../errors.js';
 import { startTimer, systemClock } from '../wait.js';
+
+/**
+ * The reader's sh script (`$1` = the FIFO's path): makes the FIFO, prints one `.` once it exists,
+ * then becomes the `cat` that reads it. One process instead of a `mkfifo` process and a `cat`
+ * process in turn; status 127 when there is no `cat` to run.
+ */
+const READER_SCRIPT = 'command -v cat >/dev/null || exit 127; mkfifo -m 600 -- "$1" || exit 1; printf .; exec cat -- "$1"';
 
 /** Receives pane output: the raw bytes and `systemClock.now()` (ms) when they arrived. */
 export type OutputListener = (bytes: Buffer, atMs: number) => void;
@@ -63,22 +68,16 @@ export class PaneOutput {
   }
 
   /**
-   * Creates the FIFO at `fifoPath`, starts its reader, and lets `startPipe` point tmux at it (see
-   * `pipePaneCommand`). tmux buffers the pane's output from the moment `pipe-pane` returns, so
-   * nothing written after that is lost while the two `cat`s open the FIFO. The FIFO's name is
-   * removed when the stream ends.
-   * @throws {TmuxShotError} when `cat` cannot be run; whatever `startPipe` throws;
-   *   TmuxCommandError when `startPipe` takes longer than {@link HOST.commandTimeout} ms.
+   * Creates the FIFO at `fifoPath` and starts its reader, both in one child process (see
+   * {@link READER_SCRIPT}), then lets `startPipe` point tmux at it (see `pipePaneCommand`). tmux
+   * buffers the pane's output from the moment `pipe-pane` returns, so nothing written after that
+   * is lost while the two `cat`s open the FIFO. The FIFO's name is removed when the stream ends.
+   * @throws {TmuxShotError} when the reader cannot be run (no `cat` on PATH, no /bin/sh) or the
+   *   FIFO cannot be made; whatever `startPipe` throws; TmuxCommandError when the reader and
+   *   `startPipe` together take longer than {@link HOST.commandTimeout} ms.
    */
   static async open(fifoPath: string, startPipe: () => Promise<unknown>): Promise<PaneOutput> {
-    await execa('mkfifo', ['-m', '600', fifoPath]);
-    const reader = spawn('cat', [fifoPath], { stdio: ['ignore', 'pipe', 'ignore'] });
-    if (reader.pid === undefined) {
-      // Not started (no cat on PATH): fail before tmux's writer would block forever opening the FIFO.
-      const [error] = (await once(reader, 'error')) as [Error];
-      unlink(fifoPath, () => undefined);
-      throw new TmuxShotError(`Could not run 'cat' to read the pane's output (${error.message}); put coreutils' cat on PATH.`, { cause: error });
-    }
+    const reader = spawn('/bin/sh', ['-c', READER_SCRIPT, 'sh', fifoPath], { stdio: ['ignore', 'pipe', 'ignore'] });
     let cancelTimer = (): void => undefined;
     try {
       const timedOut = new Promise<never>((_, reject) => {
@@ -86,8 +85,12 @@ export class PaneOutput {
           reject(new TmuxCommandError(`tmux's pipe-pane did not start within ${HOST.commandTimeout} ms`, [], '')),
         );
       });
+      // Not started (no cat on PATH): fail before tmux's writer would block forever opening the FIFO.
+      await Promise.race([readerReady(reader, fifoPath), timedOut]);
       await Promise.race([startPipe(), timedOut]);
-      return new PaneOutput(reader, fifoPath);
+      const output = new PaneOutput(reader, fifoPath);
+      reader.stdout?.resume(); // paused since the reader's ready mark (see readerReady)
+      return output;
     } catch (error) {
       reader.kill();
       unlink(fifoPath, () => undefined);
@@ -108,4 +111,30 @@ export class PaneOutput {
     this.#reader.kill();
     unlink(this.#fifoPath, () => undefined);
   }
+}
+
+/**
+ * Resolves once the reader has made the FIFO (its `.` mark, which is not pane output; the
+ * stream is left paused after it).
+ * @throws {TmuxShotError} when the reader ends first: no `cat` on PATH (status 127), `mkfifo`
+ *   failed, or /bin/sh could not be run.
+ */
+function readerReady(reader: ChildProcess, fifoPath: string): Promise<void> {
+  const stdout = reader.stdout as Socket;
+  return new Promise((resolve, reject) => {
+    reader.once('error', (error) => reject(new TmuxShotError(`Could not run /bin/sh to read the pane's output (${error.message}).`, { cause: error })));
+    reader.once('exit', (code) =>
+      reject(
+        new TmuxShotError(
+          code === 127
+            ? "Could not run 'cat' to read the pane's output (not found on PATH); put coreutils' cat on PATH."
+            : `Could not make the pane's output FIFO at '${fifoPath}' (mkfifo failed); check that the tmux server's directory still exists and is writable.`,
+        ),
+      ),
+    );
+    stdout.once('data', () => {
+      stdout.pause();
+      resolve();
+    });
+  });
 }

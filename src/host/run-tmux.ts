@@ -1,11 +1,11 @@
 /** One short-lived `tmux` process: run commands on our server, get stdout. */
-import { execa } from 'execa';
 import { HOST } from '../defaults.js';
 import { TmuxCommandError, TmuxNotFoundError } from '../errors.js';
 import { connectionArgs } from './connection.js';
 import type { TmuxConnection } from './connection.js';
 import { formatTmuxArgv, formatTmuxCommandLine } from './quote.js';
 import type { TmuxCommand } from './quote.js';
+import { runProcess } from './run-process.js';
 
 /** Options of {@link runTmux}. */
 export interface RunTmuxOptions {
@@ -23,15 +23,9 @@ export interface RunTmuxOptions {
 export async function runTmux(connection: TmuxConnection, commands: readonly TmuxCommand[], options: RunTmuxOptions = {}): Promise<string> {
   const timeout = options.timeout ?? HOST.commandTimeout;
   const args = [...connectionArgs(connection), ...formatTmuxArgv(commands)];
-  const result = await execa(connection.binary, args, {
-    env: connection.env,
-    extendEnv: false,
-    stdin: 'ignore',
-    timeout,
-    reject: false,
-  });
-  if (!result.failed) return result.stdout;
-  if (result.code === 'ENOENT' || result.code === 'EACCES') throw new TmuxNotFoundError(connection.binary, { cause: result });
+  const result = await runProcess(connection.binary, args, { env: connection.env, timeout });
+  if (result.spawnError) throw new TmuxNotFoundError(connection.binary, { cause: result.spawnError });
+  if (!result.timedOut && result.exitCode === 0) return result.stdout;
   const what = `tmux ${formatTmuxCommandLine(commands)}`;
   const reason = result.timedOut ? `did not finish within ${timeout} ms` : `failed (exit status ${result.exitCode})`;
   const stderr = result.stderr.trim();

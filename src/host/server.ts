@@ -33,6 +33,14 @@ export interface TmuxServerOptions {
    * <path> attach` to watch an app). @default `<private dir>/socket`
    */
   socketPath?: string;
+  /**
+   * Keeps one idle session prepared: each `TmuxSession.create` takes it (resized when another
+   * size is asked for) and prepares the next in the background, so a test's app starts without
+   * waiting for `new-session` and the output pipe. The spare is a session no app has run in; the
+   * app's command, env and cwd are set when it is started (`respawn-pane`), as in a new session.
+   * @default false
+   */
+  spareSession?: boolean;
 }
 
 /**
@@ -55,6 +63,8 @@ export class TmuxServer implements AsyncDisposable {
   readonly pid: number;
   /** The private (0700) directory holding the config, the socket by default, and output FIFOs; removed on dispose. */
   readonly directory: string;
+  /** Whether `TmuxSession.create` keeps a spare session prepared (see {@link TmuxServerOptions.spareSession}). */
+  readonly spareSession: boolean;
   readonly #client: ControlClient;
   /** Every process started in the server, for the sweep after kill-server. */
   readonly #processes: ProcessScope;
@@ -63,8 +73,9 @@ export class TmuxServer implements AsyncDisposable {
   /** Commands are refused once the children are gone and the server is going. */
   #closed = false;
 
-  private constructor(connection: TmuxConnection, pid: number, directory: string, client: ControlClient, processes: ProcessScope) {
+  private constructor(connection: TmuxConnection, pid: number, directory: string, client: ControlClient, processes: ProcessScope, spareSession: boolean) {
     this.connection = connection;
+    this.spareSession = spareSession;
     this.pid = pid;
     this.directory = directory;
     this.#client = client;
@@ -105,7 +116,8 @@ export class TmuxServer implements AsyncDisposable {
       pid = Number(info.split(' ')[0]);
       const processes = { tmuxPrefix: tmuxEnvPrefix(connection.socketPath, pid), since };
       registerLiveServer(pid, directory, processes);
-      return new TmuxServer(connection, pid, directory, await ControlClient.attach(connection, `=${LOBBY_NAME}`), processes);
+      const client = await ControlClient.attach(connection, `=${LOBBY_NAME}`);
+      return new TmuxServer(connection, pid, directory, client, processes, options.spareSession ?? false);
     } catch (error) {
       if (pid !== undefined) {
         await runTmux(connection, [killServerCommand()]).catch(() => undefined);

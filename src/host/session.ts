@@ -1,7 +1,6 @@
 /** `TmuxSession`: one session with one window and one pane, its output piped to us. */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import { HOST } from '../defaults.js';
 import { ConfigError, TmuxCommandError } from '../errors.js';
 import type { Size } from '../geometry.js';
@@ -24,6 +23,7 @@ import {
 import type { PaneCommand } from './argv.js';
 import { argMaxOf, checkExecSize, parseStackLimit, tmuxPaneEnv } from './exec-size.js';
 import { PaneOutput } from './pane-output.js';
+import { runProcess } from './run-process.js';
 import type { OutputListener } from './pane-output.js';
 import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from './pane-status.js';
 import type { PaneStatus } from './pane-status.js';
@@ -68,20 +68,52 @@ export class TmuxSession implements AsyncDisposable {
 
   /**
    * Creates the idle session (`new-session -d -x -y`, window pinned to that size) and pipes its
-   * pane's output to us.
-   * @throws {TmuxCommandError} when tmux refuses or times out.
+   * pane's output to us. The output's reader starts while tmux creates the session, and the pin
+   * and `pipe-pane` go to tmux together: one wait for tmux after `new-session`, not two. When the
+   * server keeps a spare session (`spareSession`), this takes the spare instead (resizing its
+   * window when `size` differs) and prepares the next one in the background.
+   * @throws {TmuxCommandError} when tmux refuses or times out; TmuxShotError as `PaneOutput.open`.
    */
   static async create(server: TmuxServer, size: Size): Promise<TmuxSession> {
-    const since = processClock();
-    const [ids = ''] = await server.command(newSessionCommand(size, IDLE_COMMAND));
-    const [sessionId = '', paneId = ''] = ids.split(' ');
+    const spare = spares.get(server);
+    spares.delete(server);
+    let session = await spare?.session;
+    spare?.forget();
+    if (session?.killed) session = undefined; // the server is being disposed: fail as a new session would
     try {
-      await server.command(pinWindowSizeCommand(paneId));
-      const fifoPath = join(server.directory, `pane-${paneId.slice(1)}.fifo`);
-      const output = await PaneOutput.open(fifoPath, () => server.command(pipePaneCommand(paneId, fifoPath)));
+      if (session && (spare?.size.cols !== size.cols || spare.size.rows !== size.rows)) await session.resizeWindow(size);
+    } catch (error) {
+      await session?.kill();
+      throw error;
+    }
+    session ??= await TmuxSession.#open(server, size);
+    if (server.spareSession) TmuxSession.#prepareSpare(server, size);
+    return session;
+  }
+
+  /** Starts preparing `server`'s next spare session of `size`, disposed with the server unless taken. */
+  static #prepareSpare(server: TmuxServer, size: Size): void {
+    if (spares.has(server)) return; // a create() that ran alongside this one made it
+    const session = TmuxSession.#open(server, size).catch(() => undefined); // create() then makes one anew
+    const forget = server.adopt({ [Symbol.asyncDispose]: async () => (await session)?.kill() });
+    spares.set(server, { size, session, forget });
+  }
+
+  static async #open(server: TmuxServer, size: Size): Promise<TmuxSession> {
+    const since = processClock();
+    const created = server.command(newSessionCommand(size, IDLE_COMMAND)).then(([ids = '']) => ids.split(' '));
+    created.catch(() => undefined); // awaited below, after the reader has started
+    const fifoPath = join(server.directory, `pane-${++fifoCount}.fifo`);
+    let [sessionId, paneId] = ['', ''];
+    try {
+      const output = await PaneOutput.open(fifoPath, async () => {
+        [sessionId = '', paneId = ''] = await created;
+        await Promise.all([server.command(pinWindowSizeCommand(paneId)), server.command(pipePaneCommand(paneId, fifoPath))]);
+      });
       return new TmuxSession(server, sessionId, paneId, output, since);
     } catch (error) {
-      await server.command(killSessionCommand(sessionId)).catch(() => undefined);
+      const [made] = await created.catch(() => []);
+      if (made) await server.command(killSessionCommand(made)).catch(() => undefined);
       throw error;
     }
   }
@@ -171,8 +203,8 @@ export class TmuxSession implements AsyncDisposable {
     const [line = ''] = await this.#server.command(displayCommand(this.paneId, '#{pane_dead} #{pane_tty}'));
     const [dead, tty = ''] = line.split(' ');
     if (dead !== '0' || tty === '') return undefined;
-    const stty = await execa('stty', sttyCommand(tty), { stdin: 'ignore', timeout: HOST.commandTimeout, reject: false });
-    return stty.failed ? undefined : parseCanonical(stty.stdout);
+    const stty = await runProcess('stty', sttyCommand(tty), { timeout: HOST.commandTimeout });
+    return stty.exitCode === 0 && !stty.timedOut ? parseCanonical(stty.stdout) : undefined;
   }
 
   /**
@@ -207,6 +239,21 @@ export class TmuxSession implements AsyncDisposable {
     await Promise.all([drained, leader.then((sessionLeader) => endProcessTree({ ...this.#processes, sessionLeader }))]);
   }
 }
+
+/** A server's spare session (see `TmuxServerOptions.spareSession`): being prepared, or ready; undefined if preparing it failed. */
+interface Spare {
+  /** The size it is created with. */
+  size: Size;
+  session: Promise<TmuxSession | undefined>;
+  /** Takes it off the server's disposal list (a taken session is on it by itself). */
+  forget: () => void;
+}
+
+/** The spare session of each server that keeps one. */
+const spares = new WeakMap<TmuxServer, Spare>();
+
+/** Names the output FIFOs of this process's sessions (in their server's private directory). */
+let fifoCount = 0;
 
 let argMax: Promise<number> | undefined;
 

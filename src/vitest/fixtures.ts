@@ -85,7 +85,7 @@ type AppFixtureContext = { tmuxRecording: RecordingMode; tmuxServer: TmuxServer 
 export const tmuxShotFixtures = {
   tmuxServer: [
     async ({}: object, use: Use<TmuxServer>) => {
-      const server = await TmuxServer.create();
+      const server = await TmuxServer.create({ spareSession: true }); // each test's app starts in a session prepared meanwhile
       try {
         await use(server);
       } finally {

@@ -15,6 +15,6 @@ test('tests that time out in start(), retried twice, leave no app, pane reader o
   expect(states).toEqual({
     'start-timeout.test.js > times out in start() called by the test': ['failed', 2, Array(3).fill('Test timed out in 500ms.')],
     'start-timeout.test.js > with the command in tmuxOptions > times out in start() called by the fixture': ['failed', 0, ['Test timed out in 500ms.']],
-    'start-timeout.test.js > leaves no session, pane reader, FIFO or app behind': ['passed', 0, []],
+    'start-timeout.test.js > leaves no session, pane reader, FIFO or app behind, only the spare session': ['passed', 0, []],
   });
 });

@@ -1,0 +1,59 @@
+/**
+ * One short-lived child process run to its end with its output collected (`tmux` commands,
+ * `stty`), on node:child_process alone: importing execa cost as much as importing the screen
+ * model, once per Vitest worker.
+ */
+import { spawn } from 'node:child_process';
+import { startTimer } from '../wait.js';
+
+/** Options of {@link runProcess}. */
+export interface RunProcessOptions {
+  /** The child's whole environment. @default process.env */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** How long it may run, in ms; then it gets SIGTERM and counts as timed out. */
+  timeout: number;
+}
+
+/** How a process of {@link runProcess} ended. */
+export interface ProcessResult {
+  /** Its exit status; null when a signal ended it or it never started. */
+  exitCode: number | null;
+  /** Its stdout as UTF-8, without one final newline (as execa's `stripFinalNewline`). */
+  stdout: string;
+  /** Its stderr, the same way. */
+  stderr: string;
+  /** True when it ran past `timeout`. */
+  timedOut: boolean;
+  /** Why it could not be started (`code` 'ENOENT', 'EACCES'…); undefined once it started. */
+  spawnError?: NodeJS.ErrnoException;
+}
+
+/**
+ * Runs `file` with `args` (no shell), stdin closed, and resolves once it has exited and its
+ * output is read. Never rejects: a program that cannot be started resolves with `spawnError`.
+ */
+export function runProcess(file: string, args: readonly string[], options: RunProcessOptions): Promise<ProcessResult> {
+  return new Promise((resolve) => {
+    const child = spawn(file, args, { env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    let timedOut = false;
+    const cancelTimer = startTimer(options.timeout, () => {
+      timedOut = true;
+      child.kill('SIGTERM');
+    });
+    const finish = (exitCode: number | null, spawnError?: NodeJS.ErrnoException) => {
+      cancelTimer();
+      resolve({ exitCode, stdout: textOf(stdout), stderr: textOf(stderr), timedOut, ...(spawnError ? { spawnError } : {}) });
+    };
+    child.once('error', (error: NodeJS.ErrnoException) => finish(null, error));
+    child.once('close', (code: number | null) => finish(code));
+  });
+}
+
+function textOf(chunks: Buffer[]): string {
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text.endsWith('\n') ? text.slice(0, text.endsWith('\r\n') ? -2 : -1) : text;
+}
