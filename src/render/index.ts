@@ -1,7 +1,7 @@
 /** render/: screen snapshot → pixels → deterministic PNG, drawn with bundled fonts only. */
 
 export { cellMetrics, renderPng, renderResolved, renderScreen, rendererFingerprint } from './render-screen.js';
-export { encodePng, readPngText } from './png.js';
+export { encodePng, pngShowsImage, readPngText } from './png.js';
 export { tofuCodePoints } from './tofu.js';
 export { RENDERER_TEXT_KEY } from './fingerprint.js';
 export { checkOption, mergeOptions, resolveRenderOptions, type RenderOptions, type ResolvedRenderOptions } from './options.js';

@@ -16,8 +16,8 @@ export interface OutcomeFiles {
   /** The baseline in `__screenshots__`. */
   baseline: string;
   attachments: AttachmentPaths;
-  /** The PNG taken now. */
-  actual: Uint8Array;
+  /** The PNG taken now; read only by the outcomes that write it (it may be a getter that encodes on first read). */
+  readonly actual: Uint8Array;
   /** Encodes the diff image (the renderer's deterministic encoder). */
   encodePng: (image: RgbaImage) => Uint8Array;
 }
@@ -42,11 +42,9 @@ export function pngSize(png: Uint8Array): { widthPx: number; heightPx: number } 
  * Passing outcomes write nothing.
  */
 export async function writeOutcomeFiles(outcome: ScreenshotOutcome, files: OutcomeFiles): Promise<WrittenFiles> {
+  if (outcome.kind === 'pass-byte-equal' || outcome.kind === 'pass-pixel-equal' || outcome.kind === 'pass') return { paths: {}, images: [] };
   const actualSize = pngSize(files.actual);
   switch (outcome.kind) {
-    case 'pass-byte-equal':
-    case 'pass':
-      return { paths: {}, images: [] };
     case 'write-new-baseline':
     case 'update-baseline':
       await writeOutputFile(files.baseline, files.actual, 'screenshot baseline');
