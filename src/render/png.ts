@@ -161,7 +161,8 @@ export function pngShowsImage(png: Uint8Array, image: RgbaImage): boolean {
   let raw: Buffer;
   try {
     chunks = readChunks(png);
-    raw = inflateSync(Buffer.concat(chunks.filter((chunk) => chunk.type === 'IDAT').map((chunk) => chunk.data)));
+    const idat = chunks.filter((chunk) => chunk.type === 'IDAT').map((chunk) => chunk.data);
+    raw = inflateSync(idat.length === 1 ? idat[0]! : Buffer.concat(idat));
   } catch {
     return false;
   }

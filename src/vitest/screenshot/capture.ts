@@ -6,7 +6,7 @@
  */
 import { cellRectToPixelRect, cropImage, maskFromText } from '../../diff/index.js';
 import type { CellMetrics, RenderOptions } from '../../render/index.js';
-import { cellMetrics, encodePng, readPngText, RENDERER_TEXT_KEY, rendererFingerprint, renderScreen } from '../../render/index.js';
+import { cellMetricsFor, encodePng, fingerprintOf, readPngText, RENDERER_TEXT_KEY, renderResolved, resolveRenderOptions } from '../../render/index.js';
 import { ConfigError } from '../../errors.js';
 import type { CellRect, RgbaImage } from '../../geometry.js';
 import { encodeScreen, SCREEN_TEXT_KEY } from '../../screen/index.js';
@@ -51,14 +51,15 @@ export type ScreenCapture = Capture & { snapshot: ScreenSnapshot };
  */
 export function captureScreen(snapshot: ScreenSnapshot, options: CaptureOptions): ScreenCapture {
   const region = options.region && checkRegion(options.region, snapshot);
-  const render = { ...options.render, cursor: options.cursor };
+  // Resolved once: merging the options was a fifth of an unchanged screen's assertion.
+  const render = resolveRenderOptions({ ...options.render, cursor: options.cursor });
   const mask = maskRects(snapshot, options.mask);
   const painted = paintMask(snapshot, mask);
   const drawn = options.cursor === 'hide' ? { ...painted, cursor: { ...painted.cursor, col: 0, row: 0, visible: false } } : painted;
-  const metrics = cellMetrics(render);
-  const full = renderScreen(drawn, render);
+  const metrics = cellMetricsFor(render);
+  const full = renderResolved(drawn, render);
   const image = region ? cropImage(full, cellRectToPixelRect(region, metrics)) : full;
-  const fingerprint = rendererFingerprint(render);
+  const fingerprint = fingerprintOf(render);
   let png: Uint8Array | undefined;
   return {
     get png() {
