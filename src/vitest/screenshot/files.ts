@@ -4,6 +4,7 @@
  * written (atomically) only where the update mode allows it; failure images go to the attachments
  * folder, never under `__screenshots__`.
  */
+import { readFileSync } from 'node:fs';
 import type { ScreenshotOutcome } from '../../diff/index.js';
 import type { RgbaImage } from '../../geometry.js';
 import type { RegressionImage } from '../artifacts.js';
@@ -28,6 +29,20 @@ export interface WrittenFiles {
   images: RegressionImage[];
   /** The diff image's PNG bytes, for a mismatch (the failure report shows them). */
   diffPng?: Uint8Array;
+}
+
+/**
+ * The baseline's bytes, or undefined when there is none (any other error is thrown). Read
+ * synchronously: a baseline is tens of kB, and `fs.promises.readFile` waits for the thread pool
+ * four times (open, stat, read, close), which on a busy machine cost more than the read itself.
+ */
+export function readBaseline(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 /** Width and height of a PNG, read from its IHDR chunk (bytes 16–23, big-endian). */

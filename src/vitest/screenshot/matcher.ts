@@ -39,7 +39,7 @@ import { formatBadSubject, formatHeader, formatScreenshotFailure } from '../fail
 import type { ImagePaths, ScreenshotFailure, SyncExpectationResult } from '../failure-message.js';
 import { resolveScreenshotOptions } from '../options.js';
 import type { ResolvedScreenshotOptions, ScreenshotOptions } from '../options.js';
-import { projectRoot, readIfExists } from '../paths.js';
+import { projectRoot } from '../paths.js';
 import { acceptCommandOf, keepScreenshotFailure } from '../report-kept.js';
 import { settleInTest } from '../settle.js';
 import { classifySubject, describeReceived, subjectLabel, testOfAssertion } from '../subject.js';
@@ -47,7 +47,7 @@ import type { LiveScreen } from '../subject.js';
 import { acceptedUpdateMode, markBaselineUsed, readUpdateMode } from './baselines.js';
 import { captureScreen, capturePng } from './capture.js';
 import type { Capture, CaptureOptions, ScreenCapture } from './capture.js';
-import { pngSize, writeOutcomeFiles, writeUnsettledFiles } from './files.js';
+import { pngSize, readBaseline, writeOutcomeFiles, writeUnsettledFiles } from './files.js';
 import { attachmentPaths, baselinePath, screenshotNamesOf } from './names.js';
 import type { AttachmentPaths } from './names.js';
 
@@ -96,7 +96,7 @@ export async function toMatchScreenshot(
   if (!task) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot can only be used inside a test.`);
   if (!subject) throw new TmuxShotError(formatBadSubject(header, 'a tmuxApp, a TmuxApp, a screen snapshot or PNG bytes', describeReceived(received)));
   const files = locate(task, task.fullTestName, explicit);
-  const reference = await readIfExists(files.baseline);
+  const reference = readBaseline(files.baseline);
   // 2. Decide: each read of a live screen as it settles, else the one capture.
   const baseline = relative(projectRoot(task.file), files.baseline);
   const decide = decider(reference, options, acceptedUpdateMode(readUpdateMode(this), baseline, process.env[VITEST_CONSTANTS.acceptEnv]));
