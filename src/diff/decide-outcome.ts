@@ -23,8 +23,13 @@ export type UpdateMode = 'all' | 'new' | 'none';
 export interface DecideOutcomeInput {
   /** The stored reference PNG, or undefined when there is none. */
   reference?: { png: Uint8Array } | undefined;
-  /** The PNG just rendered. */
-  actual: { png: Uint8Array };
+  /**
+   * The PNG just rendered, and optionally `showsSamePixels`: whether a reference PNG shows exactly
+   * these pixels, when the caller can tell that more cheaply than by encoding `png` (render/'s
+   * `pngShowsImage`). It is asked first; `png` is read only when it says no or is absent, so `png`
+   * may be a getter that encodes on first read.
+   */
+  actual: { readonly png: Uint8Array; showsSamePixels?: ((reference: Uint8Array) => boolean) | undefined };
   updateMode: UpdateMode;
   /** Tolerances, resolved against `COMPARE`. */
   comparatorOptions?: ComparatorOptions;
@@ -46,7 +51,8 @@ export interface ScreenshotComparison extends PixelComparison {
 
 /**
  * What the caller must do. Passing kinds: `pass-byte-equal` (identical bytes, nothing decoded),
- * `pass` (within tolerance; never rewritten, even with `-u`), `write-new-baseline` and
+ * `pass-pixel-equal` (the actual's `showsSamePixels` says the reference shows its very pixels;
+ * never rewritten, even with `-u`, as `pass`), `pass` (within tolerance; never rewritten, even with `-u`), `write-new-baseline` and
  * `update-baseline` (`'all'`: write the actual PNG as the reference). Failing kinds:
  * `write-new-baseline-and-fail` (`'new'`: write the reference, ask for review),
  * `missing-baseline-ci` (`'none'`: write nothing under `__screenshots__`, attach the actual PNG),
@@ -54,6 +60,7 @@ export interface ScreenshotComparison extends PixelComparison {
  */
 export type ScreenshotOutcome =
   | { kind: 'pass-byte-equal' }
+  | { kind: 'pass-pixel-equal' }
   | { kind: 'pass'; comparison: ScreenshotComparison }
   | { kind: 'write-new-baseline' }
   | { kind: 'write-new-baseline-and-fail' }
@@ -107,8 +114,8 @@ function mismatchMessage(comparison: ScreenshotComparison): string {
 }
 
 /**
- * Decides what a screenshot assertion does. Cheap checks first: identical PNG bytes pass without
- * decoding. A size change always fails (as in Vitest), whatever the tolerances. Pure: no files,
+ * Decides what a screenshot assertion does. Cheap checks first: the same pixels told by the
+ * caller (`actual.showsSamePixels`), then identical PNG bytes, pass without decoding. A size change always fails (as in Vitest), whatever the tolerances. Pure: no files,
  * no clock.
  *
  * @throws {ConfigError} when a comparator option is invalid, or a mask / `allowedMismatchedCells`
@@ -127,6 +134,7 @@ export function decideOutcome(input: DecideOutcomeInput): ScreenshotOutcome {
     if (updateMode === 'all') return { kind: 'write-new-baseline' };
     return { kind: updateMode === 'new' ? 'write-new-baseline-and-fail' : 'missing-baseline-ci' };
   }
+  if (input.actual.showsSamePixels?.(reference.png)) return { kind: 'pass-pixel-equal' };
   if (bytesEqual(reference.png, input.actual.png)) return { kind: 'pass-byte-equal' };
   const referenceImage = decodeReference(reference.png, updateMode);
   if (!referenceImage) return { kind: 'update-baseline', comparison: undefined };

@@ -1,9 +1,9 @@
 /** render/: screen snapshot → pixels → deterministic PNG, drawn with bundled fonts only. */
 
 export { cellMetrics, renderPng, renderResolved, renderScreen, rendererFingerprint } from './render-screen.js';
-export { encodePng, readPngText } from './png.js';
+export { encodePng, pngShowsImage, readPngText } from './png.js';
 export { tofuCodePoints } from './tofu.js';
-export { RENDERER_TEXT_KEY } from './fingerprint.js';
+export { fingerprintOf, RENDERER_TEXT_KEY } from './fingerprint.js';
 export { checkOption, mergeOptions, resolveRenderOptions, type RenderOptions, type ResolvedRenderOptions } from './options.js';
 export { DARK_THEME, LIGHT_THEME, type Theme } from './theme.js';
 export { resolveCellColors, resolveColor } from './cell-colors.js';

@@ -7,7 +7,7 @@
  * time chunk), so the same image gives the same bytes everywhere.
  */
 
-import { deflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { ConfigError } from '../errors.js';
 import type { RgbaImage } from '../geometry.js';
 import { encodeChunk, PNG_SIGNATURE, readChunks } from './png-chunks.js';
@@ -130,4 +130,68 @@ export function readPngText(png: Uint8Array): Record<string, string> {
     if (nul > 0) text[chunk.data.toString('latin1', 0, nul)] = chunk.data.toString('latin1', nul + 1);
   }
   return text;
+}
+
+/** Chunks that change nothing in how a PNG's pixels decode (text), besides the ones {@link encodePng} writes. */
+const KNOWN_CHUNKS = new Set(['IHDR', 'PLTE', 'tRNS', 'IDAT', 'IEND', 'tEXt', 'zTXt', 'iTXt']);
+
+/**
+ * The colour of each palette index as a pixel read through a Uint32Array view (PLTE, with tRNS
+ * alpha where given, else opaque), in the platform's byte order, as {@link indexColors} packs them.
+ */
+function paletteColors(plte: Uint8Array, trns: Uint8Array | undefined): Uint32Array {
+  const bytes = new Uint8Array((plte.length / 3) * 4);
+  for (let i = 0; i < plte.length / 3; i++) {
+    bytes.set(plte.subarray(i * 3, i * 3 + 3), i * 4);
+    bytes[i * 4 + 3] = trns?.[i] ?? 255;
+  }
+  return new Uint32Array(bytes.buffer);
+}
+
+/**
+ * Whether `png` shows exactly the pixels of `image`, told without encoding `image` or decoding
+ * `png` to RGBA: for the PNGs {@link encodePng} writes — 8-bit indexed or RGBA, not interlaced,
+ * every row unfiltered — whatever their palette order, text chunks and compression, each pixel
+ * is compared as it is inflated. False when the pixels or sizes differ, and also for any other
+ * PNG (another bit depth or colour type, a filtered row, a chunk that is not pixels or text) or
+ * bytes that are not a PNG: then compare by decoding.
+ */
+export function pngShowsImage(png: Uint8Array, image: RgbaImage): boolean {
+  let chunks: ReturnType<typeof readChunks>;
+  let raw: Buffer;
+  try {
+    chunks = readChunks(png);
+    const idat = chunks.filter((chunk) => chunk.type === 'IDAT').map((chunk) => chunk.data);
+    raw = inflateSync(idat.length === 1 ? idat[0]! : Buffer.concat(idat));
+  } catch {
+    return false;
+  }
+  const ihdr = chunks[0]?.type === 'IHDR' ? chunks[0].data : undefined;
+  if (ihdr?.length !== 13 || !chunks.every((chunk) => KNOWN_CHUNKS.has(chunk.type))) return false;
+  const [depth, colorType, compression, filter, interlace] = ihdr.subarray(8);
+  const { widthPx, heightPx } = image;
+  if (ihdr.readUInt32BE(0) !== widthPx || ihdr.readUInt32BE(4) !== heightPx || depth !== 8 || compression !== 0 || filter !== 0 || interlace !== 0) {
+    return false;
+  }
+  const pixels = new Uint32Array(image.data.buffer, image.data.byteOffset, widthPx * heightPx);
+  if (colorType === COLOR_TYPE_RGBA) {
+    const rowBytes = widthPx * 4;
+    if (raw.length !== (rowBytes + 1) * heightPx) return false;
+    for (let y = 0; y < heightPx; y++) {
+      const at = y * (rowBytes + 1);
+      if (raw[at] !== 0 || !raw.subarray(at + 1, at + 1 + rowBytes).equals(image.data.subarray(y * rowBytes, (y + 1) * rowBytes))) return false;
+    }
+    return true;
+  }
+  const plte = chunks.find((chunk) => chunk.type === 'PLTE')?.data;
+  if (colorType !== COLOR_TYPE_INDEXED || !plte || raw.length !== (widthPx + 1) * heightPx) return false;
+  const colors = paletteColors(plte, chunks.find((chunk) => chunk.type === 'tRNS')?.data);
+  for (let y = 0; y < heightPx; y++) {
+    const at = y * (widthPx + 1) + 1;
+    if (raw[at - 1] !== 0) return false;
+    for (let x = 0; x < widthPx; x++) {
+      if (colors[raw[at + x]!] !== pixels[y * widthPx + x]) return false;
+    }
+  }
+  return true;
 }

@@ -55,6 +55,30 @@ describe('decideOutcome: update mode × reference state', () => {
 });
 
 describe('decideOutcome: details', () => {
+  /** An actual whose PNG must not be read, with `showsSamePixels` answering `same`. */
+  const unread = (same: boolean) => ({
+    get png(): Uint8Array {
+      throw new Error('png read');
+    },
+    showsSamePixels: (reference: Uint8Array) => same && reference === REFERENCE_PNG,
+  });
+
+  it.each(['all', 'new', 'none'] as const)('passes pixels the caller says are the same without reading the actual PNG (%s)', (updateMode) => {
+    expect(decideOutcome({ reference: { png: REFERENCE_PNG }, actual: unread(true), updateMode })).toEqual({ kind: 'pass-pixel-equal' });
+  });
+
+  it('reads the actual PNG when the caller says the pixels are not the same', () => {
+    const actual = { png: ONE_PIXEL_PNG, showsSamePixels: () => false };
+    expect(decideOutcome({ reference: { png: ONE_PIXEL_PNG }, actual, updateMode: 'none' })).toEqual({ kind: 'pass-byte-equal' });
+    expect(decideOutcome({ reference: { png: REFERENCE_PNG }, actual, updateMode: 'none' }).kind).toBe('mismatch');
+  });
+
+  it('checks the options before the same pixels pass', () => {
+    const input = { reference: { png: REFERENCE_PNG }, actual: unread(true), updateMode: 'none' as const };
+    expect(() => decideOutcome({ ...input, mask: [{ col: 0, row: 0, cols: 1, rows: 1 }] })).toThrow(ConfigError);
+    expect(() => decideOutcome({ ...input, comparatorOptions: { allowedMismatchedPixels: -1 } })).toThrow(ConfigError);
+  });
+
   it('passes equal bytes without decoding them', () => {
     expect(decide('none', { reference: { png: NOT_A_PNG }, actual: NOT_A_PNG.slice() })).toEqual({ kind: 'pass-byte-equal' });
   });

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, TmuxShotError } from '../../src/errors.js';
 import type { RgbaImage } from '../../src/geometry.js';
 import { crc32, readChunks } from '../../src/render/png-chunks.js';
-import { encodePng, readPngText } from '../../src/render/png.js';
+import { deflateSync } from 'node:zlib';
+import { encodeChunk, PNG_SIGNATURE } from '../../src/render/png-chunks.js';
+import { encodePng, pngShowsImage, readPngText } from '../../src/render/png.js';
 
 /** An image whose pixel i has the colour `color(i)` as [r, g, b, a]. */
 function image(widthPx: number, heightPx: number, color: (i: number) => [number, number, number, number]): RgbaImage {
@@ -101,5 +103,83 @@ describe('crc32', () => {
   it('matches the CRC of the IEND chunk every PNG ends with', () => {
     expect(crc32(Buffer.from('IEND'))).toBe(0xae426082);
     expect(crc32(Buffer.from('IE'), Buffer.from('ND'))).toBe(0xae426082);
+  });
+});
+
+/** A PNG of `chunks` (type, data) between the signature and IEND. */
+function pngOf(chunks: [string, number[] | Buffer][]): Buffer {
+  return Buffer.concat([PNG_SIGNATURE, ...chunks.map(([type, data]) => encodeChunk(type, Buffer.from(data))), encodeChunk('IEND', new Uint8Array(0))]);
+}
+
+/** IHDR data for a `width`×`height` 8-bit image of `colorType`. */
+function ihdr(width: number, height: number, colorType: number): Buffer {
+  const data = Buffer.alloc(13);
+  data.writeUInt32BE(width, 0);
+  data.writeUInt32BE(height, 4);
+  data[8] = 8;
+  data[9] = colorType;
+  return data;
+}
+
+describe('pngShowsImage', () => {
+  const RED = [255, 0, 0, 255] as [number, number, number, number];
+  const BLUE = [0, 0, 255, 255] as [number, number, number, number];
+  const stripes = image(3, 2, (i) => (i % 2 === 0 ? RED : BLUE));
+  const changed = image(3, 2, (i) => (i === 5 ? RED : i % 2 === 0 ? RED : BLUE));
+  /** The stripes, indexed with the palette in the other order (blue first), unfiltered. */
+  const reordered = pngOf([
+    ['IHDR', ihdr(3, 2, 3)],
+    ['PLTE', [0, 0, 255, 255, 0, 0]],
+    ['IDAT', deflateSync(Buffer.from([0, 1, 0, 1, 0, 0, 1, 0]))],
+  ]);
+  /** The same, with row 1 behind filter type 2 (Up): the same pixels, decoded. */
+  const filtered = pngOf([
+    ['IHDR', ihdr(3, 2, 3)],
+    ['PLTE', [0, 0, 255, 255, 0, 0]],
+    ['IDAT', deflateSync(Buffer.from([0, 1, 0, 1, 2, 255, 1, 255]))],
+  ]);
+  const many = image(257, 1, (i) => [i % 256, Math.floor(i / 256), 0, 255]);
+  const translucent = image(2, 1, (i) => [10, 20, 30, i === 0 ? 128 : 255]);
+
+  it.each([
+    { case: 'its own PNG', png: encodePng(stripes), image: stripes, shows: true },
+    { case: 'its own PNG with text chunks', png: encodePng(stripes, { a: 'b' }), image: stripes, shows: true },
+    { case: 'a PNG with the palette in another order', png: reordered, image: stripes, shows: true },
+    { case: 'an RGBA PNG (257 colours)', png: encodePng(many), image: many, shows: true },
+    { case: 'a palette with tRNS', png: encodePng(translucent), image: translucent, shows: true },
+    { case: 'one pixel changed', png: encodePng(changed), image: stripes, shows: false },
+    { case: 'one RGBA pixel changed', png: encodePng(many), image: image(257, 1, (i) => [i % 256, i === 256 ? 9 : Math.floor(i / 256), 0, 255]), shows: false },
+    { case: 'the alpha of a palette colour changed', png: encodePng(translucent), image: image(2, 1, () => [10, 20, 30, 255]), shows: false },
+    { case: 'another size', png: encodePng(image(2, 3, () => RED)), image: image(3, 2, () => RED), shows: false },
+    { case: 'a filtered row, though the pixels are equal', png: filtered, image: stripes, shows: false },
+    {
+      case: 'a chunk that is not pixels or text',
+      png: pngOf([
+        ['IHDR', ihdr(3, 2, 3)],
+        ['PLTE', [255, 0, 0, 0, 0, 255]],
+        ['gAMA', [0, 0, 177, 143]],
+        ['IDAT', deflateSync(Buffer.from([0, 0, 1, 0, 0, 1, 0, 1]))],
+      ]),
+      image: stripes,
+      shows: false,
+    },
+    { case: 'bytes that are not a PNG', png: Buffer.from('not a png'), image: stripes, shows: false },
+    {
+      case: 'a corrupt IDAT',
+      png: pngOf([
+        ['IHDR', ihdr(3, 2, 3)],
+        ['PLTE', [255, 0, 0]],
+        ['IDAT', [1, 2, 3]],
+      ]),
+      image: stripes,
+      shows: false,
+    },
+  ])('$case → $shows', ({ png, image: shown, shows }) => {
+    expect(pngShowsImage(png, shown)).toBe(shows);
+  });
+
+  it('agrees with a full decode on the PNGs above it accepts', () => {
+    expect(new Uint8Array(decode(reordered).data)).toEqual(stripes.data);
+    expect(new Uint8Array(decode(filtered).data)).toEqual(stripes.data);
   });
 });

@@ -2,13 +2,13 @@
  * Capturing the actual screenshot of an assertion: masked cells painted over, the cursor hidden,
  * the screen rendered with the bundled fonts and cropped to a region, with the renderer fingerprint
  * and the screen itself embedded in the PNG — or PNG bytes given as the subject, taken as they are.
- * Pure: the same screen and options give the same bytes.
+ * Pure: the same screen and options give the same bytes; a screen's PNG is encoded only when read.
  */
 import { cellRectToPixelRect, cropImage, maskFromText } from '../../diff/index.js';
 import type { CellMetrics, RenderOptions } from '../../render/index.js';
-import { cellMetrics, encodePng, readPngText, RENDERER_TEXT_KEY, rendererFingerprint, renderScreen } from '../../render/index.js';
+import { cellMetricsFor, encodePng, fingerprintOf, readPngText, RENDERER_TEXT_KEY, renderResolved, resolveRenderOptions } from '../../render/index.js';
 import { ConfigError } from '../../errors.js';
-import type { CellRect } from '../../geometry.js';
+import type { CellRect, RgbaImage } from '../../geometry.js';
 import { encodeScreen, SCREEN_TEXT_KEY } from '../../screen/index.js';
 import { BLANK_CELL } from '../../snapshot.js';
 import type { Cell, ScreenSnapshot } from '../../snapshot.js';
@@ -25,9 +25,12 @@ export interface CaptureOptions {
   render: Partial<RenderOptions>;
 }
 
-/** A screenshot ready to compare. Only PNG bytes given as the subject lack the screen and metrics. */
+/** A screenshot ready to compare. Only PNG bytes given as the subject lack the screen, pixels and metrics. */
 export interface Capture {
-  png: Uint8Array;
+  /** The PNG; a rendered screen's is encoded on first read, which a screen equal to its baseline never needs. */
+  readonly png: Uint8Array;
+  /** The pixels of `png`, when they were rendered here. */
+  image: RgbaImage | undefined;
   /** The screen as drawn: masks painted, cursor hidden when `cursor: 'hide'`. */
   snapshot: ScreenSnapshot | undefined;
   metrics: CellMetrics | undefined;
@@ -48,16 +51,27 @@ export type ScreenCapture = Capture & { snapshot: ScreenSnapshot };
  */
 export function captureScreen(snapshot: ScreenSnapshot, options: CaptureOptions): ScreenCapture {
   const region = options.region && checkRegion(options.region, snapshot);
-  const render = { ...options.render, cursor: options.cursor };
+  // Resolved once: merging the options was a fifth of an unchanged screen's assertion.
+  const render = resolveRenderOptions({ ...options.render, cursor: options.cursor });
   const mask = maskRects(snapshot, options.mask);
   const painted = paintMask(snapshot, mask);
   const drawn = options.cursor === 'hide' ? { ...painted, cursor: { ...painted.cursor, col: 0, row: 0, visible: false } } : painted;
-  const metrics = cellMetrics(render);
-  const full = renderScreen(drawn, render);
+  const metrics = cellMetricsFor(render);
+  const full = renderResolved(drawn, render);
   const image = region ? cropImage(full, cellRectToPixelRect(region, metrics)) : full;
-  const fingerprint = rendererFingerprint(render);
-  const png = encodePng(image, { [RENDERER_TEXT_KEY]: fingerprint, [SCREEN_TEXT_KEY]: encodeScreen(drawn) });
-  return { png, snapshot: drawn, metrics, mask, fingerprint };
+  const fingerprint = fingerprintOf(render);
+  let png: Uint8Array | undefined;
+  return {
+    get png() {
+      png ??= encodePng(image, { [RENDERER_TEXT_KEY]: fingerprint, [SCREEN_TEXT_KEY]: encodeScreen(drawn) });
+      return png;
+    },
+    image,
+    snapshot: drawn,
+    metrics,
+    mask,
+    fingerprint,
+  };
 }
 
 /**
@@ -68,7 +82,7 @@ export function capturePng(png: Uint8Array, options: Pick<CaptureOptions, 'mask'
   if (options.mask.length || options.region) {
     throw new ConfigError('toMatchScreenshot: mask and region need a screen (a tmuxApp or a snapshot), not PNG bytes.');
   }
-  return { png, snapshot: undefined, metrics: undefined, mask: [], fingerprint: readPngText(png)[RENDERER_TEXT_KEY] };
+  return { png, image: undefined, snapshot: undefined, metrics: undefined, mask: [], fingerprint: readPngText(png)[RENDERER_TEXT_KEY] };
 }
 
 function maskRects(snapshot: ScreenSnapshot, mask: CaptureOptions['mask']): CellRect[] {

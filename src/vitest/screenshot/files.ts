@@ -4,6 +4,7 @@
  * written (atomically) only where the update mode allows it; failure images go to the attachments
  * folder, never under `__screenshots__`.
  */
+import { readFileSync } from 'node:fs';
 import type { ScreenshotOutcome } from '../../diff/index.js';
 import type { RgbaImage } from '../../geometry.js';
 import type { RegressionImage } from '../artifacts.js';
@@ -16,8 +17,8 @@ export interface OutcomeFiles {
   /** The baseline in `__screenshots__`. */
   baseline: string;
   attachments: AttachmentPaths;
-  /** The PNG taken now. */
-  actual: Uint8Array;
+  /** The PNG taken now; read only by the outcomes that write it (it may be a getter that encodes on first read). */
+  readonly actual: Uint8Array;
   /** Encodes the diff image (the renderer's deterministic encoder). */
   encodePng: (image: RgbaImage) => Uint8Array;
 }
@@ -28,6 +29,20 @@ export interface WrittenFiles {
   images: RegressionImage[];
   /** The diff image's PNG bytes, for a mismatch (the failure report shows them). */
   diffPng?: Uint8Array;
+}
+
+/**
+ * The baseline's bytes, or undefined when there is none (any other error is thrown). Read
+ * synchronously: a baseline is tens of kB, and `fs.promises.readFile` waits for the thread pool
+ * four times (open, stat, read, close), which on a busy machine cost more than the read itself.
+ */
+export function readBaseline(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 /** Width and height of a PNG, read from its IHDR chunk (bytes 16–23, big-endian). */
@@ -42,11 +57,9 @@ export function pngSize(png: Uint8Array): { widthPx: number; heightPx: number } 
  * Passing outcomes write nothing.
  */
 export async function writeOutcomeFiles(outcome: ScreenshotOutcome, files: OutcomeFiles): Promise<WrittenFiles> {
+  if (outcome.kind === 'pass-byte-equal' || outcome.kind === 'pass-pixel-equal' || outcome.kind === 'pass') return { paths: {}, images: [] };
   const actualSize = pngSize(files.actual);
   switch (outcome.kind) {
-    case 'pass-byte-equal':
-    case 'pass':
-      return { paths: {}, images: [] };
     case 'write-new-baseline':
     case 'update-baseline':
       await writeOutputFile(files.baseline, files.actual, 'screenshot baseline');

@@ -28,7 +28,7 @@ import { TmuxShotError } from '../../errors.js';
 import type { CellPosition } from '../../geometry.js';
 import type { ReportImage, ReportScreenshot } from '../../report/data.js';
 import type { RenderOptions } from '../../render/index.js';
-import { encodePng, inspectScreen, readPngText, RENDERER_TEXT_KEY } from '../../render/index.js';
+import { encodePng, inspectScreen, pngShowsImage, readPngText, RENDERER_TEXT_KEY } from '../../render/index.js';
 import { decodeScreen, SCREEN_TEXT_KEY } from '../../screen/index.js';
 import type { ScreenSnapshot } from '../../snapshot.js';
 import type { WaitTimeout } from '../../wait.js';
@@ -39,7 +39,7 @@ import { formatBadSubject, formatHeader, formatScreenshotFailure } from '../fail
 import type { ImagePaths, ScreenshotFailure, SyncExpectationResult } from '../failure-message.js';
 import { resolveScreenshotOptions } from '../options.js';
 import type { ResolvedScreenshotOptions, ScreenshotOptions } from '../options.js';
-import { projectRoot, readIfExists } from '../paths.js';
+import { projectRoot } from '../paths.js';
 import { acceptCommandOf, keepScreenshotFailure } from '../report-kept.js';
 import { settleInTest } from '../settle.js';
 import { classifySubject, describeReceived, subjectLabel, testOfAssertion } from '../subject.js';
@@ -47,11 +47,14 @@ import type { LiveScreen } from '../subject.js';
 import { acceptedUpdateMode, markBaselineUsed, readUpdateMode } from './baselines.js';
 import { captureScreen, capturePng } from './capture.js';
 import type { Capture, CaptureOptions, ScreenCapture } from './capture.js';
-import { pngSize, writeOutcomeFiles, writeUnsettledFiles } from './files.js';
+import { pngSize, readBaseline, writeOutcomeFiles, writeUnsettledFiles } from './files.js';
 import { attachmentPaths, baselinePath, screenshotNamesOf } from './names.js';
 import type { AttachmentPaths } from './names.js';
 
 type Task = Readonly<RunnerTestCase>;
+
+/** The outcomes that pass without writing anything. */
+const PASSING: ReadonlySet<ScreenshotOutcome['kind']> = new Set(['pass', 'pass-byte-equal', 'pass-pixel-equal']);
 
 /** A capture and what to do with it. */
 interface Decided {
@@ -93,7 +96,7 @@ export async function toMatchScreenshot(
   if (!task) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot can only be used inside a test.`);
   if (!subject) throw new TmuxShotError(formatBadSubject(header, 'a tmuxApp, a TmuxApp, a screen snapshot or PNG bytes', describeReceived(received)));
   const files = locate(task, task.fullTestName, explicit);
-  const reference = await readIfExists(files.baseline);
+  const reference = readBaseline(files.baseline);
   // 2. Decide: each read of a live screen as it settles, else the one capture.
   const baseline = relative(projectRoot(task.file), files.baseline);
   const decide = decider(reference, options, acceptedUpdateMode(readUpdateMode(this), baseline, process.env[VITEST_CONSTANTS.acceptEnv]));
@@ -104,13 +107,20 @@ export async function toMatchScreenshot(
       : decided(subject.kind === 'png' ? capturePng(subject.png, capture) : captureScreen(subject.snapshot, capture), decide);
   if (gathered.kind === 'unsettled') return reportUnsettled(task, header, gathered, files, capture);
   // 3. Write.
-  const written = await writeOutcomeFiles(gathered.outcome, { ...files, actual: gathered.capture.png, encodePng: (image) => encodePng(image) });
+  const actual = gathered.capture;
+  const written = await writeOutcomeFiles(gathered.outcome, {
+    ...files,
+    get actual() {
+      return actual.png;
+    },
+    encodePng: (image) => encodePng(image),
+  });
   // 4. Report.
   reportBaselineWrite(gathered.outcome, files.baseline, task);
   const failure = failureOf(gathered, reference, written.paths);
   if (!failure) return { pass: true, message: () => `${header}\n\nThe screenshot matches ${files.baseline}.` };
   const message = formatScreenshotFailure(header, failure);
-  const { outcome, capture: actual } = gathered;
+  const { outcome } = gathered;
   const diff = outcome.kind === 'mismatch' ? written.diffPng : undefined;
   keepScreenshotFailure(task, {
     ...reportBase(task, files.baseline, failure.kind, message),
@@ -170,16 +180,24 @@ function renderOptionsOf(received: unknown): Partial<RenderOptions> {
 
 /** The decision for one capture against `reference`. */
 function decider(reference: Uint8Array | undefined, options: ResolvedScreenshotOptions, updateMode: UpdateMode): Decide {
-  return (capture) =>
-    decideOutcome({
+  return (capture) => {
+    const { image } = capture;
+    return decideOutcome({
       reference: reference && { png: reference },
-      actual: { png: capture.png },
+      // The PNG is encoded only when the pixels alone do not settle it (see Capture.png).
+      actual: {
+        get png() {
+          return capture.png;
+        },
+        showsSamePixels: image && ((png) => pngShowsImage(png, image)),
+      },
       updateMode,
       comparatorOptions: options.comparator,
       metrics: capture.metrics,
       mask: capture.mask,
       region: options.region,
     });
+  };
 }
 
 /** A capture of a subject that cannot change (a snapshot, PNG bytes), decided. */
@@ -202,7 +220,7 @@ async function settleAndDecide(live: LiveScreen, options: CaptureOptions, decide
     const capture = captureScreen(snapshot, options);
     const verdict = { capture, outcome: decide(capture) };
     seen.set((latest = snapshot), verdict);
-    return verdict.outcome.kind === 'pass' || verdict.outcome.kind === 'pass-byte-equal' ? verdict : undefined;
+    return PASSING.has(verdict.outcome.kind) ? verdict : undefined;
   };
   const settled = await settleInTest(live, task, header, timeout, accept);
   if (!settled.settled) return { kind: 'unsettled', previous: seen.get(settled.previous)!.capture, last: seen.get(settled.last)!.capture, timeout };
