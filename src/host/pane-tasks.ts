@@ -36,7 +36,10 @@ export function readForegroundWait(panePid: number, tty: string, arch = process.
     const leader = readStat(`/proc/${panePid}/stat`);
     const terminal = statSync(tty);
     if (leader.ttyNr !== terminal.rdev || leader.tpgid <= 0) return undefined;
-    const isTerminal = (file: FileId) => file.dev === terminal.dev && file.ino === terminal.ino;
+    // The group's members have the terminal as their controlling terminal, which they may also
+    // read through /dev/tty (less, fzf): that node is the terminal too.
+    const devTty = statSync('/dev/tty', { throwIfNoEntry: false });
+    const isTerminal = (file: FileId) => sameFile(file, terminal) || (devTty !== undefined && sameFile(file, devTty));
     const tasks: TaskWait[] = [];
     for (const pid of descendants(panePid)) {
       if (readStat(`/proc/${pid}/stat`).pgrp !== leader.tpgid) continue;
@@ -47,6 +50,10 @@ export function readForegroundWait(panePid: number, tty: string, arch = process.
     if (error instanceof Vanished) return 'busy';
     return undefined;
   }
+}
+
+function sameFile(a: FileId, b: FileId): boolean {
+  return a.dev === b.dev && a.ino === b.ino;
 }
 
 /** `pid` and every descendant of it, parents first. */

@@ -17,6 +17,8 @@
  * | zsh (zle) | read | fd 10 (its own dup of the tty) |
  * | fish | poll | fd 0 among 3 fds (two eventfds) |
  * | vim | pselect6 | fd 0 (a second thread sleeps in rt_sigtimedwait) |
+ * | less | read | fd 3, `/dev/tty` (the controlling terminal's other name) |
+ * | fzf 0.38 (Go), `… \| fzf` | read | fd 3, `/dev/tty`, in one of 7 threads (the others in futex and epoll_pwait); `sh -c` in wait4 |
  * | node raw mode (fixtures/menu.mjs) | epoll_pwait | epoll fd 13 lists the tty's inode (fd 17, libuv's reopened tty); 9 more threads in futex/epoll |
  *
  * A task that waits for anything else (a timer: `nanosleep`; a child: `wait4`; a pipe) does not

@@ -50,6 +50,7 @@ describe('TmuxSession.foregroundWait: the kernel shows the app waiting for keys'
     ['cat after its first line (read fd 0)', ['sh', '-c', 'echo go; exec cat'], 'go'],
     ['vim (pselect6 on fd 0; a second thread in rt_sigtimedwait)', ['vim', '-u', 'NONE', '-i', 'NONE', '-N'], '~'],
     ['less (read of /dev/tty)', ['less', '/etc/hostname'], 'END'],
+    ['fzf, Go (one of 7 threads reads /dev/tty; sh waits for the pipeline)', ['sh', '-c', "printf 'apple\\nbanana\\n' | fzf"], 'banana'],
     ['node raw mode (epoll_pwait; the tty among the epoll targets)', ['node', MENU], 'Use arrows'],
     [
       'a spinner between frames (poll with a timeout)',
