@@ -129,6 +129,12 @@ export const WAIT_CONSTANTS = {
    * input needs `ready: { text }`. @default 1000
    */
   lineModeBusyMs: 1_000,
+  /**
+   * How soon `start` reads the kernel's view of the foreground again while it is not yet waiting
+   * for keys, in ms, at first (see `ReadyRule`); later reads are spaced by an eighth of the time
+   * since the first output, at most `pollMs`. One read costs ≈ 0.3–3 ms here. @default 2
+   */
+  foregroundPollMs: 2,
   /** Poll interval of text waits when no output arrives, in ms. @default 50 */
   pollMs: 50,
   /**

@@ -11,7 +11,15 @@ import type { ExitStatus } from './tmux-app.js';
  * When `TmuxApp.start` considers the app ready. Keys sent before an app reads them can be lost (it
  * may flush its input when it sets up its terminal) or echoed twice (the tty echoes, then the app
  * redraws), so "ready" means the app has set up its input:
- * - `'output'` (the default): the app has written its first output and then been quiet for
+ * - `'output'` (the default): on Linux, the app has written its first output and the kernel shows
+ *   it waiting for keys: every task of the terminal's foreground process group is asleep and one
+ *   is blocked reading the terminal (`read`, or `poll`/`select`/`epoll_wait` with the terminal in
+ *   its set), and an output fence written to the terminal has come back through the output stream,
+ *   so everything the app drew before is on the screen (see src/host/tty-wait.ts, with the apps
+ *   measured). While the foreground is not waiting (it computes, sleeps on a timer, waits for a
+ *   child) the cautious timers below apply as for an app in line mode, without reading the mode.
+ *   Where the kernel cannot be read (another OS, /proc denied, no fence) the rule is the
+ *   timer rule alone: the app has written its first output and then been quiet for
  *   `WAIT.quietMs` (200 ms), or it has exited. An app that has taken its terminal out of
  *   canonical (line) mode — a shell prompt, curses, vim, a raw-mode Node app (`stty` shows
  *   `-icanon`) — reads keys one by one and has set up its input, so for it
@@ -49,6 +57,11 @@ export interface ReadyFacts {
   exit: ExitStatus | undefined;
   /** Why sh could not run the command, when that is how it ended (see `parseExecFailure`). */
   execFailure: ExecFailure | undefined;
+  /**
+   * The kernel shows the foreground waiting for keys and its output drawn (true), or not waiting
+   * (false: the cautious timers, no `read-line-mode`); undefined when it cannot be read (the timer rule alone).
+   */
+  waitsForKeys: boolean | undefined;
   /** The readiness timeout has passed. */
   timedOut: boolean;
 }
@@ -84,13 +97,25 @@ export function decideReady(rule: Exclude<ReadyRule, 'none'>, facts: ReadyFacts)
   }
   const { sinceFirstOutput, quiet, drawing, lineMode, timedOut } = facts;
   if (sinceFirstOutput === undefined) return timedOut ? { kind: 'timed-out', what: 'output' } : { kind: 'wait', ms: WAIT_CONSTANTS.pollMs };
-  if (lineMode === false) return { kind: 'ready' }; // reads keys one by one: its input is set up
+  const { waitsForKeys } = facts;
+  if (waitsForKeys === true && !drawing) return { kind: 'ready' };
+  if (lineMode === false && waitsForKeys === undefined) return { kind: 'ready' }; // reads keys one by one: its input is set up
   const quietFor = drawing ? 0 : quiet;
-  if (lineMode === 'unread') {
+  if (lineMode === 'unread' && waitsForKeys === undefined) {
     if (quietFor >= WAIT_CONSTANTS.keyModeQuietMs || sinceFirstOutput >= WAIT.quietMs) return { kind: 'read-line-mode' };
     if (timedOut) return { kind: 'ready' };
     return { kind: 'wait', ms: Math.min(WAIT_CONSTANTS.keyModeQuietMs - quietFor, WAIT.quietMs - sinceFirstOutput) };
   }
   if (quietFor >= WAIT.quietMs || sinceFirstOutput >= WAIT_CONSTANTS.lineModeBusyMs || timedOut) return { kind: 'ready' };
-  return { kind: 'wait', ms: Math.min(WAIT.quietMs - quietFor, WAIT_CONSTANTS.lineModeBusyMs - sinceFirstOutput) };
+  const timers = Math.min(WAIT.quietMs - quietFor, WAIT_CONSTANTS.lineModeBusyMs - sinceFirstOutput);
+  return { kind: 'wait', ms: waitsForKeys === undefined ? timers : Math.min(timers, foregroundPollMs(sinceFirstOutput)) };
+}
+
+/**
+ * How long to wait before reading the foreground again while it is not waiting for keys, in ms:
+ * `WAIT_CONSTANTS.foregroundPollMs` at first, then an eighth of the time since the first output,
+ * at most `WAIT_CONSTANTS.pollMs`, so an app that never reads keys (a ticker) costs few reads.
+ */
+export function foregroundPollMs(sinceFirstOutput: number): number {
+  return Math.min(WAIT_CONSTANTS.pollMs, Math.max(WAIT_CONSTANTS.foregroundPollMs, sinceFirstOutput / 8));
 }

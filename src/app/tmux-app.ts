@@ -840,12 +840,13 @@ export class TmuxApp implements AsyncDisposable {
     if (rule === 'none') return;
     const atCallSite = captureCallSite(TmuxApp.start);
     let lineMode: ReadyFacts['lineMode'] = 'unread';
+    const kernel = { readable: true };
     let pause = 0;
     const decide = async (timedOut: boolean): Promise<ReadyDecision> => {
-      const decision = decideReady(rule, await this.#readyFacts(rule, lineMode, timedOut));
+      const decision = decideReady(rule, await this.#readyFacts(rule, lineMode, timedOut, kernel));
       if (decision.kind !== 'read-line-mode') return decision;
       lineMode = await this.#session.isCanonical();
-      return decideReady(rule, await this.#readyFacts(rule, lineMode, timedOut));
+      return decideReady(rule, await this.#readyFacts(rule, lineMode, timedOut, kernel));
     };
     const settled = async (): Promise<ReadyDecision | undefined> => {
       const decision = await decide(false);
@@ -877,11 +878,25 @@ export class TmuxApp implements AsyncDisposable {
     throw new TmuxShotError(`Readiness ended undecided (${kind}): a bug in tmux-shot.`);
   }
 
-  /** What the readiness rule decides on, observed now (an exited app's output all drawn). */
-  async #readyFacts(rule: Exclude<ReadyRule, 'none'>, lineMode: ReadyFacts['lineMode'], timedOut: boolean): Promise<ReadyFacts> {
+  /**
+   * What the readiness rule decides on, observed now (an exited app's output all drawn). The
+   * kernel's view (`waitsForKeys`) is read once the app has written output and while
+   * `kernel.readable`: the first answer "cannot be read", or a fence that does not come back,
+   * clears it, and the rest of this start follows the timer rule alone.
+   */
+  async #readyFacts(rule: Exclude<ReadyRule, 'none'>, lineMode: ReadyFacts['lineMode'], timedOut: boolean, kernel: { readable: boolean }): Promise<ReadyFacts> {
     const exit = (await this.#deadStatus()) ? await this.#waitForExit() : undefined;
+    let waitsForKeys: boolean | undefined;
+    if (kernel.readable && rule === 'output' && this.#firstOutputAt !== undefined && !exit && !timedOut) {
+      const foreground = await this.#session.foregroundWait();
+      if (foreground === 'busy') waitsForKeys = false;
+      // Waiting: a fence written now comes back after everything the app wrote before.
+      if (foreground === 'waiting' && (await this.#session.fence())) waitsForKeys = true;
+      kernel.readable = waitsForKeys !== undefined;
+    }
     const now = systemClock.now();
     return {
+      waitsForKeys,
       sinceFirstOutput: this.#firstOutputAt === undefined ? undefined : now - this.#firstOutputAt,
       quiet: now - this.#lastActivityAt,
       drawing: this.#drawing(),

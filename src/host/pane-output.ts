@@ -37,6 +37,10 @@ export class PaneOutput {
   readonly #reader: ChildProcess;
   readonly #fifoPath: string;
   readonly #listeners = new Set<OutputListener>();
+  /** Fences written to the pane's terminal and not yet seen in the stream (see {@link fence}). */
+  readonly #fences = new Set<{ bytes: Buffer; seen: boolean; reached: (seen: boolean) => void }>();
+  /** The end of the last chunk while it may be the start of a fence: held back until the next chunk says. */
+  #held: Buffer = Buffer.alloc(0);
 
   /**
    * Resolves when the stream has ended: the pane was killed (or its pipe closed) and every byte
@@ -51,9 +55,11 @@ export class PaneOutput {
     reader.on('error', () => undefined); // a failed kill(); the stream's own end is what counts
     reader.unref();
     stdout.unref();
-    stdout.on('data', (bytes: Buffer) => {
+    stdout.on('data', (chunk: Buffer) => {
       const atMs = systemClock.now();
-      for (const listener of this.#listeners) listener(bytes, atMs);
+      const bytes = this.#passFences(chunk);
+      if (bytes.length > 0) for (const listener of this.#listeners) listener(bytes, atMs);
+      this.#reachedFences();
       // One chunk per turn of the event loop: a listener may take long over a large chunk (the
       // screen model parses 64 KiB of binary in 10–300 ms), and the timers of pending waits must
       // run between chunks. Meanwhile the rest waits in the FIFO, slowing the writer, not here.
@@ -61,7 +67,14 @@ export class PaneOutput {
       void systemClock.sleep(0).then(() => stdout.resume());
     });
     this.ended = new Promise((resolve) => {
-      stdout.once('close', () => resolve());
+      stdout.once('close', () => {
+        const held = this.#held;
+        this.#held = Buffer.alloc(0);
+        if (held.length > 0) for (const listener of this.#listeners) listener(held, systemClock.now());
+        for (const fence of this.#fences) fence.reached(false);
+        this.#fences.clear();
+        resolve();
+      });
       stdout.on('error', () => undefined); // a read error ends the stream like EOF
     });
     void this.ended.then(() => unlink(fifoPath, () => undefined));
@@ -106,6 +119,60 @@ export class PaneOutput {
     return () => this.#listeners.delete(listener);
   }
 
+  /**
+   * Expects the output fence `bytes` (see `fenceBytes`) in the stream: they are cut out of it,
+   * across chunk boundaries, so no listener ever sees them, and the returned promise resolves
+   * true once every byte before them has been delivered to the listeners; false when the stream
+   * ends first or `cancel` is called. Call it before writing the fence to the pane's terminal.
+   */
+  fence(bytes: Buffer): { reached: Promise<boolean>; cancel: () => void } {
+    let fence!: { bytes: Buffer; seen: boolean; reached: (seen: boolean) => void };
+    const reached = new Promise<boolean>((resolve) => {
+      fence = { bytes, seen: false, reached: resolve };
+    });
+    this.#fences.add(fence);
+    const cancel = () => {
+      if (!this.#fences.delete(fence)) return;
+      fence.reached(false);
+      if (this.#fences.size > 0 || this.#held.length === 0) return;
+      const held = this.#held; // it waited for this fence only
+      this.#held = Buffer.alloc(0);
+      for (const listener of this.#listeners) listener(held, systemClock.now());
+    };
+    return { reached, cancel };
+  }
+
+  /**
+   * Cuts the fences out of `chunk` (after what was held back), and holds back its end while that
+   * may begin one: what is left goes to the listeners.
+   */
+  #passFences(chunk: Buffer): Buffer {
+    if (this.#fences.size === 0 && this.#held.length === 0) return chunk;
+    let bytes = this.#held.length > 0 ? Buffer.concat([this.#held, chunk]) : chunk;
+    this.#held = Buffer.alloc(0);
+    for (const fence of this.#fences) {
+      const at = bytes.indexOf(fence.bytes);
+      if (at < 0) continue;
+      bytes = Buffer.concat([bytes.subarray(0, at), bytes.subarray(at + fence.bytes.length)]);
+      fence.seen = true;
+    }
+    const hold = heldLength(
+      bytes,
+      [...this.#fences].filter((fence) => !fence.seen).map((fence) => fence.bytes),
+    );
+    this.#held = Buffer.from(bytes.subarray(bytes.length - hold));
+    return bytes.subarray(0, bytes.length - hold);
+  }
+
+  /** Resolves the fences seen in the chunk just delivered. */
+  #reachedFences(): void {
+    for (const fence of this.#fences) {
+      if (!fence.seen) continue;
+      this.#fences.delete(fence);
+      fence.reached(true);
+    }
+  }
+
   /** Stops reading (the stream then counts as ended). */
   close(): void {
     this.#reader.kill();
@@ -137,4 +204,30 @@ function readerReady(reader: ChildProcess, fifoPath: string): Promise<void> {
       resolve();
     });
   });
+}
+
+/**
+ * How many bytes at the end of `bytes` are the start of one of `fences` (a proper prefix): they
+ * may be completed by the next chunk, so they wait for it.
+ */
+export function heldLength(bytes: Buffer, fences: readonly Buffer[]): number {
+  let longest = 0;
+  for (const fence of fences) {
+    for (let length = Math.min(fence.length - 1, bytes.length); length > longest; length--) {
+      if (bytes.subarray(bytes.length - length).equals(fence.subarray(0, length))) {
+        longest = length;
+        break;
+      }
+    }
+  }
+  return longest;
+}
+
+/**
+ * The bytes of output fence number `id`: an OSC whose number tmux does not know (OSC 7739), with
+ * digits only, so no output processing of the terminal (`olcuc`, `onlcr`) changes it; tmux 3.3a
+ * ignores an unknown OSC entirely (nothing on its screen), and it is cut from our stream.
+ */
+export function fenceBytes(id: number): Buffer {
+  return Buffer.from(`\x1b]7739;${id}\x07`, 'latin1');
 }

@@ -1,5 +1,6 @@
 /** `TmuxSession`: one session with one window and one pane, its output piped to us. */
-import { readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HOST } from '../defaults.js';
 import { ConfigError, TmuxCommandError } from '../errors.js';
@@ -22,7 +23,7 @@ import {
 } from './argv.js';
 import type { PaneCommand } from './argv.js';
 import { argMaxOf, checkExecSize, parseStackLimit, tmuxPaneEnv } from './exec-size.js';
-import { PaneOutput } from './pane-output.js';
+import { PaneOutput, fenceBytes } from './pane-output.js';
 import { runProcess } from './run-process.js';
 import type { OutputListener } from './pane-output.js';
 import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from './pane-status.js';
@@ -31,7 +32,9 @@ import { tmuxEnvPrefix } from './process-table.js';
 import type { ProcessClock, ProcessScope } from './process-table.js';
 import { endProcessTree, processClock } from './process-tree.js';
 import type { TmuxServer } from './server.js';
+import { readForegroundWait } from './pane-tasks.js';
 import { parseCanonical, sttyCommand } from './tty-mode.js';
+import type { ForegroundWait } from './tty-wait.js';
 
 /** Pause between asking tmux to reap a dead pane's process and asking for its status again, in ms. */
 const REAP_POLL_MS = 5;
@@ -52,6 +55,10 @@ export class TmuxSession implements AsyncDisposable {
   readonly paneId: string;
   readonly #server: TmuxServer;
   readonly #output: PaneOutput;
+  /** Output fences written so far: the next one's number (see {@link fence}). */
+  #fences = 0;
+  /** See {@link #paneProcess}. */
+  #pane: Promise<{ pid: number; tty: string } | undefined> | undefined;
   readonly #forget: () => void;
   /** The pane's processes, for teardown (the leader is looked up when the session is killed). */
   readonly #processes: ProcessScope;
@@ -237,6 +244,58 @@ export class TmuxSession implements AsyncDisposable {
       this.#output.close();
     });
     await Promise.all([drained, leader.then((sessionLeader) => endProcessTree({ ...this.#processes, sessionLeader }))]);
+  }
+
+  /**
+   * Whether the pane's foreground waits for input on its terminal now, read from Linux's /proc
+   * (see tty-wait.ts); call it after {@link respawnPane}.
+   * @returns undefined when it cannot be read (another OS, /proc denied, the pane dead); never throws.
+   */
+  async foregroundWait(): Promise<ForegroundWait> {
+    const pane = await this.#paneProcess();
+    return pane && readForegroundWait(pane.pid, pane.tty);
+  }
+
+  /**
+   * Writes an output fence (an OSC tmux ignores, see `fenceBytes`) to the pane's terminal and waits
+   * for it in the output stream, which drops it: once this resolves true, everything the app wrote
+   * before the call has been delivered to the output listeners (the terminal queues its output in
+   * order). The terminal is opened `O_WRONLY | O_NOCTTY | O_NONBLOCK`: it never becomes ours and a
+   * full terminal does not block us. Call it only while the pane's process is known to be on the
+   * terminal (after {@link foregroundWait} said so): a dead pane's `/dev/pts/N` may be another's.
+   * @returns false when there is no fence (the terminal cannot be written, the stream ended, or the
+   *   fence did not come back within `HOST.commandTimeout` ms); never throws.
+   */
+  async fence(): Promise<boolean> {
+    const pane = await this.#paneProcess();
+    if (!pane) return false;
+    const { reached, cancel } = this.#output.fence(fenceBytes(++this.#fences));
+    try {
+      const file = await open(pane.tty, constants.O_WRONLY | constants.O_NOCTTY | constants.O_NONBLOCK);
+      try {
+        await file.write(fenceBytes(this.#fences));
+      } finally {
+        await file.close();
+      }
+    } catch {
+      cancel();
+      return false;
+    }
+    const waited = new AbortController();
+    void systemClock.sleep(HOST.commandTimeout, waited.signal).then(cancel, () => undefined);
+    return reached.finally(() => waited.abort());
+  }
+
+  /** The pane's first process and terminal, asked once (both stay for the life of the process); undefined once it is dead. */
+  #paneProcess(): Promise<{ pid: number; tty: string } | undefined> {
+    this.#pane ??= this.#server.command(displayCommand(this.paneId, '#{pane_dead} #{pane_pid} #{pane_tty}')).then(
+      ([line = '']) => {
+        const [dead, pid, tty = ''] = line.split(' ');
+        return dead === '0' && tty !== '' ? { pid: Number(pid), tty } : undefined;
+      },
+      () => undefined,
+    );
+    return this.#pane;
   }
 }
 

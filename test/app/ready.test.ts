@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideReady } from '../../src/app/ready.js';
+import { decideReady, foregroundPollMs } from '../../src/app/ready.js';
 import type { ReadyFacts } from '../../src/app/ready.js';
 
 /** Facts of an app that has printed nothing yet and runs. */
@@ -11,6 +11,7 @@ const START: ReadyFacts = {
   lineMode: 'unread',
   exit: undefined,
   execFailure: undefined,
+  waitsForKeys: undefined, // the kernel cannot be read: the timer rule alone (the table below)
   timedOut: false,
 };
 const facts = (over: Partial<ReadyFacts>): ReadyFacts => ({ ...START, ...over });
@@ -71,6 +72,53 @@ describe("decideReady: 'output'", () => {
     ['the app exited 126 itself: ready', facts({ sinceFirstOutput: 1, exit: exited(126) }), { kind: 'ready' }],
   ] as const)('%s', (_, given, decision) => {
     expect(decideReady('output', given)).toEqual(decision);
+  });
+});
+
+describe("decideReady: 'output' with the kernel's view (waitsForKeys)", () => {
+  it.each([
+    ['nothing printed yet, however the kernel reads: wait', facts({ waitsForKeys: true }), { kind: 'wait', ms: 50 }],
+    ['printed 1 ms ago, waiting for keys, output fenced: ready at once', facts({ sinceFirstOutput: 1, quiet: 1, waitsForKeys: true }), { kind: 'ready' }],
+    [
+      'waiting for keys while a synchronized update is half drawn: wait',
+      facts({ sinceFirstOutput: 1, quiet: 1, drawing: true, waitsForKeys: true }),
+      { kind: 'wait', ms: 2 },
+    ],
+    [
+      'not waiting 1 ms after its first output: read the kernel again in 2 ms',
+      facts({ sinceFirstOutput: 1, quiet: 1, waitsForKeys: false }),
+      { kind: 'wait', ms: 2 },
+    ],
+    [
+      'not waiting, quiet 50 ms: no mode read, wait for quiet (as line mode)',
+      facts({ sinceFirstOutput: 60, quiet: 50, waitsForKeys: false }),
+      { kind: 'wait', ms: 7.5 },
+    ],
+    ['not waiting, quiet 200 ms (a sleeping app): ready', facts({ sinceFirstOutput: 300, quiet: 200, waitsForKeys: false }), { kind: 'ready' }],
+    ['not waiting, printing on for 1000 ms (a ticker): ready', facts({ sinceFirstOutput: 1000, quiet: 10, waitsForKeys: false }), { kind: 'ready' }],
+    [
+      'not waiting, a stale line-mode read does not count',
+      facts({ sinceFirstOutput: 60, quiet: 50, lineMode: false, waitsForKeys: false }),
+      { kind: 'wait', ms: 7.5 },
+    ],
+    ['exited while waiting for keys: ready (it exited)', facts({ sinceFirstOutput: 1, exit: exited(0), waitsForKeys: true }), { kind: 'ready' }],
+  ] as const)('%s', (_, given, decision) => {
+    expect(decideReady('output', given)).toEqual(decision);
+  });
+
+  it.each([
+    [0, 2],
+    [16, 2],
+    [24, 3],
+    [200, 25],
+    [400, 50],
+    [1000, 50],
+  ])('reads the kernel again %d ms after the first output in %d ms', (since, ms) => {
+    expect(foregroundPollMs(since)).toBe(ms);
+  });
+
+  it('the { text } rule ignores the kernel', () => {
+    expect(decideReady({ text: 'x' }, facts({ sinceFirstOutput: 1, waitsForKeys: true }))).toEqual({ kind: 'wait', ms: 50 });
   });
 });
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppExitedError, TmuxNotFoundError, WaitTimeoutError } from '../../src/errors.js';
-import { TmuxServer } from '../../src/host/index.js';
+import { TmuxServer, TmuxSession } from '../../src/host/index.js';
 import { TmuxApp } from '../../src/app/tmux-app.js';
 import { argMaxOf, parseStackLimit } from '../../src/host/exec-size.js';
 import { formatExecCommand } from '../../src/host/quote.js';
@@ -43,6 +43,56 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     await app.waitForText(/^hi$/);
     await app.waitForStable();
     expect(app.text()).toBe('$ echo hi\nhi\n$\n\n');
+  });
+
+  it.each([
+    ['zsh', ['zsh', '-f', '-i'], 'echo hi\n', /^hi$/, '$ echo hi\nhi\n$'],
+    ['fish', ['fish', '--no-config', '-C', "function fish_prompt; echo -n '$ '; end"], 'echo hi\n', /^hi$/, '$ echo hi\nhi\n$'],
+    ['dash', ['dash', '-i'], 'echo hi\n', /^hi$/, '$ echo hi\nhi\n$'],
+    ['the python3 REPL', ['python3', '-q'], 'print(6 * 7)\n', /^42$/, '>>> print(6 * 7)\n42\n>>>'],
+    ['vim', ['vim', '-u', 'NONE', '-i', 'NONE', '-N'], 'ihello', /^hello$/, 'hello'],
+  ])('lets keys typed right after start reach %s exactly once', async (_, command, keys, shown, screen) => {
+    await using app = await TmuxApp.start({ command, env: { PS1: '$ ' }, server, cols: 40, rows: 5 });
+    await app.type(keys);
+    await app.waitForText(shown);
+    await app.waitForStable();
+    const rows = app.text().split('\n').slice(0, screen.split('\n').length);
+    expect(rows.join('\n').trimEnd()).toBe(screen);
+  });
+
+  it('reads the terminal mode (stty) at no start where the kernel shows the app waiting for keys', async () => {
+    const isCanonical = vi.spyOn(TmuxSession.prototype, 'isCanonical');
+    const foregroundWait = vi.spyOn(TmuxSession.prototype, 'foregroundWait');
+    try {
+      await using app = await TmuxApp.start({ command: ['bash', '--norc', '--noprofile'], env: { PS1: '$ ' }, server, cols: 40, rows: 5 });
+      expect(isCanonical).not.toHaveBeenCalled();
+      expect(await foregroundWait.mock.results.at(-1)?.value).toBe('waiting');
+      expect(app.text()).toBe('$\n\n\n\n');
+    } finally {
+      isCanonical.mockRestore();
+      foregroundWait.mockRestore();
+    }
+  });
+
+  it.each([
+    ['the kernel cannot be read (another OS, /proc denied)', 'foregroundWait', undefined],
+    ['no output fence (the terminal cannot be written)', 'fence', false],
+  ] as const)('falls back on the timer rule and its mode read when %s; keys still arrive exactly once', async (_, seam, answer) => {
+    const unreadable = vi.spyOn(TmuxSession.prototype, seam).mockResolvedValue(answer as never);
+    const isCanonical = vi.spyOn(TmuxSession.prototype, 'isCanonical');
+    try {
+      await using app = await TmuxApp.start({ command: ['bash', '--norc', '--noprofile'], env: { PS1: '$ ' }, server, cols: 40, rows: 5 });
+      expect(unreadable).toHaveBeenCalledTimes(1); // asked once: the rest of the start is the timer rule
+      expect(isCanonical).toHaveBeenCalledTimes(1);
+      expect(await isCanonical.mock.results[0]?.value).toBe(false);
+      await app.type('echo hi\n');
+      await app.waitForText(/^hi$/);
+      await app.waitForStable();
+      expect(app.text()).toBe('$ echo hi\nhi\n$\n\n');
+    } finally {
+      unreadable.mockRestore();
+      isCanonical.mockRestore();
+    }
   });
 
   it('waits for a slow app that flushes its input at start-up, so typed keys arrive exactly once', async () => {
