@@ -158,6 +158,7 @@ export class TmuxSession implements AsyncDisposable {
       throw new ConfigError(`The working directory '${pane.cwd}' does not exist or is not a directory.`);
     }
     await this.#server.command(respawnPaneCommand(this.paneId, pane));
+    this.#pane = undefined; // a new process, maybe on another terminal: asked again when needed
   }
 
   /** Sends tmux key names, already resolved (see `resolveKeyNames`), in one `send-keys`. */
@@ -286,7 +287,7 @@ export class TmuxSession implements AsyncDisposable {
     return reached.finally(() => waited.abort());
   }
 
-  /** The pane's first process and terminal, asked once (both stay for the life of the process); undefined once it is dead. */
+  /** The pane's process and terminal, asked once per process (both stay for its life: {@link respawnPane} forgets them); undefined once it is dead. */
   #paneProcess(): Promise<{ pid: number; tty: string } | undefined> {
     this.#pane ??= this.#server.command(displayCommand(this.paneId, '#{pane_dead} #{pane_pid} #{pane_tty}')).then(
       ([line = '']) => {

@@ -84,6 +84,19 @@ describe('TmuxSession.foregroundWait: the app does not wait for keys', () => {
   });
 });
 
+describe('TmuxSession.foregroundWait after respawnPane', () => {
+  it('reads the new process, not the one it replaced (the idle cat of a fresh or spare session)', async () => {
+    const session = await TmuxSession.create(server, { cols: 80, rows: 24 });
+    expect(await session.foregroundWait()).toBe('waiting'); // the idle `cat`, asked before the app starts
+    const output = collectOutput(session);
+    await session.respawnPane({ command: ['sh', '-c', 'echo x; exec cat'] });
+    await output.until((text) => text.includes('x'));
+    // The replaced cat is gone (it would read as 'busy' for ever); the new one waits for keys.
+    expect(await until(session, 'waiting')).toBe('waiting');
+    await session.kill();
+  });
+});
+
 describe('readForegroundWait: where the kernel cannot be read', () => {
   it('an arch without a syscall table here', () => {
     expect(readForegroundWait(process.pid, '/dev/null', 'ia32')).toBeUndefined();
