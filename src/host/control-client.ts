@@ -54,6 +54,7 @@ export class ControlClient {
     const args = [...connectionArgs(connection), ...attachControlCommand(sessionId)];
     this.#subprocess = spawn(connection.binary, args, { env: connection.env, stdio: ['pipe', 'pipe', 'pipe'] });
     this.#subprocess.unref();
+    endAtExit(this.#subprocess);
     // Writing to a client that just exited fails with EPIPE; its pending commands are rejected
     // when the exit is seen, so the stream error itself carries no news.
     this.#subprocess.stdin.on('error', () => undefined);
@@ -169,4 +170,27 @@ export class ControlClient {
     if (error) pending.reject(error);
     else pending.resolve(lines);
   }
+}
+
+/** Control clients of this process still running (see {@link endAtExit}). */
+const running = new Set<ChildProcessWithoutNullStreams>();
+
+/**
+ * Ends `client` (SIGTERM) when this process exits while it still runs, as execa's `cleanup` did:
+ * its detaching then fires the lobby's `client-detached` hook, which ends the server at once. On
+ * its own, a client whose stdin's other end closed with our process lingered ≈ 30 s in tmux 3.3a
+ * (measured: `tmux-shot record` stopped by Ctrl-C left the server and client that long), and the
+ * lobby's owner watch did not end them either. One `exit` listener serves every client.
+ */
+function endAtExit(client: ChildProcessWithoutNullStreams): void {
+  if (running.size === 0) process.once('exit', endRunning);
+  running.add(client);
+  client.once('exit', () => {
+    running.delete(client);
+    if (running.size === 0) process.removeListener('exit', endRunning);
+  });
+}
+
+function endRunning(): void {
+  for (const client of running) client.kill('SIGTERM');
 }
