@@ -4,7 +4,7 @@
  */
 import { GIF } from '../defaults.js';
 import type { RgbaImage, Size } from '../geometry.js';
-import { cellMetricsFor, imageSizePx, renderResolved } from '../render/index.js';
+import { cellMetricsFor, imageSizePx, inkReachOf, renderResolved } from '../render/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 import { ColorTable } from './color-table.js';
 import { FrameCanvas } from './frame-canvas.js';
@@ -74,7 +74,7 @@ export async function encodeGif(live: Timeline, options: Partial<RecordOptions> 
     snapColors(image, snapshot, resolved.render, metrics, GIF.coverageLevels);
     return image;
   };
-  const canvas = new FrameCanvas(widthPx, heightPx, resolved.render.theme.background, metrics, render);
+  const canvas = new FrameCanvas(widthPx, heightPx, resolved.render.theme.background, metrics, render, (cells) => inkReachOf(cells, resolved.render));
   const table = new ColorTable();
   const writer = new GifWriter();
   const delays = new FrameDelays(resolved, fromMs);

@@ -4,13 +4,16 @@
  */
 import type { Rgb, RgbaImage } from '../geometry.js';
 import { fillRect } from '../render/index.js';
-import type { CellMetrics } from '../render/index.js';
+import type { CellMetrics, InkReach } from '../render/index.js';
 import { screensEqual } from '../screen/index.js';
 import { DEFAULT_MODES } from '../snapshot.js';
 import type { Cell, ScreenSnapshot } from '../snapshot.js';
 
 /** Renders a whole snapshot, padding included, as render/'s `renderScreen` does. */
 export type RenderSnapshot = (snapshot: ScreenSnapshot) => RgbaImage;
+
+/** Whether a row's glyphs draw ink into the rows above and below it, as render/'s `inkReachOf` says. */
+export type RowInkReach = (cells: readonly Cell[]) => InkReach;
 
 /** Pixel rows [y0, y1) of the canvas. */
 export interface PixelRows {
@@ -52,9 +55,11 @@ function band(snapshot: ScreenSnapshot, from: number, to: number): ScreenSnapsho
 /**
  * A canvas of `widthPx`×`heightPx` in the theme background. Each {@link FrameCanvas.draw} puts a
  * screen at its top-left corner; a smaller screen (before or after a resize) leaves the rest in
- * the background colour. Rows render independently in render/'s compositor (glyphs stay inside
- * their cell box), which is what lets unchanged rows be kept; a test compares the result with a
- * whole render.
+ * the background colour. Only rows whose cells or cursor changed are redrawn, the others kept;
+ * as a glyph's ink may reach into the row above or below (render/ cuts it off one cell height
+ * beyond its cell), a changed row whose old or new ink reaches a neighbour redraws that
+ * neighbour too, and rows are rendered with the neighbours whose ink reaches into them. Tests
+ * compare the result with a whole render.
  */
 export class FrameCanvas {
   /** The current pixels. */
@@ -64,17 +69,22 @@ export class FrameCanvas {
   readonly #background: Rgb;
   readonly #metrics: CellMetrics;
   readonly #render: RenderSnapshot;
+  readonly #inkReach: RowInkReach;
+  /** Ink reach of rows already asked about: unchanged rows keep their array from snapshot to snapshot. */
+  readonly #reached = new WeakMap<readonly Cell[], InkReach>();
   #lastScreen: ScreenSnapshot | undefined;
 
-  constructor(widthPx: number, heightPx: number, background: Rgb, metrics: CellMetrics, render: RenderSnapshot) {
+  constructor(widthPx: number, heightPx: number, background: Rgb, metrics: CellMetrics, render: RenderSnapshot, inkReach: RowInkReach) {
     this.image = { widthPx, heightPx, data: new Uint8Array(widthPx * heightPx * 4) };
     this.#background = background;
     this.#metrics = metrics;
     this.#render = render;
+    this.#inkReach = inkReach;
   }
 
   /**
-   * Draws `snapshot`: every row after a size change, else the rows whose cells or cursor changed.
+   * Draws `snapshot`: every row after a size change, else the rows whose cells or cursor changed
+   * and the rows their ink may reach.
    * @returns The pixel rows that were redrawn (they may still hold the same pixels), or null for none.
    */
   draw(snapshot: ScreenSnapshot): PixelRows | null {
@@ -82,17 +92,25 @@ export class FrameCanvas {
     this.#lastScreen = snapshot;
     if (!previous || previous.cols !== snapshot.cols || previous.rows !== snapshot.rows) {
       this.#clear();
-      this.#paste(band(snapshot, 0, snapshot.rows), 0);
+      this.#paste(snapshot, 0, snapshot.rows);
       return { y0: 0, y1: this.image.heightPx };
     }
-    const dirty = snapshot.cells.map((cells, row) => !rowsEqual(cells, previous.cells[row]!));
+    const changed = snapshot.cells.map((cells, row) => !rowsEqual(cells, previous.cells[row]!));
     const a = previous.cursor;
     const b = snapshot.cursor;
     if (a.col !== b.col || a.row !== b.row || a.visible !== b.visible) {
-      for (const row of [a.row, b.row]) if (row >= 0 && row < snapshot.rows) dirty[row] = true;
+      for (const row of [a.row, b.row]) if (row >= 0 && row < snapshot.rows) changed[row] = true;
     }
-    let first = -1;
-    let last = -1;
+    const dirty = changed.slice();
+    // Asked only for a neighbour not redrawn anyway: a screen redrawn whole asks nothing.
+    const reaches = (row: number, side: keyof InkReach): boolean => this.#reach(previous.cells[row]!)[side] || this.#reach(snapshot.cells[row]!)[side];
+    changed.forEach((isChanged, row) => {
+      if (!isChanged) return;
+      if (row > 0 && !changed[row - 1] && reaches(row, 'above')) dirty[row - 1] = true;
+      if (row + 1 < snapshot.rows && !changed[row + 1] && reaches(row, 'below')) dirty[row + 1] = true;
+    });
+    let y0 = -1;
+    let y1 = -1;
     for (let row = 0; row < snapshot.rows; ) {
       if (!dirty[row]) {
         row++;
@@ -100,14 +118,12 @@ export class FrameCanvas {
       }
       let end = row + 1;
       while (end < snapshot.rows && dirty[end]) end++;
-      this.#paste(band(snapshot, row, end), row);
-      if (first < 0) first = row;
-      last = end;
+      const rows = this.#paste(snapshot, row, end);
+      if (y0 < 0) y0 = rows.y0;
+      y1 = rows.y1;
       row = end;
     }
-    if (first < 0) return null;
-    const { cellHeightPx, paddingPx } = this.#metrics;
-    return { y0: paddingPx + first * cellHeightPx, y1: paddingPx + last * cellHeightPx };
+    return y0 < 0 ? null : { y0, y1 };
   }
 
   /** Makes the current pixels of `rows` (everything, the first time) the {@link FrameCanvas.previous} ones. */
@@ -124,15 +140,31 @@ export class FrameCanvas {
     fillRect(this.image, { xPx: 0, yPx: 0, widthPx: this.image.widthPx, heightPx: this.image.heightPx }, this.#background);
   }
 
-  /** Renders `part` and copies its cell rows (with the side padding) to grid row `row` of the canvas. */
-  #paste(part: ScreenSnapshot, row: number): void {
+  #reach(cells: readonly Cell[]): InkReach {
+    let reach = this.#reached.get(cells);
+    if (!reach) this.#reached.set(cells, (reach = this.#inkReach(cells)));
+    return reach;
+  }
+
+  /**
+   * Renders rows [from, to) of `snapshot`, with the row above or below when its ink reaches into
+   * them, and copies their pixel rows (with the side padding, and the top or bottom padding when
+   * they reach the screen's edge) to the same place on the canvas.
+   * @returns The canvas pixel rows copied.
+   */
+  #paste(snapshot: ScreenSnapshot, from: number, to: number): PixelRows {
     const { cellHeightPx, paddingPx } = this.#metrics;
-    const source = this.#render(part);
+    const first = from > 0 && this.#reach(snapshot.cells[from - 1]!).below ? from - 1 : from;
+    const last = to < snapshot.rows && this.#reach(snapshot.cells[to]!).above ? to + 1 : to;
+    const source = this.#render(band(snapshot, first, last));
+    const y0 = from === 0 ? 0 : paddingPx + from * cellHeightPx;
+    const y1 = paddingPx + to * cellHeightPx + (to === snapshot.rows ? paddingPx : 0);
     const rowBytes = source.widthPx * 4;
     const canvasRowBytes = this.image.widthPx * 4;
-    for (let y = 0; y < part.rows * cellHeightPx; y++) {
-      const from = (paddingPx + y) * rowBytes;
-      this.image.data.set(source.data.subarray(from, from + rowBytes), (paddingPx + row * cellHeightPx + y) * canvasRowBytes);
+    for (let y = y0; y < y1; y++) {
+      const at = (y - first * cellHeightPx) * rowBytes;
+      this.image.data.set(source.data.subarray(at, at + rowBytes), y * canvasRowBytes);
     }
+    return { y0, y1 };
   }
 }

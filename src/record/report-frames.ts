@@ -6,7 +6,7 @@
  */
 import { GIF, REPORT_FRAMES } from '../defaults.js';
 import type { PixelRect, RgbaImage } from '../geometry.js';
-import { cellMetricsFor, checkOption, encodePng, imageSizePx, inspectResolved, mergeOptions, renderResolved } from '../render/index.js';
+import { cellMetricsFor, checkOption, encodePng, imageSizePx, inkReachOf, inspectResolved, mergeOptions, renderResolved } from '../render/index.js';
 import type { CellMetrics, InspectedScreen, ResolvedRenderOptions } from '../render/index.js';
 import type { ScreenSnapshot } from '../snapshot.js';
 import { FrameCanvas } from './frame-canvas.js';
@@ -153,7 +153,7 @@ function drawChunk(frames: readonly Frame[], options: ResolvedRenderOptions, met
   for (const { atMs, snapshot } of frames) {
     const size = imageSizePx(metrics, snapshot);
     if (!canvas || canvas.image.widthPx !== size.widthPx || canvas.image.heightPx !== size.heightPx) {
-      canvas = new FrameCanvas(size.widthPx, size.heightPx, options.theme.background, metrics, render);
+      canvas = new FrameCanvas(size.widthPx, size.heightPx, options.theme.background, metrics, render, (cells) => inkReachOf(cells, options));
     }
     const rows = canvas.draw(snapshot);
     const box = canvas.previous ? changedBox(canvas.image, canvas.previous, rows) : undefined;

@@ -45,6 +45,33 @@ function drawCellText(image: RgbaImage, cell: Cell, text: CellText, col: number,
   }
 }
 
+/** Whether some glyph of a row draws ink outside the row: into the row above, into the row below. */
+export interface InkReach {
+  readonly above: boolean;
+  readonly below: boolean;
+}
+
+/**
+ * Where the glyphs of the row `cells` reach outside their cell rows, as {@link composeScreen}
+ * draws them (rasterized by `glyphs`; box drawing and blocks fill their box exactly, letters
+ * such as É and stacked combining marks may not). Decorations and the cursor stay in their cell.
+ */
+export function rowInkReach(cells: readonly Cell[], m: CellMetrics, glyphs: GlyphSource): InkReach {
+  let above = false;
+  let below = false;
+  const texts = cellTexts(cells);
+  cells.forEach((cell, col) => {
+    const text = texts[col];
+    if (!text || cell.invisible || text.chars === '' || text.chars === ' ') return;
+    const glyph = glyphs(text.chars, text.width, cell.bold, cell.italic, m);
+    if (!glyph) return;
+    const heightPx = glyph.kind === 'coverage' ? glyph.coverage.heightPx : glyph.heightPx;
+    above ||= glyph.yPx < 0;
+    below ||= glyph.yPx + heightPx > m.cellHeightPx;
+  });
+  return { above, below };
+}
+
 /**
  * The pixels the cursor covers in the cell(s) `rect`: the whole rect for a block, a bar two line
  * thicknesses wide at its left edge, or an underline two line thicknesses high at its bottom.

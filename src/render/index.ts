@@ -1,6 +1,7 @@
 /** render/: screen snapshot → pixels → deterministic PNG, drawn with bundled fonts only. */
 
-export { cellMetrics, renderPng, renderResolved, renderScreen, rendererFingerprint } from './render-screen.js';
+export { cellMetrics, inkReachOf, renderPng, renderResolved, renderScreen, rendererFingerprint } from './render-screen.js';
+export type { InkReach } from './compose.js';
 export { encodePng, pngShowsImage, readPngText } from './png.js';
 export { tofuCodePoints } from './tofu.js';
 export { fingerprintOf, RENDERER_TEXT_KEY } from './fingerprint.js';

@@ -13,12 +13,16 @@ import type { RgbaImage } from '../geometry.js';
 import { encodeChunk, PNG_SIGNATURE, readChunks } from './png-chunks.js';
 
 /**
- * zlib level, measured on 80×24 screenshots: 6 took ≈ 3–4 ms and gave files 12 % smaller than
- * level 3 and 20–45 % smaller than level 1 (≈ 1–2 ms); 9 took 5–10× longer for 1 % less.
+ * zlib level, measured A/B in one run (issue 16) on an 80×24 vim screen with syntax colours, whole
+ * screenshot to a file (grab + render + encode + write), and IDAT sizes:
+ * level 6: 18 585 B, 1.28× one `tmux capture-pane` process; 4: 19 629 B (+5.6 %), 1.10×;
+ * 3: 23 820 B (+28 %), 1.04×; 1: 25 926 B (+39.5 %), 0.98×. At 2× scale 4 deflates in 60 % of
+ * 6's time for 6 % more bytes. 4 is the knee: beyond it each ms saved costs 2–5 KB per file in
+ * the users' repos; 9 took 5–10× longer than 6 for 1 % less.
  * Rows are never filtered (type 0): flat terminal images compressed smaller unfiltered than
  * with Sub or Up, palette or not, which is also the spec's advice for palette images.
  */
-const ZLIB_LEVEL = 6;
+const ZLIB_LEVEL = 4;
 const COLOR_TYPE_INDEXED = 3;
 const COLOR_TYPE_RGBA = 6;
 
@@ -27,31 +31,32 @@ const HASH_SLOTS = 4096;
 
 /**
  * Palette entries (RGBA packed as in memory) in first-appearance order and each pixel's index,
- * or null past 256 colours. A typed-array hash table with linear probing: 1.5 ms instead of a
- * Map's 3.1 ms on an 80×24 screenshot, where this lookup is a fifth of all rendering time.
+ * or null past 256 colours. A typed-array hash table with linear probing (1.5 ms instead of a
+ * Map's 3.1 ms on an 80×24 screenshot), looked up once per run of equal pixels: a run is found
+ * by a tight compare loop and its indices written at once (a fill for long runs), which took 10–15 % off the
+ * per-pixel loop (an 80×24 vim screen averages runs of 6.5 pixels).
  */
 function indexColors(pixels: Uint32Array): { palette: number[]; indices: Uint8Array } | null {
   const keys = new Uint32Array(HASH_SLOTS);
   const slots = new Int16Array(HASH_SLOTS).fill(-1);
   const palette: number[] = [];
   const indices = new Uint8Array(pixels.length);
-  let last = -1;
-  let lastIndex = 0;
-  for (let i = 0; i < pixels.length; i++) {
+  for (let i = 0; i < pixels.length; ) {
     const p = pixels[i]!;
-    if (p !== last) {
-      let h = Math.imul(p, 0x9e3779b1) >>> 20;
-      while (slots[h] !== -1 && keys[h] !== p) h = (h + 1) & (HASH_SLOTS - 1);
-      if (slots[h] === -1) {
-        if (palette.length === 256) return null;
-        keys[h] = p;
-        slots[h] = palette.length;
-        palette.push(p);
-      }
-      last = p;
-      lastIndex = slots[h]!;
+    let end = i + 1;
+    while (end < pixels.length && pixels[end] === p) end++;
+    let h = Math.imul(p, 0x9e3779b1) >>> 20;
+    while (slots[h] !== -1 && keys[h] !== p) h = (h + 1) & (HASH_SLOTS - 1);
+    if (slots[h] === -1) {
+      if (palette.length === 256) return null;
+      keys[h] = p;
+      slots[h] = palette.length;
+      palette.push(p);
     }
-    indices[i] = lastIndex;
+    const index = slots[h]!;
+    if (end - i > 8) indices.fill(index, i, end);
+    else for (; i < end; i++) indices[i] = index;
+    i = end;
   }
   return { palette, indices };
 }

@@ -1,8 +1,8 @@
 /** The render entry points: snapshot → RGBA image → PNG, with the renderer fingerprint embedded. */
 
 import type { RgbaImage } from '../geometry.js';
-import type { ScreenSnapshot } from '../snapshot.js';
-import { composeScreen } from './compose.js';
+import type { Cell, ScreenSnapshot } from '../snapshot.js';
+import { composeScreen, type InkReach, rowInkReach } from './compose.js';
 import { fingerprintOf, RENDERER_TEXT_KEY } from './fingerprint.js';
 import { glyphFor } from './glyphs.js';
 import { cellMetricsFor, type CellMetrics } from './metrics.js';
@@ -29,6 +29,16 @@ export function renderScreen(snapshot: ScreenSnapshot, options?: Partial<RenderO
  */
 export function renderResolved(snapshot: ScreenSnapshot, options: ResolvedRenderOptions): RgbaImage {
   return composeScreen(snapshot, options, glyphFor);
+}
+
+/**
+ * Whether the glyphs of one screen row draw ink into the row above or below it when rendered
+ * with `options` (already resolved), so a caller redrawing only changed rows (a GIF's frames)
+ * knows which neighbours to redraw with them.
+ * @throws {TmuxShotError} when a bundled font cannot be loaded.
+ */
+export function inkReachOf(cells: readonly Cell[], options: ResolvedRenderOptions): InkReach {
+  return rowInkReach(cells, cellMetricsFor(options), glyphFor);
 }
 
 /**

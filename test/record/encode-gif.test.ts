@@ -235,6 +235,44 @@ describe('encodeGif', () => {
     expect(gifComments(await encodeGif(timeline, { tail: 5000 }))).toEqual(['Recorded with tmux-shot.']);
   });
 
+  // 'j' with eight combining marks below draws 22 px of ink below its cell, into the next row.
+  const deepJ = 'j\u0323\u0324\u0325\u0326\u0327\u0328\u0329\u032a';
+  it.each([
+    { change: 'the row below an unchanged row whose ink reaches into it', first: `\x1b[2;1H${deepJ}\x1b[3;1Hhello`, then: '\x1b[3;1Hworld' },
+    { change: 'a row whose new ink reaches into the unchanged row below', first: '\x1b[2;1Hx\x1b[3;1Hhello', then: `\x1b[2;1H${deepJ}` },
+  ])('draws ink crossing into another row like a GIF of the final screen alone, when $change changes', async ({ first, then }) => {
+    const home = '\x1b[1;1H'; // the same cursor position at the end of both recordings
+    const changing = new Timeline({ cols: 10, rows: 5 });
+    changing.appendOutput(bytes(first + home), 0);
+    changing.appendOutput(bytes(then + home), 100);
+    changing.markEnd(200);
+    const final = new Timeline({ cols: 10, rows: 5 });
+    final.appendOutput(bytes(first + then + home), 0);
+    final.markEnd(200);
+    const drawn = decodeGif(await encodeGif(changing)).canvases;
+    expect(drawn).toHaveLength(2);
+    expect(Buffer.from(drawn[1]!).equals(Buffer.from(decodeGif(await encodeGif(final)).canvases[0]!))).toBe(true);
+  });
+
+  it('draws ink reaching into the bottom padding where the PNG render draws it', async () => {
+    const timeline = new Timeline({ cols: 10, rows: 5 });
+    timeline.appendOutput(bytes(`\x1b[5;1H${deepJ}\x1b[1;1H`), 0);
+    timeline.markEnd(100);
+    const canvas = decodeGif(await encodeGif(timeline)).canvases[0]!;
+    const png = renderScreen(await finalScreen(timeline), { cursor: 'show' });
+    const { paddingPx } = cellMetrics();
+    /** Pixels of the bottom padding that are not the theme background. */
+    const inked = (data: Uint8Array): number[] => {
+      const found: number[] = [];
+      for (let i = (png.heightPx - paddingPx) * png.widthPx; i < png.widthPx * png.heightPx; i++) {
+        if (data[i * 4] !== 0 || data[i * 4 + 1] !== 0 || data[i * 4 + 2] !== 0) found.push(i);
+      }
+      return found;
+    };
+    expect(inked(png.data).length).toBeGreaterThan(0);
+    expect(inked(canvas)).toEqual(inked(png.data));
+  });
+
   it('replays only the newest tailBytes of output, as a timeline truncated to that budget', async () => {
     const timeline = new Timeline({ cols: 20, rows: 3 });
     const truncated = new Timeline({ cols: 20, rows: 3 }, { budgetBytes: 1000 });

@@ -30,6 +30,26 @@ describe('encodePng', () => {
     expect(new Uint8Array(decoded.data)).toEqual(img.data);
   });
 
+  it.each([
+    { runs: [1, 1, 1, 4], palette: [0, 0, 255, 0, 255, 0, 255, 0, 0] },
+    { runs: [8, 9, 1, 3], palette: [0, 0, 255, 0, 255, 0, 255, 0, 0] },
+    { runs: [9, 8, 30, 2], palette: [0, 0, 255, 0, 255, 0, 255, 0, 0] },
+    { runs: [12, 9], palette: [0, 0, 255, 0, 255, 0] },
+    { runs: [21], palette: [0, 0, 255] },
+  ])('indexes runs of equal pixels $runs, crossing 7-pixel rows, to the exact pixels and palette', ({ runs, palette }) => {
+    // Run k has colour k % 3 of blue, green, red; the runs fill whole 7-pixel rows.
+    const cycle: [number, number, number, number][] = [
+      [0, 0, 255, 255],
+      [0, 255, 0, 255],
+      [255, 0, 0, 255],
+    ];
+    const colours = runs.flatMap((length, k) => Array.from({ length }, () => cycle[k % 3]!));
+    const img = image(7, colours.length / 7, (i) => colours[i]!);
+    const png = encodePng(img);
+    expect([...readChunks(png)[1]!.data]).toEqual(palette);
+    expect(new Uint8Array(decode(png).data)).toEqual(img.data);
+  });
+
   it('stays indexed at exactly 256 colours and switches to RGBA at 257', () => {
     const grey = (n: number): RgbaImage => image(n, 1, (i) => [i % 256, Math.floor(i / 256), 0, 255]);
     const at256 = encodePng(grey(256));
@@ -53,11 +73,11 @@ describe('encodePng', () => {
     const img = image(2, 1, (i) => (i === 0 ? [0, 0, 0, 255] : [255, 255, 255, 255]));
     expect(encodePng(img)).toEqual(encodePng(img));
     expect(encodePng(img).toString('hex')).toBe(
-      // Computed independently with Python's zlib (crc32, compress at level 6).
+      // Computed independently with Python's zlib (crc32, compress at level 4).
       '89504e470d0a1a0a' +
         '0000000d4948445200000002000000010803000000c3fc8fb8' +
         '00000006504c5445000000ffffffa5d99fdd' +
-        '0000000b49444154789c636060040000040002bf7a3f4a' +
+        '0000000b49444154785e636060040000040002c330e1d6' +
         '0000000049454e44ae426082',
     );
   });

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
-import { cellMetrics, readPngText, renderPng, renderScreen, rendererFingerprint, RENDERER_TEXT_KEY } from '../../src/render/index.js';
+import {
+  cellMetrics,
+  inkReachOf,
+  readPngText,
+  renderPng,
+  renderScreen,
+  rendererFingerprint,
+  RENDERER_TEXT_KEY,
+  resolveRenderOptions,
+} from '../../src/render/index.js';
 import type { Cell } from '../../src/snapshot.js';
 import { colorsIn, pixel, pixelArt } from './helpers/pixels.js';
-import { palette, rgb, ScreenBuilder } from './helpers/screen-builder.js';
+import { cell, palette, rgb, ScreenBuilder } from './helpers/screen-builder.js';
 
 /** No padding and no cursor, so cell (c, r) starts at (9c, 18r). */
 const BARE = { paddingPx: 0, cursor: 'hide' } as const;
@@ -391,5 +400,39 @@ describe('renderPng', () => {
     expect(() => renderPng(snapshot, { fontSizePx: 15.5 })).toThrow('Render option fontSizePx must be an integer from 6 to 72; got 15.5.');
     expect(() => renderPng(snapshot, { scale: 3 as 2 })).toThrow("Render option scale must be one of '1', '2'; got '3'.");
     expect(() => renderPng(snapshot, { theme: 'solarized' as 'dark' })).toThrow("Unknown theme 'solarized'");
+  });
+});
+
+describe('inkReachOf', () => {
+  const options = resolveRenderOptions({});
+  it.each([
+    { text: 'plain text', bold: false, reach: { above: false, below: false } },
+    { text: '', bold: false, reach: { above: false, below: false } },
+    { text: '─█▀', bold: false, reach: { above: false, below: false } },
+    { text: 'É', bold: false, reach: { above: true, below: false } },
+    { text: 'j\u0323\u0324\u0325\u0326\u0327\u0328\u0329\u032a', bold: false, reach: { above: false, below: true } },
+    { text: '|', bold: false, reach: { above: false, below: false } },
+    { text: '|', bold: true, reach: { above: false, below: true } },
+    { text: 'ok Ǻ̈́ j\u0323\u0324\u0325\u0326\u0327\u0328\u0329\u032a', bold: false, reach: { above: true, below: true } },
+  ])('says whether a row of $text (bold: $bold) draws ink into the row above or below', ({ text, bold, reach }) => {
+    const cells = [...text].length === 0 ? [cell()] : Array.from(new Intl.Segmenter().segment(text), ({ segment }) => cell({ chars: segment, bold }));
+    expect(inkReachOf(cells, options)).toEqual(reach);
+  });
+
+  it('agrees with the pixels: ink outside the row exactly when it says so', () => {
+    const screen = new ScreenBuilder(4, 3).text(1, 1, 'É').build();
+    const image = renderScreen(screen, { cursor: 'hide' });
+    const { paddingPx, cellHeightPx } = cellMetrics();
+    const background = pixel(image, 0, 0);
+    const inkedRows = new Set<number>();
+    for (let y = paddingPx; y < paddingPx + 3 * cellHeightPx; y++) {
+      for (let x = 0; x < image.widthPx; x++) if (pixel(image, x, y).join() !== background.join()) inkedRows.add(Math.floor((y - paddingPx) / cellHeightPx));
+    }
+    expect([...inkedRows].sort()).toEqual([0, 1]);
+    expect(screen.cells.map((row) => inkReachOf(row, resolveRenderOptions({})))).toEqual([
+      { above: false, below: false },
+      { above: true, below: false },
+      { above: false, below: false },
+    ]);
   });
 });
