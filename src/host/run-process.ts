@@ -4,13 +4,14 @@
  * model, once per Vitest worker.
  */
 import { spawn } from 'node:child_process';
+import { HOST } from '../defaults.js';
 import { startTimer } from '../wait.js';
 
 /** Options of {@link runProcess}. */
 export interface RunProcessOptions {
   /** The child's whole environment. @default process.env */
   env?: Readonly<Record<string, string | undefined>>;
-  /** How long it may run, in ms; then it gets SIGTERM and counts as timed out. */
+  /** How long it may run, in ms; then it gets SIGTERM (SIGKILL `HOST.terminateGrace` ms later) and counts as timed out. */
   timeout: number;
 }
 
@@ -30,7 +31,7 @@ export interface ProcessResult {
 
 /**
  * Runs `file` with `args` (no shell), stdin closed, and resolves once it has exited and its
- * output is read. Never rejects: a program that cannot be started resolves with `spawnError`.
+ * output is read; past `timeout` it gets SIGTERM, then SIGKILL after `HOST.terminateGrace` ms. Never rejects: a program that cannot be started resolves with `spawnError`.
  */
 export function runProcess(file: string, args: readonly string[], options: RunProcessOptions): Promise<ProcessResult> {
   return new Promise((resolve) => {
@@ -40,12 +41,16 @@ export function runProcess(file: string, args: readonly string[], options: RunPr
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
     let timedOut = false;
+    let cancelKill = (): void => undefined;
     const cancelTimer = startTimer(options.timeout, () => {
       timedOut = true;
       child.kill('SIGTERM');
+      // One that ignores SIGTERM (a hung tmux) is not waited on for ever, as execa's forceKillAfterDelay.
+      cancelKill = startTimer(HOST.terminateGrace, () => child.kill('SIGKILL'));
     });
     const finish = (exitCode: number | null, spawnError?: NodeJS.ErrnoException) => {
       cancelTimer();
+      cancelKill();
       resolve({ exitCode, stdout: textOf(stdout), stderr: textOf(stderr), timedOut, ...(spawnError ? { spawnError } : {}) });
     };
     child.once('error', (error: NodeJS.ErrnoException) => finish(null, error));

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { runProcess } from '../../src/host/run-process.js';
 
@@ -15,6 +16,13 @@ describe('runProcess', () => {
   it('ends a process that runs past the timeout with SIGTERM', async () => {
     const result = await runProcess('sleep', ['10'], { timeout: 50 });
     expect(result).toEqual({ exitCode: null, stdout: '', stderr: '', timedOut: true });
+  });
+
+  it('kills a process that ignores SIGTERM with SIGKILL HOST.terminateGrace ms later, leaving nothing', async () => {
+    // As a tmux that hangs and ignores SIGTERM would (the attack's fake tmux: trap "" TERM; exec sleep 60).
+    const result = await runProcess('sh', ['-c', 'trap "" TERM; exec sleep 59.5'], { timeout: 50 });
+    expect(result).toEqual({ exitCode: null, stdout: '', stderr: '', timedOut: true });
+    expect(spawnSync('pgrep', ['-f', '^sleep 59.5$']).stdout.toString()).toBe('');
   });
 
   it('resolves with the spawn error of a program that does not exist', async () => {
