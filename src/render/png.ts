@@ -189,7 +189,8 @@ export function pngShowsImage(png: Uint8Array, image: RgbaImage): boolean {
     return true;
   }
   const plte = chunks.find((chunk) => chunk.type === 'PLTE')?.data;
-  if (colorType !== COLOR_TYPE_INDEXED || !plte || raw.length !== (widthPx + 1) * heightPx) return false;
+  // A PLTE of whole colours only (PNG spec 11.2.3: a multiple of 3 bytes, at most 256 entries): anything else is left to the decoder.
+  if (colorType !== COLOR_TYPE_INDEXED || !plte || plte.length % 3 !== 0 || plte.length > 768 || raw.length !== (widthPx + 1) * heightPx) return false;
   const colors = paletteColors(plte, chunks.find((chunk) => chunk.type === 'tRNS')?.data);
   for (let y = 0; y < heightPx; y++) {
     const at = y * (widthPx + 1) + 1;

@@ -184,6 +184,17 @@ describe('pngShowsImage', () => {
       shows: false,
     },
     { case: 'bytes that are not a PNG', png: Buffer.from('not a png'), image: stripes, shows: false },
+    ...[4, 5].map((extra) => ({
+      // The attack on issue 16: a baseline whose PLTE is not whole colours threw a RangeError from the matcher.
+      case: `a PLTE of ${6 + extra - 3} bytes (not a multiple of 3)`,
+      png: pngOf([
+        ['IHDR', ihdr(3, 2, 3)],
+        ['PLTE', [0, 0, 255, 255, 0, 0, 7, 7, 7].slice(0, 6 + extra - 3)],
+        ['IDAT', deflateSync(Buffer.from([0, 1, 0, 1, 0, 0, 1, 0]))],
+      ]),
+      image: stripes,
+      shows: false,
+    })),
     {
       case: 'a corrupt IDAT',
       png: pngOf([
