@@ -50,7 +50,7 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     ['fish', ['fish', '--no-config', '-C', "function fish_prompt; echo -n '$ '; end"], 'echo hi\n', /^hi$/, '$ echo hi\nhi\n$'],
     ['dash', ['dash', '-i'], 'echo hi\n', /^hi$/, '$ echo hi\nhi\n$'],
     ['the python3 REPL', ['python3', '-q'], 'print(6 * 7)\n', /^42$/, '>>> print(6 * 7)\n42\n>>>'],
-    ['vim', ['vim', '-u', 'NONE', '-i', 'NONE', '-N'], 'ihello', /^hello$/, 'hello'],
+    ['vim', ['vim', '-u', 'NONE', '-i', 'NONE', '-N', '-n'], 'ihello', /^hello$/, 'hello'],
   ])('lets keys typed right after start reach %s exactly once', async (_, command, keys, shown, screen) => {
     await using app = await TmuxApp.start({ command, env: { PS1: '$ ' }, server, cols: 40, rows: 5 });
     await app.type(keys);

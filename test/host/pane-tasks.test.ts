@@ -48,7 +48,7 @@ describe('TmuxSession.foregroundWait: the kernel shows the app waiting for keys'
       'curses>',
     ],
     ['cat after its first line (read fd 0)', ['sh', '-c', 'echo go; exec cat'], 'go'],
-    ['vim (pselect6 on fd 0; a second thread in rt_sigtimedwait)', ['vim', '-u', 'NONE', '-i', 'NONE', '-N'], '~'],
+    ['vim (pselect6 on fd 0; a second thread in rt_sigtimedwait)', ['vim', '-u', 'NONE', '-i', 'NONE', '-N', '-n'], '~'],
     ['less (read of /dev/tty)', ['less', '/etc/hostname'], 'END'],
     ['fzf, Go (one of 7 threads reads /dev/tty; sh waits for the pipeline)', ['sh', '-c', "printf 'apple\\nbanana\\n' | fzf"], 'banana'],
     ['node raw mode (epoll_pwait; the tty among the epoll targets)', ['node', MENU], 'Use arrows'],

@@ -238,16 +238,16 @@ describe('encodeGif', () => {
   // 'j' with eight combining marks below draws 22 px of ink below its cell, into the next row.
   const deepJ = 'j\u0323\u0324\u0325\u0326\u0327\u0328\u0329\u032a';
   it.each([
-    { change: 'the row below an unchanged row whose ink reaches into it', first: `\x1b[2;1H${deepJ}\x1b[3;1Hhello`, then: '\x1b[3;1Hworld' },
-    { change: 'a row whose new ink reaches into the unchanged row below', first: '\x1b[2;1Hx\x1b[3;1Hhello', then: `\x1b[2;1H${deepJ}` },
-  ])('draws ink crossing into another row like a GIF of the final screen alone, when $change changes', async ({ first, then }) => {
+    { change: 'the row below an unchanged row whose ink reaches into it', first: `\x1b[2;1H${deepJ}\x1b[3;1Hhello`, next: '\x1b[3;1Hworld' },
+    { change: 'a row whose new ink reaches into the unchanged row below', first: '\x1b[2;1Hx\x1b[3;1Hhello', next: `\x1b[2;1H${deepJ}` },
+  ])('draws ink crossing into another row like a GIF of the final screen alone, when $change changes', async ({ first, next }) => {
     const home = '\x1b[1;1H'; // the same cursor position at the end of both recordings
     const changing = new Timeline({ cols: 10, rows: 5 });
     changing.appendOutput(bytes(first + home), 0);
-    changing.appendOutput(bytes(then + home), 100);
+    changing.appendOutput(bytes(next + home), 100);
     changing.markEnd(200);
     const final = new Timeline({ cols: 10, rows: 5 });
-    final.appendOutput(bytes(first + then + home), 0);
+    final.appendOutput(bytes(first + next + home), 0);
     final.markEnd(200);
     const drawn = decodeGif(await encodeGif(changing)).canvases;
     expect(drawn).toHaveLength(2);
