@@ -11,15 +11,7 @@ import type { ExitStatus } from './tmux-app.js';
  * When `TmuxApp.start` considers the app ready. Keys sent before an app reads them can be lost (it
  * may flush its input when it sets up its terminal) or echoed twice (the tty echoes, then the app
  * redraws), so "ready" means the app has set up its input:
- * - `'output'` (the default): on Linux, the app has written its first output and the kernel shows
- *   it waiting for keys: every task of the terminal's foreground process group is asleep and one
- *   is blocked reading the terminal (`read`, or `poll`/`select`/`epoll_wait` with the terminal in
- *   its set), and an output fence written to the terminal has come back through the output stream,
- *   so everything the app drew before is on the screen (see src/host/tty-wait.ts, with the apps
- *   measured). While the foreground is not waiting (it computes, sleeps on a timer, waits for a
- *   child) the cautious timers below apply as for an app in line mode, without reading the mode.
- *   Where the kernel cannot be read (another OS, /proc denied, no fence) the rule is the
- *   timer rule alone: the app has written its first output and then been quiet for
+ * - `'output'` (the default): the app has written its first output and then been quiet for
  *   `WAIT.quietMs` (200 ms), or it has exited. An app that has taken its terminal out of
  *   canonical (line) mode — a shell prompt, curses, vim, a raw-mode Node app (`stty` shows
  *   `-icanon`) — reads keys one by one and has set up its input, so for it
@@ -30,6 +22,17 @@ import type { ExitStatus } from './tmux-app.js';
  *   `WAIT_CONSTANTS.lineModeBusyMs` (1000 ms) after its first output: apps that switch do so within
  *   ≈ 60 ms of it. Apps that show a splash and go quiet before reading input, or print nonstop
  *   for longer before they read keys, need `{ text }`.
+ *
+ *   On Linux a shortcut makes most apps ready at once: when the kernel shows the app waiting for
+ *   keys (every task of the terminal's foreground process group asleep, one blocked reading the
+ *   terminal: `read`, or `poll`/`select`/`epoll_wait` with the terminal in its set; see
+ *   src/host/tty-wait.ts, with the apps measured), the terminal is in non-canonical mode (read
+ *   with `stty`, again only after new output) and an output fence written to the terminal has
+ *   come back through the output stream (everything the app drew before is on the screen), the
+ *   app is ready. Waiting for keys in line mode is not enough: an app may wait on its terminal
+ *   (a query with a timeout, a reader thread, Node listening on stdin) before it goes raw and
+ *   flushes, or echoes, what was typed. Where the kernel cannot be read (another OS, /proc
+ *   denied, no fence) the rule above applies alone.
  * - `{ text }`: the text (or RegExp, row by row) is on the screen.
  * - `'none'`: at once, as soon as the process is started.
  *
@@ -58,8 +61,9 @@ export interface ReadyFacts {
   /** Why sh could not run the command, when that is how it ended (see `parseExecFailure`). */
   execFailure: ExecFailure | undefined;
   /**
-   * The kernel shows the foreground waiting for keys and its output drawn (true), or not waiting
-   * (false: the cautious timers, no `read-line-mode`); undefined when it cannot be read (the timer rule alone).
+   * The shortcut holds: the kernel shows the foreground waiting for keys, the terminal is in
+   * non-canonical mode and the output is fenced (true); it does not hold yet (false: the rule
+   * without it decides, and the kernel is read again soon); undefined when the kernel cannot be read.
    */
   waitsForKeys: boolean | undefined;
   /** The readiness timeout has passed. */
@@ -99,20 +103,21 @@ export function decideReady(rule: Exclude<ReadyRule, 'none'>, facts: ReadyFacts)
   if (sinceFirstOutput === undefined) return timedOut ? { kind: 'timed-out', what: 'output' } : { kind: 'wait', ms: WAIT_CONSTANTS.pollMs };
   const { waitsForKeys } = facts;
   if (waitsForKeys === true && !drawing) return { kind: 'ready' };
-  if (lineMode === false && waitsForKeys === undefined) return { kind: 'ready' }; // reads keys one by one: its input is set up
+  if (lineMode === false) return { kind: 'ready' }; // reads keys one by one: its input is set up
   const quietFor = drawing ? 0 : quiet;
-  if (lineMode === 'unread' && waitsForKeys === undefined) {
+  // While the kernel can be read, read it again soon: the shortcut may hold before the timers run out.
+  const kernelMs = waitsForKeys === undefined ? Number.POSITIVE_INFINITY : foregroundPollMs(sinceFirstOutput);
+  if (lineMode === 'unread') {
     if (quietFor >= WAIT_CONSTANTS.keyModeQuietMs || sinceFirstOutput >= WAIT.quietMs) return { kind: 'read-line-mode' };
     if (timedOut) return { kind: 'ready' };
-    return { kind: 'wait', ms: Math.min(WAIT_CONSTANTS.keyModeQuietMs - quietFor, WAIT.quietMs - sinceFirstOutput) };
+    return { kind: 'wait', ms: Math.min(WAIT_CONSTANTS.keyModeQuietMs - quietFor, WAIT.quietMs - sinceFirstOutput, kernelMs) };
   }
   if (quietFor >= WAIT.quietMs || sinceFirstOutput >= WAIT_CONSTANTS.lineModeBusyMs || timedOut) return { kind: 'ready' };
-  const timers = Math.min(WAIT.quietMs - quietFor, WAIT_CONSTANTS.lineModeBusyMs - sinceFirstOutput);
-  return { kind: 'wait', ms: waitsForKeys === undefined ? timers : Math.min(timers, foregroundPollMs(sinceFirstOutput)) };
+  return { kind: 'wait', ms: Math.min(WAIT.quietMs - quietFor, WAIT_CONSTANTS.lineModeBusyMs - sinceFirstOutput, kernelMs) };
 }
 
 /**
- * How long to wait before reading the foreground again while it is not waiting for keys, in ms:
+ * How long to wait before reading the foreground again while the shortcut does not hold, in ms:
  * `WAIT_CONSTANTS.foregroundPollMs` at first, then an eighth of the time since the first output,
  * at most `WAIT_CONSTANTS.pollMs`, so an app that never reads keys (a ticker) costs few reads.
  */

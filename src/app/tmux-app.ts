@@ -4,7 +4,7 @@
  */
 import { SCREEN, WAIT, WAIT_CONSTANTS } from '../defaults.js';
 import { AppExitedError, TmuxShotError, WaitTimeoutError } from '../errors.js';
-import { TmuxSession, describeExit, formatCommand, parseExecFailure, resolveKeyNames } from '../host/index.js';
+import { TmuxSession, describeExit, endsInGround, formatCommand, parseExecFailure, resolveKeyNames } from '../host/index.js';
 import type { TmuxServer } from '../host/index.js';
 import type { PaneStatus } from '../host/index.js';
 import { createTimeline, encodeGif, formatAsciicast } from '../record/index.js';
@@ -840,7 +840,7 @@ export class TmuxApp implements AsyncDisposable {
     if (rule === 'none') return;
     const atCallSite = captureCallSite(TmuxApp.start);
     let lineMode: ReadyFacts['lineMode'] = 'unread';
-    const kernel = { readable: true };
+    const kernel: KernelView = { readable: true, canonical: undefined, modeReadAt: undefined };
     let pause = 0;
     const decide = async (timedOut: boolean): Promise<ReadyDecision> => {
       const decision = decideReady(rule, await this.#readyFacts(rule, lineMode, timedOut, kernel));
@@ -880,18 +880,15 @@ export class TmuxApp implements AsyncDisposable {
 
   /**
    * What the readiness rule decides on, observed now (an exited app's output all drawn). The
-   * kernel's view (`waitsForKeys`) is read once the app has written output and while
-   * `kernel.readable`: the first answer "cannot be read", or a fence that does not come back,
-   * clears it, and the rest of this start follows the timer rule alone.
+   * shortcut (`waitsForKeys`, see {@link #keysShortcut}) is tried once the app has written output
+   * and while `kernel.readable`: the first answer "cannot be read", or a fence that does not come
+   * back, clears it, and the rest of this start follows the rule without it.
    */
-  async #readyFacts(rule: Exclude<ReadyRule, 'none'>, lineMode: ReadyFacts['lineMode'], timedOut: boolean, kernel: { readable: boolean }): Promise<ReadyFacts> {
+  async #readyFacts(rule: Exclude<ReadyRule, 'none'>, lineMode: ReadyFacts['lineMode'], timedOut: boolean, kernel: KernelView): Promise<ReadyFacts> {
     const exit = (await this.#deadStatus()) ? await this.#waitForExit() : undefined;
     let waitsForKeys: boolean | undefined;
     if (kernel.readable && rule === 'output' && this.#firstOutputAt !== undefined && !exit && !timedOut) {
-      const foreground = await this.#session.foregroundWait();
-      if (foreground === 'busy') waitsForKeys = false;
-      // Waiting: a fence written now comes back after everything the app wrote before.
-      if (foreground === 'waiting' && (await this.#session.fence())) waitsForKeys = true;
+      waitsForKeys = await this.#keysShortcut(kernel);
       kernel.readable = waitsForKeys !== undefined;
     }
     const now = systemClock.now();
@@ -906,6 +903,36 @@ export class TmuxApp implements AsyncDisposable {
       execFailure: exit && parseExecFailure(this.#outputTail.toString('utf8'), exit.exitCode, this.#program),
       timedOut,
     };
+  }
+
+  /**
+   * Whether the readiness shortcut holds now: the kernel shows the foreground waiting for keys,
+   * the terminal is in non-canonical mode, and an output fence came back (everything the app wrote
+   * before is on the screen). The mode is read with the fence, concurrently, and again only after
+   * new output (apps switch modes as they draw). The fence is written only when the output so far
+   * ends in the ground state (`endsInGround` over the output tail): a fence inside an escape
+   * sequence would break tmux's parser. Bytes the app wrote that are still on their way to us
+   * when the tail is checked are not seen: the foreground was just seen waiting, so they are few,
+   * and ending inside a sequence on top of that is rare; so is a tail that begins inside a string
+   * (OSC, DCS) longer than the tail, which reads as ground.
+   * @returns false while it does not hold (the rule without it decides meanwhile); undefined when
+   *   the kernel cannot be read or no fence comes back.
+   */
+  async #keysShortcut(kernel: KernelView): Promise<boolean | undefined> {
+    const modeCurrent = kernel.modeReadAt !== undefined && this.#lastActivityAt < kernel.modeReadAt;
+    if (modeCurrent && kernel.canonical !== false) return false; // line mode (or unreadable), and nothing drawn since
+    const foreground = await this.#session.foregroundWait();
+    if (foreground === undefined) return undefined;
+    if (foreground === 'busy' || !endsInGround(this.#outputTail)) return false;
+    let canonical: Promise<boolean | undefined> = Promise.resolve(kernel.canonical);
+    if (!modeCurrent) {
+      kernel.modeReadAt = systemClock.now();
+      canonical = this.#session.isCanonical().catch(() => undefined);
+    }
+    const [mode, fenced] = await Promise.all([canonical, this.#session.fence()]);
+    kernel.canonical = mode;
+    if (!fenced) return undefined;
+    return mode === false;
   }
 
   /** @throws {TmuxShotError} after `close()`, AppExitedError after the app exited: both say what input still does. */
@@ -934,6 +961,16 @@ const CLOSED_APP_PORT =
   'The app of this locator or mouse has been closed (by close(), or by the tmuxApp fixture when its test ended or tmuxApp.start() ran a new app): ' +
   'it takes no input and its screen will not change. Its last screen stays readable (text(), screen(), and the expect matchers check it once); ' +
   'to go on, start an app and take the locator or mouse from it: tmuxApp.getByText(…), tmuxApp.region(…), tmuxApp.mouse.';
+
+/** What one start has learnt of the kernel's view of its app (see `TmuxApp.#keysShortcut`). */
+interface KernelView {
+  /** The shortcut may still be tried: the kernel could be read and the fence came back so far. */
+  readable: boolean;
+  /** The terminal's mode at the last read: true canonical, false not, undefined unreadable or unread. */
+  canonical: boolean | undefined;
+  /** When the mode was last read, in `systemClock.now()` ms; undefined before. */
+  modeReadAt: number | undefined;
+}
 
 /** Output kept for {@link parseExecFailure}, in bytes: sh's message with the longest path Linux allows (4096 bytes) fits. */
 const OUTPUT_TAIL_BYTES = 8192;

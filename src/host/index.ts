@@ -13,3 +13,4 @@ export { closestNames } from './suggest.js';
 export { describeCommand, formatCommand } from './quote.js';
 export { MOUSE_BUTTONS, MOUSE_MODIFIERS, encodeMouseReport } from './mouse-report.js';
 export type { MouseButton, MouseModifier, MouseReportEvent } from './mouse-report.js';
+export { endsInGround } from './ground-state.js';

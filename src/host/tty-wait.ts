@@ -4,7 +4,7 @@
  * and the poll/select sets in `/proc/<pid>/mem`). Pure: parsing and the decision; pane-tasks.ts reads.
  *
  * The rule: every task (thread) of every process in the terminal's foreground process group is
- * asleep (state `S`), and at least one is blocked waiting for input on the terminal — in `read`
+ * asleep (state `S`) — a zombie, dead or stopped task (`Z`, `X`, `T`, `t`) left out — and at least one is blocked waiting for input on the terminal — in `read`
  * (or `readv`) of an fd that is the terminal, or in `poll`/`ppoll`/`select`/`pselect6` with the
  * terminal among the fds it waits to read, or in `epoll_wait`/`epoll_pwait`/`epoll_pwait2` on an
  * epoll instance whose targets include the terminal for reading. Measured here (kernel 6.18,
@@ -199,8 +199,17 @@ export interface TaskWait {
  */
 export type ForegroundWait = 'waiting' | 'busy' | undefined;
 
-/** The rule of this module's TSDoc over the foreground's tasks. */
+/**
+ * States of a task that will not run on its own: `Z` a zombie (exited, not reaped yet: a child its
+ * parent never waits for), `X` dead, `T` stopped by a signal (`kill -STOP`), `t` stopped by a
+ * tracer. They take no keys and write nothing, so they do not keep the others from counting as
+ * waiting: a reader beside a zombie child or a stopped job waits for keys.
+ */
+const INERT_STATES: ReadonlySet<string> = new Set(['Z', 'X', 'T', 't']);
+
+/** The rule of this module's TSDoc over the foreground's tasks; inert tasks (zombie, dead, stopped) are left out. */
 export function decideForegroundWait(tasks: readonly TaskWait[]): Exclude<ForegroundWait, undefined> {
-  const asleep = tasks.length > 0 && tasks.every((task) => task.state === 'S');
-  return asleep && tasks.some((task) => task.onTerminal) ? 'waiting' : 'busy';
+  const live = tasks.filter((task) => !INERT_STATES.has(task.state));
+  const asleep = live.every((task) => task.state === 'S');
+  return asleep && live.some((task) => task.onTerminal) ? 'waiting' : 'busy';
 }

@@ -85,21 +85,34 @@ describe("decideReady: 'output' with the kernel's view (waitsForKeys)", () => {
       { kind: 'wait', ms: 2 },
     ],
     [
-      'not waiting 1 ms after its first output: read the kernel again in 2 ms',
+      'the shortcut does not hold 1 ms after its first output: read the kernel again in 2 ms',
       facts({ sinceFirstOutput: 1, quiet: 1, waitsForKeys: false }),
       { kind: 'wait', ms: 2 },
     ],
     [
-      'not waiting, quiet 50 ms: no mode read, wait for quiet (as line mode)',
+      'waiting for keys in line mode (the shortcut does not hold), quiet 50 ms: read the mode as without the kernel',
       facts({ sinceFirstOutput: 60, quiet: 50, waitsForKeys: false }),
+      { kind: 'read-line-mode' },
+    ],
+    [
+      'not waiting, read non-canonical after 50 ms of quiet (a raw app computing): ready',
+      facts({ sinceFirstOutput: 60, quiet: 50, lineMode: false, waitsForKeys: false }),
+      { kind: 'ready' },
+    ],
+    [
+      'not waiting, line mode, quiet 50 ms: wait for 200 ms of quiet, reading the kernel again meanwhile',
+      facts({ sinceFirstOutput: 60, quiet: 50, lineMode: true, waitsForKeys: false }),
       { kind: 'wait', ms: 7.5 },
     ],
-    ['not waiting, quiet 200 ms (a sleeping app): ready', facts({ sinceFirstOutput: 300, quiet: 200, waitsForKeys: false }), { kind: 'ready' }],
-    ['not waiting, printing on for 1000 ms (a ticker): ready', facts({ sinceFirstOutput: 1000, quiet: 10, waitsForKeys: false }), { kind: 'ready' }],
     [
-      'not waiting, a stale line-mode read does not count',
-      facts({ sinceFirstOutput: 60, quiet: 50, lineMode: false, waitsForKeys: false }),
-      { kind: 'wait', ms: 7.5 },
+      'not waiting, line mode, quiet 200 ms (a sleeping app): ready',
+      facts({ sinceFirstOutput: 300, quiet: 200, lineMode: true, waitsForKeys: false }),
+      { kind: 'ready' },
+    ],
+    [
+      'not waiting, line mode, printing on for 1000 ms (a ticker): ready',
+      facts({ sinceFirstOutput: 1000, quiet: 10, lineMode: true, waitsForKeys: false }),
+      { kind: 'ready' },
     ],
     ['exited while waiting for keys: ready (it exited)', facts({ sinceFirstOutput: 1, exit: exited(0), waitsForKeys: true }), { kind: 'ready' }],
   ] as const)('%s', (_, given, decision) => {

@@ -9,6 +9,9 @@ import { formatExecCommand } from '../../src/host/quote.js';
 
 const SLOW_START = resolve(import.meta.dirname, '../../fixtures/slow-start.mjs');
 const LINE_THEN_RAW = resolve(import.meta.dirname, '../../fixtures/line-then-raw.py');
+const LATE_RAW_PY = resolve(import.meta.dirname, '../../fixtures/late-raw.py');
+const LATE_RAW_MJS = resolve(import.meta.dirname, '../../fixtures/late-raw.mjs');
+const SPLIT_SEQUENCE = resolve(import.meta.dirname, '../../fixtures/split-sequence.py');
 const NOT_EXECUTABLE = resolve(import.meta.dirname, '../../fixtures/menu.gif');
 
 let server: TmuxServer;
@@ -60,12 +63,13 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     expect(rows.join('\n').trimEnd()).toBe(screen);
   });
 
-  it('reads the terminal mode (stty) at no start where the kernel shows the app waiting for keys', async () => {
+  it('reads the terminal mode (stty) once, with the fence, where the kernel shows the app waiting for keys in non-canonical mode', async () => {
     const isCanonical = vi.spyOn(TmuxSession.prototype, 'isCanonical');
     const foregroundWait = vi.spyOn(TmuxSession.prototype, 'foregroundWait');
     try {
       await using app = await TmuxApp.start({ command: ['bash', '--norc', '--noprofile'], env: { PS1: '$ ' }, server, cols: 40, rows: 5 });
-      expect(isCanonical).not.toHaveBeenCalled();
+      expect(isCanonical).toHaveBeenCalledTimes(1);
+      expect(await isCanonical.mock.results[0]?.value).toBe(false);
       expect(await foregroundWait.mock.results.at(-1)?.value).toBe('waiting');
       expect(app.text()).toBe('$\n\n\n\n');
     } finally {
@@ -75,16 +79,16 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
   });
 
   it.each([
-    ['the kernel cannot be read (another OS, /proc denied)', 'foregroundWait', undefined],
-    ['no output fence (the terminal cannot be written)', 'fence', false],
-  ] as const)('falls back on the timer rule and its mode read when %s; keys still arrive exactly once', async (_, seam, answer) => {
+    ['the kernel cannot be read (another OS, /proc denied)', 'foregroundWait', undefined, 1],
+    ['no output fence (the terminal cannot be written): one mode read with the fence, one by the timer rule', 'fence', false, 2],
+  ] as const)('falls back on the timer rule and its mode read when %s; keys still arrive exactly once', async (_, seam, answer, modeReads) => {
     const unreadable = vi.spyOn(TmuxSession.prototype, seam).mockResolvedValue(answer as never);
     const isCanonical = vi.spyOn(TmuxSession.prototype, 'isCanonical');
     try {
       await using app = await TmuxApp.start({ command: ['bash', '--norc', '--noprofile'], env: { PS1: '$ ' }, server, cols: 40, rows: 5 });
       expect(unreadable).toHaveBeenCalledTimes(1); // asked once: the rest of the start is the timer rule
-      expect(isCanonical).toHaveBeenCalledTimes(1);
-      expect(await isCanonical.mock.results[0]?.value).toBe(false);
+      expect(isCanonical).toHaveBeenCalledTimes(modeReads);
+      expect(await isCanonical.mock.results.at(-1)?.value).toBe(false);
       await app.type('echo hi\n');
       await app.waitForText(/^hi$/);
       await app.waitForStable();
@@ -111,6 +115,48 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     await app.type('ab');
     await app.waitForText('got');
     expect(app.text()).toBe('starting\nready>\ngot 61 62\n');
+  });
+
+  it.each([
+    ['select() on it with a timeout', ['python3', LATE_RAW_PY, 'poll']],
+    ['a reader thread in read() on it', ['python3', LATE_RAW_PY, 'thread']],
+    ['node listening on stdin before setRawMode', ['node', LATE_RAW_MJS]],
+  ])('lets keys typed right after start reach an app that waits on its terminal in line mode (%s), then goes raw, exactly once', async (_, command) => {
+    // The kernel shows it waiting for keys 150 ms before it goes raw (and flushes, or echoes):
+    // waiting alone must not make it ready.
+    await using app = await TmuxApp.start({ command, server, cols: 40, rows: 4 });
+    expect(app.text()).toBe('banner\nready>\n\n');
+    await app.type('abc');
+    await app.press('C-d');
+    await app.waitForText('got');
+    expect(app.text()).toBe('banner\nready>\ngot 61 62 63 04\n');
+  });
+
+  it('reads the terminal mode after 50 ms of quiet for a raw app whose foreground is busy (a thread computes): ready then, not after 200 ms', async () => {
+    const spin =
+      "import os,threading,tty\ntty.setraw(0); os.write(1, b'ready> ')\nthreading.Thread(target=lambda: [0 for _ in iter(int, 1)], daemon=True).start()\nos.read(0, 1); os.write(1, b'got')";
+    const isCanonical = vi.spyOn(TmuxSession.prototype, 'isCanonical');
+    const foregroundWait = vi.spyOn(TmuxSession.prototype, 'foregroundWait');
+    try {
+      await using app = await TmuxApp.start({ command: ['python3', '-c', spin], server, cols: 40, rows: 4 });
+      expect(await foregroundWait.mock.results.at(-1)?.value).toBe('busy');
+      expect(isCanonical).toHaveBeenCalledTimes(1);
+      expect(await isCanonical.mock.results[0]?.value).toBe(false);
+      expect(app.text()).toBe('ready>\n\n\n');
+      await app.type('x');
+      await app.waitForText('got');
+    } finally {
+      isCanonical.mockRestore();
+      foregroundWait.mockRestore();
+    }
+  });
+
+  it('writes no output fence while the output ends inside an escape sequence: tmux reads the rest of it (DECCKM on, Up sends ESC O A)', async () => {
+    await using app = await TmuxApp.start({ command: ['python3', SPLIT_SEQUENCE], server, cols: 40, rows: 4 });
+    await app.waitForText('ready>');
+    await app.press('Up');
+    await app.waitForText('got');
+    expect(app.text()).toBe('banner\nready>\ngot 1b 4f 41\n');
   });
 
   it('does not wait for silence from an app that reads keys one by one and keeps drawing (a spinner)', async () => {

@@ -53,6 +53,16 @@ describe('TmuxSession.foregroundWait: the kernel shows the app waiting for keys'
     ['fzf, Go (one of 7 threads reads /dev/tty; sh waits for the pipeline)', ['sh', '-c', "printf 'apple\\nbanana\\n' | fzf"], 'banana'],
     ['node raw mode (epoll_pwait; the tty among the epoll targets)', ['node', MENU], 'Use arrows'],
     [
+      'a raw reader whose forked child is a zombie it never reaps',
+      ['python3', '-c', 'import os,tty\nif os.fork() == 0: os._exit(0)\ntty.setraw(0); os.write(1, b"ready> "); os.read(0, 1)'],
+      'ready> ',
+    ],
+    [
+      'a raw reader beside a stopped background job (kill -STOP)',
+      ['sh', '-c', 'sleep 100 & kill -STOP $!; exec python3 -c \'import os,tty\ntty.setraw(0); os.write(1, b"ready> "); os.read(0, 1)\''],
+      'ready> ',
+    ],
+    [
       'a spinner between frames (poll with a timeout)',
       ['python3', '-c', 'import select,sys\nwhile True:\n  sys.stdout.write("spin\\r"); sys.stdout.flush(); select.select([0], [], [], 0.05)'],
       'spin',

@@ -144,6 +144,19 @@ describe('decideForegroundWait', () => {
     ['one thread still running', [reading, { state: 'R', onTerminal: false }], 'busy'],
     ['in uninterruptible I/O', [reading, { state: 'D', onTerminal: false }], 'busy'],
     ['stopped', [{ state: 'T', onTerminal: false }], 'busy'],
+    ['a zombie child beside the reader (not reaped yet)', [reading, { state: 'Z', onTerminal: false }], 'waiting'],
+    ['a dead task beside the reader', [reading, { state: 'X', onTerminal: false }], 'waiting'],
+    ['a stopped child beside the reader (kill -STOP)', [reading, { state: 'T', onTerminal: false }], 'waiting'],
+    ['a task stopped by a tracer beside the reader', [{ state: 't', onTerminal: false }, reading], 'waiting'],
+    [
+      'only zombies and stopped tasks: nobody reads',
+      [
+        { state: 'Z', onTerminal: false },
+        { state: 'T', onTerminal: false },
+      ],
+      'busy',
+    ],
+    ['a zombie beside a task asleep elsewhere', [sleeping, { state: 'Z', onTerminal: false }], 'busy'],
     ['no tasks (the group is being set up)', [], 'busy'],
   ] as const)('%s', (_, tasks, decision) => {
     expect(decideForegroundWait(tasks)).toBe(decision);
