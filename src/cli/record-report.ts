@@ -55,7 +55,19 @@ export async function sessionReport(outcome: SessionOutcome, options: Partial<Re
     status: error === undefined ? 'passed' : 'failed',
     errors: error === undefined ? [] : [reportError(error)],
     screenshots: [],
-    recordings: app ? [{ name: 'app', frames: await reportFrames(app.timeline, options), steps: app.steps }] : [],
+    recordings: app
+      ? [
+          {
+            name: 'app',
+            frames: await reportFrames(
+              app.timeline,
+              options,
+              app.steps.map((step) => step.atMs),
+            ),
+            steps: app.steps,
+          },
+        ]
+      : [],
     agent: [],
     links: recording ? [{ label: 'recording', href: encodeURIComponent(basename(recording)) }] : [],
   };

@@ -37,8 +37,12 @@ function withoutLeadingContinuation(bytes: Uint8Array): Uint8Array {
  * @param fps Frames per second at most (already validated, 1–50).
  * @param fromMs When the first frame is taken: output before it is replayed, not shown, so the
  *   first frame shows the screen it drew. @default timeline.startMs
+ * @param cuts Times (ms on the timeline's clock, ascending) at which a frame shows the screen as it
+ *   stood, whatever `fps`, when it changed since the last frame and no synchronized update is open:
+ *   the failure report's steps, so that "the screen as the key was sent" is a frame even when the
+ *   key followed the app's drawing within one frame interval. @default none
  */
-export async function* replayFrames(timeline: Timeline, fps: number, fromMs = timeline.startMs): AsyncGenerator<Frame> {
+export async function* replayFrames(timeline: Timeline, fps: number, fromMs = timeline.startMs, cuts: readonly number[] = []): AsyncGenerator<Frame> {
   const model = new ScreenModel(timeline.size);
   const clock = new FrameClock(1000 / fps, fromMs);
   let appliedMs = timeline.startMs;
@@ -57,11 +61,25 @@ export async function* replayFrames(timeline: Timeline, fps: number, fromMs = ti
     return { atMs, snapshot };
   };
 
+  let nextCut = 0;
   try {
     for (const event of timeline.events) {
-      const due = clock.dueMs;
-      if (due !== undefined && event.atMs > readyAt(due)) {
-        const frame = sample(readyAt(due));
+      // Frames due before this event: the fps frame and the cuts, in time order.
+      for (;;) {
+        const due = clock.dueMs;
+        const fpsAt = due !== undefined && event.atMs > readyAt(due) ? readyAt(due) : undefined;
+        const cut = cuts[nextCut];
+        const cutAt = cut !== undefined && cut < event.atMs ? cut : undefined;
+        if (fpsAt === undefined && cutAt === undefined) break;
+        if (fpsAt !== undefined && (cutAt === undefined || fpsAt <= cutAt)) {
+          const frame = sample(fpsAt);
+          if (frame) yield frame;
+          continue;
+        }
+        nextCut++;
+        // A cut shows the screen only once it changed, after the first frame, and never half drawn.
+        if (cutAt === undefined || due === undefined || cutAt < Math.max(appliedMs, fromMs) || (model.synchronizedUntil ?? cutAt) > cutAt) continue;
+        const frame = sample(cutAt);
         if (frame) yield frame;
       }
       if (event.kind === 'resize') {

@@ -97,10 +97,14 @@ interface Chunk {
  * @throws {ConfigError} when an option is invalid (see `resolveRecordOptions`, and
  *   `keyframeInterval` and `maxFrames` are whole numbers ≥ 1, `budgetBytes` and `maxCells` numbers > 0).
  * @throws {TmuxShotError} when a bundled font cannot be loaded.
+ * @param stepTimes When the steps began (ms on the timeline's clock, as `AppStep.atMs`): a frame
+ *   also shows the screen at each, whatever `fps`, when it changed since the frame before (see
+ *   `replayFrames`' cuts), so a step's screen is in the report even when it came within one frame
+ *   interval of the app's drawing. @default none
  * @example
- * const { frames } = await reportFrames(app.timeline, { tail: 30_000 });
+ * const { frames } = await reportFrames(app.timeline, { tail: 30_000 }, app.steps.map((step) => step.atMs));
  */
-export async function reportFrames(live: Timeline, options: Partial<ReportFramesOptions> = {}): Promise<RecordedFrames> {
+export async function reportFrames(live: Timeline, options: Partial<ReportFramesOptions> = {}, stepTimes: readonly number[] = []): Promise<RecordedFrames> {
   const { keyframeInterval, budgetBytes, maxFrames, maxCells, ...record } = mergeOptions<ReportFramesOptions>(REPORT_FRAMES, options);
   const wholeNumber = (name: string, value: number) =>
     checkOption(Number.isInteger(value) && value >= 1, 'Record', name, 'a whole number of frames, at least 1', String(value));
@@ -114,7 +118,8 @@ export async function reportFrames(live: Timeline, options: Partial<ReportFrames
   const timeline = live.copy(resolved.tailBytes);
   const fromMs = Math.max(timeline.startMs, timeline.endMs - resolved.tail);
   const last = new LastFrames<Frame>(maxFrames, maxCells);
-  for await (const frame of replayFrames(timeline, resolved.fps, fromMs)) last.push(frame);
+  const cuts = [...stepTimes].sort((a, b) => a - b);
+  for await (const frame of replayFrames(timeline, resolved.fps, fromMs, cuts)) last.push(frame);
   const metrics = cellMetricsFor(resolved.render);
   const render = (snapshot: ScreenSnapshot): RgbaImage => {
     const image = renderResolved(snapshot, resolved.render);

@@ -87,11 +87,15 @@ export function mainFirst(recordings: readonly ReportRecording[]): ReportRecordi
  * (the frames of the last `VITEST_CONSTANTS.lastScreenTail` ms), with a note that says so.
  */
 export async function recordingOf(app: TmuxAppHandle, recorded: boolean): Promise<ReportRecording> {
-  const frames = await reportFrames(app.app.timeline, {
-    ...app.renderOptions,
-    tail: recorded ? VITEST_CONSTANTS.recordingTail : VITEST_CONSTANTS.lastScreenTail,
-    tailBytes: VITEST_CONSTANTS.recordingTailBytes,
-  });
+  const frames = await reportFrames(
+    app.app.timeline,
+    {
+      ...app.renderOptions,
+      tail: recorded ? VITEST_CONSTANTS.recordingTail : VITEST_CONSTANTS.lastScreenTail,
+      tailBytes: VITEST_CONSTANTS.recordingTailBytes,
+    },
+    app.app.steps.map((step) => step.atMs),
+  );
   const note = recorded ? undefined : VITEST_CONSTANTS.recordingOffNote;
   return { name: app.name, frames, steps: app.app.steps, droppedSteps: app.app.droppedSteps, ...(note === undefined ? {} : { note }) };
 }

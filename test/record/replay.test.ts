@@ -7,9 +7,9 @@ import { TYPED_COMMAND, typingSession } from './sessions.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
-async function framesOf(timeline: Timeline, fps = 30): Promise<Frame[]> {
+async function framesOf(timeline: Timeline, fps = 30, cuts: readonly number[] = []): Promise<Frame[]> {
   const frames: Frame[] = [];
-  for await (const frame of replayFrames(timeline, fps)) frames.push(frame);
+  for await (const frame of replayFrames(timeline, fps, timeline.startMs, cuts)) frames.push(frame);
   return frames;
 }
 
@@ -41,6 +41,64 @@ describe('replayFrames', () => {
       [100, 'a'],
       [100 + 1000 / 30, 'abcd'],
       [300, 'abcde'],
+    ]);
+  });
+
+  it.each([
+    // The failure report's steps: the app draws its menu in two writes (100, 110) and the test presses a key at 112, answered at 120.
+    {
+      cuts: [],
+      frames: [
+        [0, ''],
+        [100, 'a'],
+        [100 + 1000 / 30, 'abc'],
+      ],
+    },
+    {
+      cuts: [112],
+      frames: [
+        [0, ''],
+        [100, 'a'],
+        [112, 'ab'],
+        [112 + 1000 / 30, 'abc'],
+      ],
+    },
+    {
+      cuts: [50],
+      frames: [
+        [0, ''],
+        [100, 'a'],
+        [100 + 1000 / 30, 'abc'],
+      ],
+    }, // nothing changed since the frame before
+    {
+      cuts: [105, 112],
+      frames: [
+        [0, ''],
+        [100, 'a'],
+        [112, 'ab'],
+        [112 + 1000 / 30, 'abc'],
+      ],
+    }, // 105: the screen of frame 100
+    {
+      cuts: [500],
+      frames: [
+        [0, ''],
+        [100, 'a'],
+        [100 + 1000 / 30, 'abc'],
+      ],
+    }, // after the last output
+  ])('takes a frame at each cut $cuts whatever fps, when the screen changed since the frame before', async ({ cuts, frames }) => {
+    const replayed = await framesOf(timelineOf([100, 'a'], [110, 'b'], [120, 'c']), 30, cuts);
+    expect(replayed.map((f) => [f.atMs, firstLine(f)])).toEqual(frames);
+  });
+
+  it('takes no cut frame inside a synchronized update (DEC 2026): the screen there is half drawn', async () => {
+    const replayed = await framesOf(timelineOf([100, '\x1b[?2026ha'], [110, 'b\x1b[?2026l'], [120, 'c']), 30, [105]);
+    expect(replayed.map((f) => [f.atMs, firstLine(f)])).toEqual([
+      [0, ''],
+      [110, 'ab'],
+      [110 + 1000 / 30, 'abc'],
     ]);
   });
 
