@@ -69,6 +69,14 @@ export type ScreenshotOutcome =
   | { kind: 'update-baseline'; comparison: ScreenshotComparison | undefined }
   | { kind: 'mismatch'; comparison: ScreenshotComparison; message: string };
 
+/**
+ * Whether an outcome passes as it is, writing nothing: `pass-byte-equal`, `pass-pixel-equal` and
+ * `pass` (the kinds that write a baseline pass too, but only once it is written).
+ */
+export function passesUnwritten(outcome: ScreenshotOutcome): boolean {
+  return outcome.kind === 'pass-byte-equal' || outcome.kind === 'pass-pixel-equal' || outcome.kind === 'pass';
+}
+
 function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   return a.byteLength === b.byteLength && Buffer.compare(a, b) === 0;
 }

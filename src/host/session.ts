@@ -270,11 +270,12 @@ export class TmuxSession implements AsyncDisposable {
   async fence(): Promise<boolean> {
     const pane = await this.#paneProcess();
     if (!pane) return false;
-    const { reached, cancel } = this.#output.fence(fenceBytes(++this.#fences));
+    const bytes = fenceBytes(++this.#fences);
+    const { reached, cancel } = this.#output.fence(bytes);
     try {
       const file = await open(pane.tty, constants.O_WRONLY | constants.O_NOCTTY | constants.O_NONBLOCK);
       try {
-        await file.write(fenceBytes(this.#fences));
+        await file.write(bytes);
       } finally {
         await file.close();
       }

@@ -39,6 +39,6 @@ export function reRecordCommand(test: TestRef): string {
 
 /** Cassettes on disk: missing files read as undefined; writes are atomic. */
 export const fileCassetteStore: CassetteStore = {
-  read: (path) => readIfExists(path, 'utf8'),
+  read: async (path) => readIfExists(path, 'utf8'),
   write: (path, text) => writeOutputFile(path, text, 'cassette'),
 };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cellRectToPixelRect } from '../../src/diff/cell-pixels.js';
 import type { CellPixelMetrics } from '../../src/diff/cell-pixels.js';
 import { cropImage } from '../../src/diff/compare-pixels.js';
-import { decideOutcome } from '../../src/diff/decide-outcome.js';
+import { decideOutcome, passesUnwritten } from '../../src/diff/decide-outcome.js';
+import type { ScreenshotOutcome } from '../../src/diff/decide-outcome.js';
 import type { DecideOutcomeInput, UpdateMode } from '../../src/diff/decide-outcome.js';
 import { ConfigError, TmuxShotError } from '../../src/errors.js';
 import { paint, png, solid, thrown } from './build.js';
@@ -202,5 +203,20 @@ describe('decideOutcome: details', () => {
     const error = thrown(() => decide('new', { reference: { png: ONE_PIXEL_PNG }, ...input }));
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.message).toBe(message);
+  });
+});
+
+describe('passesUnwritten', () => {
+  it.each([
+    ['pass-byte-equal', true],
+    ['pass-pixel-equal', true],
+    ['pass', true],
+    ['write-new-baseline', false],
+    ['update-baseline', false],
+    ['write-new-baseline-and-fail', false],
+    ['missing-baseline-ci', false],
+    ['mismatch', false],
+  ] as const)('%s → %s', (kind, passes) => {
+    expect(passesUnwritten({ kind } as ScreenshotOutcome)).toBe(passes);
   });
 });

@@ -1,9 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
-import { projectRoot, testAttachmentStem, testFileFolder, testNameStem, testNames } from '../../src/vitest/paths.js';
+import { projectRoot, readIfExists, testAttachmentStem, testFileFolder, testNameStem, testNames } from '../../src/vitest/paths.js';
 import { attachmentPaths, baselinePath } from '../../src/vitest/screenshot/names.js';
 
 const menu = { filepath: '/repo/test/menu.test.ts', name: 'test/menu.test.ts' };
@@ -101,5 +102,18 @@ describe('test names as file names (cassettes, failure screens, GIFs)', () => {
           "unnamed screenshots and cassettes are named after their test, so these tests would share them. Give each test its own name, e.g. test.for([…])('twin %s', …).",
       ),
     );
+  });
+});
+
+describe('readIfExists', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tmux-shot-baseline-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('gives the bytes of the file, undefined when there is none, and throws any other error', () => {
+    const path = join(dir, 'menu.png');
+    writeFileSync(path, Buffer.from([1, 2, 3]));
+    expect(readIfExists(path)).toEqual(Buffer.from([1, 2, 3]));
+    expect(readIfExists(join(dir, 'missing.png'))).toBeUndefined();
+    expect(() => readIfExists(dir)).toThrow(expect.objectContaining({ code: 'EISDIR' }));
   });
 });

@@ -4,7 +4,6 @@
  * written (atomically) only where the update mode allows it; failure images go to the attachments
  * folder, never under `__screenshots__`.
  */
-import { readFileSync } from 'node:fs';
 import type { ScreenshotOutcome } from '../../diff/index.js';
 import type { RgbaImage } from '../../geometry.js';
 import type { RegressionImage } from '../artifacts.js';
@@ -31,20 +30,6 @@ export interface WrittenFiles {
   diffPng?: Uint8Array;
 }
 
-/**
- * The baseline's bytes, or undefined when there is none (any other error is thrown). Read
- * synchronously: a baseline is tens of kB, and `fs.promises.readFile` waits for the thread pool
- * four times (open, stat, read, close), which on a busy machine cost more than the read itself.
- */
-export function readBaseline(path: string): Buffer | undefined {
-  try {
-    return readFileSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
 /** Width and height of a PNG, read from its IHDR chunk (bytes 16–23, big-endian). */
 export function pngSize(png: Uint8Array): { widthPx: number; heightPx: number } {
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
@@ -57,31 +42,34 @@ export function pngSize(png: Uint8Array): { widthPx: number; heightPx: number } 
  * Passing outcomes write nothing.
  */
 export async function writeOutcomeFiles(outcome: ScreenshotOutcome, files: OutcomeFiles): Promise<WrittenFiles> {
-  if (outcome.kind === 'pass-byte-equal' || outcome.kind === 'pass-pixel-equal' || outcome.kind === 'pass') return { paths: {}, images: [] };
-  const actualSize = pngSize(files.actual);
+  const actualSize = () => pngSize(files.actual); // read only by the outcomes that write it
   switch (outcome.kind) {
+    case 'pass-byte-equal':
+    case 'pass-pixel-equal':
+    case 'pass':
+      return { paths: {}, images: [] };
     case 'write-new-baseline':
     case 'update-baseline':
       await writeOutputFile(files.baseline, files.actual, 'screenshot baseline');
       return { paths: {}, images: [] };
     case 'write-new-baseline-and-fail':
       await writeOutputFile(files.baseline, files.actual, 'screenshot baseline');
-      return { paths: { reference: files.baseline }, images: [{ name: 'reference', path: files.baseline, ...actualSize }] };
+      return { paths: { reference: files.baseline }, images: [{ name: 'reference', path: files.baseline, ...actualSize() }] };
     case 'missing-baseline-ci':
       await writeOutputFile(files.attachments.actual, files.actual, 'actual screenshot');
-      return { paths: { actual: files.attachments.actual }, images: [{ name: 'actual', path: files.attachments.actual, ...actualSize }] };
+      return { paths: { actual: files.attachments.actual }, images: [{ name: 'actual', path: files.attachments.actual, ...actualSize() }] };
     case 'mismatch': {
       const { diff, sizeMismatch } = outcome.comparison;
       await writeOutputFile(files.attachments.actual, files.actual, 'actual screenshot');
       const diffPng = files.encodePng(diff);
       await writeOutputFile(files.attachments.diff, diffPng, 'diff image');
-      const referenceSize = sizeMismatch?.reference ?? actualSize;
+      const referenceSize = sizeMismatch?.reference ?? actualSize();
       return {
         paths: { reference: files.baseline, actual: files.attachments.actual, diff: files.attachments.diff },
         diffPng,
         images: [
           { name: 'reference', path: files.baseline, ...referenceSize },
-          { name: 'actual', path: files.attachments.actual, ...actualSize },
+          { name: 'actual', path: files.attachments.actual, ...actualSize() },
           { name: 'diff', path: files.attachments.diff, widthPx: diff.widthPx, heightPx: diff.heightPx },
         ],
       };

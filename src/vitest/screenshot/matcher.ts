@@ -23,7 +23,7 @@ import { basename, relative } from 'node:path';
 import type { MatcherState, RunnerTestCase } from 'vitest';
 import { VITEST_CONSTANTS } from '../../defaults.js';
 import type { ScreenshotOutcome, UpdateMode } from '../../diff/index.js';
-import { decideOutcome, diffCells } from '../../diff/index.js';
+import { decideOutcome, diffCells, passesUnwritten } from '../../diff/index.js';
 import { TmuxShotError } from '../../errors.js';
 import type { CellPosition } from '../../geometry.js';
 import type { ReportImage, ReportScreenshot } from '../../report/data.js';
@@ -39,7 +39,7 @@ import { formatBadSubject, formatHeader, formatScreenshotFailure } from '../fail
 import type { ImagePaths, ScreenshotFailure, SyncExpectationResult } from '../failure-message.js';
 import { resolveScreenshotOptions } from '../options.js';
 import type { ResolvedScreenshotOptions, ScreenshotOptions } from '../options.js';
-import { projectRoot } from '../paths.js';
+import { projectRoot, readIfExists } from '../paths.js';
 import { acceptCommandOf, keepScreenshotFailure } from '../report-kept.js';
 import { settleInTest } from '../settle.js';
 import { classifySubject, describeReceived, subjectLabel, testOfAssertion } from '../subject.js';
@@ -47,14 +47,11 @@ import type { LiveScreen } from '../subject.js';
 import { acceptedUpdateMode, markBaselineUsed, readUpdateMode } from './baselines.js';
 import { captureScreen, capturePng } from './capture.js';
 import type { Capture, CaptureOptions, ScreenCapture } from './capture.js';
-import { pngSize, readBaseline, writeOutcomeFiles, writeUnsettledFiles } from './files.js';
+import { pngSize, writeOutcomeFiles, writeUnsettledFiles } from './files.js';
 import { attachmentPaths, baselinePath, screenshotNamesOf } from './names.js';
 import type { AttachmentPaths } from './names.js';
 
 type Task = Readonly<RunnerTestCase>;
-
-/** The outcomes that pass without writing anything. */
-const PASSING: ReadonlySet<ScreenshotOutcome['kind']> = new Set(['pass', 'pass-byte-equal', 'pass-pixel-equal']);
 
 /** A capture and what to do with it. */
 interface Decided {
@@ -96,7 +93,7 @@ export async function toMatchScreenshot(
   if (!task) throw new TmuxShotError(`${header}\n\ntoMatchScreenshot can only be used inside a test.`);
   if (!subject) throw new TmuxShotError(formatBadSubject(header, 'a tmuxApp, a TmuxApp, a screen snapshot or PNG bytes', describeReceived(received)));
   const files = locate(task, task.fullTestName, explicit);
-  const reference = readBaseline(files.baseline);
+  const reference = readIfExists(files.baseline);
   // 2. Decide: each read of a live screen as it settles, else the one capture.
   const baseline = relative(projectRoot(task.file), files.baseline);
   const decide = decider(reference, options, acceptedUpdateMode(readUpdateMode(this), baseline, process.env[VITEST_CONSTANTS.acceptEnv]));
@@ -220,7 +217,7 @@ async function settleAndDecide(live: LiveScreen, options: CaptureOptions, decide
     const capture = captureScreen(snapshot, options);
     const verdict = { capture, outcome: decide(capture) };
     seen.set((latest = snapshot), verdict);
-    return PASSING.has(verdict.outcome.kind) ? verdict : undefined;
+    return passesUnwritten(verdict.outcome) ? verdict : undefined;
   };
   const settled = await settleInTest(live, task, header, timeout, accept);
   if (!settled.settled) return { kind: 'unsettled', previous: seen.get(settled.previous)!.capture, last: seen.get(settled.last)!.capture, timeout };
