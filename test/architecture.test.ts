@@ -26,7 +26,9 @@ const ALLOWED: Record<string, string[]> = {
   'output-file': ['errors', 'wait'],
   'file-names': [],
   vitest: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'report', 'index', 'output-file', 'file-names'],
-  cli: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'report', 'index', 'output-file', 'file-names'],
+  cli: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'report', 'index', 'output-file', 'file-names', 'mcp'],
+  // The MCP server: a shell like cli/ (which loads it only in `tmux-shot mcp`).
+  mcp: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'report', 'index', 'output-file', 'file-names'],
   index: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app'],
 };
 
@@ -37,7 +39,9 @@ const GATEWAYS: Record<string, (file: string) => boolean> = {
   pixelmatch: (f) => f === 'diff/compare-pixels.ts',
   pngjs: (f) => f === 'diff/decode-png.ts',
   openai: (f) => f === 'agent/openai-client.ts',
-  zod: (f) => f.startsWith('agent/'),
+  // mcp/tools.ts: the SDK's registerTool takes zod shapes (the agent's own fields where tools overlap).
+  zod: (f) => f.startsWith('agent/') || f === 'mcp/tools.ts',
+  '@modelcontextprotocol/sdk': (f) => f === 'mcp/server.ts',
   gifenc: (f) => f === 'record/gif.ts',
   // Loaded on first use with require(), so that importing an entry point stays cheap.
   '@napi-rs/canvas': (f) => f === 'render/fonts.ts',

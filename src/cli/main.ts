@@ -4,6 +4,7 @@ import { type Command, parseCommandArgs, UsageError } from './args.js';
 import { type CliIo, createProcessIo } from './io.js';
 import { agentCommand, AGENT_OPTIONS, AGENT_USAGE } from './agent.js';
 import { cassettesCommand, CASSETTES_OPTIONS, CASSETTES_USAGE } from './cassettes.js';
+import { mcpCommand, MCP_OPTIONS, MCP_USAGE } from './mcp.js';
 import { recordCommand, RECORD_OPTIONS, RECORD_USAGE } from './record.js';
 import { renderCommand, RENDER_COMMAND_OPTIONS, RENDER_COMMAND_USAGE } from './render.js';
 import { reportCommand, REPORT_OPTIONS, REPORT_USAGE } from './report.js';
@@ -21,6 +22,7 @@ const COMMANDS: Record<string, Command> = {
     options: CASSETTES_OPTIONS,
     summary: 'list stale and unused agent cassettes, or prune the unused',
   },
+  mcp: { run: mcpCommand, usage: MCP_USAGE, options: MCP_OPTIONS, summary: 'serve the Model Context Protocol over stdio, for coding agents' },
 };
 
 /** The flag every command takes. */

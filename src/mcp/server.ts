@@ -1,0 +1,178 @@
+/**
+ * `tmux-shot mcp`: the Model Context Protocol server over stdio, on the official SDK (`McpServer`
+ * and `StdioServerTransport`). Its tools drive apps in {@link Sessions}; a tool that fails answers
+ * with an MCP tool error (`isError: true`) carrying our typed error's message (the SDK turns a
+ * thrown error into one), never ending the server. stdout carries the protocol only.
+ */
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { resolve } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type ActionCall, type DispatchContext, dispatchTool } from '../agent/index.js';
+import type { TmuxApp } from '../app/index.js';
+import { AGENT_LOOP } from '../defaults.js';
+import { ConfigError, TmuxShotError } from '../errors.js';
+import { describeExit, formatCommand } from '../host/index.js';
+import { resolveOutputTarget, writeNewOutputFile, writeOutputFile } from '../output-file.js';
+import { parsePattern } from './pattern.js';
+import { Sessions } from './sessions.js';
+import { MCP_TOOLS } from './tools.js';
+
+/** What the client's model reads about the server as a whole (the `instructions` of `initialize`). */
+const INSTRUCTIONS =
+  'Drive terminal apps (TUIs, shells, editors) in a private tmux server: start an app, send keys or type text, ' +
+  'wait for text, read the screen or take an exact PNG screenshot, record a GIF, and close the session when done.';
+
+/**
+ * The MCP server with every tool of {@link MCP_TOOLS} registered over `sessions`. Not yet
+ * connected: pass it a transport (`server.connect(…)`).
+ */
+export function createMcpServer(sessions: Sessions): McpServer {
+  const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+  const server = new McpServer({ name: 'tmux-shot', version }, { instructions: INSTRUCTIONS });
+  const app = (id: string) => sessions.get(id);
+
+  server.registerTool('start', MCP_TOOLS.start, async ({ command, cols, rows, env, cwd }) => {
+    const started = await sessions.start({ command, cols, rows, env, cwd });
+    await started.app.waitForStable();
+    const { cols: width, rows: height } = started.app.screen();
+    return text(`session ${started.id}: started ${formatCommand(command)} at ${width}×${height} cells; its screen:`, started.app.text());
+  });
+  server.registerTool('send_keys', MCP_TOOLS.send_keys, ({ session, keys, enter }) => dispatch(app(session), { name: 'send_keys', args: { keys, enter } }));
+  server.registerTool('type_text', MCP_TOOLS.type_text, ({ session, text, enter }) => dispatch(app(session), { name: 'type_text', args: { text, enter } }));
+  server.registerTool('read_text', MCP_TOOLS.read_text, ({ session }) => dispatch(app(session), { name: 'read_text', args: {} }));
+  server.registerTool('click', MCP_TOOLS.click, async ({ session, text: target, col, row, button }) => {
+    const running = app(session);
+    if (target !== undefined && (col !== undefined || row !== undefined)) throw new ConfigError('click takes text or a cell (col and row), not both.');
+    if (target !== undefined) {
+      await running.getByText(parsePattern(target)).click({ button });
+      return settle(running, `clicked ${target}`);
+    }
+    if (col === undefined || row === undefined) throw new ConfigError('click needs text to click on, or both col and row of a cell.');
+    await running.mouse.click(col, row, { button });
+    return settle(running, `clicked the cell at col ${col}, row ${row}`);
+  });
+  server.registerTool('screenshot', MCP_TOOLS.screenshot, async ({ session }) => {
+    const running = app(session);
+    const png = await running.screenshot();
+    return {
+      content: [
+        { type: 'image', data: png.toString('base64'), mimeType: 'image/png' },
+        { type: 'text', text: running.text() },
+      ],
+    };
+  });
+  server.registerTool('wait_for_text', MCP_TOOLS.wait_for_text, async ({ session, text: target, timeout }) => {
+    const match = await app(session).waitForText(parsePattern(target), { timeout });
+    return text(`ok: ${JSON.stringify(match.text)} is on the screen at row ${match.row}, col ${match.col}`);
+  });
+  server.registerTool('wait_for_stable', MCP_TOOLS.wait_for_stable, async ({ session, quietMs, timeout }) => {
+    const { settled, afterMs } = await app(session).waitForStable({ quietMs, timeout });
+    const ms = Math.round(afterMs);
+    return text(settled ? `ok: settled after ${ms} ms` : `not settled: the screen was still changing after ${ms} ms`);
+  });
+  server.registerTool('resize', MCP_TOOLS.resize, async ({ session, cols, rows }) => {
+    const running = app(session);
+    await running.resize(cols, rows);
+    return settle(running, `resized to ${cols}×${rows} cells`);
+  });
+  server.registerTool('gif', MCP_TOOLS.gif, async ({ session, path }) => {
+    const gif = await app(session).gif();
+    const written = path === undefined ? await writeNewOutputFile(tmpdir(), `tmux-shot-${session}`, '.gif', gif, 'GIF') : await writeGif(path, gif);
+    return text(`ok: wrote ${written} (${gif.byteLength} bytes)`);
+  });
+  server.registerTool('close', MCP_TOOLS.close, async ({ session }) => {
+    const exit = await app(session).exitStatus();
+    await sessions.close(session);
+    return text(`ok: closed ${session}${exit ? ` (its app had exited: ${describeExit(exit)})` : ''}`);
+  });
+  return server;
+}
+
+/** Where {@link serveStdio} talks, and what ends it besides its client. */
+export interface ServeOptions {
+  /** Where requests come from. @default process.stdin */
+  stdin?: Readable;
+  /** Where responses go: nothing else is written there. @default process.stdout */
+  stdout?: Writable;
+  /** Ends the server as a disconnect does (the CLI's SIGINT/SIGTERM). @default undefined */
+  signal?: AbortSignal;
+}
+
+/**
+ * Serves MCP over stdio until the client disconnects (stdin ends or closes, or stdout fails) or
+ * `signal` aborts; then closes every session (apps, their processes, the tmux server and its
+ * folder) before it resolves.
+ */
+export async function serveStdio(options: ServeOptions = {}): Promise<void> {
+  const { stdin = process.stdin, stdout = process.stdout, signal } = options;
+  const sessions = new Sessions();
+  const server = createMcpServer(sessions);
+  let end = () => {};
+  const ended = new Promise<void>((done) => {
+    end = done;
+  });
+  stdin.on('end', end).on('close', end);
+  stdout.on('error', end);
+  signal?.addEventListener('abort', end);
+  if (signal?.aborted) end();
+  try {
+    await server.connect(new StdioServerTransport(stdin, stdout));
+    await ended;
+  } finally {
+    await sessions.closeAll();
+    await server.close();
+    stdin.off('end', end).off('close', end);
+    stdout.off('error', end);
+    signal?.removeEventListener('abort', end);
+  }
+}
+
+/**
+ * Runs one of the agent's input and reading tools through the agent's own dispatch: the same key
+ * names, the same `KeyNameError` message (naming type_text for literal text), the same settle
+ * wait and text limit. Its error text (`error: …`) becomes an MCP tool error.
+ */
+async function dispatch(app: TmuxApp, call: Extract<ActionCall, { name: 'send_keys' | 'type_text' | 'read_text' }>): Promise<CallToolResult> {
+  const effect = await dispatchTool(call, { driver: app, ...INPUT_ONLY });
+  return { content: [{ type: 'text', text: effect.content }], isError: effect.content.startsWith('error: ') };
+}
+
+/** The rest of a dispatch context, which send_keys, type_text and read_text never use. */
+const INPUT_ONLY: Omit<DispatchContext, 'driver'> = {
+  saveScreenshot: unused,
+  sleep: unused,
+  timeLeft: () => Number.POSITIVE_INFINITY,
+};
+
+function unused(): never {
+  throw new TmuxShotError('tmux-shot mcp dispatches only send_keys, type_text and read_text through the agent.');
+}
+
+/** Waits for the screen to settle after an input, as the agent's send_keys does, and says how that went. */
+async function settle(app: TmuxApp, done: string): Promise<CallToolResult> {
+  const { settled, afterMs } = await app.waitForStable({ quietMs: AGENT_LOOP.settleQuietMs, timeout: AGENT_LOOP.settleTimeout });
+  return text(settled ? `ok: ${done}` : `ok: ${done}; the screen was still changing after ${Math.round(afterMs)} ms`);
+}
+
+/**
+ * Writes the GIF where the client asked, but never to a descriptor of this process: stdout
+ * carries the protocol. @returns The absolute path written.
+ * @throws {ConfigError} for `/dev/stdout`, `/dev/fd/N` and links to them; what `writeOutputFile` throws.
+ */
+async function writeGif(path: string, gif: Uint8Array): Promise<string> {
+  const target = await resolveOutputTarget(path, 'GIF');
+  if (target.kind === 'descriptor') {
+    throw new ConfigError(`${path} is descriptor ${target.fd} of the MCP server, whose stdout carries the protocol: give the GIF a file path.`);
+  }
+  const absolute = resolve(path);
+  await writeOutputFile(absolute, gif, 'GIF');
+  return absolute;
+}
+
+function text(...parts: string[]): CallToolResult {
+  return { content: parts.map((part) => ({ type: 'text' as const, text: part })) };
+}
