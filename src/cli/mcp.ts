@@ -34,11 +34,17 @@ Exit status: 0 after the client disconnected or a signal ended it; 2 wrong usage
 /** util.parseArgs options of `tmux-shot mcp`: none but --help. */
 export const MCP_OPTIONS = {} as const;
 
-/** Runs `tmux-shot mcp` until the client disconnects or SIGINT/SIGTERM arrives. @returns The exit status. */
-export async function mcpCommand(args: ParsedArgs, _io: CliIo): Promise<number> {
+/**
+ * Runs `tmux-shot mcp` until the client disconnects or SIGINT/SIGTERM arrives, then says on
+ * stderr which it was and how many sessions it closed (`tmux-shot mcp: stopped by SIGTERM; closed
+ * 2 sessions`). @returns The exit status.
+ */
+export async function mcpCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.positionals.length > 0 || args.command.length > 0) throw new UsageError('mcp takes no arguments: the client starts apps with its start tool', 'mcp');
   using trap = trapStopSignals();
   const { serveStdio } = await import('../mcp/index.js');
-  await serveStdio({ signal: trap.signal });
+  const closed = await serveStdio({ signal: trap.signal });
+  const why = trap.stop ? `stopped by ${trap.stop.signal}` : 'the client disconnected';
+  io.stderr(`tmux-shot mcp: ${why}; closed ${closed} ${closed === 1 ? 'session' : 'sessions'}`);
   return 0;
 }

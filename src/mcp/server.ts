@@ -43,7 +43,6 @@ export function createMcpServer(sessions: Sessions): McpServer {
   });
   server.registerTool('send_keys', MCP_TOOLS.send_keys, ({ session, keys, enter }) => dispatch(app(session), { name: 'send_keys', args: { keys, enter } }));
   server.registerTool('type_text', MCP_TOOLS.type_text, ({ session, text, enter }) => dispatch(app(session), { name: 'type_text', args: { text, enter } }));
-  server.registerTool('read_text', MCP_TOOLS.read_text, ({ session }) => dispatch(app(session), { name: 'read_text', args: {} }));
   server.registerTool('click', MCP_TOOLS.click, async ({ session, text: target, col, row, button }) => {
     const running = app(session);
     if (target !== undefined && (col !== undefined || row !== undefined)) throw new ConfigError('click takes text or a cell (col and row), not both.');
@@ -55,6 +54,7 @@ export function createMcpServer(sessions: Sessions): McpServer {
     await running.mouse.click(col, row, { button });
     return settle(running, `clicked the cell at col ${col}, row ${row}`);
   });
+  server.registerTool('read_text', MCP_TOOLS.read_text, ({ session }) => dispatch(app(session), { name: 'read_text', args: {} }));
   server.registerTool('screenshot', MCP_TOOLS.screenshot, async ({ session }) => {
     const running = app(session);
     const png = await running.screenshot();
@@ -106,8 +106,9 @@ export interface ServeOptions {
  * Serves MCP over stdio until the client disconnects (stdin ends or closes, or stdout fails) or
  * `signal` aborts; then closes every session (apps, their processes, the tmux server and its
  * folder) before it resolves.
+ * @returns How many sessions were still open at the end (and were closed).
  */
-export async function serveStdio(options: ServeOptions = {}): Promise<void> {
+export async function serveStdio(options: ServeOptions = {}): Promise<number> {
   const { stdin = process.stdin, stdout = process.stdout, signal } = options;
   const sessions = new Sessions();
   const server = createMcpServer(sessions);
@@ -119,16 +120,18 @@ export async function serveStdio(options: ServeOptions = {}): Promise<void> {
   stdout.on('error', end);
   signal?.addEventListener('abort', end);
   if (signal?.aborted) end();
+  let closed = 0;
   try {
     await server.connect(new StdioServerTransport(stdin, stdout));
     await ended;
   } finally {
-    await sessions.closeAll();
+    closed = await sessions.closeAll();
     await server.close();
     stdin.off('end', end).off('close', end);
     stdout.off('error', end);
     signal?.removeEventListener('abort', end);
   }
+  return closed;
 }
 
 /**

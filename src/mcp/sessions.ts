@@ -11,7 +11,7 @@ export class Sessions implements AsyncDisposable {
   readonly #apps = new Map<string, TmuxApp>();
   #started = 0;
   #server: Promise<TmuxServer> | undefined;
-  #closing: Promise<void> | undefined;
+  #closing: Promise<number> | undefined;
 
   /**
    * Starts an app on this connection's tmux server (created on first use) and gives it the next id.
@@ -60,20 +60,22 @@ export class Sessions implements AsyncDisposable {
   /**
    * Ends every session and the tmux server (its socket and private folder removed); idempotent.
    * Starts after this are refused.
+   * @returns How many sessions were open.
    */
-  closeAll(): Promise<void> {
+  closeAll(): Promise<number> {
     this.#closing ??= (async () => {
       const apps = [...this.#apps.values()];
       this.#apps.clear();
       await Promise.all(apps.map((app) => app.close()));
       const server = await this.#server?.catch(() => undefined);
       await server?.dispose();
+      return apps.length;
     })();
     return this.#closing;
   }
 
-  [Symbol.asyncDispose](): Promise<void> {
-    return this.closeAll();
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.closeAll();
   }
 
   #checkOpen(): void {

@@ -1,0 +1,333 @@
+// `tmux-shot mcp` as coding agents run it: the built bin (dist/cli/bin.js, run `npm run build`
+// first) started by the MCP SDK's own Client + StdioClientTransport. Each server gets a fresh
+// TMPDIR, so its tmux socket folder, its GIFs and (through the apps' argv) its processes name it.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { TOOLS } from '../../src/agent/tools.js';
+import { TmuxApp } from '../../src/app/index.js';
+import { parseProcStat } from '../../src/host/process-table.js';
+import { poll } from '../../src/wait.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const bin = join(root, 'dist/cli/bin.js');
+const menu = join(root, 'fixtures/menu.mjs');
+const scratch = mkdtempSync(join(tmpdir(), 'tmux-shot-mcp-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+interface Connection {
+  client: Client;
+  transport: StdioClientTransport;
+  /** The server's TMPDIR; the apps started here get it as their last argument. */
+  dir: string;
+  /** The server's process. */
+  pid: number;
+  stderr: () => string;
+  /** Calls a tool; the result as the client got it. */
+  call: (name: string, args: Record<string, unknown>) => Promise<CallToolResult>;
+}
+
+const connections: Connection[] = [];
+afterEach(async () => {
+  for (const connection of connections.splice(0)) await connection.client.close(); // only when a test failed midway
+});
+
+async function connect(name: string): Promise<Connection> {
+  const dir = mkdtempSync(join(scratch, `${name}-`));
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp'], env: { TMPDIR: dir }, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk;
+  });
+  const client = new Client({ name: 'tmux-shot-test', version: '1.0.0' });
+  await client.connect(transport);
+  const call = async (tool: string, args: Record<string, unknown>) => (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
+  const connection = { client, transport, dir, pid: transport.pid!, stderr: () => stderr, call };
+  connections.push(connection);
+  return connection;
+}
+
+/** The text parts of a result. */
+function texts(result: CallToolResult): string[] {
+  return result.content.map((part) => (part.type === 'text' ? part.text : `<${part.type}>`));
+}
+
+/** The menu fixture, with the server's folder as its (ignored) last argument so that pgrep finds it. */
+function startMenu(connection: Connection): Promise<CallToolResult> {
+  return connection.call('start', { command: ['node', menu, connection.dir] });
+}
+
+const MENU = [
+  '┌────────────────────────────┐',
+  '│ Menu                       │',
+  '├────────────────────────────┤',
+  '│ > Open                     │',
+  '│   Save                     │',
+  '│   Settings                 │',
+  '│   Help                     │',
+  '│   Quit                     │',
+  '└────────────────────────────┘',
+  'Use arrows, Enter to choose, q to quit',
+];
+
+/** The pids of the server's tmux server and of every pane's first process (the lobby's and the apps'). */
+async function tmuxPids(dir: string): Promise<number[]> {
+  const [folder] = readdirSync(dir).filter((name) => name.startsWith('tmux-shot-'));
+  const socket = join(dir, folder!, 'socket');
+  const run = (...args: string[]) => promisify(execFile)('tmux', ['-S', socket, ...args]);
+  const server = (await run('display-message', '-p', '#{pid}')).stdout;
+  const panes = (await run('list-panes', '-a', '-F', '#{pane_pid}')).stdout;
+  return `${server}${panes}`.trim().split('\n').map(Number);
+}
+
+/** True while `pid` runs (a zombie has ended). */
+function running(pid: number): boolean {
+  try {
+    return parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.state !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until none of `pids` runs, no process names the folder, and the tmux folder is gone. */
+async function nothingLeft(dir: string, pids: number[]): Promise<void> {
+  const left = async () => {
+    const { stdout } = await promisify(execFile)('pgrep', ['-a', '-f', dir]).catch(() => ({ stdout: '' }));
+    const named = stdout.split('\n').filter((line) => line !== '' && !line.includes('pgrep'));
+    return [...pids.filter(running).map(String), ...named, ...readdirSync(dir).filter((name) => name.startsWith('tmux-shot-'))];
+  };
+  await poll(async () => ((await left()).length === 0 ? true : undefined), {
+    timeout: 5000,
+    interval: 20,
+    onTimeout: async () => new Error(`still there: ${(await left()).join('; ')}`),
+  });
+}
+
+describe('tmux-shot mcp', () => {
+  it('lists its tools with their required arguments, the agent-shared ones with the agent’s own fields', async () => {
+    const { client } = await connect('list');
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => [tool.name, tool.inputSchema.required ?? []])).toEqual([
+      ['start', ['command']],
+      ['send_keys', ['session', 'keys']],
+      ['type_text', ['session', 'text']],
+      ['click', ['session']],
+      ['read_text', ['session']],
+      ['screenshot', ['session']],
+      ['wait_for_text', ['session', 'text']],
+      ['wait_for_stable', ['session']],
+      ['resize', ['session', 'cols', 'rows']],
+      ['gif', ['session']],
+      ['close', ['session']],
+    ]);
+    const sendKeys = tools.find((tool) => tool.name === 'send_keys')!;
+    expect(sendKeys.description).toBe(TOOLS.send_keys.description);
+    expect(Object.keys(sendKeys.inputSchema.properties ?? {})).toEqual(['session', 'keys', 'enter']);
+    expect(sendKeys.inputSchema.properties?.keys).toEqual({
+      type: 'string',
+      minLength: 1,
+      description: 'Space-separated key names, e.g. "Down Down" or "C-c"',
+    });
+  });
+
+  it('drives the menu: start → send_keys → wait_for_text → screenshot (the same PNG bytes as a direct screenshot) → close', async () => {
+    const mcp = await connect('menu');
+    const started = await startMenu(mcp);
+    expect(started.isError).toBeFalsy();
+    expect(texts(started)).toEqual([
+      `session s1: started 'node ${menu} ${mcp.dir}' at 80×24 cells; its screen:`,
+      [...MENU, ...Array(24 - MENU.length).fill('')].join('\n'),
+    ]);
+    expect(texts(await mcp.call('send_keys', { session: 's1', keys: 'Down', enter: true }))).toEqual(['ok: pressed Down Enter']);
+    expect(texts(await mcp.call('wait_for_text', { session: 's1', text: '/Selected: \\w+/' }))).toEqual([
+      'ok: "Selected: Save" is on the screen at row 9, col 0',
+    ]);
+    const shot = await mcp.call('screenshot', { session: 's1' });
+
+    await using direct = await TmuxApp.start({ command: ['node', menu] });
+    await direct.press('Down', 'Enter');
+    await direct.waitForText('Selected: Save');
+    const image = shot.content[0]!;
+    expect(image.type === 'image' && image.mimeType).toBe('image/png');
+    expect(Buffer.from(image.type === 'image' ? image.data : '', 'base64').equals(await direct.screenshot())).toBe(true);
+    expect(shot.content[1]).toEqual({ type: 'text', text: direct.text() });
+    expect(texts(await mcp.call('read_text', { session: 's1' }))).toEqual([direct.text()]);
+
+    const pids = await tmuxPids(mcp.dir);
+    expect(texts(await mcp.call('close', { session: 's1' }))).toEqual(['ok: closed s1']);
+    const after = await mcp.call('read_text', { session: 's1' });
+    expect([after.isError, texts(after)]).toEqual([
+      true,
+      ["There is no session 's1' (no session is open): start one with the start tool, and pass the id it returns."],
+    ]);
+    await mcp.client.close();
+    await nothingLeft(mcp.dir, [mcp.pid, ...pids]);
+    expect(mcp.stderr()).toBe('tmux-shot mcp: the client disconnected; closed 0 sessions\n');
+  });
+
+  it('runs two sessions at once, each with its own screen, size and input', async () => {
+    const mcp = await connect('two');
+    await startMenu(mcp);
+    const second = await mcp.call('start', { command: ['node', menu, mcp.dir], cols: 40, rows: 12 });
+    expect(texts(second)[0]).toBe(`session s2: started 'node ${menu} ${mcp.dir}' at 40×12 cells; its screen:`);
+    await mcp.call('send_keys', { session: 's2', keys: 'Down Down Enter' });
+    await mcp.call('type_text', { session: 's1', text: 'j', enter: true });
+    expect(texts(await mcp.call('wait_for_text', { session: 's1', text: 'Selected: Save' }))).toEqual([
+      'ok: "Selected: Save" is on the screen at row 9, col 0',
+    ]);
+    expect(texts(await mcp.call('read_text', { session: 's2' }))[0]).toContain('│ > Settings                 │');
+    expect(texts(await mcp.call('read_text', { session: 's2' }))[0]).toContain('Selected: Settings');
+    expect(texts(await mcp.call('read_text', { session: 's1' }))[0]).not.toContain('Settings                 │\n│ > ');
+    expect(texts(await mcp.call('resize', { session: 's1', cols: 100, rows: 30 }))).toEqual(['ok: resized to 100×30 cells']);
+    const bigger = await mcp.call('screenshot', { session: 's1' });
+    const png = Buffer.from(bigger.content[0]!.type === 'image' ? bigger.content[0]!.data : '', 'base64');
+    await using direct = await TmuxApp.start({ command: ['node', menu], cols: 100, rows: 30 });
+    await direct.type('j\r');
+    await direct.waitForText('Selected: Save');
+    expect(png.equals(await direct.screenshot())).toBe(true);
+  });
+
+  it('answers every failure with an MCP tool error carrying our message, and goes on serving', async () => {
+    const mcp = await connect('errors');
+    const failure = async (name: string, args: Record<string, unknown>) => {
+      const result = await mcp.call(name, args);
+      return [result.isError, texts(result).join('\n').split('\n')[0]];
+    };
+    expect(await failure('read_text', { session: 's1' })).toEqual([
+      true,
+      "There is no session 's1' (no session is open): start one with the start tool, and pass the id it returns.",
+    ]);
+    await startMenu(mcp);
+    expect(await failure('send_keys', { session: 's1', keys: 'Down Dwn' })).toEqual([
+      true,
+      "error: Unknown key name 'Dwn'. Did you mean 'Down'? Use tmux key names (C-c, M-x, Enter, Up, F1…) or Playwright-style names " +
+        '(Control+C, ArrowUp); send literal text with type_text.',
+    ]);
+    expect(await failure('wait_for_text', { session: 's1', text: 'Saved', timeout: 200 })).toEqual([true, "Text 'Saved' did not appear within 200 ms."]);
+    expect(await failure('wait_for_text', { session: 's1', text: '/Sel(/' })).toEqual([
+      true,
+      '/Sel(/ is not a valid regular expression (Invalid regular expression: /Sel(/: Unterminated group); fix it, or to search for the literal text leave off a slash.',
+    ]);
+    expect(await failure('click', { session: 's1', text: 'Save', col: 1, row: 1 })).toEqual([true, 'click takes text or a cell (col and row), not both.']);
+    expect(await failure('click', { session: 's1', col: 1 })).toEqual([true, 'click needs text to click on, or both col and row of a cell.']);
+    expect(await failure('gif', { session: 's1', path: '/dev/stdout' })).toEqual([
+      true,
+      '/dev/stdout is descriptor 1 of the MCP server, whose stdout carries the protocol: give the GIF a file path.',
+    ]);
+    expect(await failure('send_keys', { session: 's1' })).toEqual([
+      true,
+      'MCP error -32602: Input validation error: Invalid arguments for tool send_keys: Invalid input: expected string, received undefined at keys',
+    ]);
+    expect(await failure('start', { command: ['no-such-command-here'] })).toEqual([
+      true,
+      "'no-such-command-here' could not be run (exit status 127, command not found).",
+    ]);
+    // The app quits (q): a wait for text it will never show fails at once, so does input; close says how it ended.
+    await mcp.call('send_keys', { session: 's1', keys: 'q' });
+    expect(await failure('wait_for_text', { session: 's1', text: 'Goodbye' })).toEqual([
+      true,
+      `'node ${menu} ${mcp.dir}' exited (exit status 0) without showing 'Goodbye'.`,
+    ]);
+    expect(await failure('send_keys', { session: 's1', keys: 'Down' })).toEqual([
+      true,
+      `'node ${menu} ${mcp.dir}' has exited (exit status 0); it takes no more input, mouse reports or resizing. Its last screen stays readable (text(), screen()); start it again to go on.`,
+    ]);
+    expect(texts(await mcp.call('close', { session: 's1' }))).toEqual(['ok: closed s1 (its app had exited: exit status 0)']);
+    // A failed start takes no id, a closed session's id is not used again.
+    expect(texts(await startMenu(mcp))[0]).toBe(`session s2: started 'node ${menu} ${mcp.dir}' at 80×24 cells; its screen:`);
+  });
+
+  it('clicks text and cells through the mouse reports the app asked for', async () => {
+    const mcp = await connect('click');
+    const mouseLog = join(root, 'fixtures/mouse-log.mjs');
+    await mcp.call('start', { command: ['node', mouseLog, '1000', '1006'] });
+    expect(texts(await mcp.call('click', { session: 's1', col: 4, row: 2 }))).toEqual(['ok: clicked the cell at col 4, row 2']);
+    expect(texts(await mcp.call('click', { session: 's1', text: '/rea.y/', button: 'right' }))).toEqual(['ok: clicked /rea.y/']);
+    expect(
+      texts(await mcp.call('read_text', { session: 's1' }))[0]
+        ?.split('\n')
+        .slice(0, 6),
+    ).toEqual([
+      'ready',
+      '1: 1b 5b 3c 30 3b 35 3b 33 4d = b=0 x=5 y=3 M',
+      '2: 1b 5b 3c 30 3b 35 3b 33 6d = b=0 x=5 y=3 m',
+      '3: 1b 5b 3c 32 3b 33 3b 31 4d = b=2 x=3 y=1 M',
+      '4: 1b 5b 3c 32 3b 33 3b 31 6d = b=2 x=3 y=1 m',
+      '',
+    ]);
+  });
+
+  it('writes the GIF of the session so far to the path given, or to a new file in the temp folder', async () => {
+    const mcp = await connect('gif');
+    await startMenu(mcp);
+    await mcp.call('send_keys', { session: 's1', keys: 'Down' });
+    const out = join(mcp.dir, 'out', 'menu.gif');
+    const [written] = texts(await mcp.call('gif', { session: 's1', path: out }));
+    expect(written).toMatch(new RegExp(`^ok: wrote ${out} \\(\\d+ bytes\\)$`));
+    expect(readFileSync(out).subarray(0, 6).toString()).toBe('GIF89a');
+    expect(Number(/\((\d+) bytes\)/.exec(written!)![1])).toBe(readFileSync(out).byteLength);
+    const [first] = texts(await mcp.call('gif', { session: 's1' }));
+    const [again] = texts(await mcp.call('gif', { session: 's1' }));
+    expect([first?.split(' (')[0], again?.split(' (')[0]]).toEqual([
+      `ok: wrote ${join(mcp.dir, 'tmux-shot-s1.gif')}`,
+      `ok: wrote ${join(mcp.dir, 'tmux-shot-s1-2.gif')}`,
+    ]);
+  });
+
+  it('closes every session when the client disconnects mid-session: no app, tmux server or folder is left', async () => {
+    const mcp = await connect('disconnect');
+    await startMenu(mcp);
+    await startMenu(mcp);
+    const pids = await tmuxPids(mcp.dir);
+    expect(pids).toHaveLength(4); // the tmux server, the lobby's pane and the two apps
+    await mcp.client.close(); // ends the server's stdin; the transport sends SIGTERM only 2 s later
+    await nothingLeft(mcp.dir, [mcp.pid, ...pids]);
+    expect(mcp.stderr()).toBe('tmux-shot mcp: the client disconnected; closed 2 sessions\n');
+  });
+
+  it('writes nothing but JSON-RPC messages on stdout, and exits with 0 when its stdin ends', async () => {
+    const dir = mkdtempSync(join(scratch, 'stdout-'));
+    const child = spawn(process.execPath, [bin, 'mcp'], { env: { ...process.env, TMPDIR: dir }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const exited = new Promise<number | null>((done) => child.on('close', done));
+    const answered = new Promise<void>((done) =>
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk;
+        if (stdout.split('\n').length > 2) done();
+      }),
+    );
+    const initialize = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } };
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: initialize })}\n`);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
+    await answered;
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    const messages = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { jsonrpc: string; id: number; result: object });
+    expect(messages.map((message) => [message.jsonrpc, message.id, Object.keys(message.result)])).toEqual([
+      ['2.0', 1, ['protocolVersion', 'capabilities', 'serverInfo', 'instructions']],
+      ['2.0', 2, ['tools']],
+    ]);
+    expect(stderr).toBe('tmux-shot mcp: the client disconnected; closed 0 sessions\n');
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('closes every session on %s and exits', async (signal) => {
+    const mcp = await connect(signal);
+    await startMenu(mcp);
+    const pids = await tmuxPids(mcp.dir);
+    process.kill(mcp.pid, signal);
+    await nothingLeft(mcp.dir, [mcp.pid, ...pids]);
+    expect(mcp.stderr()).toBe(`tmux-shot mcp: stopped by ${signal}; closed 1 session\n`);
+  });
+});
