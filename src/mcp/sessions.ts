@@ -25,7 +25,13 @@ export class Sessions implements AsyncDisposable {
       this.#server = undefined;
       throw error;
     });
-    const app = await TmuxApp.start({ ...options, server: await this.#server });
+    let app: TmuxApp;
+    try {
+      app = await TmuxApp.start({ ...options, server: await this.#server });
+    } catch (error) {
+      this.#checkOpen(error); // the server went away under it
+      throw error;
+    }
     if (this.#closing) {
       await app.close();
       this.#checkOpen();
@@ -78,7 +84,10 @@ export class Sessions implements AsyncDisposable {
     await this.closeAll();
   }
 
-  #checkOpen(): void {
-    if (this.#closing) throw new TmuxShotError('The MCP server is shutting down (its client disconnected or it got a signal): it starts no more apps.');
+  /** @throws {TmuxShotError} once {@link closeAll} has begun, with `cause` (what failed meanwhile). */
+  #checkOpen(cause?: unknown): void {
+    if (this.#closing) {
+      throw new TmuxShotError('The MCP server is shutting down (its client disconnected or it got a signal): it starts no more apps.', { cause });
+    }
   }
 }

@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, TmuxShotError } from '../../src/errors.js';
+import { Sessions } from '../../src/mcp/sessions.js';
+
+const menu = ['node', resolve(import.meta.dirname, '../../fixtures/menu.mjs')];
+
+describe('Sessions', () => {
+  it('gives ids s1, s2… never reused, names the open ones for an unknown id, and closes all at once', async () => {
+    const sessions = new Sessions();
+    const first = await sessions.start({ command: menu });
+    const second = await sessions.start({ command: menu, cols: 40, rows: 12 });
+    expect([first.id, second.id]).toEqual(['s1', 's2']);
+    expect(sessions.get('s2')).toBe(second.app);
+    await sessions.close('s1');
+    expect(first.app.isClosed()).toBe(true);
+    expect(() => sessions.get('s1')).toThrow(
+      new ConfigError("There is no session 's1' (the open sessions are s2): start one with the start tool, and pass the id it returns."),
+    );
+    const third = await sessions.start({ command: menu });
+    expect(third.id).toBe('s3');
+    expect(await sessions.closeAll()).toBe(2);
+    expect([second.app.isClosed(), third.app.isClosed()]).toEqual([true, true]);
+    expect(() => sessions.get('s3')).toThrow("There is no session 's3' (no session is open)");
+    await expect(sessions.start({ command: menu })).rejects.toThrow(
+      new TmuxShotError('The MCP server is shutting down (its client disconnected or it got a signal): it starts no more apps.'),
+    );
+    expect(await sessions.closeAll()).toBe(2); // idempotent: the same close
+  });
+
+  it('closes an app whose start was under way when closeAll began, and refuses it', async () => {
+    const sessions = new Sessions();
+    const starting = sessions.start({ command: menu });
+    const closed = sessions.closeAll();
+    await expect(starting).rejects.toThrow(
+      new TmuxShotError('The MCP server is shutting down (its client disconnected or it got a signal): it starts no more apps.'),
+    );
+    expect(await closed).toBe(0);
+  });
+});
