@@ -177,7 +177,7 @@ describe('tmux-shot mcp', () => {
     const second = await mcp.call('start', { command: ['node', menu, mcp.dir], cols: 40, rows: 12 });
     expect(texts(second)[0]).toBe(`session s2: started 'node ${menu} ${mcp.dir}' at 40×12 cells; its screen:`);
     await mcp.call('send_keys', { session: 's2', keys: 'Down Down Enter' });
-    await mcp.call('type_text', { session: 's1', text: 'j', enter: true });
+    expect(texts(await mcp.call('type_text', { session: 's1', text: 'j', enter: true }))).toEqual(['ok: typed 1 characters and Enter']);
     expect(texts(await mcp.call('wait_for_text', { session: 's1', text: 'Selected: Save' }))).toEqual([
       'ok: "Selected: Save" is on the screen at row 9, col 0',
     ]);
@@ -243,22 +243,38 @@ describe('tmux-shot mcp', () => {
     expect(texts(await startMenu(mcp))[0]).toBe(`session s2: started 'node ${menu} ${mcp.dir}' at 80×24 cells; its screen:`);
   });
 
+  it('starts the app with the env, cwd and size given, and waits for a settled screen', async () => {
+    const mcp = await connect('env');
+    const started = await mcp.call('start', {
+      command: ['sh', '-c', 'printf "%s in %s" "$GREETING" "$PWD"; exec cat'],
+      env: { GREETING: 'hello there' },
+      cwd: mcp.dir,
+      cols: 60,
+      rows: 3,
+    });
+    expect(texts(started)).toEqual([
+      String.raw`session s1: started 'sh -c "printf \"%s in %s\" \"\$GREETING\" \"\$PWD\"; exec cat"' at 60×3 cells; its screen:`,
+      `hello there in ${mcp.dir}\n\n`,
+    ]);
+    expect(texts(await mcp.call('wait_for_stable', { session: 's1', quietMs: 50 }))[0]).toMatch(/^ok: settled after \d+ ms$/);
+  });
+
   it('clicks text and cells through the mouse reports the app asked for', async () => {
     const mcp = await connect('click');
     const mouseLog = join(root, 'fixtures/mouse-log.mjs');
     await mcp.call('start', { command: ['node', mouseLog, '1000', '1006'] });
     expect(texts(await mcp.call('click', { session: 's1', col: 4, row: 2 }))).toEqual(['ok: clicked the cell at col 4, row 2']);
     expect(texts(await mcp.call('click', { session: 's1', text: '/rea.y/', button: 'right' }))).toEqual(['ok: clicked /rea.y/']);
-    expect(
-      texts(await mcp.call('read_text', { session: 's1' }))[0]
-        ?.split('\n')
-        .slice(0, 6),
-    ).toEqual([
+    expect(texts(await mcp.call('click', { session: 's1', text: 'ready' }))).toEqual(['ok: clicked ready']);
+    const log = texts(await mcp.call('read_text', { session: 's1' }))[0]!.split('\n');
+    expect(log.slice(0, 8)).toEqual([
       'ready',
       '1: 1b 5b 3c 30 3b 35 3b 33 4d = b=0 x=5 y=3 M',
       '2: 1b 5b 3c 30 3b 35 3b 33 6d = b=0 x=5 y=3 m',
       '3: 1b 5b 3c 32 3b 33 3b 31 4d = b=2 x=3 y=1 M',
       '4: 1b 5b 3c 32 3b 33 3b 31 6d = b=2 x=3 y=1 m',
+      '5: 1b 5b 3c 30 3b 33 3b 31 4d = b=0 x=3 y=1 M',
+      '6: 1b 5b 3c 30 3b 33 3b 31 6d = b=0 x=3 y=1 m',
       '',
     ]);
   });

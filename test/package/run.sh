@@ -4,7 +4,7 @@
 # the fixture, a committed screenshot baseline, the text matchers, the three exports, the README's
 # first test and its scripted-agent test as written there, the shell fixture (zsh reads the
 # shipped .zshrc) and Shell.start, failure files of a test that fails on
-# purpose, and the `tmux-shot` bin. A file missing from "files",
+# purpose, and the `tmux-shot` bin (its MCP server too). A file missing from "files",
 # a wrong export or bin path, or a dependency with an install script fails this script.
 #
 #   bash test/package/run.sh        (npm run test:package; .ci/run calls it)
@@ -132,6 +132,20 @@ cli() {
     fail "the PNG of npx tmux-shot shot is not the screen of the baseline pass/__screenshots__/menu.test.js/menu.png"
 }
 
+# The MCP server as clients start it (`npx tmux-shot mcp`): it answers initialize on stdout, which
+# needs the MCP SDK installed as a dependency, and exits 0 when its stdin closes.
+mcp() {
+  local init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"run.sh","version":"1"}}}'
+  local reply=''
+  coproc MCP { cd "$project" && exec npx --no -- tmux-shot mcp 2>/dev/null; }
+  local pid=$MCP_PID
+  printf '%s\n' "$init" >&"${MCP[1]}"
+  IFS= read -r -t 30 reply <&"${MCP[0]}" || true
+  eval "exec ${MCP[1]}>&-"
+  wait "$pid" || fail "npx tmux-shot mcp did not exit 0 when its stdin closed"
+  [[ "$reply" == *'"serverInfo":{"name":"tmux-shot"'* ]] || fail "npx tmux-shot mcp did not answer initialize; it wrote: $reply"
+}
+
 step 'npm pack (prepack builds dist/)' pack
 echo "   $(basename "$tarball"): $(du -k "$tarball" | cut -f1) KiB"
 step "npm install the tarball and Vitest into $project" install
@@ -141,4 +155,5 @@ step 'type check of the suite against the installed declarations' typecheck
 step 'Vitest: fixture, screenshot baseline, text matchers, tmux-shot and tmux-shot/reporter' passing_suite
 step 'Vitest: a failing test exits 1 and leaves its PNG, text and GIF' failure_files
 step 'npx tmux-shot --help and shot' cli
+step 'npx tmux-shot mcp answers initialize and exits when its stdin closes' mcp
 echo "package test passed in $((SECONDS - started)) s"
