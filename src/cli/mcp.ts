@@ -29,7 +29,8 @@ Register it:
 Options:
   -h, --help         show this help
 
-Exit status: 0 after the client disconnected or a signal ended it; 2 wrong usage.`;
+Exit status: 0 after the client disconnected or a signal ended it; 1 when the client stopped
+reading stdout while stdin was still open; 2 wrong usage.`;
 
 /** util.parseArgs options of `tmux-shot mcp`: none but --help. */
 export const MCP_OPTIONS = {} as const;

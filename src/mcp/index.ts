@@ -1,2 +1,2 @@
 /** The MCP server (`tmux-shot mcp`): loaded by the CLI only when that command runs. */
-export { serveStdio, type ServeOptions } from './server.js';
+export { serveStdio } from './server.js';

@@ -7,7 +7,6 @@
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -30,7 +29,7 @@ const INSTRUCTIONS =
  * The MCP server with every tool of {@link MCP_TOOLS} registered over `sessions`. Not yet
  * connected: pass it a transport (`server.connect(…)`).
  */
-export function createMcpServer(sessions: Sessions): McpServer {
+function createMcpServer(sessions: Sessions): McpServer {
   const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
   const server = new McpServer({ name: 'tmux-shot', version }, { instructions: INSTRUCTIONS });
   const app = (id: string) => sessions.get(id);
@@ -92,24 +91,16 @@ export function createMcpServer(sessions: Sessions): McpServer {
   return server;
 }
 
-/** Where {@link serveStdio} talks, and what ends it besides its client. */
-export interface ServeOptions {
-  /** Where requests come from. @default process.stdin */
-  stdin?: Readable;
-  /** Where responses go: nothing else is written there. @default process.stdout */
-  stdout?: Writable;
-  /** Ends the server as a disconnect does (the CLI's SIGINT/SIGTERM). @default undefined */
-  signal?: AbortSignal;
-}
-
 /**
- * Serves MCP over stdio until the client disconnects (stdin ends or closes, or stdout fails) or
- * `signal` aborts; then closes every session (apps, their processes, the tmux server and its
- * folder) before it resolves.
+ * Serves MCP over the process's stdin and stdout until the client disconnects (stdin ends or
+ * closes, or stdout fails) or `signal` aborts; then closes every session (apps, their processes,
+ * the tmux server and its folder) before it resolves.
+ * @param options.signal Ends the server as a disconnect does (the CLI's SIGINT/SIGTERM). @default undefined
  * @returns How many sessions were still open at the end (and were closed).
  */
-export async function serveStdio(options: ServeOptions = {}): Promise<number> {
-  const { stdin = process.stdin, stdout = process.stdout, signal } = options;
+export async function serveStdio(options: { signal?: AbortSignal } = {}): Promise<number> {
+  const { stdin, stdout } = process;
+  const { signal } = options;
   const sessions = new Sessions();
   const server = createMcpServer(sessions);
   let end = () => {};
@@ -122,7 +113,7 @@ export async function serveStdio(options: ServeOptions = {}): Promise<number> {
   if (signal?.aborted) end();
   let closed = 0;
   try {
-    await server.connect(new StdioServerTransport(stdin, stdout));
+    await server.connect(new StdioServerTransport());
     await ended;
   } finally {
     closed = await sessions.closeAll();

@@ -74,6 +74,3 @@ export const MCP_TOOLS = {
     inputSchema: { session },
   },
 } as const;
-
-/** A tool name of `tmux-shot mcp`. */
-export type McpToolName = keyof typeof MCP_TOOLS;

@@ -338,6 +338,19 @@ describe('tmux-shot mcp', () => {
     expect(stderr).toBe('tmux-shot mcp: the client disconnected; closed 0 sessions\n');
   });
 
+  it('ends as on a disconnect, with status 1 as every command whose stdout reader is gone, when its stdout fails', async () => {
+    const dir = mkdtempSync(join(scratch, 'epipe-'));
+    const child = spawn(process.execPath, [bin, 'mcp'], { env: { ...process.env, TMPDIR: dir }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const exited = new Promise<number | null>((done) => child.on('close', done));
+    child.stdout.destroy();
+    const initialize = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } };
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: initialize })}\n`);
+    expect([await exited, stderr]).toEqual([1, 'tmux-shot mcp: the client disconnected; closed 0 sessions\n']);
+    expect(stderr).toBe('tmux-shot mcp: the client disconnected; closed 0 sessions\n');
+  });
+
   it.each(['SIGTERM', 'SIGINT'] as const)('closes every session on %s and exits', async (signal) => {
     const mcp = await connect(signal);
     await startMenu(mcp);
