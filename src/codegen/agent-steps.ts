@@ -13,6 +13,11 @@ export type AgentApp = Pick<GeneratedTest, 'command' | 'cols' | 'rows' | 'env' |
 /** The name of the generated test's final screenshot. */
 export const FINAL_SCREENSHOT = 'finished';
 
+/** Why a run that ended with `outcome` (not `finished`) writes no test. */
+export function notFinishedReason(outcome: string): string {
+  return `the run did not finish (${outcome}): a test is written only from a finished run, whose actions reached the goal`;
+}
+
 /**
  * The test of a `finished` run `transcript` on `app`: titled with the goal, the steps of
  * {@link agentRunSteps}.

@@ -2,6 +2,6 @@
 export type { GeneratedTest, TestStep } from './test-steps.js';
 export { writeTest } from './write-test.js';
 export { appearedText } from './appeared-text.js';
-export { agentRunTest, type AgentApp } from './agent-steps.js';
+export { agentRunTest, notFinishedReason, type AgentApp } from './agent-steps.js';
 export { formatFile, type FormatResult } from './format-file.js';
 export { describeWrittenTest, writeTestFile, type WrittenTest } from './write-test-file.js';
