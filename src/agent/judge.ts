@@ -19,7 +19,7 @@ import {
   type Usage,
 } from './chat.js';
 import { assertPrompt, assertSystemPrompt, queryPrompt, querySystemPrompt, toolMessage } from './prompts.js';
-import { describeRepair, parseArguments, repairToolName } from './repair.js';
+import { describeRepair, readArguments, repairToolName } from './repair.js';
 import { callWithRetry, type RetryPolicy } from './retry.js';
 import { functionTool } from './tools.js';
 import { errorSummary, type TranscriptRecorder } from './transcript.js';
@@ -107,9 +107,9 @@ async function askTool<T>(
 
 /** Notes the answer call in the transcript: arguments as parsed (re-encoded) when they are JSON; result `ok: accepted` or the error the model reads. */
 function recordAnswer<T>(transcript: TranscriptRecorder | undefined, raw: ToolCall, sent: SentToolCall, checked: Checked<T>): void {
-  const parsed = parseArguments(sent.function.arguments);
-  const call = { id: sent.id, arguments: typeof parsed === 'string' ? sent.function.arguments : JSON.stringify(parsed) };
-  const repaired = describeRepair(raw, call);
+  const read = readArguments(sent.function.arguments);
+  const call = { id: sent.id, arguments: read.ok ? JSON.stringify(read.value) : sent.function.arguments };
+  const repaired = describeRepair(raw, { ...call, ...(read.ok ? { repairs: read.repairs } : {}) });
   transcript?.toolCall({
     ...call,
     name: sent.function.name,
@@ -120,8 +120,8 @@ function recordAnswer<T>(transcript: TranscriptRecorder | undefined, raw: ToolCa
 }
 
 function parseAndCheck<T>(text: string, check: (args: Record<string, unknown>) => Checked<T>): Checked<T> {
-  const args = parseArguments(text);
-  return typeof args === 'string' ? { ok: false, error: args } : check(args);
+  const args = readArguments(text);
+  return args.ok ? check(args.value) : { ok: false, error: args.error };
 }
 
 /** The verdict of `agent.assert`. */
