@@ -299,6 +299,7 @@ export class AgentRunner {
       saveScreenshot: (name, png) => this.#save(name, png),
       sleep: (ms) => pause(this.#options.clock, ms),
       timeLeft: () => this.#timeLeft(),
+      images: this.#options.images,
     });
   }
 

@@ -3,11 +3,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/agent/chat.js';
 import { createClient } from '../../src/agent/openai-client.js';
+import { judgeClaim } from '../../src/agent/judge.js';
 import { AgentRunner } from '../../src/agent/runner.js';
+import { AGENT } from '../../src/defaults.js';
 import { type ScriptedReply, scriptedModel, toolCall } from '../../src/agent/scripted-model.js';
 import type { TmuxApp } from '../../src/app/index.js';
 import { type MenuTestContext, screenRow, useMenuApp, virtualClock } from './app.js';
-import { KEY, type Loopback, startServer } from './loopback.js';
+import { KEY, type Loopback, reply, startServer } from './loopback.js';
 
 const ctx = useMenuApp();
 let app: TmuxApp;
@@ -180,5 +182,42 @@ describe('through the loopback HTTP server (real openai SDK)', () => {
     expect(result.transcript.turns[0]!.reasoning).toBe('two downs');
     const second = server.requests[1]!.body['messages'] as { role: string; tool_call_id?: string }[];
     expect(second.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual(['a', 'b']);
+  });
+
+  async function loopbackAssert(answers: Parameters<typeof startServer>[0]) {
+    server = await startServer(answers);
+    const { client, model } = await createClient({ env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.url, TMUX_SHOT_MODEL: 'loop-model' } });
+    const ask = { client, model, retry: AGENT.retry, clock: virtualClock(), random: () => 0.5, requestTimeout: AGENT.requestTimeout };
+    const png = await app.screenshot();
+    return { png, verdict: await judgeClaim(ask, 'Open is highlighted', app.text(), png) };
+  }
+
+  it("sends agent.assert's screenshot as an image_url part: the app's PNG, exact bytes", async () => {
+    const { png, verdict } = await loopbackAssert([reply('verdict', { pass: true, reason: 'row 4 shows > Open' })]);
+    expect(verdict.value).toEqual({ pass: true, reason: 'row 4 shows > Open' });
+    const [, user] = server!.requests[0]!.body['messages'] as { content: { type: string; text?: string; image_url?: { url: string } }[] }[];
+    expect(user!.content.map((p) => p.type)).toEqual(['text', 'image_url']);
+    const url = user!.content[1]!.image_url!.url;
+    expect(url.startsWith('data:image/png;base64,')).toBe(true);
+    expect(Buffer.from(url.slice('data:image/png;base64,'.length), 'base64').equals(Buffer.from(png))).toBe(true);
+  });
+
+  it('asks again with text only when the server answers the image with a 400', async () => {
+    const refusal = { status: 400, body: JSON.stringify({ error: { message: 'This model does not support image input', type: 'invalid_request_error' } }) };
+    const { verdict } = await loopbackAssert([refusal, reply('verdict', { pass: true, reason: 'row 4 shows > Open' })]);
+    expect([verdict.value.pass, verdict.calls]).toEqual([true, 1]);
+    const contents = server!.requests.map((r) => (r.body['messages'] as { content: unknown }[])[1]!.content);
+    expect(contents.map((c) => typeof c)).toEqual(['object', 'string']);
+    expect((contents[0] as { text: string }[])[0]!.text).toBe(contents[1]);
+  });
+
+  it('sends no image after a screenshot call with images: false', async () => {
+    server = await startServer([reply('screenshot', { label: 'menu' }, 's1'), reply('finish', { summary: 'seen' })]);
+    const { client, model } = await createClient({ env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.url, TMUX_SHOT_MODEL: 'loop-model' } });
+    const result = await new AgentRunner(app, client, { model, saveScreenshot, clock: virtualClock(), images: false }).run('look');
+    expect(result.outcome).toBe('finished');
+    const messages = server.requests[1]!.body['messages'] as { role: string; content: unknown }[];
+    expect(messages.slice(2).map((m) => m.role)).toEqual(['assistant', 'tool']);
+    expect(messages[3]!.content).toBe(`ok: saved screenshot to ${result.shots[0]}; images are off, so use read_text to read the screen`);
   });
 });
