@@ -20,13 +20,13 @@ import {
 } from './chat.js';
 import { readContentCalls } from './content-calls.js';
 import { assertPrompt, assertSystemPrompt, queryPrompt, querySystemPrompt, textAndImage, toolMessage } from './prompts.js';
-import { describeRepair, readArguments, repairToolName } from './repair.js';
+import { decodeNested, describeRepair, readArguments, repairToolName } from './repair.js';
 import { callWithRetry, type RetryPolicy } from './retry.js';
 import { functionTool } from './tools.js';
 import { errorSummary, type TranscriptRecorder } from './transcript.js';
 
-/** A validation outcome: the value, or the error text the model reads. */
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
+/** A validation outcome: the value (with what was repaired to get it, when anything), or the error text the model reads. */
+export type Checked<T> = { ok: true; value: T; repairs?: string[] } | { ok: false; error: string };
 
 /** What an answer needs: the client and how to call it. */
 export interface AskContext {
@@ -127,7 +127,7 @@ async function askTool<T>(
 function recordAnswer<T>(transcript: TranscriptRecorder | undefined, raw: ToolCall, sent: SentToolCall, checked: Checked<T>, note: string | undefined): void {
   const read = readArguments(sent.function.arguments);
   const call = { id: sent.id, arguments: read.ok ? JSON.stringify(read.value) : sent.function.arguments };
-  const repairs = [...(note ? [note] : []), ...(read.ok ? read.repairs : [])];
+  const repairs = [...(note ? [note] : []), ...(read.ok ? read.repairs : []), ...((checked.ok && checked.repairs) || [])];
   const repaired = describeRepair(raw, { ...call, repairs });
   transcript?.toolCall({
     ...call,
@@ -180,8 +180,9 @@ export function answerTool(schema: z.ZodType): ToolSpec {
 
 function checker<T>(schema: z.ZodType<T>): (args: Record<string, unknown>) => Checked<T> {
   return (args) => {
-    const result = schema.safeParse(args);
-    if (result.success) return { ok: true, value: result.data };
+    const nested = decodeNested(args, schema);
+    const result = schema.safeParse(nested.value);
+    if (result.success) return { ok: true, value: result.data, ...(nested.repairs.length ? { repairs: nested.repairs } : {}) };
     const issues = result.error.issues.map((i) => `${i.path.map(String).join('.') || '(arguments)'}: ${i.message}`);
     return { ok: false, error: `error: the answer does not match the schema: ${issues.join('; ')}` };
   };

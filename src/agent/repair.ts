@@ -52,10 +52,7 @@ export function repairToolCall(raw: ToolCall, allowed: readonly ToolName[], fall
   if (!read.ok) return fail(read.error);
   const nested = decodeNested(read.value, schema);
   const parsed = nested.value;
-  const repairs = [
-    ...read.repairs,
-    ...(nested.keys.length ? [`decoded ${nested.keys.map((k) => `'${k}'`).join(', ')} encoded twice (a JSON string holding JSON)`] : []),
-  ];
+  const repairs = [...read.repairs, ...nested.repairs];
   const extra = repairs.length ? { repairs } : {};
   const normalized = JSON.stringify(parsed);
   const result = schema.safeParse(parsed);
@@ -157,9 +154,9 @@ export function readArguments(raw: string, shape = '{"name": value}'): ReadArgum
 /**
  * Decodes top-level values sent as a JSON string holding an object or a list, where the schema
  * wants an object or a list (MoonshotAI/kimi-cli PR#2513: only then, so a string argument that
- * happens to look like JSON stays a string). Returns the decoded keys.
+ * happens to look like JSON stays a string). Returns the value and the repair, named for the step log.
  */
-export function decodeNested(args: Record<string, unknown>, schema: z.ZodType): { value: Record<string, unknown>; keys: string[] } {
+export function decodeNested(args: Record<string, unknown>, schema: z.ZodType): { value: Record<string, unknown>; repairs: string[] } {
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
   const keys: string[] = [];
   const value = { ...args };
@@ -170,7 +167,7 @@ export function decodeNested(args: Record<string, unknown>, schema: z.ZodType): 
     value[key] = decoded;
     keys.push(key);
   }
-  return { value, keys };
+  return { value, repairs: keys.length ? [`decoded ${keys.map((k) => `'${k}'`).join(', ')} encoded twice (a JSON string holding JSON)`] : [] };
 }
 
 /** True when `field` (optional, nullable or defaulted or not) is an object, a list, a record or a tuple. */

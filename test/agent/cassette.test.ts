@@ -338,6 +338,29 @@ describe('cassettes', () => {
     );
   });
 
+  it('records calls written in the content as received and replays them with the same ids and repairs', async () => {
+    const written = [
+      { content: '<tool_call>{"name": "send_keys", "arguments": {"keys": "Down Down"}}</tool_call>' },
+      { content: '[TOOL_CALLS]send_keys[ARGS]{"keys": "Enter"}' },
+      { content: '{"name": "finish", "arguments": {"summary": "Settings chosen", "evidence": ["Selected: Settings"]}}' },
+    ];
+    const app = await ctx.start();
+    const recording = await ctx.agent(app, 'auto', scriptedModel(written));
+    const recorded = await recording.run(GOAL);
+    expect(await ctx.end()).toEqual({ kind: 'written', path: ctx.cassette });
+    expect((await ctx.read()).interactions[0].entries.map((e: any) => e.message.content)).toEqual(written.map((w) => w.content));
+
+    const replayed = await (await ctx.agent(await ctx.start(), 'replay', offline)).run(GOAL);
+    expect(replayed).toMatchObject({ outcome: 'finished', summary: 'Settings chosen', cost: { calls: 0, replayed: 3 } });
+    const log = (r: typeof recorded) => r.transcript.turns.map((t) => t.toolCalls.map((c) => [c.id, c.repaired]));
+    expect(log(replayed)).toEqual(log(recorded));
+    expect(log(replayed)).toEqual([
+      [['content_call_1_1', 'read the call from the message content (<tool_call> tags)']],
+      [['content_call_2_1', 'read the call from the message content ([TOOL_CALLS]name[ARGS])']],
+      [['content_call_3_1', 'read the call from the message content (JSON object)']],
+    ]);
+  });
+
   it('returns agent.assert verdicts from the verdict tool, through the cassette', async () => {
     const model = scriptedModel([{ tool_calls: [toolCall('verdict', { pass: false, reason: 'the status line says "Use arrows"' })] }]);
     const app = await ctx.start();
@@ -355,6 +378,18 @@ describe('cassettes', () => {
     expect(entry.images).toEqual([sha256(url)]);
     expect(JSON.stringify(await ctx.read())).not.toContain(url.slice(22, 80));
     expect(await (await ctx.agent(app, 'replay', offline)).assert('the status bar says Saved')).toMatchObject({ pass: false, cost: { calls: 0, replayed: 1 } });
+  });
+
+  it('decodes a query answer list sent as a JSON string (MoonshotAI/kimi-cli PR#2513) and says so', async () => {
+    const model = scriptedModel([{ tool_calls: [toolCall('answer', { answer: '["Open", "Save"]' })] }]);
+    const agent = await ctx.agent(await ctx.start(), 'auto', model);
+    expect((await agent.query(z.array(z.string()), 'which items are listed first?')).value).toEqual(['Open', 'Save']);
+    await ctx.end();
+    expect(agent.transcripts[0]!.turns[0]!.toolCalls[0]).toMatchObject({
+      arguments: '{"answer":"[\\"Open\\", \\"Save\\"]"}',
+      repaired: "decoded 'answer' encoded twice (a JSON string holding JSON)",
+      result: 'ok: accepted',
+    });
   });
 
   it('sends agent.query text only with images: false', async () => {
