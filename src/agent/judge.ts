@@ -110,8 +110,11 @@ async function askTool<T>(
       function: { name: tool.function.name, arguments: raw.function?.arguments ?? '' },
     };
     const checked: Checked<T> = sent ? parseAndCheck(sent.function.arguments, check) : { ok: false, error: `error: call the ${tool.function.name} tool` };
-    const note = written?.kind === 'calls' ? `read the call from the message ${written.field} (${written.format})` : undefined;
-    if (raw && sent) recordAnswer(ctx.transcript, raw, sent, checked, note);
+    const notes = [
+      ...(written?.kind === 'calls' ? [`read the call from the message ${written.field} (${written.format})`] : []),
+      ...(found.length > 1 ? [`answered the first of ${found.length} calls in the reply; the others were not run`] : []),
+    ];
+    if (raw && sent) recordAnswer(ctx.transcript, raw, sent, checked, notes);
     if (checked.ok) return { value: checked.value, calls, ...(usage ? { usage } : {}) };
     if (calls >= 2) {
       const error = new TmuxShotError(`${label}: the model's answer was invalid twice; the last time: ${checked.error.replace(/^error: /, '')}`);
@@ -124,10 +127,10 @@ async function askTool<T>(
 }
 
 /** Notes the answer call in the transcript: arguments as parsed (re-encoded) when they are JSON; result `ok: accepted` or the error the model reads. */
-function recordAnswer<T>(transcript: TranscriptRecorder | undefined, raw: ToolCall, sent: SentToolCall, checked: Checked<T>, note: string | undefined): void {
+function recordAnswer<T>(transcript: TranscriptRecorder | undefined, raw: ToolCall, sent: SentToolCall, checked: Checked<T>, notes: readonly string[]): void {
   const read = readArguments(sent.function.arguments);
   const call = { id: sent.id, arguments: read.ok ? JSON.stringify(read.value) : sent.function.arguments };
-  const repairs = [...(note ? [note] : []), ...(read.ok ? read.repairs : []), ...((checked.ok && checked.repairs) || [])];
+  const repairs = [...notes, ...(read.ok ? read.repairs : []), ...((checked.ok && checked.repairs) || [])];
   const repaired = describeRepair(raw, { ...call, repairs });
   transcript?.toolCall({
     ...call,

@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../src/agent/chat.js';
 import { createClient } from '../../src/agent/openai-client.js';
 import { judgeClaim } from '../../src/agent/judge.js';
 import { AgentRunner } from '../../src/agent/runner.js';
+import { TranscriptRecorder } from '../../src/agent/transcript.js';
 import { AGENT } from '../../src/defaults.js';
 import { type ScriptedReply, scriptedModel, toolCall } from '../../src/agent/scripted-model.js';
 import type { TmuxApp } from '../../src/app/index.js';
@@ -209,6 +210,23 @@ describe('through the loopback HTTP server (real openai SDK)', () => {
     const contents = server!.requests.map((r) => (r.body['messages'] as { content: unknown }[])[1]!.content);
     expect(contents.map((c) => typeof c)).toEqual(['object', 'string']);
     expect((contents[0] as { text: string }[])[0]!.text).toBe(contents[1]);
+  });
+
+  it('answers the first verdict when the server ignores the one-call request, and the transcript says so', async () => {
+    const two = reply('verdict', { pass: true, reason: 'row 4 shows > Open' }, 'v1');
+    const body = JSON.parse(two.body);
+    const first = body.choices[0].message.tool_calls[0];
+    body.choices[0].message.tool_calls.push({ ...first, id: 'v2', function: { name: 'verdict', arguments: '{"pass": false, "reason": "no"}' } });
+    body.choices[0].message.reasoning_content = 'Open has the marker';
+    server = await startServer([{ status: 200, body: JSON.stringify(body) }]);
+    const { client, model } = await createClient({ env: { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.url, TMUX_SHOT_MODEL: 'loop-model' } });
+    const transcript = new TranscriptRecorder('assert', 'Open is highlighted');
+    const ask = { client, model, retry: AGENT.retry, clock: virtualClock(), random: () => 0.5, requestTimeout: AGENT.requestTimeout, transcript };
+    const verdict = await judgeClaim(ask, 'Open is highlighted', app.text());
+    expect(verdict.value).toEqual({ pass: true, reason: 'row 4 shows > Open' });
+    const [turn] = transcript.end('pass', 'ok').turns;
+    expect(turn!.reasoning).toBe('Open has the marker');
+    expect(turn!.toolCalls.map((c) => [c.id, c.repaired])).toEqual([['v1', 'answered the first of 2 calls in the reply; the others were not run']]);
   });
 
   it('sends no image after a screenshot call with images: false', async () => {
