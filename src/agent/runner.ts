@@ -121,7 +121,10 @@ export class AgentRunner {
 
   /**
    * One model turn: sends `messages`, appends the assistant message, one tool message per tool
-   * call (errors included, in call order), then an image message per screenshot taken. `label`
+   * call (errors included, in call order; a `multi_tool_use.parallel` wrapper's one message answers
+   * its inner calls in order), then an image message per screenshot taken. A reply without
+   * `tool_calls` has its text read for calls (reply-calls.ts); text with a call that cannot be read
+   * safely gets the error as a user message instead, and the run goes on. `label`
    * names the turn in error messages and in the transcript of the current run, which the turn
    * goes into (none before the first `run`). Counts toward `maxSteps`.
    * @throws {ModelApiError} for a non-transient API failure or a reply without a message (see `readReply`).
