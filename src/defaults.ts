@@ -258,6 +258,13 @@ export const AGENT = {
    * the test. Slow local models need more. @default 20000
    */
   requestTimeout: 20_000,
+  /**
+   * Whether the model is sent images (agent.assert/query screenshots, the screenshot tool's image).
+   * On: the models people test with (OpenAI's, Claude, Gemini, Qwen-VL, Llama 3.2 Vision…) read
+   * them, and a server that cannot answers the assert/query request with a 400, which is asked again
+   * with text only. @default true
+   */
+  images: true,
   /** Pause after each model turn, in seconds (pacing for demos and rate limits). @default 0 */
   delay: 0,
   /** Most model turns in one run, nudges included; planning is not a turn. @default 30 */

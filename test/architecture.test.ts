@@ -53,6 +53,7 @@ const GATEWAYS: Record<string, (file: string) => boolean> = {
   // project's own Vitest (its node API collects the test names); cli/ never loads vitest itself.
   vitest: (f) => f.startsWith('vitest/') || f === 'cli/collect-tests.ts',
   'write-file-atomic': (f) => f === 'output-file.ts',
+  json5: (f) => f === 'agent/json-text.ts',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -56,6 +56,8 @@ export interface DispatchContext {
   sleep: (ms: number) => Promise<void>;
   /** Time left for the current chunk, in ms (`Infinity` when untimed). */
   timeLeft: () => number;
+  /** Whether a screenshot's image goes to the model (the `images` option). */
+  images: boolean;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function dispatchTool(call: ActionCall, ctx: DispatchContext): Prom
     case 'screenshot': {
       const png = await ctx.driver.screenshot();
       const path = await ctx.saveScreenshot(call.args.label, png);
+      if (!ctx.images) return { content: `ok: saved screenshot to ${path}; images are off, so use read_text to read the screen` };
       return { content: `ok: saved screenshot to ${path}; the image follows`, image: imageMessage(call.args.label, png) };
     }
     case 'read_text':

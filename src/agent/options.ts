@@ -51,6 +51,15 @@ export interface AgentRunnerOptions {
    * @default 20000
    */
   requestTimeout?: number;
+  /**
+   * Whether the model is sent images: `agent.assert` and `agent.query` send a screenshot of the
+   * screen as an `image_url` part beside the screen text, and the `screenshot` tool's image follows
+   * its tool message. `false` sends text only (for text-only models). With `true`, an
+   * `agent.assert`/`agent.query` request the server refuses with a 400 is asked once more with
+   * text only (servers of text-only models answer an image part with a 400).
+   * @default true
+   */
+  images?: boolean;
 }
 
 /**
@@ -80,6 +89,7 @@ export interface ResolvedAgentOptions {
   retry: RetryPolicy;
   /** In ms. */
   requestTimeout: number;
+  images: boolean;
 }
 
 /**
@@ -121,6 +131,7 @@ export function resolveAgentOptions(options: AgentRunnerOptions): ResolvedAgentO
     random: options.random ?? Math.random,
     retry: { ...AGENT.retry, ...options.retry },
     requestTimeout,
+    images: options.images ?? AGENT.images,
   };
 }
 

@@ -5,7 +5,7 @@
  * are cut with an explicit marker.
  */
 import { Buffer } from 'node:buffer';
-import type { ChatMessage } from './chat.js';
+import type { ChatMessage, ContentPart } from './chat.js';
 
 /** The system prompt of every acting conversation. */
 export function systemPrompt(): string {
@@ -61,13 +61,22 @@ export function toolMessage(id: string, content: string): ChatMessage {
   return { role: 'tool', tool_call_id: id, content };
 }
 
+/** A user message's content: `text` alone, or `text` and the screenshot `png` as an `image_url` data URL part. */
+export function textAndImage(text: string, png: Uint8Array | undefined): string | ContentPart[] {
+  if (!png) return text;
+  return [
+    { type: 'text', text },
+    { type: 'image_url', image_url: { url: pngDataUrl(png) } },
+  ];
+}
+
 /** The user message carrying screenshot `label` as a `data:image/png;base64,…` image_url part. */
 export function imageMessage(label: string, png: Uint8Array): ChatMessage {
   return {
     role: 'user',
     content: [
       { type: 'text', text: `Screenshot '${label}':` },
-      { type: 'image_url', image_url: { url: `data:image/png;base64,${Buffer.from(png).toString('base64')}` } },
+      { type: 'image_url', image_url: { url: pngDataUrl(png) } },
     ],
   };
 }
@@ -120,4 +129,8 @@ export function boundImages(messages: readonly ChatMessage[], keep: number): Cha
     out[i] = { role: 'user', content: `${text} [image omitted: only the last ${keep} screenshots are kept]` };
   }
   return out;
+}
+
+function pngDataUrl(png: Uint8Array): string {
+  return `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
 }

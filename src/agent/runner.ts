@@ -7,21 +7,12 @@
 import { AGENT_LOOP } from '../defaults.js';
 import type { ModelApiError } from '../errors.js';
 import { systemClock } from '../wait.js';
-import {
-  addUsage,
-  readReply,
-  type ChatClient,
-  type ChatMessage,
-  type ReadMessage,
-  type SentToolCall,
-  type ToolCall,
-  type ToolSpec,
-  type Usage,
-} from './chat.js';
+import { addUsage, readReply, type ChatClient, type ChatMessage, type ReadMessage, type ToolCall, type ToolSpec, type Usage } from './chat.js';
 import { readPlan } from './chunks.js';
 import { dispatchTool, type ActionCall, type Driver, type ToolEffect } from './driver.js';
 import { resolveAgentOptions, type AgentRunnerOptions, type ResolvedAgentOptions } from './options.js';
 import { boundImages, chunkPrompt, goalPrompt, nudgePrompt, planningPrompt, systemPrompt, toolMessage, truncateText } from './prompts.js';
+import { readReplyCalls, wrapperResult } from './reply-calls.js';
 import { describeRepair, repairToolCall, type RepairedCall } from './repair.js';
 import { callWithRetry } from './retry.js';
 import {
@@ -132,7 +123,10 @@ export class AgentRunner {
 
   /**
    * One model turn: sends `messages`, appends the assistant message, one tool message per tool
-   * call (errors included, in call order), then an image message per screenshot taken. `label`
+   * call (errors included, in call order; a `multi_tool_use.parallel` wrapper's one message answers
+   * its inner calls in order), then an image message per screenshot taken. A reply without
+   * `tool_calls` has its text read for calls (reply-calls.ts); text with a call that cannot be read
+   * safely gets the error as a user message instead, and the run goes on. `label`
    * names the turn in error messages and in the transcript of the current run, which the turn
    * goes into (none before the first `run`). Counts toward `maxSteps`.
    * @throws {ModelApiError} for a non-transient API failure or a reply without a message (see `readReply`).
@@ -142,28 +136,43 @@ export class AgentRunner {
     const reply = await this.#request(messages, ACTION_SPECS, label);
     if (reply.kind === 'outage') return { hadToolCalls: false, finished: false, summary: '', outage: reply.error };
     const { message } = reply;
-    const calls = message.tool_calls.map((c, i) => repairToolCall(c, ACTION_TOOLS, `call_${this.#steps}_${i + 1}`));
-    const sent: SentToolCall[] = calls.map((c) => ({
-      id: c.id,
-      type: 'function',
-      function: { name: c.ok ? c.call.name : c.name, arguments: c.arguments },
-    }));
-    messages.push({ role: 'assistant', content: message.content, ...(sent.length ? { tool_calls: sent } : {}) });
+    const read = readReplyCalls(message, ACTION_TOOLS, this.#steps);
+    if ('ambiguous' in read) {
+      this.#recorder?.toolCall({
+        id: `content_call_${this.#steps}_1`,
+        name: '',
+        arguments: '',
+        repaired: `not run: ${read.source} with a call inside other text`,
+        result: read.ambiguous,
+        ok: false,
+      });
+      messages.push({ role: 'assistant', content: message.content }, { role: 'user', content: read.ambiguous });
+      return { hadToolCalls: true, finished: false, summary: message.content ?? '' };
+    }
+    const sent = read.units.map((u) => u.sent);
+    // Calls read from the text go back as tool_calls, in place of the text that held them.
+    const content = read.source === 'content' && sent.length ? null : message.content;
+    messages.push({ role: 'assistant', content, ...(sent.length ? { tool_calls: sent } : {}) });
     const images: ChatMessage[] = [];
     let finished: string | undefined;
     let rejected: string[] | undefined;
-    for (const [i, c] of calls.entries()) {
-      const before = c.ok && SCREEN_CHANGING.has(c.call.name) ? this.#driver.text() : undefined;
-      const effect: ToolEffect = c.ok ? await this.#dispatch(c.call as ActionCall) : { content: c.error };
-      this.#recordCall(message.tool_calls[i]!, c, effect.content, before === undefined ? undefined : { before, after: this.#driver.text() });
-      if (c.ok && c.call.name === 'finish' && effect.finished !== undefined) this.#recorder?.evidence(c.call.args.evidence ?? []);
-      messages.push(toolMessage(c.id, effect.content));
-      if (effect.image) images.push(effect.image);
-      if (effect.finished !== undefined) finished = effect.finished;
-      if (effect.rejected) rejected = effect.rejected;
+    for (const unit of read.units) {
+      const results: string[] = [];
+      for (const { raw, call: c } of unit.parts) {
+        const before = c.ok && SCREEN_CHANGING.has(c.call.name) ? this.#driver.text() : undefined;
+        const effect: ToolEffect = c.ok ? await this.#dispatch(c.call as ActionCall) : { content: c.error };
+        this.#recordCall(raw, c, effect.content, before === undefined ? undefined : { before, after: this.#driver.text() });
+        if (c.ok && c.call.name === 'finish' && effect.finished !== undefined) this.#recorder?.evidence(c.call.args.evidence ?? []);
+        results.push(effect.content);
+        if (effect.image) images.push(effect.image);
+        if (effect.finished !== undefined) finished = effect.finished;
+        if (effect.rejected) rejected = effect.rejected;
+      }
+      const names = unit.parts.map(({ call: c }) => (c.ok ? c.call.name : c.name));
+      messages.push(toolMessage(unit.sent.id, unit.wrapper ? wrapperResult(names, results) : results[0]!));
     }
     messages.push(...images);
-    const result = { hadToolCalls: calls.length > 0, finished: finished !== undefined, summary: finished ?? message.content ?? '' };
+    const result = { hadToolCalls: sent.length > 0, finished: finished !== undefined, summary: finished ?? message.content ?? '' };
     return rejected && finished === undefined ? { ...result, rejected } : result;
   }
 
@@ -301,6 +310,7 @@ export class AgentRunner {
       saveScreenshot: (name, png) => this.#save(name, png),
       sleep: (ms) => pause(this.#options.clock, ms),
       timeLeft: () => this.#timeLeft(),
+      images: this.#options.images,
     });
   }
 

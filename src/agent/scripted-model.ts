@@ -9,6 +9,8 @@ import type { ChatClient, ChatReply, ChatRequest, SentToolCall, ToolCall, Usage 
 export interface ScriptedReply {
   content?: string | null;
   tool_calls?: ToolCall[];
+  /** Reasoning beside the content, as DeepSeek, vLLM and llama.cpp send it (not in the OpenAI API). */
+  reasoning_content?: string;
   /** Token usage to report with this reply. */
   usage?: Usage;
 }
@@ -47,7 +49,8 @@ export function scriptedModel(script: ReadonlyArray<ScriptedReply | Error>): Scr
     }
     if (item instanceof Error) throw item;
     const calls = item.tool_calls ? { tool_calls: item.tool_calls } : {};
-    const message = { role: 'assistant' as const, content: item.content ?? null, ...calls };
+    const reasoning = item.reasoning_content === undefined ? {} : { reasoning_content: item.reasoning_content };
+    const message = { role: 'assistant' as const, content: item.content ?? null, ...calls, ...reasoning };
     return { choices: [{ message }], ...(item.usage ? { usage: item.usage } : {}) };
   };
   return {

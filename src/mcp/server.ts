@@ -140,6 +140,7 @@ const INPUT_ONLY: Omit<DispatchContext, 'driver'> = {
   saveScreenshot: unused,
   sleep: unused,
   timeLeft: () => Number.POSITIVE_INFINITY,
+  images: false,
 };
 
 function unused(): never {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { pendingPath } from '../../src/agent/cassette/format.js';
 import { sha256 } from '../../src/agent/cassette/inputs.js';
 import { scriptedModel, toolCall } from '../../src/agent/scripted-model.js';
-import type { ChatClient, ChatReply } from '../../src/agent/chat.js';
+import type { ChatClient, ChatReply, ContentPart } from '../../src/agent/chat.js';
 import { CassetteMismatchError, ModelApiError, TmuxShotError } from '../../src/errors.js';
 import { DEFAULT_TEXT_MASKS, normalizeText } from '../../src/screen/index.js';
 import type { TmuxApp } from '../../src/app/index.js';
@@ -338,6 +338,29 @@ describe('cassettes', () => {
     );
   });
 
+  it('records calls written in the content as received and replays them with the same ids and repairs', async () => {
+    const written = [
+      { content: '<tool_call>{"name": "send_keys", "arguments": {"keys": "Down Down"}}</tool_call>' },
+      { content: '[TOOL_CALLS]send_keys[ARGS]{"keys": "Enter"}' },
+      { content: '{"name": "finish", "arguments": {"summary": "Settings chosen", "evidence": ["Selected: Settings"]}}' },
+    ];
+    const app = await ctx.start();
+    const recording = await ctx.agent(app, 'auto', scriptedModel(written));
+    const recorded = await recording.run(GOAL);
+    expect(await ctx.end()).toEqual({ kind: 'written', path: ctx.cassette });
+    expect((await ctx.read()).interactions[0].entries.map((e: any) => e.message.content)).toEqual(written.map((w) => w.content));
+
+    const replayed = await (await ctx.agent(await ctx.start(), 'replay', offline)).run(GOAL);
+    expect(replayed).toMatchObject({ outcome: 'finished', summary: 'Settings chosen', cost: { calls: 0, replayed: 3 } });
+    const log = (r: typeof recorded) => r.transcript.turns.map((t) => t.toolCalls.map((c) => [c.id, c.repaired]));
+    expect(log(replayed)).toEqual(log(recorded));
+    expect(log(replayed)).toEqual([
+      [['content_call_1_1', 'read the call from the message content (<tool_call> tags)']],
+      [['content_call_2_1', 'read the call from the message content ([TOOL_CALLS]name[ARGS])']],
+      [['content_call_3_1', 'read the call from the message content (JSON object)']],
+    ]);
+  });
+
   it('returns agent.assert verdicts from the verdict tool, through the cassette', async () => {
     const model = scriptedModel([{ tool_calls: [toolCall('verdict', { pass: false, reason: 'the status line says "Use arrows"' })] }]);
     const app = await ctx.start();
@@ -345,8 +368,71 @@ describe('cassettes', () => {
     expect(verdict).toEqual({ pass: false, reason: 'the status line says "Use arrows"', cost: { calls: 1, replayed: 0, tokens: 0 } });
     await ctx.end();
     expect(model.requests[0]!.tools.map((t) => t.function.name)).toEqual(['verdict']);
-    expect(model.requests[0]!.messages[1]!.content).toMatch(/^Claim: the status bar says Saved\n\nThe screen now shows:\n```\n┌/);
+    const [text, image] = model.requests[0]!.messages[1]!.content as ContentPart[];
+    expect(text).toMatchObject({ type: 'text', text: expect.stringMatching(/^Claim: the status bar says Saved\n\nThe screen now shows:\n```\n┌/) });
+    // The image is the app's PNG, exact bytes; the cassette keeps its hash only.
+    const url = (image as Extract<ContentPart, { type: 'image_url' }>).image_url.url;
+    expect(url.slice(0, 22)).toBe('data:image/png;base64,');
+    expect(Buffer.from(url.slice(22), 'base64').equals(Buffer.from(await app.screenshot()))).toBe(true);
+    const entry = (await ctx.read()).interactions[0].entries[0];
+    expect(entry.images).toEqual([sha256(url)]);
+    expect(JSON.stringify(await ctx.read())).not.toContain(url.slice(22, 80));
     expect(await (await ctx.agent(app, 'replay', offline)).assert('the status bar says Saved')).toMatchObject({ pass: false, cost: { calls: 0, replayed: 1 } });
+  });
+
+  it('decodes a query answer list sent as a JSON string (MoonshotAI/kimi-cli PR#2513) and says so', async () => {
+    const model = scriptedModel([{ tool_calls: [toolCall('answer', { answer: '["Open", "Save"]' })] }]);
+    const agent = await ctx.agent(await ctx.start(), 'auto', model);
+    expect((await agent.query(z.array(z.string()), 'which items are listed first?')).value).toEqual(['Open', 'Save']);
+    await ctx.end();
+    expect(agent.transcripts[0]!.turns[0]!.toolCalls[0]).toMatchObject({
+      arguments: '{"answer":"[\\"Open\\", \\"Save\\"]"}',
+      repaired: "decoded 'answer' encoded twice (a JSON string holding JSON)",
+      result: 'ok: accepted',
+    });
+  });
+
+  it('sends agent.query text only with images: false', async () => {
+    const model = scriptedModel([{ tool_calls: [toolCall('answer', { answer: 'Open' })] }]);
+    const app = await ctx.start();
+    const agent = await ctx.agent(app, 'auto', model, {}, { images: false });
+    expect(await agent.query(z.string(), 'which item is highlighted?')).toEqual({ value: 'Open', cost: { calls: 1, replayed: 0, tokens: 0 } });
+    await ctx.end();
+    expect(model.requests[0]!.messages[1]!.content).toMatch(/^Question: which item is highlighted\?\n\nThe screen now shows:\n```\n┌/);
+    expect((await ctx.read()).interactions[0].entries[0].images).toEqual([]);
+  });
+
+  it('asks again with text only when the server refuses the image with a 400', async () => {
+    const refused = new ModelApiError('Model API error 400: image input is not supported by this model', 400);
+    const model = scriptedModel([refused, { tool_calls: [toolCall('verdict', { pass: true, reason: 'Open is highlighted' })] }]);
+    const agent = await ctx.agent(await ctx.start(), 'auto', model);
+    expect(await agent.assert('Open is highlighted')).toMatchObject({ pass: true, cost: { calls: 1 } });
+    await ctx.end();
+    expect(model.requests.map((r) => typeof r.messages[1]!.content)).toEqual(['object', 'string']);
+    expect(agent.transcripts[0]!.turns.map((t) => [t.label, t.error ?? t.toolCalls[0]?.result])).toEqual([
+      [
+        'assert',
+        'Model request failed (agent.assert("Open is highlighted")): HTTP Model API error 400: image input is not supported by this model. The server rejected the request; it was not retried.',
+      ],
+      ['assert (text only after a 400)', 'ok: accepted'],
+    ]);
+  });
+
+  it('reads a verdict written in the content (jundot/omlx#2565 shape)', async () => {
+    const model = scriptedModel([{ content: '{"name": "verdict", "arguments": {"pass": true, "reason": "Open is highlighted"}}' }]);
+    const agent = await ctx.agent(await ctx.start(), 'auto', model);
+    expect(await agent.assert('Open is highlighted')).toMatchObject({ pass: true, reason: 'Open is highlighted' });
+    await ctx.end();
+    expect(agent.transcripts[0]!.turns[0]!.toolCalls).toEqual([
+      {
+        id: 'content_call_1_1',
+        name: 'verdict',
+        arguments: '{"pass":true,"reason":"Open is highlighted"}',
+        repaired: 'read the call from the message content (JSON object)',
+        result: 'ok: accepted',
+        ok: true,
+      },
+    ]);
   });
 
   it('stops a live run that goes past its call budget before the call reaches the model', async () => {

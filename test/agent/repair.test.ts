@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repairToolCall, repairToolName } from '../../src/agent/repair.js';
+import { expandParallel, repairToolCall, repairToolName } from '../../src/agent/repair.js';
 import { ACTION_TOOLS, PLANNING_TOOLS } from '../../src/agent/tools.js';
 
 const call = (name: string, args: string, id = 'call_1') => ({ id, type: 'function', function: { name, arguments: args } });
@@ -112,5 +112,99 @@ describe('repairToolCall', () => {
       ok: false,
       error: 'error: the tool call has no name; valid tools: send_keys, type_text, screenshot, read_text, wait, finish',
     });
+  });
+});
+
+describe('repairToolCall: arguments as open models send them', () => {
+  it.each([
+    [
+      'FoundationAgents/OpenManus PR#989 (Qwen2.5-7B-Instruct): arguments a JSON string holding JSON',
+      'type_text',
+      '"{\\"text\\": \\"A店\\", \\"enter\\": true}"',
+      '{"text":"A店","enter":true}',
+      ['decoded arguments encoded twice (a JSON string holding the object)'],
+    ],
+    [
+      'MoonshotAI/kimi-cli PR#2513: a nested list encoded twice where the schema wants a list',
+      'finish',
+      '{"summary": "done", "evidence": "[\\"Selected: Banana\\"]"}',
+      '{"summary":"done","evidence":["Selected: Banana"]}',
+      ["decoded 'evidence' encoded twice (a JSON string holding JSON)"],
+    ],
+    [
+      'MoonshotAI/kimi-cli PR#2572: a string that looks like JSON stays a string where the schema wants a string',
+      'type_text',
+      '{"text": "[1, 2]"}',
+      '{"text":"[1, 2]"}',
+      undefined,
+    ],
+    [
+      'trailing commas (JSON5)',
+      'send_keys',
+      '{"keys": "Down", "enter": false,}',
+      '{"keys":"Down","enter":false}',
+      ['read the arguments as JSON5 (trailing commas, single quotes)'],
+    ],
+    ['single quotes (JSON5)', 'type_text', "{'text': \"it's\"}", '{"text":"it\'s"}', ['read the arguments as JSON5 (trailing commas, single quotes)']],
+    [
+      'two identical objects run together',
+      'send_keys',
+      '{"keys": "Down"}{"keys": "Down"}',
+      '{"keys":"Down"}',
+      ['read 2 identical argument objects run together as one'],
+    ],
+  ])('%s', (_report, name, args, normalized, repairs) => {
+    const result = repairToolCall(call(name, args), ACTION_TOOLS, 'x');
+    expect(result).toMatchObject({ ok: true, arguments: normalized });
+    expect(result.repairs).toEqual(repairs);
+  });
+
+  it('answers two different objects run together with one error naming the expected shape', () => {
+    expect(repairToolCall(call('send_keys', '{"keys": "Down"}{"keys": "Up"}'), ACTION_TOOLS, 'x')).toEqual({
+      ok: false,
+      id: 'call_1',
+      name: 'send_keys',
+      arguments: '{"keys": "Down"}{"keys": "Up"}',
+      error:
+        'error: the arguments are 2 different JSON objects run together; send one call per action, its arguments one JSON object like {"keys": …, "enter"?: …}',
+    });
+  });
+
+  it('still refuses a nested string that is not JSON', () => {
+    expect(repairToolCall(call('finish', '{"summary": "s", "evidence": "Banana"}'), ACTION_TOOLS, 'x')).toMatchObject({
+      ok: false,
+      error: "error: argument 'evidence' must be an array, got a string",
+    });
+  });
+});
+
+describe('expandParallel', () => {
+  it('opens respawn-llc/kent#45 multi_tool_use.parallel into its calls, in order, under the wrapper id', () => {
+    const wrapper = call(
+      'multi_tool_use.parallel',
+      JSON.stringify({
+        tool_uses: [
+          { recipient_name: 'functions.send_keys', parameters: { keys: 'Down' } },
+          { recipient_name: 'functions.read_text', parameters: {} },
+        ],
+      }),
+      'call_w',
+    );
+    expect(expandParallel(wrapper)).toEqual({
+      calls: [
+        { id: 'call_w', type: 'function', function: { name: 'functions.send_keys', arguments: '{"keys":"Down"}' } },
+        { id: 'call_w', type: 'function', function: { name: 'functions.read_text', arguments: '{}' } },
+      ],
+    });
+  });
+
+  it.each([['{}'], ['{"tool_uses": []}'], ['{"tool_uses": [{"parameters": {}}]}'], ['not json']])('answers a wrapper with %s with the shape', (args) => {
+    expect(expandParallel(call('functions.multi_tool_use.parallel', args))).toEqual({
+      error: 'error: multi_tool_use.parallel needs {"tool_uses": [{"recipient_name": "functions.<tool>", "parameters": {…}}, …]}; or call the tools directly',
+    });
+  });
+
+  it('leaves other calls alone', () => {
+    expect(expandParallel(call('send_keys', '{}'))).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
  * the test's {@link CassetteSession} — replayed, recorded or live as its mode decides.
  */
 import type { z } from 'zod';
+import { AGENT } from '../../defaults.js';
 import type { Size } from '../../geometry.js';
 import type { Driver } from '../driver.js';
 import { judgeClaim, queryScreen, type AskContext, type Verdict } from '../judge.js';
@@ -79,8 +80,9 @@ export class CassetteAgent {
       transcript,
       async () => {
         const screen = this.#driver.text();
+        const png = await this.#screenshot();
         const interaction = await this.#session.begin(assertPlan(claim, this.#driver.size()), () => screen);
-        const answer = await judgeClaim(this.#askContext(interaction, transcript), claim, screen);
+        const answer = await judgeClaim(this.#askContext(interaction, transcript), claim, screen, png);
         interaction.end();
         return { ...answer.value, cost: interaction.cost() };
       },
@@ -99,8 +101,9 @@ export class CassetteAgent {
       transcript,
       async () => {
         const screen = this.#driver.text();
+        const png = await this.#screenshot();
         const interaction = await this.#session.begin(queryPlan(schema, question, this.#driver.size()), () => screen);
-        const answer = await queryScreen(this.#askContext(interaction, transcript), schema, question, screen);
+        const answer = await queryScreen(this.#askContext(interaction, transcript), schema, question, screen, png);
         interaction.end();
         return { value: answer.value, cost: interaction.cost() };
       },
@@ -126,6 +129,11 @@ export class CassetteAgent {
       this.transcripts.push(transcript.end('error', errorSummary(error)));
       throw error;
     }
+  }
+
+  /** The screenshot sent with an assert or query, unless the `images` option is off. */
+  async #screenshot(): Promise<Uint8Array | undefined> {
+    return (this.#options.images ?? AGENT.images) ? this.#driver.screenshot() : undefined;
   }
 
   #askContext(interaction: InteractionClient, transcript: TranscriptRecorder): AskContext {
