@@ -564,3 +564,16 @@ export const REPORT_INDEX = {
   /** The page's heading and title. @default 'tmux-shot reports' */
   title: 'tmux-shot reports',
 } as const satisfies Required<IndexOptions>;
+
+/** Fixed constants of generated tests (src/codegen/): how a step's assertion text is chosen. */
+export const CODEGEN = {
+  /** Longest text `appearedText` picks, in characters: a longer run is cut at a word boundary. @default 40 */
+  appearedTextChars: 40,
+  /**
+   * Text that changes from run to run beyond `TEXT_MASKS` (which an assertion avoids too): dates,
+   * clock times without seconds, percentages. A run matching any of them is never chosen.
+   */
+  volatileText: [/\b\d{4}-\d{2}-\d{2}\b/, /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/, /\b\d{1,2}:\d{2}\b/, /\d+(?:\.\d+)?\s?%/],
+  /** Longest run of the project's formatter on a generated file, in ms: then it is stopped and the file stays as written. @default 20000 */
+  formatTimeout: 20_000,
+} as const;

@@ -20,13 +20,15 @@ const ALLOWED: Record<string, string[]> = {
   record: [...BASE, 'screen', 'render'],
   agent: BASE,
   app: [...BASE, 'host', 'screen', 'render', 'record'],
+  // Generated tests: steps → test source (pure), and the project's formatter run through host/.
+  codegen: [...BASE, 'host'],
   // The failure report: plain data in (types from the stages), one HTML string out.
   report: BASE,
   // Shared by the two shells that write files: the one writer, and how names become file names.
   'output-file': ['errors', 'wait'],
   'file-names': [],
-  vitest: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'report', 'index', 'output-file', 'file-names'],
-  cli: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'report', 'index', 'output-file', 'file-names'],
+  vitest: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'report', 'index', 'output-file', 'file-names', 'codegen'],
+  cli: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app', 'report', 'index', 'output-file', 'file-names', 'codegen'],
   index: [...BASE, 'host', 'screen', 'render', 'diff', 'record', 'agent', 'app'],
 };
 

@@ -14,4 +14,6 @@ export { describeCommand, formatCommand, formatExecCommand } from './quote.js';
 export { MOUSE_BUTTONS, MOUSE_MODIFIERS, encodeMouseReport } from './mouse-report.js';
 export type { MouseButton, MouseModifier, MouseReportEvent } from './mouse-report.js';
 export { endsInGround } from './ground-state.js';
+export { runProcess } from './run-process.js';
+export type { ProcessResult, RunProcessOptions } from './run-process.js';
 export { attachClient } from './attach-client.js';

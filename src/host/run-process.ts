@@ -11,6 +11,8 @@ import { startTimer } from '../wait.js';
 export interface RunProcessOptions {
   /** The child's whole environment. @default process.env */
   env?: Readonly<Record<string, string | undefined>>;
+  /** The child's working directory. @default process.cwd() */
+  cwd?: string;
   /** How long it may run, in ms; then it gets SIGTERM (SIGKILL `HOST.terminateGrace` ms later) and counts as timed out. */
   timeout: number;
 }
@@ -35,7 +37,7 @@ export interface ProcessResult {
  */
 export function runProcess(file: string, args: readonly string[], options: RunProcessOptions): Promise<ProcessResult> {
   return new Promise((resolve) => {
-    const child = spawn(file, args, { env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, args, { env: options.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));

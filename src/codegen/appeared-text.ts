@@ -1,0 +1,65 @@
+/**
+ * The text a generated test waits for after a step (pure): a run of a line that appeared on the
+ * screen with the step, chosen to be stable from run to run and to prove the step took effect.
+ */
+import { CODEGEN, TEXT_MASKS } from '../defaults.js';
+
+/** What separates runs within a row: two or more blanks, box drawing and block elements (U+2500–U+259F). */
+const SEPARATOR = /\s{2,}|[\u2500-\u259f]+/;
+
+/** The volatile patterns without the `g` flag (whose `lastIndex` would make `test` stateful). */
+const VOLATILE: readonly RegExp[] = [...Object.values(TEXT_MASKS), ...CODEGEN.volatileText].map((mask) => new RegExp(mask.source, mask.flags.replace('g', '')));
+
+/**
+ * A text shown in `after` (the screen's rows after a step) that `before` (the rows before it) did
+ * not show, or undefined when there is none worth waiting for. Candidates are the runs of each row
+ * of `after` (split at two or more blanks and at box drawing, trimmed), cut at a word boundary to
+ * `CODEGEN.appearedTextChars`; one qualifies when it has a letter, appears nowhere in `before` (so a
+ * wait on it cannot pass before the step's effect), appears once in `after`, and matches none of
+ * the volatile patterns (`TEXT_MASKS`: clock times, durations, spinners, pids, /tmp paths; and
+ * `CODEGEN.volatileText`: dates, percentages). Runs without digits (counters) win, then the longest,
+ * then the topmost.
+ * @example appearedText(['> Open', '  Save'], ['  Open', '> Save', 'Selected: Save']) // 'Selected: Save'
+ */
+export function appearedText(before: readonly string[], after: readonly string[]): string | undefined {
+  const shownBefore = before.join('\n');
+  const shownAfter = after.join('\n');
+  let best: string | undefined;
+  for (const run of after.flatMap(runsOf)) {
+    const text = cut(run, CODEGEN.appearedTextChars);
+    if (!qualifies(text, shownBefore, shownAfter)) continue;
+    if (best === undefined || better(text, best)) best = text;
+  }
+  return best;
+}
+
+/** The trimmed, non-empty runs of one row. */
+function runsOf(row: string): string[] {
+  return row
+    .split(SEPARATOR)
+    .map((run) => run.trim())
+    .filter((run) => run !== '');
+}
+
+/** `text` cut to at most `max` characters at the last blank that keeps it within them (mid-word only when the first word is longer). */
+function cut(text: string, max: number): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  const head = chars.slice(0, max + 1).join('');
+  const blank = head.lastIndexOf(' ');
+  return (blank > 0 ? head.slice(0, blank) : chars.slice(0, max).join('')).trimEnd();
+}
+
+function qualifies(text: string, shownBefore: string, shownAfter: string): boolean {
+  if (!/\p{L}/u.test(text) || shownBefore.includes(text)) return false;
+  if (shownAfter.indexOf(text) !== shownAfter.lastIndexOf(text)) return false;
+  return !VOLATILE.some((pattern) => pattern.test(text));
+}
+
+/** Whether `a` is preferred to `b`, which came earlier: no digits first, then longer. */
+function better(a: string, b: string): boolean {
+  const digitsA = /\d/.test(a);
+  const digitsB = /\d/.test(b);
+  if (digitsA !== digitsB) return digitsB;
+  return [...a].length > [...b].length;
+}

@@ -1,0 +1,138 @@
+/**
+ * A {@link GeneratedTest} as the source of a Vitest file (pure): `tmux-shot/vitest`'s `test` and
+ * `expect`, the app in `test.override({ tmuxOptions })`, one `test` whose body is one awaited call
+ * per step. Strings are single-quoted with every control character escaped, so the file holds no
+ * raw escape bytes; the output is already in Biome's and Prettier's style for lines that fit.
+ */
+import type { MouseButton } from '../host/index.js';
+import type { GeneratedTest, TestStep } from './test-steps.js';
+
+/**
+ * The source of a Vitest test file for `test` (ends with a newline). Consecutive presses become
+ * one `press(…)` and consecutive typing one `type(…)`; `expect` is imported only when a step asserts.
+ * @example
+ * writeTest({ title: 'selects Save', command: ['node', 'menu.mjs'], cols: 40, rows: 12,
+ *   steps: [{ kind: 'press', keys: ['Down', 'Enter'] }, { kind: 'expectText', text: 'Selected: Save' }] });
+ * // import { expect, test } from 'tmux-shot/vitest';
+ * //
+ * // test.override({ tmuxOptions: { command: ['node', 'menu.mjs'], cols: 40, rows: 12 } });
+ * //
+ * // test('selects Save', async ({ tmuxApp }) => {
+ * //   await tmuxApp.press('Down', 'Enter');
+ * //   await expect(tmuxApp).toShowText('Selected: Save');
+ * // });
+ */
+export function writeTest(test: GeneratedTest): string {
+  const steps = mergeSteps(test.steps);
+  const asserts = steps.some((step) => step.kind === 'expectText' || step.kind === 'screenshot');
+  const lines = [
+    ...(test.comment ?? []).map((line) => (line === '' ? '//' : `// ${line}`)),
+    `import { ${asserts ? 'expect, test' : 'test'} } from 'tmux-shot/vitest';`,
+    '',
+    `test.override({ tmuxOptions: ${formatObject(tmuxOptions(test))} });`,
+    '',
+    `test(${quote(test.title)}, async ({ tmuxApp }) => {`,
+    ...steps.map((step) => `  ${formatStep(step)}`),
+    '});',
+  ];
+  if (test.comment?.length) lines.splice(test.comment.length, 0, '');
+  return `${lines.join('\n')}\n`;
+}
+
+/** The test's `tmuxOptions`, in the order a person writes them. */
+function tmuxOptions(test: GeneratedTest): Record<string, unknown> {
+  return {
+    command: test.command,
+    cols: test.cols,
+    rows: test.rows,
+    ...(test.env && Object.keys(test.env).length > 0 ? { env: test.env } : {}),
+    ...(test.cwd !== undefined ? { cwd: test.cwd } : {}),
+  };
+}
+
+/** `steps` with each run of presses merged into one press, and each run of typing into one type. */
+export function mergeSteps(steps: readonly TestStep[]): TestStep[] {
+  const merged: TestStep[] = [];
+  for (const step of steps) {
+    const last = merged.at(-1);
+    if (last?.kind === 'press' && step.kind === 'press') merged[merged.length - 1] = { kind: 'press', keys: [...last.keys, ...step.keys] };
+    else if (last?.kind === 'type' && step.kind === 'type') merged[merged.length - 1] = { kind: 'type', text: last.text + step.text };
+    else merged.push(step);
+  }
+  return merged;
+}
+
+/** One step as its line of the test's body. */
+export function formatStep(step: TestStep): string {
+  switch (step.kind) {
+    case 'press':
+      return `await tmuxApp.press(${step.keys.map(quote).join(', ')});`;
+    case 'type':
+      return `await tmuxApp.type(${quote(step.text)});`;
+    case 'click':
+      return `await tmuxApp.getByText(${quote(step.text)}, { exact: true }).click(${buttonOption(step.button)});`;
+    case 'mouseClick': {
+      const options = buttonOption(step.button);
+      return `await tmuxApp.mouse.click(${step.col}, ${step.row}${options ? `, ${options}` : ''});`;
+    }
+    case 'waitForText':
+      return `await tmuxApp.waitForText(${formatText(step.text)});`;
+    case 'expectText':
+      return `await expect(tmuxApp).toShowText(${formatText(step.text)});`;
+    case 'screenshot':
+      return `await expect(tmuxApp).toMatchScreenshot(${quote(step.name)});`;
+    case 'resize':
+      return `await tmuxApp.resize(${step.cols}, ${step.rows});`;
+  }
+}
+
+/** A mouse action's options: none for the left button (the default). */
+function buttonOption(button: MouseButton | undefined): string {
+  return button === undefined || button === 'left' ? '' : `{ button: ${quote(button)} }`;
+}
+
+function formatText(text: string | RegExp): string {
+  return typeof text === 'string' ? quote(text) : String(text);
+}
+
+/** A plain value as a source literal: strings quoted, arrays and objects on one line, keys bare when they are identifiers. */
+function formatObject(value: unknown): string {
+  if (typeof value === 'string') return quote(value);
+  if (Array.isArray(value)) return `[${value.map(formatObject).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).map(([key, item]) => `${IDENTIFIER.test(key) ? key : quote(key)}: ${formatObject(item)}`);
+    return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
+  }
+  return String(value);
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** Characters never written raw inside a string literal: C0 controls, `'`, `\`, DEL, C1 controls, the line and paragraph separators, lone surrogates. */
+const ESCAPED = /[\u0000-\u001f'\\\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+const NAMED_ESCAPES: Readonly<Record<string, string>> = {
+  '\\': '\\\\',
+  "'": "\\'",
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\v': '\\v',
+};
+
+/**
+ * `text` as a single-quoted JavaScript string literal: `\\`, `'`, `\n`, `\r`, `\t`, `\b`, `\f`,
+ * `\v` by name, other control characters as `\xNN`, U+2028/U+2029 and lone surrogates as `\uNNNN`;
+ * everything else (non-ASCII text included) as it is.
+ * @example quote("it's\x1b[A") // "'it\\'s\\x1b[A'"
+ */
+export function quote(text: string): string {
+  return `'${text.replace(ESCAPED, escapeChar)}'`;
+}
+
+function escapeChar(char: string): string {
+  const code = char.charCodeAt(0);
+  return NAMED_ESCAPES[char] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
+}
