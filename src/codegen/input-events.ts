@@ -173,12 +173,12 @@ function csiEvent(params: string, final: string): InputEvent | undefined {
   if (modifiers === undefined) return undefined;
   if (final === '~') {
     const key = TILDE_KEYS.get(Number(first));
-    return key && { kind: 'key', key: `${modifiers}${key}` };
+    return key === undefined ? undefined : { kind: 'key', key: `${modifiers}${key}` };
   }
   if (final === 'u') {
     const code = Number(first);
     const key = EXTENDED_KEYS.get(code) ?? (code > 32 ? String.fromCodePoint(code) : undefined);
-    return key && { kind: 'key', key: `${modifiers}${key}` };
+    return key === undefined ? undefined : { kind: 'key', key: `${modifiers}${key}` };
   }
   const key = LETTER_KEYS.get(final);
   if (!key || (first !== '' && first !== '1')) return undefined;

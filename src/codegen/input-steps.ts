@@ -12,8 +12,8 @@ import type { TestStep } from './test-steps.js';
 export type Observation =
   /** Bytes the app received together, and the screen's lines just before they arrived. */
   | { kind: 'input'; bytes: Uint8Array; before: readonly string[] }
-  /** The user asked for a screenshot here (the codegen key chord). */
-  | { kind: 'screenshot' };
+  /** The user asked for a screenshot here (the codegen key chord), and the screen's lines then. */
+  | { kind: 'screenshot'; screen: readonly string[] };
 
 /** The steps, and what the input held that no step says (a drag, the wheel), one phrase each. */
 export interface InferredSteps {
@@ -35,7 +35,7 @@ export const FINAL_SCREENSHOT = 'final';
  * acting once the app shows it), then runs of typing merged into one `type`, runs of keys into one
  * `press`, each mouse press and release on one cell as a click, each followed by an assertion on
  * a line that appeared by the time the next action began (none when nothing stable appeared);
- * `screen-N` screenshots at the marks, and `final` at the end.
+ * `screen-N` screenshots at the marks, and `final` at the end (unless a mark is the last step).
  * @param final - the screen's lines when the session ended.
  */
 export function inferSteps(observations: readonly Observation[], final: readonly string[]): InferredSteps {
@@ -55,14 +55,12 @@ export function inferSteps(observations: readonly Observation[], final: readonly
   };
   const firstInput = observations.find((observation) => observation.kind === 'input');
   assertAfter([], firstInput?.before ?? final);
-  let screen: readonly string[] = firstInput?.before ?? final;
   for (const observation of observations) {
     if (observation.kind === 'screenshot') {
-      close(screen);
+      close(observation.screen);
       steps.push({ kind: 'screenshot', name: `screen-${++shots}` });
       continue;
     }
-    screen = observation.before;
     for (const action of actionsOf(decodeInput(observation.bytes), observation.before, leftOut)) {
       if (pending && canMerge(pending.step, action.step)) pending.step = merge(pending.step, action.step);
       else {
@@ -72,7 +70,7 @@ export function inferSteps(observations: readonly Observation[], final: readonly
     }
   }
   close(final);
-  steps.push({ kind: 'screenshot', name: FINAL_SCREENSHOT });
+  if (steps.at(-1)?.kind !== 'screenshot') steps.push({ kind: 'screenshot', name: FINAL_SCREENSHOT });
   return { steps, leftOut };
 }
 

@@ -17,3 +17,4 @@ export { endsInGround } from './ground-state.js';
 export { runProcess } from './run-process.js';
 export type { ProcessResult, RunProcessOptions } from './run-process.js';
 export { attachClient } from './attach-client.js';
+export { LOBBY_NAME } from './argv.js';
