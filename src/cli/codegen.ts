@@ -57,7 +57,9 @@ export async function codegenCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   const out = args.values.out === undefined ? await defaultOutput() : await checkOutput('codegen', args.values.out, '');
   await using server = await TmuxServer.create();
   const log = join(server.directory, 'input.log');
+  // Not the 'output' rule: an app that waits silently for input would time out. The user sees its first screen once it settles.
   await using app = await TmuxApp.start({ command: scriptCommand(command, log), ...size, server, ready: 'none' });
+  await app.waitForStable();
   const [session = ''] = (await server.command(['list-sessions', '-F', '#{session_id} #{session_name}']))
     .filter((line) => !line.endsWith(` ${LOBBY_NAME}`))
     .map((line) => line.split(' ')[0]);

@@ -146,9 +146,9 @@ function withModifier(name: string, modifier: 'M'): string {
   return name.startsWith('C-') ? `C-${modifier}-${name.slice(2)}` : `${modifier}-${name}`;
 }
 
-/** The name of a lone byte: Enter, Tab, BSpace, Escape, C-Space, else `C-` and its letter or symbol. */
+/** The name of a lone byte: Enter, Tab, BSpace, Escape, C-Space, else `C-` and its letter (0x01–0x1a) or symbol (`C-\\`, `C-]`, `C-^`, `C-_`). */
 function byteKey(byte: number): string {
-  return BYTE_KEYS.get(byte) ?? `C-${String.fromCharCode(byte + 0x60).replace('`', '@')}`;
+  return BYTE_KEYS.get(byte) ?? `C-${String.fromCharCode(byte + (byte <= 0x1a ? 0x60 : 0x40))}`;
 }
 
 /** A CSI key or mouse report at `at` (`ESC [` seen), or undefined when it is none. */
