@@ -17,8 +17,14 @@ export type InputEvent =
   | { kind: 'key'; key: string }
   /** A mouse button went down or up at a cell (0-based); `button` undefined for an X10-byte release, which names none. */
   | { kind: 'mouse'; action: 'press' | 'release'; button: MouseButton | undefined; col: number; row: number }
-  /** Any other mouse report (motion, wheel), or bytes no key makes: kept so that callers can say what they left out. */
-  | { kind: 'other'; what: string };
+  /** Any other mouse report (motion, wheel): kept so that callers can say what they left out. */
+  | { kind: 'other'; what: string }
+  /**
+   * The terminal's answer to a query of the app (tmux writes it into the app's input): a cursor
+   * position report (`ESC [ r ; c R`), device attributes (`ESC [ ? … c`, `ESC [ > … c`), a mode
+   * report (`ESC [ ? … $ y`), focus (`ESC [ I`, `ESC [ O`), an OSC or DCS string. Not the user's.
+   */
+  | { kind: 'reply' };
 
 /** Final bytes of `ESC [ … X` and `ESC O X` cursor and F1–F4 keys → tmux names. */
 const LETTER_KEYS: ReadonlyMap<string, string> = new Map([
@@ -118,6 +124,7 @@ function readSequence(bytes: Uint8Array, at: number): Read {
   if (byte !== ESC || at + 1 === bytes.length) return { event: { kind: 'key', key: byteKey(byte) }, length: 1 };
   const next = bytes[at + 1] as number;
   if (next === 0x5b /* [ */) return readCsi(bytes, at) ?? meta(bytes, at);
+  if (next === 0x5d /* ] */ || next === 0x50 /* P */) return readString(bytes, at) ?? meta(bytes, at);
   if (next === 0x4f /* O */ && at + 2 < bytes.length) {
     const key = LETTER_KEYS.get(String.fromCharCode(bytes[at + 2] as number));
     if (key) return { event: { kind: 'key', key }, length: 3 };
@@ -155,7 +162,9 @@ function byteKey(byte: number): string {
 function readCsi(bytes: Uint8Array, at: number): Read | undefined {
   if (bytes[at + 2] === 0x4d /* M */) return readX10Mouse(bytes, at);
   let end = at + 2;
+  // Parameter bytes, then intermediate bytes (`$` of a mode report), then the final byte.
   while (end < bytes.length && (bytes[end] as number) >= 0x30 && (bytes[end] as number) <= 0x3f) end++;
+  while (end < bytes.length && (bytes[end] as number) >= 0x20 && (bytes[end] as number) <= 0x2f) end++;
   if (end >= bytes.length) return undefined;
   const params = Buffer.from(bytes.subarray(at + 2, end)).toString('latin1');
   const final = String.fromCharCode(bytes[end] as number);
@@ -168,6 +177,7 @@ function readCsi(bytes: Uint8Array, at: number): Read | undefined {
 function csiEvent(params: string, final: string): InputEvent | undefined {
   if (params.startsWith('<') && (final === 'M' || final === 'm')) return sgrMouse(params.slice(1), final === 'm');
   if (params === '' && final === 'Z') return { kind: 'key', key: 'BTab' };
+  if (isReply(params, final)) return { kind: 'reply' };
   const [first = '', second] = params.split(';');
   const modifiers = modifierPrefix(second);
   if (modifiers === undefined) return undefined;
@@ -183,6 +193,27 @@ function csiEvent(params: string, final: string): InputEvent | undefined {
   const key = LETTER_KEYS.get(final);
   if (!key || (first !== '' && first !== '1')) return undefined;
   return { kind: 'key', key: `${modifiers}${key}` };
+}
+
+/**
+ * Whether `ESC [ params final` is a terminal's reply, not a key. A cursor position report at row 1,
+ * columns 2–8 (`ESC [ 1 ; 5 R`) reads the same as xterm's F3 with modifiers, which tmux 3.3a sends
+ * so: it is taken as the report (apps query the cursor far more often than users press C-F3).
+ */
+function isReply(params: string, final: string): boolean {
+  if (final === 'R' && /^\d+;\d+$/.test(params)) return true;
+  if (final === 'c' && /^[?>=]/.test(params)) return true;
+  if (final === 'y' && params.endsWith('$')) return true;
+  return params === '' && (final === 'I' || final === 'O');
+}
+
+/** An OSC (`ESC ]`) or DCS (`ESC P`) string ended by BEL or ST (`ESC \\`): a reply; undefined when unterminated. */
+function readString(bytes: Uint8Array, at: number): Read | undefined {
+  for (let end = at + 2; end < bytes.length; end++) {
+    if (bytes[end] === 0x07) return { event: { kind: 'reply' }, length: end + 1 - at };
+    if (bytes[end] === ESC && bytes[end + 1] === 0x5c) return { event: { kind: 'reply' }, length: end + 2 - at };
+  }
+  return undefined;
 }
 
 /** xterm's modifier parameter (1 + Shift 1, Alt 2, Control 4) → tmux's prefix (`C-M-S-`); '' without one. */

@@ -82,6 +82,7 @@ function actionsOf(events: readonly InputEvent[], before: readonly string[], lef
     if (event.kind === 'text') actions.push({ step: { kind: 'type', text: event.text }, before });
     else if (event.kind === 'key') actions.push({ step: { kind: 'press', keys: [event.key] }, before });
     else if (event.kind === 'other') leftOut.push(event.what);
+    else if (event.kind === 'reply') continue;
     else if (event.action === 'release') leftOut.push('a mouse release without its press');
     else {
       const release = events[index + 1];

@@ -55,6 +55,11 @@ describe('decodeInput', () => {
         { kind: 'other', what: 'mouse click with a modifier' },
       ],
     ],
+    [
+      "the terminal's replies to the app's queries (seen: vim's cursor position reports between keys)",
+      '\x1b[2;2Ri\x1b[?1;2c\x1b[>41;330;0c\x1b[?2026;2$y\x1b]11;rgb:0000/0000/0000\x1b\\\x1bP>|tmux 3.3a\x1b\\\x1b]10;rgb:ffff/ffff/ffff\x07\x1b[I',
+      [{ kind: 'reply' }, { kind: 'text', text: 'i' }, ...Array.from({ length: 7 }, () => ({ kind: 'reply' }) as const)],
+    ],
     ['an unknown CSI is Escape then its bytes as Meta and text', '\x1b[99x', [key('M-['), { kind: 'text', text: '99x' }]],
   ])('%s', (_, input, events) => {
     expect(decodeInput(bytes(input))).toEqual(events);
