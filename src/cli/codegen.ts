@@ -42,7 +42,8 @@ ${SIZE_USAGE}
 Linux only (the app runs under util-linux script, which logs what it receives). The test runs
 the command as given from the Vitest project's root: run codegen there.
 
-Exit status: 0 written; 1 the app could not start or the file could not be written; 2 wrong usage.`;
+Exit status: 0 written; 1 not run in a terminal, the app exited with a failure before any input
+(its screen is printed), or the file could not be written; 2 wrong usage.`;
 
 /** util.parseArgs options of `tmux-shot codegen`. */
 export const CODEGEN_OPTIONS = {
@@ -55,6 +56,10 @@ export async function codegenCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   const command = appCommand('codegen', args, 'tmux-shot codegen -- vim notes.txt');
   const size = sizeFlags('codegen', args.values);
   const out = args.values.out === undefined ? await defaultOutput() : await checkOutput('codegen', args.values.out, '');
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    io.stderr('tmux-shot codegen: it attaches your terminal to the app, and its stdin or stdout is not a terminal: run it in one, without redirections.');
+    return 1;
+  }
   await using server = await TmuxServer.create();
   const log = join(server.directory, 'input.log');
   // Not the 'output' rule: an app that waits silently for input would time out. The user sees its first screen once it settles.

@@ -3,6 +3,5 @@ export type { GeneratedTest, TestStep } from './test-steps.js';
 export { writeTest } from './write-test.js';
 export { appearedText } from './appeared-text.js';
 export { formatFile, type FormatResult } from './format-file.js';
-export { inferSteps, FINAL_SCREENSHOT, type InferredSteps, type Observation } from './input-steps.js';
-export { decodeInput, type InputEvent } from './input-events.js';
+export { inferSteps, type InferredSteps, type Observation } from './input-steps.js';
 export { inputSpan, scriptCommand } from './script-log.js';

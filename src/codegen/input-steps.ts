@@ -28,7 +28,7 @@ interface Action {
 }
 
 /** Name of the screenshot at the end; marked ones are `screen-1`, `screen-2`… */
-export const FINAL_SCREENSHOT = 'final';
+const FINAL_SCREENSHOT = 'final';
 
 /**
  * The steps of a session: first an assertion on a line of the first screen (so the test starts

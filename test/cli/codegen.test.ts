@@ -167,6 +167,25 @@ test('${mc.join(' ')}', async ({ tmuxApp }) => {
   });
 });
 
+describe('tmux-shot codegen failures', () => {
+  it('an app that fails before any input: its status and screen, exit status 1, no file', async () => {
+    const out = join(dir, 'fails.test.ts');
+    await using outer = await startCodegen(out, ['sh', '-c', 'echo broken; exit 3'], 'broken');
+    expect(await outer.waitForExit({ timeout: 15_000 })).toEqual({ exitCode: 1, signal: null });
+    expect(outer.text()).toContain(`tmux-shot codegen: 'sh -c "echo broken; exit 3"' exited (status 3) before any input:\nbroken`);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(tmp.get(outer) ?? '')).toEqual([]);
+  });
+
+  it('not in a terminal: says so, exit status 1, before starting anything', async () => {
+    const run = promisify(execFile)(process.execPath, [bin, 'codegen', '--out', join(dir, 'no-tty.test.ts'), '--', 'true']);
+    await expect(run).rejects.toMatchObject({
+      code: 1,
+      stderr: 'tmux-shot codegen: it attaches your terminal to the app, and its stdin or stdout is not a terminal: run it in one, without redirections.\n',
+    });
+  });
+});
+
 describe('tmux-shot codegen usage', () => {
   it('needs a command after --, exit status 2', async () => {
     const err: string[] = [];
