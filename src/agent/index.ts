@@ -11,7 +11,7 @@ export { createClient, type ModelConnection } from './openai-client.js';
 export { redactingClient } from './redact.js';
 export { scriptedModel, toolCall } from './scripted-model.js';
 export type { Verdict } from './judge.js';
-export type { AgentTranscript, TranscriptShot, TranscriptToolCall, TranscriptTurn } from './transcript.js';
+export type { AgentTranscript, TranscriptScreens, TranscriptShot, TranscriptToolCall, TranscriptTurn } from './transcript.js';
 export { CassetteAgent, type CassetteRunResult, type SizedDriver } from './cassette/agent.js';
 export { CassetteSession } from './cassette/session.js';
 export { resolveCassetteMode, type CassetteMode } from './cassette/mode.js';

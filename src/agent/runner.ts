@@ -38,7 +38,7 @@ import {
 } from './stop.js';
 import { pause, startTicker } from './time.js';
 import { ACTION_TOOLS, PLANNING_TOOLS, toolSpecs } from './tools.js';
-import { errorSummary, TranscriptRecorder, type AgentTranscript } from './transcript.js';
+import { errorSummary, TranscriptRecorder, type AgentTranscript, type TranscriptScreens } from './transcript.js';
 
 /** The result of `AgentRunner.run`. */
 export interface AgentResult extends Ending {
@@ -53,6 +53,8 @@ export interface AgentResult extends Ending {
 }
 
 const ACTION_SPECS = toolSpecs(ACTION_TOOLS);
+/** The tools whose calls the transcript keeps the screen text around (for tests generated from a run). */
+const SCREEN_CHANGING: ReadonlySet<string> = new Set(['send_keys', 'type_text', 'wait']);
 const PLANNING_SPECS = toolSpecs(PLANNING_TOOLS);
 
 /**
@@ -151,8 +153,9 @@ export class AgentRunner {
     let finished: string | undefined;
     let rejected: string[] | undefined;
     for (const [i, c] of calls.entries()) {
+      const before = c.ok && SCREEN_CHANGING.has(c.call.name) ? this.#driver.text() : undefined;
       const effect: ToolEffect = c.ok ? await this.#dispatch(c.call as ActionCall) : { content: c.error };
-      this.#recordCall(message.tool_calls[i]!, c, effect.content);
+      this.#recordCall(message.tool_calls[i]!, c, effect.content, before === undefined ? undefined : { before, after: this.#driver.text() });
       if (c.ok && c.call.name === 'finish' && effect.finished !== undefined) this.#recorder?.evidence(c.call.args.evidence ?? []);
       messages.push(toolMessage(c.id, effect.content));
       if (effect.image) images.push(effect.image);
@@ -274,16 +277,21 @@ export class AgentRunner {
     }
   }
 
-  /** Notes a tool call of the turn in the transcript: as repaired, with what repair changed and the result the model reads. */
-  #recordCall(raw: ToolCall, call: RepairedCall, result: string): void {
+  /**
+   * Notes a tool call of the turn in the transcript: as repaired, with what repair changed, the
+   * result the model reads, and the screens around it when it ran and `screens` were read.
+   */
+  #recordCall(raw: ToolCall, call: RepairedCall, result: string, screens?: TranscriptScreens): void {
     const repaired = describeRepair(raw, call);
+    const ok = call.ok && !result.startsWith('error:'); // every refusal and failure the model reads starts so (repair.ts, driver.ts)
     this.#recorder?.toolCall({
       id: call.id,
       name: call.ok ? call.call.name : call.name,
       arguments: call.arguments,
       ...(repaired ? { repaired } : {}),
       result,
-      ok: call.ok && !result.startsWith('error:'), // every refusal and failure the model reads starts so (repair.ts, driver.ts)
+      ok,
+      ...(ok && screens ? { screens } : {}),
     });
   }
 

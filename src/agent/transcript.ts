@@ -19,6 +19,18 @@ export interface TranscriptToolCall {
   readonly result: string;
   /** False when the call was refused or failed. */
   readonly ok: boolean;
+  /**
+   * The screen text just before and just after the call (after the screen settled, or the wait
+   * ended), for `send_keys`, `type_text` and `wait` calls that ran: what a test generated from the
+   * run (`emit`) waits for after each step.
+   */
+  readonly screens?: TranscriptScreens;
+}
+
+/** The visible screen as text (rows joined by `'\n'`, each right-trimmed) around one tool call. */
+export interface TranscriptScreens {
+  readonly before: string;
+  readonly after: string;
 }
 
 /** A screenshot sent to (or saved during) a turn. */

@@ -2,7 +2,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { AGENT, AGENT_CLI, MODEL_CLIENT } from '../defaults.js';
-import { AgentRunner, createClient } from '../agent/index.js';
+import { type AgentResult, AgentRunner, createClient } from '../agent/index.js';
+import { type AgentApp, agentRunTest, describeWrittenTest, notFinishedReason, writeTestFile } from '../codegen/index.js';
 import { TmuxApp } from '../app/index.js';
 import { screenshotFileStem } from '../file-names.js';
 import { writeNewOutputFile } from '../output-file.js';
@@ -33,6 +34,10 @@ Options:
                      the endpoint, without retrying (default ${AGENT.requestTimeout / 1000})
 ${SIZE_USAGE}
   --out DIR          where screenshots go, created if missing (default tmux-shot-agent)
+  --emit FILE        when the agent finishes, write its actions as a Vitest test to FILE
+                     (relative to the current folder; replays without a model), formatted
+                     with the project's biome or prettier when node_modules/.bin has one;
+                     a run that does not finish writes no file and says so on stderr
   -h, --help         show this help
 
 Exit status: 0 the agent finished or ran out its time; 1 it stopped otherwise (step cap,
@@ -49,6 +54,7 @@ export const AGENT_OPTIONS = {
   'request-timeout': { type: 'string' },
   ...SIZE_OPTIONS,
   out: { type: 'string' },
+  emit: { type: 'string' },
 } as const;
 
 /** Runs `tmux-shot agent`. @returns The exit status. */
@@ -79,6 +85,10 @@ export async function agentCommand(args: ParsedArgs, io: CliIo): Promise<number>
   });
   const result = await runner.run(goal);
   for (const shot of result.shots) io.stdout(shot);
+  if (typeof v.emit === 'string') {
+    const { cols, rows } = app.screen();
+    await emitTest(v.emit, result, { command: args.command, cols, rows }, io);
+  }
   if (duration !== undefined) {
     const gif = join(outDir, 'session.gif');
     await writeOutput(gif, await app.gif());
@@ -92,6 +102,18 @@ export async function agentCommand(args: ParsedArgs, io: CliIo): Promise<number>
     io.stderr('tmux-shot agent: the model endpoint stayed unavailable: check OPENAI_BASE_URL / OPENAI_API_KEY (or --base-url) and that the server is up.');
   else io.stderr(`tmux-shot agent: ${line}`);
   return ok ? 0 : 1;
+}
+
+/**
+ * With `--emit`: the test of a finished run written to `file` (relative to the current folder),
+ * its path and formatting on stdout; for another outcome, why no test was written on stderr.
+ */
+async function emitTest(file: string, result: AgentResult, app: AgentApp, io: CliIo): Promise<void> {
+  if (result.outcome !== 'finished') {
+    io.stderr(`tmux-shot agent: no test written to ${file}: ${notFinishedReason(result.outcome)}.`);
+    return;
+  }
+  io.stdout(describeWrittenTest(await writeTestFile(resolve(file), agentRunTest(result.transcript, app)), file));
 }
 
 /** `line` cut to `AGENT_CLI.maxPrintedChars`, saying so: what the model says may be megabytes long. */

@@ -29,8 +29,8 @@ export interface GeneratedTest {
   title: string;
   /** Lines of a comment at the top of the file (what generated it), without `//`; none when absent. */
   comment?: readonly string[];
-  /** The app's argv: `tmuxOptions.command`. */
-  command: readonly string[];
+  /** The app's argv (or a shell command line, as `TmuxApp.start` takes it): `tmuxOptions.command`. */
+  command: readonly string[] | string;
   /** The app's size, in cells: `tmuxOptions.cols`, `tmuxOptions.rows`. */
   cols: number;
   rows: number;

@@ -6,7 +6,7 @@
  * `test.override({ agentModel: scriptedModel([...]) })`), else the OpenAI-compatible endpoint
  * configured by the environment (`OPENAI_API_KEY` or `OPENAI_BASE_URL`, `TMUX_SHOT_MODEL`).
  */
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { z } from 'zod';
 import { TestRunner } from 'vitest';
 import type {
@@ -24,6 +24,7 @@ import type {
   Verdict,
 } from '../agent/index.js';
 import { firstLine, formatCall } from '../app/index.js';
+import type { FormatResult } from '../codegen/index.js';
 import { AGENT_FIXTURE } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
 import { screenshotFileStem } from '../file-names.js';
@@ -50,6 +51,27 @@ export type AgentFixtureOptions = Partial<Omit<AgentRunnerOptions, 'saveScreensh
   /** Per-test limits of model calls and tokens; past them a call fails before reaching the model. @default {} */
   budget?: ModelBudget;
 };
+
+/** Options of one `agent.run`: the runner's, and `emit`. */
+export type AgentRunOptions = Partial<Omit<AgentRunnerOptions, 'saveScreenshot' | 'model'>> & {
+  /**
+   * Write the run, when it finishes, as a plain Vitest test to this file (relative to the Vitest
+   * project root; folders created; a file there replaced): the model's actions as `press`/`type`
+   * steps, a `toShowText` on what each made appear, a `waitForText` for each wait, the `finish`
+   * evidence as `toShowText`, and a final `toMatchScreenshot('finished')` — a test that replays
+   * without a model or a cassette. Formatted with the project's Biome or Prettier when found. A
+   * run that does not finish writes nothing (the result's `emit` says why). @default undefined (no file)
+   */
+  emit?: string;
+};
+
+/** What `emit` did: the test written, and how it was formatted (see `formatFile`), or why none was written. */
+export type EmitOutcome =
+  | { written: true /** Absolute path. */; path: string; format?: FormatResult }
+  | { written: false /** Absolute path. */; path: string; reason: string };
+
+/** The result of `agent.run`: the run's, and with `emit`, what it did. */
+export type AgentRunResult = CassetteRunResult & { emit?: EmitOutcome };
 
 /** The `agent` fixture. */
 export class AgentHandle {
@@ -78,20 +100,38 @@ export class AgentHandle {
    * Drives the test's app toward `goal` (see `AgentRunner.run`); runner `options` override the fixture's.
    * One step of the app (see `TmuxApp.steps`), `agent.run('open the settings')`, failed when it
    * throws or the run did not finish (its outcome and summary); the agent's keys and waits are part of it.
-   * @returns The run's result: `outcome` ('finished', 'unverified', 'step-cap'…), `summary`, `steps`, `shots`, `cost`.
+   * @returns The run's result: `outcome` ('finished', 'unverified', 'step-cap'…), `summary`, `steps`, `shots`, `cost`;
+   *   with `emit`, what it wrote (see {@link AgentRunOptions.emit}).
    * @throws {CassetteMismatchError} for a missing (replay mode), stale, diverged or exhausted cassette, with
    *   the command that re-records it; {ConfigError} when a model is needed and none is configured;
-   *   {ModelApiError} for a non-transient API failure.
+   *   {ModelApiError} for a non-transient API failure; {TmuxShotError} when the `emit` file cannot be written.
    */
-  run(goal: string, options?: Partial<Omit<AgentRunnerOptions, 'saveScreenshot' | 'model'>>): Promise<CassetteRunResult> {
+  run(goal: string, options?: AgentRunOptions): Promise<AgentRunResult> {
+    const { emit, ...runner } = options ?? {};
     return this.#step(
       () => formatCall('agent.run', [goal, options]),
       async () => {
         const agent = await this.#cassetteAgent('run', goal);
-        return this.#counted(() => agent.run(goal, { ...this.#runnerOptions(), ...options }));
+        const result = await this.#counted(() => agent.run(goal, { ...this.#runnerOptions(), ...runner }));
+        return emit === undefined ? result : { ...result, emit: await this.#emit(emit, result) };
       },
       ({ outcome, summary }) => (outcome === 'finished' ? undefined : `did not finish (${outcome}): ${firstLine(summary)}`),
     );
+  }
+
+  /**
+   * Writes the test of a finished run to `emit` (relative to the project root), with the app as
+   * the test started it (command, env, cwd) at its size now; any other outcome writes nothing.
+   */
+  async #emit(emit: string, result: CassetteRunResult): Promise<EmitOutcome> {
+    const path = resolve(this.#test?.root ?? process.cwd(), emit);
+    const { agentRunTest, notFinishedReason, writeTestFile } = await import('../codegen/index.js');
+    if (result.outcome !== 'finished') return { written: false, path, reason: notFinishedReason(result.outcome) };
+    const { command, env, cwd } = this.#app.options;
+    const { cols, rows } = this.#app.screen();
+    const app = { command: command!, cols, rows, ...(env ? { env } : {}), ...(cwd !== undefined ? { cwd } : {}) }; // started: it has a command
+    const { format } = await writeTestFile(path, agentRunTest(result.transcript, app));
+    return format ? { written: true, path, format } : { written: true, path };
   }
 
   /**

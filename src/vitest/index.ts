@@ -12,7 +12,7 @@ export type { RecordingMode } from './evidence.js';
 export { TmuxAppHandle } from './app-handle.js';
 export type { TmuxAppFixtureOptions } from './app-handle.js';
 export { AgentHandle } from './agent-handle.js';
-export type { AgentFixtureOptions } from './agent-handle.js';
+export type { AgentFixtureOptions, AgentRunOptions, AgentRunResult, EmitOutcome } from './agent-handle.js';
 export type { ScreenshotOptions, ScreenTextOptions, ToShowTextOptions } from './options.js';
 export type { LocatorAssertionOptions } from './locator-matchers.js';
 export type { StateAssertionOptions } from './state-matchers.js';

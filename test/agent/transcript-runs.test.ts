@@ -26,7 +26,7 @@ describe('the transcript of a run', () => {
     server = undefined;
   });
 
-  it('holds each turn: the text, the calls as repaired and run with their results, what repair changed, and the shots', async () => {
+  it('holds each turn: the text, the calls as repaired and run with their results, what repair changed, the screens around an action, and the shots', async () => {
     const model = scriptedModel([
       { content: 'Moving down.', tool_calls: [raw('functions.send_keys', '{"keys": "Down"}', 'a'), raw('read_text<|channel|>commentary', '')] },
       { tool_calls: [raw('functions.screenshot', '{"label": "moved"}', 'b'), raw('jump', '{}', 'c')] },
@@ -46,7 +46,15 @@ describe('the transcript of a run', () => {
           label: 'step 1',
           text: 'Moving down.',
           toolCalls: [
-            { id: 'a', name: 'send_keys', arguments: '{"keys":"Down"}', repaired: 'stripped the functions. prefix', result: 'ok: pressed Down', ok: true },
+            {
+              id: 'a',
+              name: 'send_keys',
+              arguments: '{"keys":"Down"}',
+              repaired: 'stripped the functions. prefix',
+              result: 'ok: pressed Down',
+              ok: true,
+              screens: { before: FIRST_SCREEN, after: SAVE_SCREEN },
+            },
             {
               id: 'call_1_2',
               name: 'read_text',

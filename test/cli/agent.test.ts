@@ -1,7 +1,7 @@
 // `tmux-shot agent` end to end: the real openai SDK against a loopback OpenAI-compatible server,
 // driving the menu fixture in real tmux; in-process through main(), and as the built bin
 // (dist/cli/bin.js, run `npm run build` first).
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
@@ -48,6 +48,64 @@ describe('tmux-shot agent', () => {
     expect(server.requests[0]!.body['model']).toBe('loop-model');
     expect(server.requests[0]!.authorization).toBe(`Bearer ${KEY}`);
     for (const file of readdirSync(outDir)) expect(readFileSync(join(outDir, file)).includes(KEY)).toBe(false);
+  });
+
+  it('with --emit, writes the finished run as a test, relative to the current folder, and says so', async () => {
+    server = await startServer([
+      reply('send_keys', { keys: 'Down Down', enter: true }, 'c1'),
+      reply('finish', { summary: 'selected Settings', evidence: ['Settings'] }, 'c2'),
+    ]);
+    vi.stubEnv('OPENAI_API_KEY', KEY);
+    vi.stubEnv('OPENAI_BASE_URL', server.url);
+    const emitDir = join(dir, 'emit');
+    mkdirSync(emitDir);
+    const cwd = vi.spyOn(process, 'cwd').mockReturnValue(emitDir);
+    const result = await run(
+      'agent',
+      'select Settings',
+      '--out',
+      join(dir, 'emit-shots'),
+      '--emit',
+      'tests/menu.test.ts',
+      '--cols',
+      '40',
+      '--rows',
+      '12',
+      '--',
+      'node',
+      menu,
+    ).finally(() => cwd.mockRestore());
+    expect([result.code, result.err]).toEqual([0, '']);
+    expect(result.out).toEqual(['wrote tests/menu.test.ts (no biome or prettier in node_modules/.bin: left as written)', 'finished: selected Settings']);
+    expect(
+      readFileSync(join(emitDir, 'tests/menu.test.ts'), 'utf8'),
+    ).toBe(`// Written by tmux-shot from an agent run: the actions the model took, without the model.
+
+import { expect, test } from 'tmux-shot/vitest';
+
+test.override({ tmuxOptions: { command: ['node', '${menu}'], cols: 40, rows: 12 } });
+
+test('select Settings', async ({ tmuxApp }) => {
+  await tmuxApp.press('Down', 'Down', 'Enter');
+  await expect(tmuxApp).toShowText('Selected: Settings');
+  await expect(tmuxApp).toShowText('Settings');
+  await expect(tmuxApp).toMatchScreenshot('finished');
+});
+`);
+  });
+
+  it('with --emit, writes no test when the run does not finish, and says why on stderr', async () => {
+    server = await startServer([reply('send_keys', { keys: 'Down' }, 'c1')]);
+    vi.stubEnv('OPENAI_API_KEY', KEY);
+    vi.stubEnv('OPENAI_BASE_URL', server.url);
+    const file = join(dir, 'never', 'menu.test.ts');
+    const result = await run('agent', 'select Save', '--out', join(dir, 'never-shots'), '--max-steps', '1', '--emit', file, '--', 'node', menu);
+    expect([result.code, result.out]).toEqual([1, []]);
+    expect(result.err).toBe(
+      `tmux-shot agent: no test written to ${file}: the run did not finish (step-cap): a test is written only from a finished run, whose actions reached the goal.\n` +
+        'tmux-shot agent: step-cap: stopped after 1 steps without finish',
+    );
+    expect(existsSync(file)).toBe(false);
   });
 
   it('prints at most 10000 characters of what the model says, saying how much was cut', async () => {

@@ -1,0 +1,89 @@
+/**
+ * A finished agent run as a generated test (pure): the model's actions as repaired and executed
+ * (the transcript's tool calls that ran), each followed by a wait on what it made appear, the
+ * `finish` evidence as assertions, and a final screenshot — a test that replays without a model.
+ */
+import type { AgentTranscript, TranscriptToolCall } from '../agent/index.js';
+import { appearedText } from './appeared-text.js';
+import type { GeneratedTest, TestStep } from './test-steps.js';
+
+/** The app the agent drove, as the generated test's `tmuxOptions` give it. */
+export type AgentApp = Pick<GeneratedTest, 'command' | 'cols' | 'rows' | 'env' | 'cwd'>;
+
+/** The name of the generated test's final screenshot. */
+export const FINAL_SCREENSHOT = 'finished';
+
+/** Why a run that ended with `outcome` (not `finished`) writes no test. */
+export function notFinishedReason(outcome: string): string {
+  return `the run did not finish (${outcome}): a test is written only from a finished run, whose actions reached the goal`;
+}
+
+/**
+ * The test of a `finished` run `transcript` on `app`: titled with the goal, the steps of
+ * {@link agentRunSteps}.
+ */
+export function agentRunTest(transcript: AgentTranscript, app: AgentApp): GeneratedTest {
+  return {
+    title: transcript.prompt,
+    comment: ['Written by tmux-shot from an agent run: the actions the model took, without the model.'],
+    ...app,
+    steps: agentRunSteps(transcript),
+  };
+}
+
+/**
+ * The steps of a run: per tool call that ran (`ok`), in order — `send_keys` → `press` (its keys,
+ * then `Enter` when asked), `type_text` → `type` (then `press('Enter')` when asked), each followed
+ * by an `expectText` on the text it made appear (`appearedText` of the call's screens; none when
+ * nothing stable appeared); `wait` → a `waitForText` on what appeared while it waited (nothing when
+ * nothing did: never a sleep); `screenshot` and `read_text` change nothing and are left out. Then
+ * the accepted `finish` evidence, each an `expectText` (a `/…/` entry as a RegExp, as the agent
+ * checked it), skipping one equal to the step before; then a screenshot named {@link FINAL_SCREENSHOT}.
+ */
+export function agentRunSteps(transcript: AgentTranscript): TestStep[] {
+  const steps: TestStep[] = [];
+  for (const call of transcript.turns.flatMap((turn) => turn.toolCalls)) if (call.ok) steps.push(...callSteps(call));
+  for (const entry of transcript.evidence ?? []) {
+    const text = evidenceText(entry);
+    const last = steps.at(-1);
+    if (!(last?.kind === 'expectText' && String(last.text) === String(text))) steps.push({ kind: 'expectText', text });
+  }
+  steps.push({ kind: 'screenshot', name: FINAL_SCREENSHOT });
+  return steps;
+}
+
+function callSteps(call: TranscriptToolCall): TestStep[] {
+  const args = JSON.parse(call.arguments) as Record<string, unknown>;
+  const enter: TestStep[] = args['enter'] === true ? [{ kind: 'press', keys: ['Enter'] }] : [];
+  const appeared = call.screens ? appearedText(call.screens.before.split('\n'), call.screens.after.split('\n')) : undefined;
+  switch (call.name) {
+    case 'send_keys': {
+      const keys = String(args['keys'])
+        .split(/\s+/)
+        .filter((key) => key !== '');
+      return [{ kind: 'press', keys }, ...enter, ...expectAppeared(appeared)];
+    }
+    case 'type_text':
+      return [{ kind: 'type', text: String(args['text']) }, ...enter, ...expectAppeared(appeared)];
+    case 'wait':
+      return appeared === undefined ? [] : [{ kind: 'waitForText', text: appeared }];
+    default:
+      return [];
+  }
+}
+
+function expectAppeared(text: string | undefined): TestStep[] {
+  return text === undefined ? [] : [{ kind: 'expectText', text }];
+}
+
+/** A `finish` evidence entry as the agent checked it: `/…/` (3 characters or more, a valid pattern) as a RegExp, else the text. */
+export function evidenceText(entry: string): string | RegExp {
+  if (entry.length >= 3 && entry.startsWith('/') && entry.endsWith('/')) {
+    try {
+      return new RegExp(entry.slice(1, -1));
+    } catch {
+      return entry;
+    }
+  }
+  return entry;
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentTranscript, TranscriptToolCall } from '../../src/agent/transcript.js';
+import { missingEvidence } from '../../src/agent/driver.js';
+import { agentRunSteps, agentRunTest, evidenceText } from '../../src/codegen/agent-steps.js';
+import type { TestStep } from '../../src/codegen/test-steps.js';
+
+const MENU = (selected: number, status = 'Use arrows') =>
+  ['Open', 'Save', 'Settings']
+    .map((item, i) => `│ ${i === selected ? '>' : ' '} ${item}     │`)
+    .concat(status)
+    .join('\n');
+
+function call(name: string, args: object, extra: Partial<TranscriptToolCall> = {}): TranscriptToolCall {
+  return { id: 'x', name, arguments: JSON.stringify(args), result: 'ok', ok: true, ...extra };
+}
+
+function run(calls: TranscriptToolCall[], evidence?: string[]): AgentTranscript {
+  return {
+    kind: 'run',
+    prompt: 'select Save',
+    turns: [{ label: 'step 1', toolCalls: calls, shots: [], retries: 0, source: 'live' }],
+    outcome: 'finished',
+    summary: 'done',
+    ...(evidence ? { evidence } : {}),
+  };
+}
+
+describe('agentRunSteps', () => {
+  it.each<[string, TranscriptToolCall[], string[] | undefined, TestStep[]]>([
+    [
+      'send_keys → press, then the text it made appear',
+      [call('send_keys', { keys: 'Down' }, { screens: { before: MENU(0), after: MENU(1) } })],
+      undefined,
+      [
+        { kind: 'press', keys: ['Down'] },
+        { kind: 'expectText', text: '> Save' },
+        { kind: 'screenshot', name: 'finished' },
+      ],
+    ],
+    [
+      'send_keys with enter → press then Enter; several blanks between keys',
+      [call('send_keys', { keys: ' Down   Down', enter: true }, { screens: { before: MENU(0), after: MENU(2, 'Selected: Settings') } })],
+      undefined,
+      [
+        { kind: 'press', keys: ['Down', 'Down'] },
+        { kind: 'press', keys: ['Enter'] },
+        { kind: 'expectText', text: 'Selected: Settings' },
+        { kind: 'screenshot', name: 'finished' },
+      ],
+    ],
+    [
+      'type_text → type (+ Enter); no assertion when nothing appeared',
+      [call('type_text', { text: 'hi;\n', enter: true }, { screens: { before: MENU(0), after: MENU(0) } })],
+      undefined,
+      [
+        { kind: 'type', text: 'hi;\n' },
+        { kind: 'press', keys: ['Enter'] },
+        { kind: 'screenshot', name: 'finished' },
+      ],
+    ],
+    [
+      'wait → a text wait on what appeared during it, or nothing (never a sleep)',
+      [
+        call('wait', { seconds: 2 }, { screens: { before: MENU(0, 'Loading'), after: MENU(0, 'Loaded 3 files') } }),
+        call('wait', { seconds: 1 }, { screens: { before: MENU(0), after: MENU(0) } }),
+      ],
+      undefined,
+      [
+        { kind: 'waitForText', text: 'Loaded 3 files' },
+        { kind: 'screenshot', name: 'finished' },
+      ],
+    ],
+    [
+      'calls that failed, screenshots and reads are left out',
+      [call('send_keys', { keys: 'Bogus' }, { ok: false, result: 'error: unknown key' }), call('screenshot', { label: 'look' }), call('read_text', {})],
+      undefined,
+      [{ kind: 'screenshot', name: 'finished' }],
+    ],
+    [
+      'finish evidence → assertions, a /…/ entry as a RegExp, one equal to the step before skipped',
+      [call('send_keys', { keys: 'Down' }, { screens: { before: MENU(0), after: MENU(1) } }), call('finish', { summary: 'ok', evidence: ['> Save'] })],
+      ['> Save', '/Sav(e|ed)/', 'Use arrows'],
+      [
+        { kind: 'press', keys: ['Down'] },
+        { kind: 'expectText', text: '> Save' },
+        { kind: 'expectText', text: /Sav(e|ed)/ },
+        { kind: 'expectText', text: 'Use arrows' },
+        { kind: 'screenshot', name: 'finished' },
+      ],
+    ],
+  ])('%s', (_name, calls, evidence, steps) => {
+    expect(agentRunSteps(run(calls, evidence))).toEqual(steps);
+  });
+
+  it('makes the test: the goal as title, the app as given, a comment saying where it came from', () => {
+    const test = agentRunTest(run([]), { command: ['node', 'menu.mjs'], cols: 40, rows: 12, cwd: 'sub' });
+    expect(test).toEqual({
+      title: 'select Save',
+      comment: ['Written by tmux-shot from an agent run: the actions the model took, without the model.'],
+      command: ['node', 'menu.mjs'],
+      cols: 40,
+      rows: 12,
+      cwd: 'sub',
+      steps: [{ kind: 'screenshot', name: 'finished' }],
+    });
+  });
+});
+
+describe('evidenceText', () => {
+  const screen = 'Saved 3 files\n/tmp/x/ ok';
+  it.each<[string, string | RegExp]>([
+    ['Saved', 'Saved'],
+    ['/Saved \\d+/', /Saved \d+/],
+    ['//', '//'],
+    ['/(/', '/(/'],
+    ['/x/', /x/],
+    ['/tmp/x/', /tmp\/x/],
+  ])('%s → %s, as the agent checked it', (entry, text) => {
+    expect(evidenceText(entry)).toEqual(text);
+    // the same reading as the agent's own check of the evidence (driver.ts)
+    const shown = typeof text === 'string' ? screen.includes(text) : text.test(screen);
+    expect(missingEvidence([entry], screen)).toEqual(shown ? [] : [entry]);
+  });
+});
