@@ -5,8 +5,8 @@
  * (src/codegen/script-log.ts); each time new input appears in it, the screen the user saw just
  * before it is kept with it, and `inferSteps` turns the whole into steps.
  */
-import { watch } from 'node:fs';
-import { lstat, readFile } from 'node:fs/promises';
+import { readFileSync, watch } from 'node:fs';
+import { lstat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { TmuxApp } from '../app/index.js';
 import { describeWrittenTest, inferSteps, inputSpan, type Observation, scriptCommand, writeTestFile } from '../codegen/index.js';
@@ -102,19 +102,17 @@ async function observe(app: TmuxApp, server: TmuxServer, session: string, log: s
   });
   let consumed = 0;
   let marks = 0;
-  let looks = Promise.resolve();
-  /** Queues a look at the log (and the marks), one at a time, with the screen as it is now. */
-  const look = (withMarks: boolean): Promise<void> => {
+  /**
+   * Takes the log's new input with the screen as it is now. Synchronous on purpose: the screen and
+   * the bytes are read in the same turn of the event loop, so no later input joins an earlier screen.
+   */
+  const look = (): void => {
     const before = lines(app);
-    looks = looks.then(async () => {
-      const bytes = await readFile(log).catch(() => new Uint8Array());
-      const span = inputSpan(bytes);
-      const from = Math.max(consumed, span.start);
-      if (span.end > from) observations.push({ kind: 'input', bytes: bytes.subarray(from, span.end), before });
-      consumed = Math.max(consumed, span.end);
-      if (withMarks) await readMarks();
-    });
-    return looks;
+    const bytes = readLog(log);
+    const span = inputSpan(bytes);
+    const from = Math.max(consumed, span.start);
+    if (span.end > from) observations.push({ kind: 'input', bytes: bytes.subarray(from, span.end), before });
+    consumed = Math.max(consumed, span.end);
   };
   const readMarks = async () => {
     const marked = Number((await server.command(['show-options', '-gqv', MARKS_OPTION]).catch(() => []))[0] ?? marks);
@@ -124,17 +122,19 @@ async function observe(app: TmuxApp, server: TmuxServer, session: string, log: s
     }
   };
   const watcher = watch(dirname(log), (_, name) => {
-    if (name === basename(log)) void look(false);
+    if (name === basename(log)) look();
   });
   try {
     while (attached) {
       await systemClock.sleep(CODEGEN_CLI.interval);
-      await look(true);
+      look();
+      await readMarks();
       if (attached && (await app.exitStatus())) await server.command(['detach-client', '-s', session]).catch(() => undefined);
     }
     await client;
     // What arrived between the last look and the client's end.
-    await look(true);
+    look();
+    await readMarks();
   } finally {
     watcher.close();
   }
@@ -145,6 +145,15 @@ async function observe(app: TmuxApp, server: TmuxServer, session: string, log: s
 async function tell(server: TmuxServer, session: string, message: string): Promise<void> {
   const clients = await server.command(['list-clients', '-t', session, '-F', '#{client_name}']).catch(() => []);
   for (const client of clients) await server.command(['display-message', '-c', client, message]).catch(() => undefined);
+}
+
+/** The log's bytes so far (none before script has created it). */
+function readLog(log: string): Uint8Array {
+  try {
+    return readFileSync(log);
+  } catch {
+    return new Uint8Array();
+  }
 }
 
 function lines(app: TmuxApp): string[] {

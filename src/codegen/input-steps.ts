@@ -55,18 +55,14 @@ export function inferSteps(observations: readonly Observation[], final: readonly
   };
   const firstInput = observations.find((observation) => observation.kind === 'input');
   assertAfter([], firstInput?.before ?? final);
-  for (const observation of observations) {
-    if (observation.kind === 'screenshot') {
-      close(observation.screen);
+  for (const item of actionsOf(observations, leftOut)) {
+    if ('screen' in item) {
+      close(item.screen);
       steps.push({ kind: 'screenshot', name: `screen-${++shots}` });
-      continue;
-    }
-    for (const action of actionsOf(decodeInput(observation.bytes), observation.before, leftOut)) {
-      if (pending && canMerge(pending.step, action.step)) pending.step = merge(pending.step, action.step);
-      else {
-        close(action.before);
-        pending = action;
-      }
+    } else if (pending && canMerge(pending.step, item.step)) pending.step = merge(pending.step, item.step);
+    else {
+      close(item.before);
+      pending = item;
     }
   }
   close(final);
@@ -74,25 +70,49 @@ export function inferSteps(observations: readonly Observation[], final: readonly
   return { steps, leftOut };
 }
 
-/** The actions of one chunk's events; mouse presses pair with the release that follows them. */
-function actionsOf(events: readonly InputEvent[], before: readonly string[], leftOut: string[]): Action[] {
-  const actions: Action[] = [];
-  for (let index = 0; index < events.length; index++) {
-    const event = events[index] as InputEvent;
+/** One decoded event and the screen before the input that held it. */
+type Timed = { event: InputEvent; before: readonly string[] };
+
+/**
+ * The actions of the observations' events in order, and their marks (as `{ screen }`). A mouse press
+ * pairs with a release on the same cell that comes next, in the same input or a later one (tmux
+ * writes each report on its own); terminal replies are dropped.
+ */
+function actionsOf(observations: readonly Observation[], leftOut: string[]): (Action | { screen: readonly string[] })[] {
+  const items = observations.flatMap((observation): (Timed | { screen: readonly string[] })[] =>
+    observation.kind === 'screenshot'
+      ? [{ screen: observation.screen }]
+      : decodeInput(observation.bytes).map((event) => ({ event, before: observation.before })),
+  );
+  const actions: (Action | { screen: readonly string[] })[] = [];
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as Timed | { screen: readonly string[] };
+    if ('screen' in item) {
+      actions.push(item);
+      continue;
+    }
+    const { event, before } = item;
     if (event.kind === 'text') actions.push({ step: { kind: 'type', text: event.text }, before });
     else if (event.kind === 'key') actions.push({ step: { kind: 'press', keys: [event.key] }, before });
     else if (event.kind === 'other') leftOut.push(event.what);
     else if (event.kind === 'reply') continue;
     else if (event.action === 'release') leftOut.push('a mouse release without its press');
     else {
-      const release = events[index + 1];
+      let next = index + 1;
+      while (isReply(items[next])) next++;
+      const found = items[next];
+      const release = found && 'event' in found ? found.event : undefined;
       if (release?.kind === 'mouse' && release.action === 'release' && release.col === event.col && release.row === event.row) {
         actions.push({ step: clickStep(event.col, event.row, event.button ?? 'left', before), before });
-        index++;
+        index = next;
       } else leftOut.push('a mouse press without a release on the same cell (a drag)');
     }
   }
   return actions;
+}
+
+function isReply(item: Timed | { screen: readonly string[] } | undefined): boolean {
+  return item !== undefined && 'event' in item && item.event.kind === 'reply';
 }
 
 /**

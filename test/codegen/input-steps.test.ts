@@ -73,6 +73,20 @@ describe('inferSteps', () => {
     });
   });
 
+  it('pairs a press with its release when they arrive apart (tmux writes each report on its own), and drops terminal replies', () => {
+    const screen = ['  Left     File     Command'];
+    const session = [input('\x1b[<0;12;1M', screen), input('\x1b[2;2R', screen), input('\x1b[<0;12;1m', screen)];
+    expect(inferSteps(session, ['  Left     File     Command', 'Filtered view'])).toEqual({
+      steps: [
+        { kind: 'expectText', text: 'Command' },
+        { kind: 'click', text: 'File' },
+        { kind: 'expectText', text: 'Filtered view' },
+        { kind: 'screenshot', name: 'final' },
+      ],
+      leftOut: [],
+    });
+  });
+
   it('with no input, asserts the screen and takes the final screenshot', () => {
     expect(inferSteps([], ['hello']).steps).toEqual([
       { kind: 'expectText', text: 'hello' },
