@@ -584,4 +584,6 @@ export const CODEGEN_CLI = {
   out: 'codegen.test.ts',
   /** How often the app's input log and the screenshot chord are looked at, in ms: the screen kept as "before" an input is at most this old. @default 20 */
   interval: 20,
+  /** How long codegen's messages stay on tmux's message line (the greeting, "screenshot marked"), in ms. @default 4000 */
+  messageMs: 4_000,
 } as const;

@@ -20,6 +20,9 @@ import { checkOutput, type CliIo, type CliOutput, reportWritten } from './io.js'
 /** The tmux user option the screenshot chord counts up, read by the watch loop. */
 const MARKS_OPTION = '@tmux-shot-marks';
 
+/** What the user is told once attached. */
+const GREETING = 'tmux-shot codegen: recording. C-b s marks a screenshot; C-b d (or the app exiting) ends and writes the test.';
+
 /** Usage text of `tmux-shot codegen`. */
 export const CODEGEN_USAGE = `Usage: tmux-shot codegen [options] -- command [args…]
 
@@ -102,6 +105,7 @@ async function observe(app: TmuxApp, server: TmuxServer, session: string, log: s
   });
   let consumed = 0;
   let marks = 0;
+  let greeted = false;
   /**
    * Takes the log's new input with the screen as it is now. Synchronous on purpose: the screen and
    * the bytes are read in the same turn of the event loop, so no later input joins an earlier screen.
@@ -129,6 +133,7 @@ async function observe(app: TmuxApp, server: TmuxServer, session: string, log: s
       await systemClock.sleep(CODEGEN_CLI.interval);
       look();
       await readMarks();
+      if (!greeted) greeted = (await tell(server, session, GREETING)) > 0;
       if (attached && (await app.exitStatus())) await server.command(['detach-client', '-s', session]).catch(() => undefined);
     }
     await client;
@@ -141,10 +146,16 @@ async function observe(app: TmuxApp, server: TmuxServer, session: string, log: s
   return observations;
 }
 
-/** Shows `message` on the clients attached to `session` (tmux's message line, for `display-time`). */
-async function tell(server: TmuxServer, session: string, message: string): Promise<void> {
+/**
+ * Shows `message` on the clients attached to `session` (tmux's message line, for
+ * `CODEGEN_CLI.messageMs`). @returns How many clients were told.
+ */
+async function tell(server: TmuxServer, session: string, message: string): Promise<number> {
   const clients = await server.command(['list-clients', '-t', session, '-F', '#{client_name}']).catch(() => []);
-  for (const client of clients) await server.command(['display-message', '-c', client, message]).catch(() => undefined);
+  for (const client of clients) {
+    await server.command(['display-message', '-d', String(CODEGEN_CLI.messageMs), '-c', client, message]).catch(() => undefined);
+  }
+  return clients.length;
 }
 
 /** The log's bytes so far (none before script has created it). */

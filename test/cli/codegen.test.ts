@@ -73,6 +73,7 @@ describe('tmux-shot codegen', () => {
   it('writes the menu session (keys, a marked screenshot) as a test that passes at once and again', async () => {
     const out = join(dir, 'menu.test.ts');
     await using outer = await startCodegen(out, ['node', 'fixtures/menu.mjs'], 'Menu');
+    await outer.waitForText('tmux-shot codegen: recording. C-b s marks a screenshot; C-b d (or the app exiting) ends');
     await outer.press('Down');
     await outer.waitForText('> Save');
     await outer.press('Down');
