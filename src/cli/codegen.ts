@@ -69,12 +69,7 @@ export async function codegenCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   // Not the 'output' rule: an app that waits silently for input would time out. The user sees its first screen once it settles.
   await using app = await TmuxApp.start({ command: scriptCommand(command, log), ...size, server, ready: 'none' });
   await app.waitForStable();
-  const [session = ''] = (await server.command(['list-sessions', '-F', '#{session_id} #{session_name}']))
-    .filter((line) => !line.endsWith(` ${LOBBY_NAME}`))
-    .map((line) => line.split(' ')[0]);
-  await server.command(['set-option', '-t', session, 'mouse', 'on']);
-  await server.command(['set-option', '-g', MARKS_OPTION, '0']);
-  await server.command(['bind-key', '-T', 'prefix', 's', 'set-option', '-gF', MARKS_OPTION, `#{e|+:#{${MARKS_OPTION}},1}`]);
+  const session = await prepareSession(server);
   const observations = await observe(app, server, session, log);
   const final = lines(app);
   const exit = await app.exitStatus();
@@ -87,6 +82,22 @@ export async function codegenCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   reportWritten(io, out, describeWrittenTest(written));
   if (leftOut.length > 0) io.stderr(`tmux-shot codegen: the test leaves out what it cannot replay yet: ${leftOut.join(', ')}.`);
   return 0;
+}
+
+/**
+ * The app's session (the server's only one besides the lobby), made ready for the user: `mouse on`
+ * so that tmux passes clicks to an app that asked for them, and the screenshot chord (`C-b s`
+ * counts `MARKS_OPTION` up, replacing tmux's choose-tree binding on this private server).
+ * @returns The session's id (`$1`).
+ */
+async function prepareSession(server: TmuxServer): Promise<string> {
+  const [session = ''] = (await server.command(['list-sessions', '-F', '#{session_id} #{session_name}']))
+    .filter((line) => !line.endsWith(` ${LOBBY_NAME}`))
+    .map((line) => line.split(' ')[0]);
+  await server.command(['set-option', '-t', session, 'mouse', 'on']);
+  await server.command(['set-option', '-g', MARKS_OPTION, '0']);
+  await server.command(['bind-key', '-T', 'prefix', 's', 'set-option', '-gF', MARKS_OPTION, `#{e|+:#{${MARKS_OPTION}},1}`]);
+  return session;
 }
 
 /**
