@@ -26,7 +26,7 @@ export function writeTest(test: GeneratedTest): string {
   const steps = mergeSteps(test.steps);
   const asserts = steps.some((step) => step.kind === 'expectText' || step.kind === 'screenshot');
   const lines = [
-    ...(test.comment ?? []).map((line) => (line === '' ? '//' : `// ${line}`)),
+    ...(test.comment ?? []).map((line) => (line === '' ? '//' : `// ${line.replace(LINE_BREAKS, ' ')}`)),
     `import { ${asserts ? 'expect, test' : 'test'} } from 'tmux-shot/vitest';`,
     '',
     `test.override({ tmuxOptions: ${formatObject(tmuxOptions(test))} });`,
@@ -91,8 +91,9 @@ function buttonOption(button: MouseButton | undefined): string {
   return button === undefined || button === 'left' ? '' : `{ button: ${quote(button)} }`;
 }
 
+/** A text as a string literal, or a RegExp as a literal with its invisible characters escaped as in {@link quote} (the same escapes mean the same in a pattern). */
 function formatText(text: string | RegExp): string {
-  return typeof text === 'string' ? quote(text) : String(text);
+  return typeof text === 'string' ? quote(text) : `/${text.source.replace(INVISIBLE, escapeChar)}/${text.flags}`;
 }
 
 /** A plain value as a source literal: strings quoted, arrays and objects on one line, keys bare when they are identifiers. */
@@ -108,8 +109,19 @@ function formatObject(value: unknown): string {
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-/** Characters never written raw inside a string literal: C0 controls, `'`, `\`, DEL, C1 controls, the line and paragraph separators, lone surrogates. */
-const ESCAPED = /[\u0000-\u001f'\\\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** The characters of {@link ESCAPED} that a RegExp's `source` may hold raw (all but `'`, `\`, and surrogates, which a pattern reads as they are). */
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/** What would end a `//` comment early (JavaScript's line terminators). */
+const LINE_BREAKS = /[\n\r\u2028\u2029]/g;
+
+/**
+ * Characters never written raw inside a string literal: C0 controls, `'`, `\`, DEL, C1 controls,
+ * the line and paragraph separators, bidirectional controls and the BOM (text that reads other
+ * than it runs: "Trojan Source"), lone surrogates.
+ */
+const ESCAPED =
+  /[\u0000-\u001f'\\\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 const NAMED_ESCAPES: Readonly<Record<string, string>> = {
   '\\': '\\\\',
@@ -124,7 +136,8 @@ const NAMED_ESCAPES: Readonly<Record<string, string>> = {
 
 /**
  * `text` as a single-quoted JavaScript string literal: `\\`, `'`, `\n`, `\r`, `\t`, `\b`, `\f`,
- * `\v` by name, other control characters as `\xNN`, U+2028/U+2029 and lone surrogates as `\uNNNN`;
+ * `\v` by name, other control characters as `\xNN`, line separators, bidirectional controls, the
+ * BOM and lone surrogates as `\uNNNN`;
  * everything else (non-ASCII text included) as it is.
  * @example quote("it's\x1b[A") // "'it\\'s\\x1b[A'"
  */
