@@ -584,3 +584,13 @@ export const CODEGEN = {
   /** Longest run of the project's formatter on a generated file, in ms: then it is stopped and the file stays as written. @default 20000 */
   formatTimeout: 20_000,
 } as const;
+
+/** Defaults of `tmux-shot codegen` (src/cli/codegen.ts). */
+export const CODEGEN_CLI = {
+  /** The test file written when --out is not given (only if nothing is there). @default 'codegen.test.ts' */
+  out: 'codegen.test.ts',
+  /** How often the app's input log and the screenshot chord are looked at, in ms: the screen kept as "before" an input is at most this old. @default 20 */
+  interval: 20,
+  /** How long codegen's messages stay on tmux's message line (the greeting, "screenshot marked"), in ms. @default 4000 */
+  messageMs: 4_000,
+} as const;

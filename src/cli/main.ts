@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { type Command, parseCommandArgs, UsageError } from './args.js';
 import { type CliIo, createProcessIo } from './io.js';
 import { agentCommand, AGENT_OPTIONS, AGENT_USAGE } from './agent.js';
+import { codegenCommand, CODEGEN_OPTIONS, CODEGEN_USAGE } from './codegen.js';
 import { cassettesCommand, CASSETTES_OPTIONS, CASSETTES_USAGE } from './cassettes.js';
 import { mcpCommand, MCP_OPTIONS, MCP_USAGE } from './mcp.js';
 import { recordCommand, RECORD_OPTIONS, RECORD_USAGE } from './record.js';
@@ -14,6 +15,7 @@ const COMMANDS: Record<string, Command> = {
   shot: { run: shotCommand, usage: SHOT_USAGE, options: SHOT_OPTIONS, summary: 'run an app, drive it, write a PNG of its screen' },
   record: { run: recordCommand, usage: RECORD_USAGE, options: RECORD_OPTIONS, summary: 'run an app, drive it, write a GIF (or .cast) of the session' },
   render: { run: renderCommand, usage: RENDER_COMMAND_USAGE, options: RENDER_COMMAND_OPTIONS, summary: 'draw an asciicast recording as a GIF' },
+  codegen: { run: codegenCommand, usage: CODEGEN_USAGE, options: CODEGEN_OPTIONS, summary: 'use an app in your terminal; a Vitest test of it is written' },
   agent: { run: agentCommand, usage: AGENT_USAGE, options: AGENT_OPTIONS, summary: 'let a model drive an app towards a goal' },
   report: { run: reportCommand, usage: REPORT_USAGE, options: REPORT_OPTIONS, summary: "open or serve the run's failure reports (tmux-shot/reporter)" },
   cassettes: {

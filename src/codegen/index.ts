@@ -4,4 +4,6 @@ export { writeTest } from './write-test.js';
 export { appearedText } from './appeared-text.js';
 export { agentRunTest, notFinishedReason, type AgentApp } from './agent-steps.js';
 export { formatFile, type FormatResult } from './format-file.js';
+export { inferSteps, type InferredSteps, type Observation } from './input-steps.js';
+export { inputSpan, scriptCommand } from './script-log.js';
 export { describeWrittenTest, writeTestFile, type WrittenTest } from './write-test-file.js';
