@@ -4,7 +4,7 @@
  */
 import { SCREEN, WAIT, WAIT_CONSTANTS } from '../defaults.js';
 import { AppExitedError, TmuxShotError, WaitTimeoutError } from '../errors.js';
-import { TmuxSession, describeExit, endsInGround, formatCommand, parseExecFailure, resolveKeyNames } from '../host/index.js';
+import { TmuxSession, describeExit, endsInGround, formatCommand, parseExecFailure, pasteBytes, resolveKeyNames } from '../host/index.js';
 import type { TmuxServer } from '../host/index.js';
 import type { PaneStatus } from '../host/index.js';
 import { createTimeline, encodeGif, formatAsciicast } from '../record/index.js';
@@ -290,6 +290,28 @@ export class TmuxApp implements AsyncDisposable {
         this.#assertRunning();
         this.#markInput('keys');
         await this.#session.sendBytes(Buffer.from(text.replaceAll('\n', '\r'), 'utf8'));
+      },
+    );
+  }
+
+  /**
+   * Pastes `text` as a terminal does (xterm.js's paste): line breaks (`'\n'`, `'\r\n'`) are sent
+   * as CR, and when the app has turned bracketed paste on (DECSET 2004) in the output drawn so far,
+   * the text is wrapped in `ESC [ 200 ~` … `ESC [ 201 ~`: bash, zsh and vim then insert the lines
+   * instead of running each one. Without bracketed paste it sends what {@link type} sends. The text
+   * is sent as it is: one that holds `ESC [ 201 ~` ends the paste there, as in xterm.js.
+   * @example await tmuxApp.paste('echo one\necho two'); // bash: both lines on its command line
+   * @throws {ConfigError} when `text` is not a string; AppExitedError after the app has exited.
+   */
+  paste(text: string): Promise<void> {
+    return this.#steps.run(
+      'paste',
+      () => formatCall('paste', [text]),
+      async () => {
+        checkText(text);
+        this.#assertRunning();
+        this.#markInput('keys');
+        await this.#session.sendBytes(pasteBytes(text, this.#model.bracketedPaste()));
       },
     );
   }

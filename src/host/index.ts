@@ -14,6 +14,7 @@ export { describeCommand, formatCommand, formatExecCommand } from './quote.js';
 export { MOUSE_BUTTONS, MOUSE_MODIFIERS, encodeMouseReport } from './mouse-report.js';
 export type { MouseButton, MouseModifier, MouseReportEvent } from './mouse-report.js';
 export { endsInGround } from './ground-state.js';
+export { pasteBytes } from './paste.js';
 export { runProcess } from './run-process.js';
 export type { ProcessResult, RunProcessOptions } from './run-process.js';
 export { attachClient } from './attach-client.js';

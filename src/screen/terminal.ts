@@ -197,6 +197,11 @@ export class ScreenModel {
     return this.#extendedKeys;
   }
 
+  /** Whether the app has turned bracketed paste on (DECSET 2004), as of the output written so far. */
+  bracketedPaste(): boolean {
+    return this.#terminal.modes.bracketedPasteMode;
+  }
+
   /** Applies each parameter of one DECSET (`set`) or DECRST in order, as xterm does. */
   #setMouseModes(params: readonly (number | number[])[], set: boolean): void {
     for (const param of params) {
