@@ -35,7 +35,7 @@ function createMcpServer(sessions: Sessions): McpServer {
   const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
   const server = new McpServer({ name: 'tmux-shot', version }, { instructions: INSTRUCTIONS });
   const app = (id: string) => sessions.get(id);
-  const running = (id: string) => sessions.running(id);
+  const runningApp = (id: string) => sessions.running(id);
 
   server.registerTool('start', MCP_TOOLS.start, async ({ command, cols, rows, env, cwd }) => {
     const started = await sessions.start({ command, cols, rows, env, cwd });
@@ -44,30 +44,30 @@ function createMcpServer(sessions: Sessions): McpServer {
     return text(`session ${started.id}: started ${formatCommand(command)} at ${width}×${height} cells; its screen:`, started.app.text());
   });
   server.registerTool('send_keys', MCP_TOOLS.send_keys, async ({ session, keys, enter }) =>
-    dispatch(await running(session), { name: 'send_keys', args: { keys, enter } }),
+    dispatch(await runningApp(session), { name: 'send_keys', args: { keys, enter } }),
   );
   server.registerTool('type_text', MCP_TOOLS.type_text, async ({ session, text, enter }) =>
-    dispatch(await running(session), { name: 'type_text', args: { text, enter } }),
+    dispatch(await runningApp(session), { name: 'type_text', args: { text, enter } }),
   );
   server.registerTool('click', MCP_TOOLS.click, async ({ session, text: target, col, row, button }) => {
     if (target !== undefined && (col !== undefined || row !== undefined)) throw new ConfigError('click takes text or a cell (col and row), not both.');
-    const clicked = await running(session);
+    const running = await runningApp(session);
     if (target !== undefined) {
-      await clickText(clicked, target, button);
-      return settle(clicked, `clicked ${target}`);
+      await clickText(running, target, button);
+      return settle(running, `clicked ${target}`);
     }
     if (col === undefined || row === undefined) throw new ConfigError('click needs text to click on, or both col and row of a cell.');
-    await clicked.mouse.click(col, row, { button });
-    return settle(clicked, `clicked the cell at col ${col}, row ${row}`);
+    await running.mouse.click(col, row, { button });
+    return settle(running, `clicked the cell at col ${col}, row ${row}`);
   });
   server.registerTool('read_text', MCP_TOOLS.read_text, ({ session }) => dispatch(app(session), { name: 'read_text', args: {} }));
   server.registerTool('screenshot', MCP_TOOLS.screenshot, async ({ session }) => {
-    const shown = app(session);
-    const png = await shown.screenshot();
+    const running = app(session);
+    const png = await running.screenshot();
     return {
       content: [
         { type: 'image', data: png.toString('base64'), mimeType: 'image/png' },
-        { type: 'text', text: shown.text() },
+        { type: 'text', text: running.text() },
       ],
     };
   });
@@ -85,9 +85,9 @@ function createMcpServer(sessions: Sessions): McpServer {
     );
   });
   server.registerTool('resize', MCP_TOOLS.resize, async ({ session, cols, rows }) => {
-    const resized = await running(session);
-    await resized.resize(cols, rows);
-    return settle(resized, `resized to ${cols}×${rows} cells`);
+    const running = await runningApp(session);
+    await running.resize(cols, rows);
+    return settle(running, `resized to ${cols}×${rows} cells`);
   });
   server.registerTool('gif', MCP_TOOLS.gif, async ({ session, path }) => {
     const gif = await app(session).gif();
