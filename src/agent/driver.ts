@@ -73,10 +73,14 @@ export async function dispatchTool(call: ActionCall, ctx: DispatchContext): Prom
       });
     }
     case 'type_text':
-      return input(ctx, `typed ${call.args.text.length} characters${call.args.enter ? ' and Enter' : ''}`, async () => {
-        await ctx.driver.type(call.args.text);
-        if (call.args.enter) await ctx.driver.press('Enter');
-      });
+      return input(
+        ctx,
+        `typed ${call.args.text.length} ${call.args.text.length === 1 ? 'character' : 'characters'}${call.args.enter ? ' and Enter' : ''}`,
+        async () => {
+          await ctx.driver.type(call.args.text);
+          if (call.args.enter) await ctx.driver.press('Enter');
+        },
+      );
     case 'screenshot': {
       const png = await ctx.driver.screenshot();
       const path = await ctx.saveScreenshot(call.args.label, png);

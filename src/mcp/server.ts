@@ -9,14 +9,16 @@ import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { type ActionCall, type DispatchContext, dispatchTool } from '../agent/index.js';
-import type { TmuxApp } from '../app/index.js';
-import { AGENT_LOOP } from '../defaults.js';
-import { ConfigError, TmuxShotError } from '../errors.js';
+import { formatMatches, type MouseButton, type TmuxApp } from '../app/index.js';
+import { AGENT_LOOP, WAIT } from '../defaults.js';
+import { ConfigError, StrictModeError, TmuxShotError } from '../errors.js';
 import { describeExit, formatCommand } from '../host/index.js';
 import { resolveOutputTarget, writeNewOutputFile, writeOutputFile } from '../output-file.js';
+import { formatWithScreen } from '../screen/index.js';
 import { parsePattern } from './pattern.js';
+import { PendingRequests } from './requests.js';
 import { Sessions } from './sessions.js';
 import { MCP_TOOLS } from './tools.js';
 
@@ -33,6 +35,7 @@ function createMcpServer(sessions: Sessions): McpServer {
   const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
   const server = new McpServer({ name: 'tmux-shot', version }, { instructions: INSTRUCTIONS });
   const app = (id: string) => sessions.get(id);
+  const runningApp = (id: string) => sessions.running(id);
 
   server.registerTool('start', MCP_TOOLS.start, async ({ command, cols, rows, env, cwd }) => {
     const started = await sessions.start({ command, cols, rows, env, cwd });
@@ -40,13 +43,17 @@ function createMcpServer(sessions: Sessions): McpServer {
     const { cols: width, rows: height } = started.app.screen();
     return text(`session ${started.id}: started ${formatCommand(command)} at ${width}×${height} cells; its screen:`, started.app.text());
   });
-  server.registerTool('send_keys', MCP_TOOLS.send_keys, ({ session, keys, enter }) => dispatch(app(session), { name: 'send_keys', args: { keys, enter } }));
-  server.registerTool('type_text', MCP_TOOLS.type_text, ({ session, text, enter }) => dispatch(app(session), { name: 'type_text', args: { text, enter } }));
+  server.registerTool('send_keys', MCP_TOOLS.send_keys, async ({ session, keys, enter }) =>
+    dispatch(await runningApp(session), { name: 'send_keys', args: { keys, enter } }),
+  );
+  server.registerTool('type_text', MCP_TOOLS.type_text, async ({ session, text, enter }) =>
+    dispatch(await runningApp(session), { name: 'type_text', args: { text, enter } }),
+  );
   server.registerTool('click', MCP_TOOLS.click, async ({ session, text: target, col, row, button }) => {
-    const running = app(session);
     if (target !== undefined && (col !== undefined || row !== undefined)) throw new ConfigError('click takes text or a cell (col and row), not both.');
+    const running = await runningApp(session);
     if (target !== undefined) {
-      await running.getByText(parsePattern(target)).click({ button });
+      await clickText(running, target, button);
       return settle(running, `clicked ${target}`);
     }
     if (col === undefined || row === undefined) throw new ConfigError('click needs text to click on, or both col and row of a cell.');
@@ -71,10 +78,14 @@ function createMcpServer(sessions: Sessions): McpServer {
   server.registerTool('wait_for_stable', MCP_TOOLS.wait_for_stable, async ({ session, quietMs, timeout }) => {
     const { settled, afterMs } = await app(session).waitForStable({ quietMs, timeout });
     const ms = Math.round(afterMs);
-    return text(settled ? `ok: settled after ${ms} ms` : `not settled: the screen was still changing after ${ms} ms`);
+    return text(
+      settled
+        ? `ok: the screen has been quiet for ${quietMs ?? WAIT.quietMs} ms (waited ${ms} ms)`
+        : `not settled: the screen was still changing after ${ms} ms`,
+    );
   });
   server.registerTool('resize', MCP_TOOLS.resize, async ({ session, cols, rows }) => {
-    const running = app(session);
+    const running = await runningApp(session);
     await running.resize(cols, rows);
     return settle(running, `resized to ${cols}×${rows} cells`);
   });
@@ -92,10 +103,12 @@ function createMcpServer(sessions: Sessions): McpServer {
 }
 
 /**
- * Serves MCP over the process's stdin and stdout until the client disconnects (stdin ends or
- * closes, or stdout fails) or `signal` aborts; then closes every session (apps, their processes,
- * the tmux server and its folder) before it resolves.
- * @param options.signal Ends the server as a disconnect does (the CLI's SIGINT/SIGTERM). @default undefined
+ * Serves MCP over the process's stdin and stdout until the client disconnects or `signal` aborts;
+ * then closes every session (apps, their processes, the tmux server and its folder) before it
+ * resolves. When stdin ends or closes, the requests already received are answered first (a
+ * client piping requests and ending its input gets every answer); when stdout fails (nobody reads
+ * the answers) or `signal` aborts, the server stops answering at once.
+ * @param options.signal Ends the server at once (the CLI's SIGINT/SIGTERM). @default undefined
  * @returns How many sessions were still open at the end (and were closed).
  */
 export async function serveStdio(options: { signal?: AbortSignal } = {}): Promise<number> {
@@ -103,26 +116,47 @@ export async function serveStdio(options: { signal?: AbortSignal } = {}): Promis
   const { signal } = options;
   const sessions = new Sessions();
   const server = createMcpServer(sessions);
-  let end = () => {};
-  const ended = new Promise<void>((done) => {
-    end = done;
+  const transport = new TrackedStdioTransport();
+  let stop = () => {};
+  let finish = () => {};
+  const stopped = new Promise<void>((done) => {
+    stop = done;
   });
-  stdin.on('end', end).on('close', end);
-  stdout.on('error', end);
-  signal?.addEventListener('abort', end);
-  if (signal?.aborted) end();
+  const disconnected = new Promise<void>((done) => {
+    finish = done;
+  });
+  stdin.on('end', finish).on('close', finish);
+  stdout.on('error', stop);
+  signal?.addEventListener('abort', stop);
+  if (signal?.aborted) stop();
   let closed = 0;
   try {
-    await server.connect(new StdioServerTransport());
-    await ended;
+    await server.connect(transport);
+    await Promise.race([stopped, disconnected.then(() => transport.pending.idle())]);
   } finally {
+    await server.close(); // first, so that nothing is answered while the sessions close
     closed = await sessions.closeAll();
-    await server.close();
-    stdin.off('end', end).off('close', end);
-    stdout.off('error', end);
-    signal?.removeEventListener('abort', end);
+    stdin.off('end', finish).off('close', finish);
+    stdout.off('error', stop);
+    signal?.removeEventListener('abort', stop);
   }
   return closed;
+}
+
+/** The SDK's stdio transport, keeping count of the requests it has received and not yet answered. */
+class TrackedStdioTransport extends StdioServerTransport {
+  readonly pending = new PendingRequests();
+
+  constructor() {
+    super();
+    // The SDK's Protocol calls the handler it finds here before its own, for every message.
+    this.onmessage = (message) => this.pending.received(message);
+  }
+
+  override async send(message: JSONRPCMessage): Promise<void> {
+    await super.send(message);
+    this.pending.sent(message);
+  }
 }
 
 /**
@@ -151,6 +185,23 @@ function unused(): never {
 async function settle(app: TmuxApp, done: string): Promise<CallToolResult> {
   const { settled, afterMs } = await app.waitForStable({ quietMs: AGENT_LOOP.settleQuietMs, timeout: AGENT_LOOP.settleTimeout });
   return text(settled ? `ok: ${done}` : `ok: ${done}; the screen was still changing after ${Math.round(afterMs)} ms`);
+}
+
+/**
+ * Clicks the one place `target` (literal text or `/regexp/`) matches. When it matches several, the
+ * locator's advice (`.first()`, `.nth(i)`…) is no MCP argument: say what the client can pass instead.
+ * @throws {StrictModeError} naming the cells matched, with the screen (matches marked).
+ */
+async function clickText(app: TmuxApp, target: string, button: MouseButton | undefined): Promise<void> {
+  try {
+    await app.getByText(parsePattern(target)).click({ button });
+  } catch (error) {
+    if (!(error instanceof StrictModeError)) throw error;
+    const sentence =
+      `click: ${target} matches ${error.matches.length} places on the screen (${formatMatches(error.matches)}) and clicks only one: ` +
+      'give text or a /regexp/ that matches just one of them, or the cell to click as col and row.';
+    throw new StrictModeError(formatWithScreen(sentence, app.text(), error.matches), error.matches);
+  }
 }
 
 /**

@@ -3,12 +3,14 @@
  * server created on the first start and disposed with the last close of {@link Sessions.closeAll}.
  */
 import { TmuxApp, type TmuxAppOptions } from '../app/index.js';
-import { ConfigError, TmuxShotError } from '../errors.js';
-import { TmuxServer } from '../host/index.js';
+import { AppExitedError, ConfigError, TmuxShotError } from '../errors.js';
+import { describeExit, formatCommand, TmuxServer } from '../host/index.js';
 
 /** The running apps of one MCP connection. */
 export class Sessions implements AsyncDisposable {
   readonly #apps = new Map<string, TmuxApp>();
+  /** Each open session's command, as messages show it (`'vim notes.txt'`). */
+  readonly #commands = new Map<string, string>();
   #started = 0;
   #server: Promise<TmuxServer> | undefined;
   #closing: Promise<number> | undefined;
@@ -38,6 +40,7 @@ export class Sessions implements AsyncDisposable {
     }
     const id = `s${++this.#started}`;
     this.#apps.set(id, app);
+    this.#commands.set(id, formatCommand(options.command));
     return { id, app };
   }
 
@@ -54,12 +57,32 @@ export class Sessions implements AsyncDisposable {
   }
 
   /**
+   * The app of session `id`, for input: asked now whether it has exited (an exit nothing has
+   * waited for yet counts, though the library's input methods notice only a known one).
+   * @throws {AppExitedError} once it has exited, with its status, saying what still works and to
+   *   start a new session; ConfigError as {@link get}.
+   */
+  async running(id: string): Promise<TmuxApp> {
+    const app = this.get(id);
+    const exit = await app.exitStatus();
+    if (!exit) return app;
+    throw new AppExitedError(
+      `session ${id}'s app ${this.#commands.get(id)} has exited (${describeExit(exit)}), so it takes no more input (send_keys, type_text, click, resize). ` +
+        'Its last screen stays readable (read_text, screenshot); close it, and start a new session to go on.',
+      exit.exitCode,
+      exit.signal,
+      app.text(),
+    );
+  }
+
+  /**
    * Ends session `id`: its app's whole process tree; the id is not used again.
    * @throws {ConfigError} as {@link get}.
    */
   async close(id: string): Promise<void> {
     const app = this.get(id);
     this.#apps.delete(id);
+    this.#commands.delete(id);
     await app.close();
   }
 
@@ -72,6 +95,7 @@ export class Sessions implements AsyncDisposable {
     this.#closing ??= (async () => {
       const apps = [...this.#apps.values()];
       this.#apps.clear();
+      this.#commands.clear();
       await Promise.all(apps.map((app) => app.close()));
       const server = await this.#server?.catch(() => undefined);
       await server?.dispose();

@@ -2,7 +2,7 @@
 // first) started by the MCP SDK's own Client + StdioClientTransport. Each server gets a fresh
 // TMPDIR, so its tmux socket folder, its GIFs and (through the apps' argv) its processes name it.
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -76,11 +76,15 @@ const MENU = [
   'Use arrows, Enter to choose, q to quit',
 ];
 
+/** Runs a tmux command on the server's private tmux server. */
+function tmux(dir: string, ...args: string[]): Promise<{ stdout: string }> {
+  const [folder] = readdirSync(dir).filter((name) => name.startsWith('tmux-shot-'));
+  return promisify(execFile)('tmux', ['-S', join(dir, folder!, 'socket'), ...args]);
+}
+
 /** The pids of the server's tmux server and of every pane's first process (the lobby's and the apps'). */
 async function tmuxPids(dir: string): Promise<number[]> {
-  const [folder] = readdirSync(dir).filter((name) => name.startsWith('tmux-shot-'));
-  const socket = join(dir, folder!, 'socket');
-  const run = (...args: string[]) => promisify(execFile)('tmux', ['-S', socket, ...args]);
+  const run = (...args: string[]) => tmux(dir, ...args);
   const server = (await run('display-message', '-p', '#{pid}')).stdout;
   const panes = (await run('list-panes', '-a', '-F', '#{pane_pid}')).stdout;
   return `${server}${panes}`.trim().split('\n').map(Number);
@@ -108,6 +112,34 @@ async function nothingLeft(dir: string, pids: number[]): Promise<void> {
     onTimeout: async () => new Error(`still there: ${(await left()).join('; ')}`),
   });
 }
+
+/** `tmux-shot mcp` as a bare child process, for JSON-RPC written by hand (as `printf … | tmux-shot mcp`). */
+function spawnServer(name: string) {
+  const dir = mkdtempSync(join(scratch, `${name}-`));
+  const child = spawn(process.execPath, [bin, 'mcp'], { env: { ...process.env, TMPDIR: dir }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  return {
+    dir,
+    child,
+    exited: new Promise<number | null>((done) => child.on('close', done)),
+    /** Writes JSON-RPC messages, one a line. */
+    send: (...messages: object[]) => child.stdin.write(messages.map((message) => `${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`).join('')),
+    /** The answers on stdout so far, by id. */
+    answers: () =>
+      stdout
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as { id: number; result: CallToolResult })
+        .sort((a, b) => a.id - b.id),
+    stderr: () => stderr,
+  };
+}
+
+const INITIALIZE = { id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const INITIALIZED = { method: 'notifications/initialized' };
 
 describe('tmux-shot mcp', () => {
   it('lists its tools with their required arguments, the agent-shared ones with the agent’s own fields', async () => {
@@ -177,7 +209,7 @@ describe('tmux-shot mcp', () => {
     const second = await mcp.call('start', { command: ['node', menu, mcp.dir], cols: 40, rows: 12 });
     expect(texts(second)[0]).toBe(`session s2: started 'node ${menu} ${mcp.dir}' at 40×12 cells; its screen:`);
     await mcp.call('send_keys', { session: 's2', keys: 'Down Down Enter' });
-    expect(texts(await mcp.call('type_text', { session: 's1', text: 'j', enter: true }))).toEqual(['ok: typed 1 characters and Enter']);
+    expect(texts(await mcp.call('type_text', { session: 's1', text: 'j', enter: true }))).toEqual(['ok: typed 1 character and Enter']);
     expect(texts(await mcp.call('wait_for_text', { session: 's1', text: 'Selected: Save' }))).toEqual([
       'ok: "Selected: Save" is on the screen at row 9, col 0',
     ]);
@@ -236,11 +268,44 @@ describe('tmux-shot mcp', () => {
     ]);
     expect(await failure('send_keys', { session: 's1', keys: 'Down' })).toEqual([
       true,
-      `'node ${menu} ${mcp.dir}' has exited (exit status 0); it takes no more input, mouse reports or resizing. Its last screen stays readable (text(), screen()); start it again to go on.`,
+      `session s1's app 'node ${menu} ${mcp.dir}' has exited (exit status 0), so it takes no more input (send_keys, type_text, click, resize). ` +
+        'Its last screen stays readable (read_text, screenshot); close it, and start a new session to go on.',
     ]);
     expect(texts(await mcp.call('close', { session: 's1' }))).toEqual(['ok: closed s1 (its app had exited: exit status 0)']);
     // A failed start takes no id, a closed session's id is not used again.
     expect(texts(await startMenu(mcp))[0]).toBe(`session s2: started 'node ${menu} ${mcp.dir}' at 80×24 cells; its screen:`);
+  });
+
+  it('refuses input to an app that has exited, though no call saw it exit, naming its exit status and what to do', async () => {
+    const mcp = await connect('exited');
+    const go = join(mcp.dir, 'go');
+    const command = ['bash', '-c', 'echo hello; until [ -e "$1" ]; do sleep 0.02; done; exit 3', 'exit3', go];
+    expect(texts(await mcp.call('start', { command, cols: 40, rows: 4 }))).toEqual([
+      `session s1: started 'bash -c "echo hello; until [ -e \\"\\$1\\" ]; do sleep 0.02; done; exit 3" exit3 ${go}' at 40×4 cells; its screen:`,
+      'hello\n\n\n',
+    ]);
+    writeFileSync(go, '');
+    await poll(async () => ((await tmux(mcp.dir, 'list-panes', '-a', '-F', '#{pane_dead}')).stdout.includes('1') ? true : undefined), {
+      timeout: 5000,
+      interval: 20,
+      onTimeout: () => new Error('the app did not exit'),
+    });
+    const refusal =
+      `session s1's app 'bash -c "echo hello; until [ -e \\"\\$1\\" ]; do sleep 0.02; done; exit 3" exit3 ${go}' has exited (exit status 3), ` +
+      'so it takes no more input (send_keys, type_text, click, resize). Its last screen stays readable (read_text, screenshot); close it, and start a new session to go on.';
+    const inputs: [string, Record<string, unknown>][] = [
+      ['send_keys', { keys: 'Enter' }],
+      ['type_text', { text: 'abc' }],
+      ['click', { col: 0, row: 0 }],
+      ['click', { text: 'hello' }],
+      ['resize', { cols: 30, rows: 4 }],
+    ];
+    for (const [tool, args] of inputs) {
+      const result = await mcp.call(tool, { session: 's1', ...args });
+      expect([tool, result.isError, texts(result)]).toEqual([tool, true, [refusal]]);
+    }
+    expect(texts(await mcp.call('read_text', { session: 's1' }))).toEqual(['hello\n\n\n']);
+    expect(texts(await mcp.call('close', { session: 's1' }))).toEqual(['ok: closed s1 (its app had exited: exit status 3)']);
   });
 
   it('starts the app with the env, cwd and size given, and waits for a settled screen', async () => {
@@ -256,7 +321,10 @@ describe('tmux-shot mcp', () => {
       String.raw`session s1: started 'sh -c "printf \"%s in %s\" \"\$GREETING\" \"\$PWD\"; exec cat"' at 60×3 cells; its screen:`,
       `hello there in ${mcp.dir}\n\n`,
     ]);
-    expect(texts(await mcp.call('wait_for_stable', { session: 's1', quietMs: 50 }))[0]).toMatch(/^ok: settled after \d+ ms$/);
+    expect(texts(await mcp.call('wait_for_stable', { session: 's1', quietMs: 300 }))[0]).toMatch(
+      /^ok: the screen has been quiet for 300 ms \(waited \d+ ms\)$/,
+    );
+    expect(texts(await mcp.call('wait_for_stable', { session: 's1' }))[0]).toMatch(/^ok: the screen has been quiet for 200 ms \(waited \d+ ms\)$/);
   });
 
   it('clicks text and cells through the mouse reports the app asked for', async () => {
@@ -266,6 +334,26 @@ describe('tmux-shot mcp', () => {
     expect(texts(await mcp.call('click', { session: 's1', col: 4, row: 2 }))).toEqual(['ok: clicked the cell at col 4, row 2']);
     expect(texts(await mcp.call('click', { session: 's1', text: '/rea.y/', button: 'right' }))).toEqual(['ok: clicked /rea.y/']);
     expect(texts(await mcp.call('click', { session: 's1', text: 'ready' }))).toEqual(['ok: clicked ready']);
+    const ambiguous = await mcp.call('click', { session: 's1', text: '/b=0 x=5/' });
+    expect([ambiguous.isError, texts(ambiguous)[0]!.split('\n')]).toEqual([
+      true,
+      [
+        'click: /b=0 x=5/ matches 2 places on the screen (row 1 col 32, row 2 col 32) and clicks only one: ' +
+          'give text or a /regexp/ that matches just one of them, or the cell to click as col and row.',
+        '',
+        'Screen:',
+        '   0 │ ready',
+        '   1 │ 1: 1b 5b 3c 30 3b 35 3b 33 4d = b=0 x=5 y=3 M',
+        '     │                                 ^^^^^^^',
+        '   2 │ 2: 1b 5b 3c 30 3b 35 3b 33 6d = b=0 x=5 y=3 m',
+        '     │                                 ^^^^^^^',
+        '   3 │ 3: 1b 5b 3c 32 3b 33 3b 31 4d = b=2 x=3 y=1 M',
+        '   4 │ 4: 1b 5b 3c 32 3b 33 3b 31 6d = b=2 x=3 y=1 m',
+        '   5 │ 5: 1b 5b 3c 30 3b 33 3b 31 4d = b=0 x=3 y=1 M',
+        '   6 │ 6: 1b 5b 3c 30 3b 33 3b 31 6d = b=0 x=3 y=1 m',
+        '       (rows 7-23 blank)',
+      ],
+    ]);
     const log = texts(await mcp.call('read_text', { session: 's1' }))[0]!.split('\n');
     expect(log.slice(0, 8)).toEqual([
       'ready',
@@ -336,6 +424,37 @@ describe('tmux-shot mcp', () => {
       ['2.0', 2, ['tools']],
     ]);
     expect(stderr).toBe('tmux-shot mcp: the client disconnected; closed 0 sessions\n');
+  });
+
+  it('answers the requests it got before its stdin ended, then closes every session and exits with 0', async () => {
+    const server = spawnServer('drain');
+    const start = { name: 'start', arguments: { command: ['node', menu, server.dir] } };
+    server.send(INITIALIZE, INITIALIZED, { id: 2, method: 'tools/call', params: start }, { id: 3, method: 'tools/list' });
+    server.child.stdin.end();
+    expect(await server.exited).toBe(0);
+    const answers = server.answers();
+    expect(answers.map((answer) => answer.id)).toEqual([1, 2, 3]);
+    expect([answers[1]!.result.isError, texts(answers[1]!.result)[0]]).toEqual([
+      undefined,
+      `session s1: started 'node ${menu} ${server.dir}' at 80×24 cells; its screen:`,
+    ]);
+    expect(server.stderr()).toBe('tmux-shot mcp: the client disconnected; closed 1 session\n');
+    await nothingLeft(server.dir, [server.child.pid!]);
+  });
+
+  it('stops at once on SIGTERM while it finishes those requests, answering none of them', async () => {
+    const server = spawnServer('drain-signal');
+    // An app that never settles: its start would answer after the 5 s settle timeout.
+    const busy = ['sh', '-c', 'while :; do date +%N; sleep 0.05; done', 'busy', server.dir];
+    server.send(INITIALIZE, INITIALIZED, { id: 2, method: 'tools/call', params: { name: 'start', arguments: { command: busy } } });
+    server.child.stdin.end();
+    const appRuns = async () => ((await tmuxPids(server.dir).catch(() => [])).length === 3 ? true : undefined); // tmux, the lobby, the app
+    await poll(appRuns, { timeout: 5000, interval: 20, onTimeout: () => new Error('the app did not start') });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.answers().map((answer) => answer.id)).toEqual([1]);
+    expect(server.stderr()).toBe('tmux-shot mcp: stopped by SIGTERM; closed 0 sessions\n');
+    await nothingLeft(server.dir, [server.child.pid!]);
   });
 
   it('ends as on a disconnect, with status 1 as every command whose stdout reader is gone, when its stdout fails', async () => {

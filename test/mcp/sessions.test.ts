@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, TmuxShotError } from '../../src/errors.js';
+import { AppExitedError, ConfigError, TmuxShotError } from '../../src/errors.js';
 import { Sessions } from '../../src/mcp/sessions.js';
 
 const menu = ['node', resolve(import.meta.dirname, '../../fixtures/menu.mjs')];
@@ -26,6 +26,24 @@ describe('Sessions', () => {
       new TmuxShotError('The MCP server is shutting down (its client disconnected or it got a signal): it starts no more apps.'),
     );
     expect(await sessions.closeAll()).toBe(2); // idempotent: the same close
+  });
+
+  it('gives a running app for input, and refuses one that has exited, with its status and what to do', async () => {
+    await using sessions = new Sessions();
+    const menuApp = await sessions.start({ command: menu });
+    const exiting = await sessions.start({ command: ['sh', '-c', 'echo hi; read line; exit 3'] });
+    expect(await sessions.running('s1')).toBe(menuApp.app);
+    await exiting.app.type('\n');
+    await exiting.app.waitForExit();
+    await expect(sessions.running('s2')).rejects.toThrow(
+      new AppExitedError(
+        "session s2's app 'sh -c \"echo hi; read line; exit 3\"' has exited (exit status 3), so it takes no more input (send_keys, type_text, click, resize). " +
+          'Its last screen stays readable (read_text, screenshot); close it, and start a new session to go on.',
+        3,
+        null,
+        `hi${'\n'.repeat(23)}`,
+      ),
+    );
   });
 
   it('closes an app whose start was under way when closeAll began, and refuses it', async () => {
