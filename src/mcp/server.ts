@@ -7,8 +7,9 @@
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, type ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { ZodRawShapeCompat } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type ActionCall, type DispatchContext, dispatchTool } from '../agent/index.js';
 import type { TmuxApp } from '../app/index.js';
@@ -33,6 +34,7 @@ function createMcpServer(sessions: Sessions): McpServer {
   const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
   const server = new McpServer({ name: 'tmux-shot', version }, { instructions: INSTRUCTIONS });
   const app = (id: string) => sessions.get(id);
+  const register = inTurns(server, sessions);
 
   server.registerTool('start', MCP_TOOLS.start, async ({ command, cols, rows, env, cwd }) => {
     const started = await sessions.start({ command, cols, rows, env, cwd });
@@ -40,9 +42,9 @@ function createMcpServer(sessions: Sessions): McpServer {
     const { cols: width, rows: height } = started.app.screen();
     return text(`session ${started.id}: started ${formatCommand(command)} at ${width}×${height} cells; its screen:`, started.app.text());
   });
-  server.registerTool('send_keys', MCP_TOOLS.send_keys, ({ session, keys, enter }) => dispatch(app(session), { name: 'send_keys', args: { keys, enter } }));
-  server.registerTool('type_text', MCP_TOOLS.type_text, ({ session, text, enter }) => dispatch(app(session), { name: 'type_text', args: { text, enter } }));
-  server.registerTool('click', MCP_TOOLS.click, async ({ session, text: target, col, row, button }) => {
+  register('send_keys', MCP_TOOLS.send_keys, ({ session, keys, enter }) => dispatch(app(session), { name: 'send_keys', args: { keys, enter } }));
+  register('type_text', MCP_TOOLS.type_text, ({ session, text, enter }) => dispatch(app(session), { name: 'type_text', args: { text, enter } }));
+  register('click', MCP_TOOLS.click, async ({ session, text: target, col, row, button }) => {
     const running = app(session);
     if (target !== undefined && (col !== undefined || row !== undefined)) throw new ConfigError('click takes text or a cell (col and row), not both.');
     if (target !== undefined) {
@@ -53,8 +55,8 @@ function createMcpServer(sessions: Sessions): McpServer {
     await running.mouse.click(col, row, { button });
     return settle(running, `clicked the cell at col ${col}, row ${row}`);
   });
-  server.registerTool('read_text', MCP_TOOLS.read_text, ({ session }) => dispatch(app(session), { name: 'read_text', args: {} }));
-  server.registerTool('screenshot', MCP_TOOLS.screenshot, async ({ session }) => {
+  register('read_text', MCP_TOOLS.read_text, ({ session }) => dispatch(app(session), { name: 'read_text', args: {} }));
+  register('screenshot', MCP_TOOLS.screenshot, async ({ session }) => {
     const running = app(session);
     const png = await running.screenshot();
     return {
@@ -64,31 +66,49 @@ function createMcpServer(sessions: Sessions): McpServer {
       ],
     };
   });
-  server.registerTool('wait_for_text', MCP_TOOLS.wait_for_text, async ({ session, text: target, timeout }) => {
+  register('wait_for_text', MCP_TOOLS.wait_for_text, async ({ session, text: target, timeout }) => {
     const match = await app(session).waitForText(parsePattern(target), { timeout });
     return text(`ok: ${JSON.stringify(match.text)} is on the screen at row ${match.row}, col ${match.col}`);
   });
-  server.registerTool('wait_for_stable', MCP_TOOLS.wait_for_stable, async ({ session, quietMs, timeout }) => {
+  register('wait_for_stable', MCP_TOOLS.wait_for_stable, async ({ session, quietMs, timeout }) => {
     const { settled, afterMs } = await app(session).waitForStable({ quietMs, timeout });
     const ms = Math.round(afterMs);
     return text(settled ? `ok: settled after ${ms} ms` : `not settled: the screen was still changing after ${ms} ms`);
   });
-  server.registerTool('resize', MCP_TOOLS.resize, async ({ session, cols, rows }) => {
+  register('resize', MCP_TOOLS.resize, async ({ session, cols, rows }) => {
     const running = app(session);
     await running.resize(cols, rows);
     return settle(running, `resized to ${cols}×${rows} cells`);
   });
-  server.registerTool('gif', MCP_TOOLS.gif, async ({ session, path }) => {
+  register('gif', MCP_TOOLS.gif, async ({ session, path }) => {
     const gif = await app(session).gif();
     const written = path === undefined ? await writeNewOutputFile(tmpdir(), `tmux-shot-${session}`, '.gif', gif, 'GIF') : await writeGif(path, gif);
     return text(`ok: wrote ${written} (${gif.byteLength} bytes)`);
   });
-  server.registerTool('close', MCP_TOOLS.close, async ({ session }) => {
+  register('close', MCP_TOOLS.close, async ({ session }) => {
     const exit = await app(session).exitStatus();
     await sessions.close(session);
     return text(`ok: closed ${session}${exit ? ` (its app had exited: ${describeExit(exit)})` : ''}`);
   });
   return server;
+}
+
+/**
+ * `server.registerTool` for the tools that act on a session (their arguments have `session`): a
+ * call runs once the calls before it on the same session have ended ({@link Sessions.inTurn}), so
+ * parallel calls from a client never interleave their input; calls on different sessions run at once.
+ */
+function inTurns(server: McpServer, sessions: Sessions) {
+  return <Shape extends ZodRawShapeCompat & { session: unknown }>(
+    name: string,
+    config: { description: string; inputSchema: Shape },
+    handler: ToolCallback<Shape>,
+  ) => {
+    // ToolCallback<Shape> of a Shape not yet known cannot be called as it is; the SDK calls it with (args, extra).
+    const call = handler as (args: { session: string }, extra: unknown) => CallToolResult | Promise<CallToolResult>;
+    const queued = (args: { session: string }, extra: unknown) => sessions.inTurn(args.session, async () => call(args, extra));
+    return server.registerTool(name, config, queued as ToolCallback<Shape>);
+  };
 }
 
 /**
