@@ -12,11 +12,12 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { ZodRawShapeCompat } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type ActionCall, type DispatchContext, dispatchTool } from '../agent/index.js';
-import type { TmuxApp } from '../app/index.js';
+import type { TmuxApp, TmuxAppOptions } from '../app/index.js';
 import { AGENT_LOOP } from '../defaults.js';
-import { ConfigError, TmuxShotError } from '../errors.js';
+import { ConfigError, TmuxShotError, WaitTimeoutError } from '../errors.js';
 import { describeExit, formatCommand } from '../host/index.js';
 import { resolveOutputTarget, writeNewOutputFile, writeOutputFile } from '../output-file.js';
+import { formatWithScreen } from '../screen/index.js';
 import { parsePattern } from './pattern.js';
 import { Sessions } from './sessions.js';
 import { MCP_TOOLS } from './tools.js';
@@ -36,11 +37,13 @@ function createMcpServer(sessions: Sessions): McpServer {
   const app = (id: string) => sessions.get(id);
   const register = inTurns(server, sessions);
 
-  server.registerTool('start', MCP_TOOLS.start, async ({ command, cols, rows, env, cwd }) => {
-    const started = await sessions.start({ command, cols, rows, env, cwd });
+  server.registerTool('start', MCP_TOOLS.start, async ({ command, cols, rows, env, cwd, ready, timeout }) => {
+    const started = await startApp(sessions, { command, cols, rows, env, cwd, ready, timeout });
     await started.app.waitForStable();
     const { cols: width, rows: height } = started.app.screen();
-    return text(`session ${started.id}: started ${formatCommand(command)} at ${width}×${height} cells; its screen:`, started.app.text());
+    const exit = await started.app.exitStatus();
+    const screen = exit ? `it has already exited (${describeExit(exit)}); its last screen:` : 'its screen:';
+    return text(`session ${started.id}: started ${formatCommand(command)} at ${width}×${height} cells; ${screen}`, started.app.text());
   });
   register('send_keys', MCP_TOOLS.send_keys, ({ session, keys, enter }) => dispatch(app(session), { name: 'send_keys', args: { keys, enter } }));
   register('type_text', MCP_TOOLS.type_text, ({ session, text, enter }) => dispatch(app(session), { name: 'type_text', args: { text, enter } }));
@@ -91,6 +94,24 @@ function createMcpServer(sessions: Sessions): McpServer {
     return text(`ok: closed ${session}${exit ? ` (its app had exited: ${describeExit(exit)})` : ''}`);
   });
   return server;
+}
+
+/**
+ * Starts an app as {@link Sessions.start} does; when the app printed nothing within the timeout,
+ * the advice names the start tool's own fields (TmuxApp's names the option and the CLI flag).
+ * @throws what {@link Sessions.start} throws; that WaitTimeoutError with the MCP advice, the original as `cause`.
+ */
+async function startApp(sessions: Sessions, options: Omit<TmuxAppOptions, 'server'>): ReturnType<Sessions['start']> {
+  try {
+    return await sessions.start(options);
+  } catch (error) {
+    // With ready 'output', the one readiness timeout is an app that printed nothing (decideReady).
+    if (!(error instanceof WaitTimeoutError) || options.ready === 'none') throw error;
+    const what =
+      `${formatCommand(options.command)} printed nothing within ${error.timeout} ms; ` +
+      "pass ready: 'none' to start for an app that waits silently, or a longer timeout for a slow one.";
+    throw new WaitTimeoutError(formatWithScreen(what, error.screenText), error.timeout, error.screenText, { cause: error });
+  }
 }
 
 /**
