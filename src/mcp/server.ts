@@ -16,8 +16,9 @@ import type { TmuxApp, TmuxAppOptions } from '../app/index.js';
 import { AGENT_LOOP } from '../defaults.js';
 import { ConfigError, TmuxShotError, WaitTimeoutError } from '../errors.js';
 import { describeExit, formatCommand } from '../host/index.js';
-import { resolveOutputTarget, writeNewOutputFile, writeOutputFile } from '../output-file.js';
+import { resolveOutputTarget, writeNewOutputFile } from '../output-file.js';
 import { formatWithScreen } from '../screen/index.js';
+import { GifFiles } from './gif-files.js';
 import { parsePattern } from './pattern.js';
 import { Sessions } from './sessions.js';
 import { MCP_TOOLS } from './tools.js';
@@ -36,6 +37,7 @@ function createMcpServer(sessions: Sessions): McpServer {
   const server = new McpServer({ name: 'tmux-shot', version }, { instructions: INSTRUCTIONS });
   const app = (id: string) => sessions.get(id);
   const register = inTurns(server, sessions);
+  const gifs = new GifFiles();
 
   server.registerTool('start', MCP_TOOLS.start, async ({ command, cols, rows, env, cwd, ready, timeout }) => {
     const started = await startApp(sessions, { command, cols, rows, env, cwd, ready, timeout });
@@ -85,7 +87,7 @@ function createMcpServer(sessions: Sessions): McpServer {
   });
   register('gif', MCP_TOOLS.gif, async ({ session, path }) => {
     const gif = await app(session).gif();
-    const written = path === undefined ? await writeNewOutputFile(tmpdir(), `tmux-shot-${session}`, '.gif', gif, 'GIF') : await writeGif(path, gif);
+    const written = await writeGif(gifs, session, path, gif);
     return text(`ok: wrote ${written} (${gif.byteLength} bytes)`);
   });
   register('close', MCP_TOOLS.close, async ({ session }) => {
@@ -195,17 +197,25 @@ async function settle(app: TmuxApp, done: string): Promise<CallToolResult> {
 }
 
 /**
- * Writes the GIF where the client asked, but never to a descriptor of this process: stdout
- * carries the protocol. @returns The absolute path written.
- * @throws {ConfigError} for `/dev/stdout`, `/dev/fd/N` and links to them; what `writeOutputFile` throws.
+ * Writes the GIF of `session` where the client asked ({@link GifFiles}: a new file, or over a GIF
+ * this connection wrote), but never to a descriptor of this process: stdout carries the protocol.
+ * Without a path, to a new file in the temp folder (`tmux-shot-s1.gif`, then `-2`…).
+ * @returns The absolute path written.
+ * @throws {ConfigError} for `/dev/stdout`, `/dev/fd/N` and links to them; what `GifFiles.write` and
+ *   `resolveOutputTarget` throw.
  */
-async function writeGif(path: string, gif: Uint8Array): Promise<string> {
+async function writeGif(gifs: GifFiles, session: string, path: string | undefined, gif: Uint8Array): Promise<string> {
+  if (path === undefined) {
+    const written = await writeNewOutputFile(tmpdir(), `tmux-shot-${session}`, '.gif', gif, 'GIF');
+    await gifs.remember(written);
+    return written;
+  }
   const target = await resolveOutputTarget(path, 'GIF');
   if (target.kind === 'descriptor') {
     throw new ConfigError(`${path} is descriptor ${target.fd} of the MCP server, whose stdout carries the protocol: give the GIF a file path.`);
   }
   const absolute = resolve(path);
-  await writeOutputFile(absolute, gif, 'GIF');
+  await gifs.write(absolute, path, gif);
   return absolute;
 }
 

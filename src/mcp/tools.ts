@@ -71,7 +71,7 @@ export const MCP_TOOLS = {
   gif: {
     description:
       'Write a GIF of the session so far (from its start until now) and return its path: to path when given ' +
-      '(replaced if there), else to a new file in the temp folder.',
+      '(a new file, or one this server wrote: never over another file, nor through a symbolic link), else to a new file in the temp folder.',
     inputSchema: { session, path: z.string().min(1).optional().describe("Where to write the GIF; relative to the server's folder") },
   },
   close: {
