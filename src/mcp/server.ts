@@ -7,16 +7,18 @@
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer, type ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { ZodRawShapeCompat } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { type ActionCall, type DispatchContext, dispatchTool } from '../agent/index.js';
-import { formatMatches, type MouseButton, type TmuxApp } from '../app/index.js';
+import { formatMatches, type MouseButton, type TmuxApp, type TmuxAppOptions } from '../app/index.js';
 import { AGENT_LOOP, WAIT } from '../defaults.js';
-import { ConfigError, StrictModeError, TmuxShotError } from '../errors.js';
+import { ConfigError, StrictModeError, TmuxShotError, WaitTimeoutError } from '../errors.js';
 import { describeExit, formatCommand } from '../host/index.js';
-import { resolveOutputTarget, writeNewOutputFile, writeOutputFile } from '../output-file.js';
+import { resolveOutputTarget, writeNewOutputFile } from '../output-file.js';
 import { formatWithScreen } from '../screen/index.js';
+import { GifFiles } from './gif-files.js';
 import { parsePattern } from './pattern.js';
 import { PendingRequests } from './requests.js';
 import { Sessions } from './sessions.js';
@@ -36,20 +38,24 @@ function createMcpServer(sessions: Sessions): McpServer {
   const server = new McpServer({ name: 'tmux-shot', version }, { instructions: INSTRUCTIONS });
   const app = (id: string) => sessions.get(id);
   const runningApp = (id: string) => sessions.running(id);
+  const register = inTurns(server, sessions);
+  const gifs = new GifFiles();
 
-  server.registerTool('start', MCP_TOOLS.start, async ({ command, cols, rows, env, cwd }) => {
-    const started = await sessions.start({ command, cols, rows, env, cwd });
+  server.registerTool('start', MCP_TOOLS.start, async ({ command, cols, rows, env, cwd, ready, timeout }) => {
+    const started = await startApp(sessions, { command, cols, rows, env, cwd, ready, timeout });
     await started.app.waitForStable();
     const { cols: width, rows: height } = started.app.screen();
-    return text(`session ${started.id}: started ${formatCommand(command)} at ${width}×${height} cells; its screen:`, started.app.text());
+    const exit = await started.app.exitStatus();
+    const screen = exit ? `it has already exited (${describeExit(exit)}); its last screen:` : 'its screen:';
+    return text(`session ${started.id}: started ${formatCommand(command)} at ${width}×${height} cells; ${screen}`, started.app.text());
   });
-  server.registerTool('send_keys', MCP_TOOLS.send_keys, async ({ session, keys, enter }) =>
+  register('send_keys', MCP_TOOLS.send_keys, async ({ session, keys, enter }) =>
     dispatch(await runningApp(session), { name: 'send_keys', args: { keys, enter } }),
   );
-  server.registerTool('type_text', MCP_TOOLS.type_text, async ({ session, text, enter }) =>
+  register('type_text', MCP_TOOLS.type_text, async ({ session, text, enter }) =>
     dispatch(await runningApp(session), { name: 'type_text', args: { text, enter } }),
   );
-  server.registerTool('click', MCP_TOOLS.click, async ({ session, text: target, col, row, button }) => {
+  register('click', MCP_TOOLS.click, async ({ session, text: target, col, row, button }) => {
     if (target !== undefined && (col !== undefined || row !== undefined)) throw new ConfigError('click takes text or a cell (col and row), not both.');
     const running = await runningApp(session);
     if (target !== undefined) {
@@ -60,8 +66,8 @@ function createMcpServer(sessions: Sessions): McpServer {
     await running.mouse.click(col, row, { button });
     return settle(running, `clicked the cell at col ${col}, row ${row}`);
   });
-  server.registerTool('read_text', MCP_TOOLS.read_text, ({ session }) => dispatch(app(session), { name: 'read_text', args: {} }));
-  server.registerTool('screenshot', MCP_TOOLS.screenshot, async ({ session }) => {
+  register('read_text', MCP_TOOLS.read_text, ({ session }) => dispatch(app(session), { name: 'read_text', args: {} }));
+  register('screenshot', MCP_TOOLS.screenshot, async ({ session }) => {
     const running = app(session);
     const png = await running.screenshot();
     return {
@@ -71,11 +77,11 @@ function createMcpServer(sessions: Sessions): McpServer {
       ],
     };
   });
-  server.registerTool('wait_for_text', MCP_TOOLS.wait_for_text, async ({ session, text: target, timeout }) => {
+  register('wait_for_text', MCP_TOOLS.wait_for_text, async ({ session, text: target, timeout }) => {
     const match = await app(session).waitForText(parsePattern(target), { timeout });
     return text(`ok: ${JSON.stringify(match.text)} is on the screen at row ${match.row}, col ${match.col}`);
   });
-  server.registerTool('wait_for_stable', MCP_TOOLS.wait_for_stable, async ({ session, quietMs, timeout }) => {
+  register('wait_for_stable', MCP_TOOLS.wait_for_stable, async ({ session, quietMs, timeout }) => {
     const { settled, afterMs } = await app(session).waitForStable({ quietMs, timeout });
     const ms = Math.round(afterMs);
     return text(
@@ -84,22 +90,58 @@ function createMcpServer(sessions: Sessions): McpServer {
         : `not settled: the screen was still changing after ${ms} ms`,
     );
   });
-  server.registerTool('resize', MCP_TOOLS.resize, async ({ session, cols, rows }) => {
+  register('resize', MCP_TOOLS.resize, async ({ session, cols, rows }) => {
     const running = await runningApp(session);
     await running.resize(cols, rows);
     return settle(running, `resized to ${cols}×${rows} cells`);
   });
-  server.registerTool('gif', MCP_TOOLS.gif, async ({ session, path }) => {
+  register('gif', MCP_TOOLS.gif, async ({ session, path }) => {
     const gif = await app(session).gif();
-    const written = path === undefined ? await writeNewOutputFile(tmpdir(), `tmux-shot-${session}`, '.gif', gif, 'GIF') : await writeGif(path, gif);
+    const written = await writeGif(gifs, session, path, gif);
     return text(`ok: wrote ${written} (${gif.byteLength} bytes)`);
   });
-  server.registerTool('close', MCP_TOOLS.close, async ({ session }) => {
+  register('close', MCP_TOOLS.close, async ({ session }) => {
     const exit = await app(session).exitStatus();
     await sessions.close(session);
     return text(`ok: closed ${session}${exit ? ` (its app had exited: ${describeExit(exit)})` : ''}`);
   });
   return server;
+}
+
+/**
+ * Starts an app as {@link Sessions.start} does; when the app printed nothing within the timeout,
+ * the advice names the start tool's own fields (TmuxApp's names the option and the CLI flag).
+ * @throws what {@link Sessions.start} throws; that WaitTimeoutError with the MCP advice, the original as `cause`.
+ */
+async function startApp(sessions: Sessions, options: Omit<TmuxAppOptions, 'server'>): ReturnType<Sessions['start']> {
+  try {
+    return await sessions.start(options);
+  } catch (error) {
+    // With ready 'output', the one readiness timeout is an app that printed nothing (decideReady).
+    if (!(error instanceof WaitTimeoutError) || options.ready === 'none') throw error;
+    const what =
+      `${formatCommand(options.command)} printed nothing within ${error.timeout} ms; ` +
+      "pass ready: 'none' to start for an app that waits silently, or a longer timeout for a slow one.";
+    throw new WaitTimeoutError(formatWithScreen(what, error.screenText), error.timeout, error.screenText, { cause: error });
+  }
+}
+
+/**
+ * `server.registerTool` for the tools that act on a session (their arguments have `session`): a
+ * call runs once the calls before it on the same session have ended ({@link Sessions.inTurn}), so
+ * parallel calls from a client never interleave their input; calls on different sessions run at once.
+ */
+function inTurns(server: McpServer, sessions: Sessions) {
+  return <Shape extends ZodRawShapeCompat & { session: unknown }>(
+    name: string,
+    config: { description: string; inputSchema: Shape },
+    handler: ToolCallback<Shape>,
+  ) => {
+    // ToolCallback<Shape> of a Shape not yet known cannot be called as it is; the SDK calls it with (args, extra).
+    const call = handler as (args: { session: string }, extra: unknown) => CallToolResult | Promise<CallToolResult>;
+    const queued = (args: { session: string }, extra: unknown) => sessions.inTurn(args.session, async () => call(args, extra));
+    return server.registerTool(name, config, queued as ToolCallback<Shape>);
+  };
 }
 
 /**
@@ -205,17 +247,25 @@ async function clickText(app: TmuxApp, target: string, button: MouseButton | und
 }
 
 /**
- * Writes the GIF where the client asked, but never to a descriptor of this process: stdout
- * carries the protocol. @returns The absolute path written.
- * @throws {ConfigError} for `/dev/stdout`, `/dev/fd/N` and links to them; what `writeOutputFile` throws.
+ * Writes the GIF of `session` where the client asked ({@link GifFiles}: a new file, or over a GIF
+ * this connection wrote), but never to a descriptor of this process: stdout carries the protocol.
+ * Without a path, to a new file in the temp folder (`tmux-shot-s1.gif`, then `-2`…).
+ * @returns The absolute path written.
+ * @throws {ConfigError} for `/dev/stdout`, `/dev/fd/N` and links to them; what `GifFiles.write` and
+ *   `resolveOutputTarget` throw.
  */
-async function writeGif(path: string, gif: Uint8Array): Promise<string> {
+async function writeGif(gifs: GifFiles, session: string, path: string | undefined, gif: Uint8Array): Promise<string> {
+  if (path === undefined) {
+    const written = await writeNewOutputFile(tmpdir(), `tmux-shot-${session}`, '.gif', gif, 'GIF');
+    await gifs.remember(written);
+    return written;
+  }
   const target = await resolveOutputTarget(path, 'GIF');
   if (target.kind === 'descriptor') {
     throw new ConfigError(`${path} is descriptor ${target.fd} of the MCP server, whose stdout carries the protocol: give the GIF a file path.`);
   }
   const absolute = resolve(path);
-  await writeOutputFile(absolute, gif, 'GIF');
+  await gifs.write(absolute, path, gif);
   return absolute;
 }
 

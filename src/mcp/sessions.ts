@@ -11,6 +11,8 @@ export class Sessions implements AsyncDisposable {
   readonly #apps = new Map<string, TmuxApp>();
   /** Each open session's command, as messages show it (`'vim notes.txt'`). */
   readonly #commands = new Map<string, string>();
+  /** Per session id, the last call queued on it (settled or not). */
+  readonly #turns = new Map<string, Promise<unknown>>();
   #started = 0;
   #server: Promise<TmuxServer> | undefined;
   #closing: Promise<number> | undefined;
@@ -73,6 +75,26 @@ export class Sessions implements AsyncDisposable {
       exit.signal,
       app.text(),
     );
+  }
+
+  /**
+   * Runs `call` once every call queued before it on session `id` has settled, so that calls on
+   * one session run one after another in the order they came (their input never interleaves),
+   * while calls on different sessions run at once. A call that fails does not stop the next.
+   * @returns What `call` returns; rejects as it rejects.
+   */
+  inTurn<T>(id: string, call: () => Promise<T>): Promise<T> {
+    const previous = this.#turns.get(id) ?? Promise.resolve(); // never rejects
+    const turn = previous.then(call);
+    const settled = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#turns.set(id, settled);
+    void settled.then(() => {
+      if (this.#turns.get(id) === settled) this.#turns.delete(id);
+    });
+    return turn;
   }
 
   /**

@@ -18,13 +18,18 @@ export const MCP_TOOLS = {
   start: {
     description:
       'Start a terminal app in a private tmux server and return its session id (s1, s2…) and its first screen, ' +
-      'once it has drawn and settled. Several sessions can run at once; close each with close.',
+      'once it has drawn and settled (or has exited: then it says so, with its exit status). Several sessions can run at once; close each with close.',
     inputSchema: {
       command: z.array(z.string()).min(1).describe('The argv to run, e.g. ["vim", "notes.txt"]: no shell, so no quoting'),
       cols: z.number().int().optional().describe(`Columns, in cells (default ${TERMINAL.cols})`),
       rows: z.number().int().optional().describe(`Rows, in cells (default ${TERMINAL.rows})`),
       env: z.record(z.string(), z.string()).optional().describe('Environment variables for the app, over a pinned environment'),
       cwd: z.string().optional().describe("Working directory (default: the server's)"),
+      ready: z
+        .enum(['output', 'none'])
+        .optional()
+        .describe("When start returns: 'output' (default) once the app has printed and settled; 'none' at once, for an app that prints nothing until typed to"),
+      timeout: z.number().int().min(0).optional().describe(`Longest wait for the app to be ready, in ms (default ${WAIT.timeout})`),
     },
   },
   send_keys: { description: TOOLS.send_keys.description, inputSchema: { session, ...TOOLS.send_keys.schema.shape } },
@@ -66,7 +71,7 @@ export const MCP_TOOLS = {
   gif: {
     description:
       'Write a GIF of the session so far (from its start until now) and return its path: to path when given ' +
-      '(replaced if there), else to a new file in the temp folder.',
+      '(a new file, or one this server wrote: never over another file, nor through a symbolic link), else to a new file in the temp folder.',
     inputSchema: { session, path: z.string().min(1).optional().describe("Where to write the GIF; relative to the server's folder") },
   },
   close: {

@@ -55,4 +55,32 @@ describe('Sessions', () => {
     );
     expect(await closed).toBe(0);
   });
+
+  it('runs the calls on one session one after another in the order queued, a failure not stopping the next; other sessions at once', async () => {
+    const sessions = new Sessions();
+    const log: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    const first = sessions.inTurn('s1', async () => {
+      log.push('s1 first begins');
+      await held;
+      log.push('s1 first ends');
+      throw new ConfigError('first failed');
+    });
+    const second = sessions.inTurn('s1', async () => {
+      log.push('s1 second');
+      return 2;
+    });
+    const other = await sessions.inTurn('s2', async () => {
+      log.push('s2');
+      return 'other';
+    });
+    expect([other, log]).toEqual(['other', ['s1 first begins', 's2']]);
+    release();
+    await expect(first).rejects.toThrow('first failed');
+    expect(await second).toBe(2);
+    expect(log).toEqual(['s1 first begins', 's2', 's1 first ends', 's1 second']);
+  });
 });
