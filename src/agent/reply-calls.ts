@@ -8,10 +8,10 @@
  * wants exactly one tool message per call id it sent; OpenAI's SDKs do not open the wrapper, so
  * there is no client convention to follow).
  */
-import type { ReadMessage, SentToolCall, ToolCall } from './chat.js';
+import type { ReadMessage, SentToolCall, ToolCall, ToolSpec } from './chat.js';
 import { readContentCalls } from './content-calls.js';
 import { expandParallel, PARALLEL_WRAPPER, readArguments, repairToolCall, type RepairedCall } from './repair.js';
-import type { ToolName } from './tools.js';
+import { type ToolName, toolSpecs } from './tools.js';
 
 /** One call of the reply: how it goes back in the assistant message, and what runs for it. */
 export interface CallUnit {
@@ -26,7 +26,17 @@ export interface CallUnit {
 /** The calls of a reply and where they were found; `ambiguous` when its text had a call that could not be read safely. */
 export type ReplyCalls =
   | { units: CallUnit[]; source: 'tool_calls' | 'content' | 'reasoning' }
-  | { units: []; source: 'content' | 'reasoning'; ambiguous: string };
+  | {
+      units: [];
+      source: 'content' | 'reasoning';
+      /** The error the model reads. */
+      ambiguous: string;
+      /** Why nothing ran, for the step log (`with text after the call`…). */
+      reason: string;
+    };
+
+/** The specs of each phase's tools, built once (their `<parameter>` types are read for calls written as text). */
+const specs = new Map<readonly ToolName[], ToolSpec[]>();
 
 /**
  * Reads the calls of `message`, repaired against `allowed`. Ids: the server's; for a call without
@@ -38,8 +48,12 @@ export function readReplyCalls(message: ReadMessage, allowed: readonly ToolName[
   let note: string | undefined;
   let source: 'tool_calls' | 'content' | 'reasoning' = 'tool_calls';
   if (raws.length === 0) {
-    const found = readContentCalls(message, allowed, `content_call_${step}_`);
-    if (found.kind === 'ambiguous') return { units: [], source: message.content?.trim() ? 'content' : 'reasoning', ambiguous: found.error };
+    if (!specs.has(allowed)) specs.set(allowed, toolSpecs(allowed));
+    const found = readContentCalls(message, specs.get(allowed)!, `content_call_${step}_`);
+    if (found.kind === 'ambiguous') {
+      const source = message.content?.trim() ? 'content' : 'reasoning';
+      return { units: [], source, ambiguous: found.error, reason: found.reason };
+    }
     if (found.kind === 'calls') {
       raws = found.calls;
       source = found.field;
