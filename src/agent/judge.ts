@@ -41,6 +41,8 @@ export interface AskContext {
   requestTimeout: number;
   /** Where each model call is noted as a turn (`assert`, `assert 2`…); an answer still invalid after the retry ends it as `invalid`. */
   transcript?: TranscriptRecorder;
+  /** Called when the server refused the image with a 400 and the question went again as text only (the caller can stop sending images). */
+  textOnly?: () => void;
 }
 
 /** A validated answer and what it cost. */
@@ -96,6 +98,7 @@ async function askTool<T>(
       ctx.transcript?.turn({ ...turn(), error: errorSummary(error) });
       if (!(error instanceof ModelApiError && error.status === 400 && hasImage(messages))) throw error;
       textOnlyAfter400 = true;
+      ctx.textOnly?.();
       messages.splice(0, messages.length, ...textOnly(messages));
       calls--;
       continue;
