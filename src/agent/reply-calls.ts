@@ -41,7 +41,9 @@ const specs = new Map<readonly ToolName[], ToolSpec[]>();
 /**
  * Reads the calls of `message`, repaired against `allowed`. Ids: the server's; for a call without
  * one `call_<step>_<n>`; for calls read from the text `content_call_<step>_<n>` (deterministic, so
- * a cassette replays).
+ * a cassette replays). An id the reply already used gets `_2`, `_3`… in the assistant message and
+ * its tool message alike (each tool message must answer one call: a server that sends two calls
+ * `x` would otherwise get two answers for `x`).
  */
 export function readReplyCalls(message: ReadMessage, allowed: readonly ToolName[], step: number): ReplyCalls {
   let raws: ToolCall[] = message.tool_calls;
@@ -60,7 +62,15 @@ export function readReplyCalls(message: ReadMessage, allowed: readonly ToolName[
       note = `read the call from the message ${found.field} (${found.format})`;
     }
   }
-  const units = raws.map((raw, i) => unit(raw, allowed, raw.id || `call_${step}_${i + 1}`, note));
+  const seen = new Set<string>();
+  const units = raws.map((raw, i) => {
+    const first = raw.id || `call_${step}_${i + 1}`;
+    let id = first;
+    for (let n = 2; seen.has(id); n++) id = `${first}_${n}`;
+    seen.add(id);
+    if (id === first) return unit(raw, allowed, id, note);
+    return unit({ ...raw, id }, allowed, id, [note, `renamed the repeated call id ${first} to ${id}`].filter((n) => n !== undefined).join('; '));
+  });
   return { units, source };
 }
 

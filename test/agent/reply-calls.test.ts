@@ -123,3 +123,15 @@ describe('readReplyCalls: smaller shapes', () => {
     });
   });
 });
+
+describe('readReplyCalls: ids', () => {
+  it('renames a repeated server id, so each tool message answers one call', () => {
+    const call = (id: string) => ({ id, type: 'function', function: { name: 'read_text', arguments: '{}' } });
+    const r = readReplyCalls({ content: null, tool_calls: [call('x'), call('x'), call('x')] }, ACTION_TOOLS, 2);
+    expect(r.units.map((u) => [u.sent.id, u.parts[0]!.call.id, u.parts[0]!.call.repairs])).toEqual([
+      ['x', 'x', undefined],
+      ['x_2', 'x_2', ['renamed the repeated call id x to x_2']],
+      ['x_3', 'x_3', ['renamed the repeated call id x to x_3']],
+    ]);
+  });
+});
