@@ -304,6 +304,12 @@ export const AGENT_LOOP = {
    * bound. 50 shots are at most about 1.5 MB.
    */
   transcriptShots: 50,
+  /**
+   * Tool calls run from one reply (a parallel wrapper's inner calls count one each); the others are
+   * answered `error: not run: …` under their ids. Bounds what one turn can do: `maxSteps` counts
+   * turns, and a reply of 10 000 `<tool_call>` tags would otherwise press 10 000 keys in one step.
+   */
+  maxCallsPerReply: 10,
 } as const;
 
 /** Fixed values of `tmux-shot agent` (src/cli/agent.ts); not options. */

@@ -58,6 +58,16 @@ export interface ReadMessage {
 }
 
 /**
+ * The text of a reply to send back as the content of an assistant message without tool calls: the
+ * content, else the reasoning, else `(empty reply)` — never empty, since some servers refuse an
+ * assistant message with neither content nor tool calls (Mistral: "Assistant message must have
+ * either content or tool_calls", OpenHands#8685).
+ */
+export function replyText(message: ReadMessage): string {
+  return [message.content, message.reasoning].find((t) => t?.trim()) ?? '(empty reply)';
+}
+
+/**
  * What the agent reads of a reply (pure), checked field by field, since a server may answer
  * anything: the first choice's message, and the usage. In the message, text content is kept (other
  * content reads as none), and so is reasoning (`reasoning_content` or `reasoning`, when a string); a tool call keeps the fields of the right type, arguments sent as a JSON

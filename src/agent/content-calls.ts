@@ -21,9 +21,9 @@
  * - JSON naming an offered tool inside other text (an example in an explanation, or a call with
  *   commentary) is ambiguous: nothing runs, and the model is told the shape to use.
  */
-import type { ToolCall } from './chat.js';
-import { jsonEnd, jsonSequence, parseJson } from './json-text.js';
-import { repairToolName } from './repair.js';
+import type { ToolCall, ToolSpec } from './chat.js';
+import { balancedSpans, jsonEnd, jsonSequence, parseJson, parseTolerant } from './json-text.js';
+import { PARALLEL_WRAPPER, repairToolName } from './repair.js';
 
 /** What a reply's text holds: no call (prose), the calls written in it, or an error for the model. */
 export type ContentCalls =
@@ -37,7 +37,13 @@ export type ContentCalls =
       /** Which field held them. */
       field: 'content' | 'reasoning';
     }
-  | { kind: 'ambiguous'; error: string };
+  | {
+      kind: 'ambiguous';
+      /** The error the model reads. */
+      error: string;
+      /** Why, for the step log: `with text after the call`, `with a call that cannot be read`, `with a call inside other text`. */
+      reason: string;
+    };
 
 /** The text of a reply that calls can be written in. */
 export interface ReplyText {
@@ -51,48 +57,157 @@ const EXPECTED = 'call the tool through tool_calls, or reply with only the call 
 /**
  * Reads the tool calls written in a reply's text: the content with any `<think>…</think>` block
  * removed, or the reasoning field when that is empty (DeepSeek-R1#342, vllm-project/vllm-ascend#8042).
- * @param offered - Names of the tools offered in this request.
+ * @param tools - The tools offered in this request (names, and the parameter types of `<parameter>` values).
  * @param idPrefix - Prefix of the generated call ids (deterministic, so cassettes replay).
  */
-export function readContentCalls(reply: ReplyText, offered: readonly string[], idPrefix: string): ContentCalls {
+export function readContentCalls(reply: ReplyText, tools: readonly ToolSpec[], idPrefix: string): ContentCalls {
+  const offered = tools.map((t) => t.function.name);
   const content = (reply.content ?? '').replace(/<think>[\s\S]*?<\/think>/g, '').trim();
   const field = content === '' ? 'reasoning' : 'content';
   const text = content === '' ? (reply.reasoning ?? '').trim() : content;
   if (text === '') return { kind: 'none' };
-  const found = marked(text) ?? unmarked(text, offered);
+  const found = marked(text, tools) ?? unmarked(text, offered);
   if (found.kind !== 'calls') return found;
   return { ...found, field, calls: found.calls.map((c, i) => ({ ...c, id: `${idPrefix}${i + 1}` })) };
 }
 
-type Found = { kind: 'none' } | { kind: 'calls'; calls: ToolCall[]; format: string } | { kind: 'ambiguous'; error: string };
+type Found = { kind: 'none' } | { kind: 'calls'; calls: ToolCall[]; format: string } | { kind: 'ambiguous'; error: string; reason: string };
 
-/** Calls after a template marker, or undefined when the text has no marker. */
-function marked(text: string): Found | undefined {
-  if (text.includes('[TOOL_CALLS]')) {
-    const rest = text.slice(text.indexOf('[TOOL_CALLS]') + '[TOOL_CALLS]'.length).trimStart();
-    if (rest.startsWith('[')) return fromValues([firstJson(rest)], '[TOOL_CALLS] list', '[TOOL_CALLS] [{"name": "<tool>", "arguments": {…}}]');
-    const calls = [...text.matchAll(/\[TOOL_CALLS\]\s*([\w.-]+)\s*\[ARGS\]/g)].map((m) => {
-      const args = firstJson(text.slice(m.index + m[0].length));
-      return args === undefined ? undefined : { name: m[1]!, arguments: args };
-    });
-    return fromValues(calls, '[TOOL_CALLS]name[ARGS]', '[TOOL_CALLS]<tool>[ARGS]{…}');
+const MARKERS = ['<tool_call>', '[TOOL_CALLS]', '<|python_tag|>', '<function_calls>'] as const;
+
+/**
+ * Calls after a template marker, or undefined when the text has no marker. The calls must END the
+ * text: prose before the first marker is fine (`I'll press Down.\n<tool_call>…`), but anything
+ * but blanks between or after them makes the reply ambiguous (a call quoted in an explanation, or
+ * weighed in reasoning, is not run). `<|python_tag|>` must start the text (vLLM's llama3_json parser).
+ */
+function marked(text: string, tools: readonly ToolSpec[]): Found | undefined {
+  const at = MARKERS.map((m) => text.indexOf(m)).filter((i) => i >= 0);
+  if (at.length === 0) return undefined;
+  const first = Math.min(...at);
+  const rest = text.slice(first);
+  if (rest.startsWith('[TOOL_CALLS]')) return mistralCalls(rest);
+  if (rest.startsWith('<|python_tag|>')) return first === 0 ? pythonTagCalls(rest) : ambiguousAt(PYTHON_TAG, 'before', 'start the reply with it');
+  if (rest.startsWith('<tool_call>')) return tagCalls(rest);
+  return functionCalls(rest, tools);
+}
+
+interface Format {
+  name: string;
+  shape: string;
+}
+const TOOL_CALL: Format = { name: '<tool_call> tags', shape: '<tool_call>{"name": "<tool>", "arguments": {…}}</tool_call>' };
+const MISTRAL_LIST: Format = { name: '[TOOL_CALLS] list', shape: '[TOOL_CALLS] [{"name": "<tool>", "arguments": {…}}]' };
+const MISTRAL_ARGS: Format = { name: '[TOOL_CALLS]name[ARGS]', shape: '[TOOL_CALLS]<tool>[ARGS]{…}' };
+const PYTHON_TAG: Format = { name: '<|python_tag|> prefix', shape: '<|python_tag|>{"name": "<tool>", "parameters": {…}}' };
+const FUNCTION_CALLS: Format = {
+  name: '<function_calls> block',
+  shape: '<function_calls><invoke name="<tool>"><parameter name="…">…</parameter></invoke></function_calls>',
+};
+
+/** The error for a marked call that cannot be read. */
+function unreadable(format: Format): Found {
+  return {
+    kind: 'ambiguous',
+    reason: 'with a call that cannot be read',
+    error: `error: I cannot read a call in the ${format.name} of your reply, so nothing was run; write ${format.shape}, or ${EXPECTED}`,
+  };
+}
+
+/** The error for text after (or, for `<|python_tag|>`, before) the marked calls. */
+function ambiguousAt(format: Format, where: 'after' | 'before', fix = 'end the reply with the calls'): Found {
+  return {
+    kind: 'ambiguous',
+    reason: `with text ${where} the call`,
+    error: `error: your reply has text ${where} the ${format.name}, so nothing was run; ${fix}, written ${format.shape}, or ${EXPECTED}`,
+  };
+}
+
+/** `<tool_call>{…}</tool_call>` blocks, blanks between them, the last one possibly unclosed. */
+function tagCalls(text: string): Found {
+  const values: unknown[] = [];
+  let at = 0;
+  for (;;) {
+    at = skipBlanks(text, at);
+    if (at === text.length) break;
+    if (!text.startsWith('<tool_call>', at)) return ambiguousAt(TOOL_CALL, 'after');
+    const body = at + '<tool_call>'.length;
+    const close = text.indexOf('</tool_call>', body);
+    if (close < 0) {
+      const last = text.slice(body).trim();
+      const value = parseTolerant(last);
+      if (value !== undefined) {
+        values.push(value);
+        break;
+      }
+      const end = jsonEnd(last);
+      return end !== undefined && parseTolerant(last.slice(0, end)) !== undefined ? ambiguousAt(TOOL_CALL, 'after') : unreadable(TOOL_CALL);
+    }
+    values.push(parseTolerant(text.slice(body, close).trim()));
+    at = close + '</tool_call>'.length;
   }
-  if (text.includes('<|python_tag|>')) {
-    const rest = text.slice(text.indexOf('<|python_tag|>') + '<|python_tag|>'.length).replace(/<\|eom_id\|>|<\|eot_id\|>/g, '');
-    return fromValues(jsonSequence(rest, ';') ?? [undefined], '<|python_tag|> prefix', '<|python_tag|>{"name": "<tool>", "parameters": {…}}');
+  return fromValues(values, TOOL_CALL);
+}
+
+/** `[TOOL_CALLS] [{…}]`, or `[TOOL_CALLS]name[ARGS]{…}` one or more times, blanks between. */
+function mistralCalls(text: string): Found {
+  const after = skipBlanks(text, '[TOOL_CALLS]'.length);
+  if (text[after] === '[') {
+    const end = jsonEnd(text.slice(after));
+    const value = end === undefined ? undefined : parseTolerant(text.slice(after, after + end));
+    if (value === undefined) return unreadable(MISTRAL_LIST);
+    return text.slice(after + end!).trim() === '' ? fromValues([value], MISTRAL_LIST) : ambiguousAt(MISTRAL_LIST, 'after');
   }
-  if (text.includes('<tool_call>')) {
-    const bodies = [...text.matchAll(/<tool_call>([\s\S]*?)(?:<\/tool_call>|$)/g)].map((m) => parseJson(m[1]!.trim()));
-    return fromValues(bodies, '<tool_call> tags', '<tool_call>{"name": "<tool>", "arguments": {…}}</tool_call>');
+  const calls: unknown[] = [];
+  let at = 0;
+  for (;;) {
+    at = skipBlanks(text, at);
+    if (at === text.length) break;
+    if (!text.startsWith('[TOOL_CALLS]', at)) return ambiguousAt(MISTRAL_ARGS, 'after');
+    const head = /^\[TOOL_CALLS\]\s*([\w.-]+)\s*\[ARGS\]\s*/.exec(text.slice(at, at + 200));
+    if (!head) return unreadable(MISTRAL_ARGS);
+    const start = at + head[0].length;
+    const end = jsonEnd(text.slice(start));
+    const args = end === undefined ? undefined : parseTolerant(text.slice(start, start + end));
+    if (args === undefined) return unreadable(MISTRAL_ARGS);
+    calls.push({ name: head[1]!, arguments: args });
+    at = start + end!;
   }
-  if (text.includes('<function_calls>')) {
-    const calls = [...text.matchAll(/<invoke name="([^"]+)">([\s\S]*?)<\/invoke>/g)].map((m) => ({
-      name: m[1]!,
-      arguments: Object.fromEntries([...m[2]!.matchAll(/<parameter name="([^"]+)">([\s\S]*?)<\/parameter>/g)].map((p) => [p[1]!, parameterValue(p[2]!)])),
-    }));
-    return fromValues(calls, '<function_calls> block', '<function_calls><invoke name="<tool>"><parameter name="…">…</parameter></invoke></function_calls>');
+  return fromValues(calls, MISTRAL_ARGS);
+}
+
+/** `<|python_tag|>{…}` (several separated by `;`), up to an end-of-message token. */
+function pythonTagCalls(text: string): Found {
+  const rest = text.slice('<|python_tag|>'.length).replace(/<\|eom_id\|>|<\|eot_id\|>/g, '');
+  const values = jsonSequence(rest, ';', parseTolerant);
+  return values ? fromValues(values, PYTHON_TAG) : unreadable(PYTHON_TAG);
+}
+
+/** `<function_calls>` holding only `<invoke>` elements that hold only `<parameter>` elements; the closing tag may be cut off (a stop sequence). */
+function functionCalls(text: string, tools: readonly ToolSpec[]): Found {
+  const calls: unknown[] = [];
+  let at = '<function_calls>'.length;
+  for (;;) {
+    at = skipBlanks(text, at);
+    if (at === text.length) break;
+    if (text.startsWith('</function_calls>', at)) {
+      if (text.slice(at + '</function_calls>'.length).trim() !== '') return ambiguousAt(FUNCTION_CALLS, 'after');
+      break;
+    }
+    const invoke = /^<invoke name="([^"]+)">([\s\S]*?)<\/invoke>/.exec(text.slice(at));
+    if (!invoke) return unreadable(FUNCTION_CALLS);
+    const params = [...invoke[2]!.matchAll(/<parameter name="([^"]+)">([\s\S]*?)<\/parameter>/g)];
+    if (invoke[2]!.replace(/<parameter name="[^"]+">[\s\S]*?<\/parameter>/g, '').trim() !== '') return unreadable(FUNCTION_CALLS);
+    const types = parameterTypes(tools, invoke[1]!);
+    calls.push({ name: invoke[1]!, arguments: Object.fromEntries(params.map((p) => [p[1]!, parameterValue(p[2]!, types[p[1]!])])) });
+    at += invoke[0].length;
   }
-  return undefined;
+  return fromValues(calls, FUNCTION_CALLS);
+}
+
+function skipBlanks(text: string, at: number): number {
+  while (at < text.length && /\s/.test(text[at]!)) at++;
+  return at;
 }
 
 /** Calls from plain JSON that is the whole text (bare or fenced); ambiguous when JSON naming an offered tool sits in other text. */
@@ -101,7 +216,11 @@ function unmarked(text: string, offered: readonly string[]): Found {
   const onlyFences = fences.length > 0 && text.replace(/```[\w-]*[ \t]*\n?[\s\S]*?```/g, '').trim() === '';
   const whole = onlyFences ? fences.map((m) => parseJson(m[1]!.trim())) : [parseJson(text)];
   const calls = whole.every((v) => v !== undefined) ? callsIn(whole) : undefined;
-  if (calls && calls.length > 0 && calls.every((c) => offered.includes(repairToolName(c.function?.name ?? '')))) {
+  const known = (c: ToolCall) => {
+    const name = repairToolName(c.function?.name ?? '');
+    return offered.includes(name) || name === PARALLEL_WRAPPER;
+  };
+  if (calls && calls.length > 0 && calls.every(known)) {
     return { kind: 'calls', calls, format: onlyFences ? '```json fence' : jsonFormat(whole[0]) };
   }
   if (calls) return { kind: 'none' };
@@ -110,15 +229,18 @@ function unmarked(text: string, offered: readonly string[]): Found {
     .map((c) => repairToolName(c.function?.name ?? ''))
     .filter((n) => offered.includes(n));
   if (named.length === 0) return { kind: 'none' };
-  return { kind: 'ambiguous', error: `error: your reply has text with a call of ${named[0]} written in it, so nothing was run; ${EXPECTED}` };
+  return {
+    kind: 'ambiguous',
+    reason: 'with a call inside other text',
+    error: `error: your reply has text with a call of ${named[0]} written in it, so nothing was run; ${EXPECTED}`,
+  };
 }
 
 /** Calls from the values after a marker; ambiguous when one cannot be read as a call. */
-function fromValues(values: unknown[], format: string, shape: string): Found {
+function fromValues(values: unknown[], format: Format): Found {
   const calls = values.every((v) => v !== undefined) ? callsIn(values) : undefined;
-  if (!calls || calls.length === 0)
-    return { kind: 'ambiguous', error: `error: the ${format} in your reply is not a call I can read; write ${shape}, or ${EXPECTED}` };
-  return { kind: 'calls', calls, format };
+  if (!calls || calls.length === 0) return unreadable(format);
+  return { kind: 'calls', calls, format: format.name };
 }
 
 /** The calls in JSON values (each a call, a list of calls, or `{"tool_calls": […]}`), or undefined when one is not a call. */
@@ -149,28 +271,33 @@ function jsonFormat(value: unknown): string {
   return isRecord(value) && 'tool_calls' in value ? '{"tool_calls": […]} object' : 'JSON object';
 }
 
-/** A `<parameter>` value: JSON when it parses (numbers, booleans, lists), else the text itself. */
-function parameterValue(raw: string): unknown {
-  const value = parseJson(raw.trim());
-  return value === undefined ? raw.trim() : value;
+/**
+ * A `<parameter>` value: the text itself where the tool's schema wants a string (`42` typed as
+ * text stays "42"), else JSON (or JSON5) when it parses (numbers, booleans, lists), else the text.
+ */
+function parameterValue(raw: string, type: unknown): unknown {
+  const text = raw.trim();
+  return type === 'string' ? text : (parseTolerant(text) ?? text);
 }
 
-/** The first JSON object or list at the start of `text` (after blanks), or undefined. */
-function firstJson(text: string): unknown {
-  const start = text.trimStart();
-  const end = jsonEnd(start);
-  return end === undefined ? undefined : parseJson(start.slice(0, end));
+/** The JSON Schema `type` of each parameter of the offered tool `name` (repaired), by key. */
+function parameterTypes(tools: readonly ToolSpec[], name: string): Record<string, unknown> {
+  const spec = tools.find((t) => t.function.name === repairToolName(name));
+  const properties = spec?.function.parameters['properties'];
+  if (!isRecord(properties)) return {};
+  return Object.fromEntries(Object.entries(properties).map(([key, p]) => [key, isRecord(p) ? p['type'] : undefined]));
 }
 
-/** Every JSON object in `text` that starts at a `{` outside another one. */
+/** Every JSON object in `text` that starts at a `{` outside another one (one pass: see `balancedSpans`). */
 function embeddedJson(text: string): unknown[] {
   const values: unknown[] = [];
-  for (let at = text.indexOf('{'); at >= 0; at = text.indexOf('{', at + 1)) {
-    const end = jsonEnd(text.slice(at));
-    const value = end === undefined ? undefined : parseJson(text.slice(at, at + end));
+  let after = 0;
+  for (const [start, end] of balancedSpans(text)) {
+    if (start < after || text[start] !== '{') continue;
+    const value = parseJson(text.slice(start, end));
     if (value === undefined) continue;
     values.push(value);
-    at += end! - 1;
+    after = end;
   }
   return values;
 }

@@ -10,6 +10,7 @@ import { systemClock, type Clock } from '../wait.js';
 import {
   addUsage,
   readReply,
+  replyText,
   type ChatClient,
   type ChatMessage,
   type ReadMessage,
@@ -40,6 +41,8 @@ export interface AskContext {
   requestTimeout: number;
   /** Where each model call is noted as a turn (`assert`, `assert 2`…); an answer still invalid after the retry ends it as `invalid`. */
   transcript?: TranscriptRecorder;
+  /** Called when the server refused the image with a 400 and the question went again as text only (the caller can stop sending images). */
+  textOnly?: () => void;
 }
 
 /** A validated answer and what it cost. */
@@ -95,13 +98,14 @@ async function askTool<T>(
       ctx.transcript?.turn({ ...turn(), error: errorSummary(error) });
       if (!(error instanceof ModelApiError && error.status === 400 && hasImage(messages))) throw error;
       textOnlyAfter400 = true;
+      ctx.textOnly?.();
       messages.splice(0, messages.length, ...textOnly(messages));
       calls--;
       continue;
     }
     ctx.transcript?.turn({ ...turn(), text: message.content, ...(message.reasoning ? { reasoning: message.reasoning } : {}) });
     if (used) usage = addUsage(usage, used);
-    const written = message.tool_calls.length === 0 ? readContentCalls(message, [tool.function.name], `content_call_${calls}_`) : undefined;
+    const written = message.tool_calls.length === 0 ? readContentCalls(message, [tool], `content_call_${calls}_`) : undefined;
     const found = written?.kind === 'calls' ? written.calls : message.tool_calls;
     const raw = found.find((c) => repairToolName(c.function?.name ?? '') === tool.function.name);
     const sent: SentToolCall | undefined = raw && {
@@ -109,7 +113,8 @@ async function askTool<T>(
       type: 'function',
       function: { name: tool.function.name, arguments: raw.function?.arguments ?? '' },
     };
-    const checked: Checked<T> = sent ? parseAndCheck(sent.function.arguments, check) : { ok: false, error: `error: call the ${tool.function.name} tool` };
+    const missing = written?.kind === 'ambiguous' ? written.error : `error: call the ${tool.function.name} tool`;
+    const checked: Checked<T> = sent ? parseAndCheck(sent.function.arguments, check) : { ok: false, error: missing };
     const notes = [
       ...(written?.kind === 'calls' ? [`read the call from the message ${written.field} (${written.format})`] : []),
       ...(found.length > 1 ? [`answered the first of ${found.length} calls in the reply; the others were not run`] : []),
@@ -121,7 +126,8 @@ async function askTool<T>(
       ctx.transcript?.end('invalid', error.message);
       throw error;
     }
-    messages.push({ role: 'assistant', content: message.content, ...(sent ? { tool_calls: [sent] } : {}) });
+    // Never an assistant message without content and tool_calls (Mistral refuses it: OpenHands#8685).
+    messages.push(sent ? { role: 'assistant', content: message.content, tool_calls: [sent] } : { role: 'assistant', content: replyText(message) });
     messages.push(sent ? toolMessage(sent.id, checked.error) : { role: 'user', content: checked.error });
   }
 }

@@ -4,6 +4,7 @@ import { ConfigError } from '../errors.js';
 import { systemClock, type Clock } from '../wait.js';
 import { plannedChunkCount } from './chunks.js';
 import type { RetryPolicy } from './retry.js';
+import type { TranscriptToolCall } from './transcript.js';
 
 /**
  * Options of an agent run. Spec durations (`delay`, `duration`, `screenshotInterval`,
@@ -34,6 +35,12 @@ export interface AgentRunnerOptions {
   chunkSeconds?: number;
   /** Receives status lines (`plan (3 chunks)`, `chunk 1/3 done: …`). @default console.log */
   log?: (line: string) => void;
+  /**
+   * Receives each tool call of the run as the transcript notes it (name, arguments as run, what
+   * repair changed, result, ok), also a reply whose calls did not run; `tmux-shot agent` prints
+   * one status line each. @default none
+   */
+  onToolCall?: (call: TranscriptToolCall) => void;
   /**
    * Time: deadlines of timed runs, and every pause (backoff, `delay`, the `wait` tool, the ticker);
    * a virtual clock makes tests skip real waits. @default systemClock (`performance.now()` and timers)
@@ -67,7 +74,9 @@ export interface AgentRunnerOptions {
  * `saveScreenshot`, `duration` (unset: an untimed run) and the injected `log`, `clock` and `random`
  * (console.log, systemClock, Math.random); every field of `retry`.
  */
-export type AgentDefaults = Required<Omit<AgentRunnerOptions, 'model' | 'saveScreenshot' | 'duration' | 'log' | 'clock' | 'random' | 'retry'>> & {
+export type AgentDefaults = Required<
+  Omit<AgentRunnerOptions, 'model' | 'saveScreenshot' | 'duration' | 'log' | 'onToolCall' | 'clock' | 'random' | 'retry'>
+> & {
   retry: RetryPolicy;
 };
 
@@ -84,6 +93,7 @@ export interface ResolvedAgentOptions {
   /** Chunks the run is planned in: 2 or more for a planned timed run, else 1. */
   chunks: number;
   log: (line: string) => void;
+  onToolCall: ((call: TranscriptToolCall) => void) | undefined;
   clock: Clock;
   random: () => number;
   retry: RetryPolicy;
@@ -127,6 +137,7 @@ export function resolveAgentOptions(options: AgentRunnerOptions): ResolvedAgentO
     chunkMs: seconds('chunkSeconds', plan.chunkSeconds, 'positive'),
     chunks: plan.chunks,
     log: options.log ?? ((line) => console.log(line)),
+    onToolCall: options.onToolCall,
     clock: options.clock ?? systemClock,
     random: options.random ?? Math.random,
     retry: { ...AGENT.retry, ...options.retry },

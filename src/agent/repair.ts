@@ -122,6 +122,12 @@ export function readArguments(raw: string, shape = '{"name": value}'): ReadArgum
   let value = parseJson(raw);
   if (value === undefined) {
     value = parseJson5(raw);
+    if (value !== undefined && hasNonFinite(value)) {
+      return {
+        ok: false,
+        error: `error: arguments are not valid JSON: ${echoOf(raw)} — Infinity and NaN are not JSON numbers; send a JSON object like ${shape}`,
+      };
+    }
     if (value !== undefined) repairs.push('read the arguments as JSON5 (trailing commas, single quotes)');
   }
   if (value === undefined) {
@@ -138,8 +144,7 @@ export function readArguments(raw: string, shape = '{"name": value}'): ReadArgum
     }
   }
   if (value === undefined) {
-    const echo = raw.length > ECHO_CHARS ? `${raw.slice(0, ECHO_CHARS)}…` : raw;
-    return { ok: false, error: `error: arguments are not valid JSON: ${echo} — send a JSON object like {"name": value}` };
+    return { ok: false, error: `error: arguments are not valid JSON: ${echoOf(raw)} — send a JSON object like {"name": value}` };
   }
   if (typeof value === 'string' && isRecord(parseJson(value))) {
     value = parseJson(value);
@@ -182,6 +187,17 @@ export function shapeOf(schema: z.ZodType): string {
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
   const fields = Object.entries(shape).map(([key, field]) => `"${key}"${field.safeParse(undefined).success ? '?' : ''}: …`);
   return `{${fields.join(', ')}}`;
+}
+
+/** Bad arguments as echoed in an error: cut at `ECHO_CHARS`. */
+function echoOf(raw: string): string {
+  return raw.length > ECHO_CHARS ? `${raw.slice(0, ECHO_CHARS)}…` : raw;
+}
+
+/** True when a JSON5 value holds Infinity or NaN (JSON has neither: they would go back to the model as null). */
+function hasNonFinite(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  return typeof value === 'object' && value !== null && Object.values(value).some(hasNonFinite);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

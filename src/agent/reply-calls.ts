@@ -8,10 +8,10 @@
  * wants exactly one tool message per call id it sent; OpenAI's SDKs do not open the wrapper, so
  * there is no client convention to follow).
  */
-import type { ReadMessage, SentToolCall, ToolCall } from './chat.js';
+import type { ReadMessage, SentToolCall, ToolCall, ToolSpec } from './chat.js';
 import { readContentCalls } from './content-calls.js';
 import { expandParallel, PARALLEL_WRAPPER, readArguments, repairToolCall, type RepairedCall } from './repair.js';
-import type { ToolName } from './tools.js';
+import { type ToolName, toolSpecs } from './tools.js';
 
 /** One call of the reply: how it goes back in the assistant message, and what runs for it. */
 export interface CallUnit {
@@ -26,27 +26,51 @@ export interface CallUnit {
 /** The calls of a reply and where they were found; `ambiguous` when its text had a call that could not be read safely. */
 export type ReplyCalls =
   | { units: CallUnit[]; source: 'tool_calls' | 'content' | 'reasoning' }
-  | { units: []; source: 'content' | 'reasoning'; ambiguous: string };
+  | {
+      units: [];
+      source: 'content' | 'reasoning';
+      /** The error the model reads. */
+      ambiguous: string;
+      /** Why nothing ran, for the step log (`with text after the call`…). */
+      reason: string;
+    };
+
+/** The specs of each phase's tools, built once (their `<parameter>` types are read for calls written as text). */
+const specs = new Map<readonly ToolName[], ToolSpec[]>();
 
 /**
  * Reads the calls of `message`, repaired against `allowed`. Ids: the server's; for a call without
  * one `call_<step>_<n>`; for calls read from the text `content_call_<step>_<n>` (deterministic, so
- * a cassette replays).
+ * a cassette replays). An id the reply already used gets `_2`, `_3`… in the assistant message and
+ * its tool message alike (each tool message must answer one call: a server that sends two calls
+ * `x` would otherwise get two answers for `x`).
  */
 export function readReplyCalls(message: ReadMessage, allowed: readonly ToolName[], step: number): ReplyCalls {
   let raws: ToolCall[] = message.tool_calls;
   let note: string | undefined;
   let source: 'tool_calls' | 'content' | 'reasoning' = 'tool_calls';
   if (raws.length === 0) {
-    const found = readContentCalls(message, allowed, `content_call_${step}_`);
-    if (found.kind === 'ambiguous') return { units: [], source: message.content?.trim() ? 'content' : 'reasoning', ambiguous: found.error };
+    if (!specs.has(allowed)) specs.set(allowed, toolSpecs(allowed));
+    const found = readContentCalls(message, specs.get(allowed)!, `content_call_${step}_`);
+    if (found.kind === 'ambiguous') {
+      const source = message.content?.trim() ? 'content' : 'reasoning';
+      return { units: [], source, ambiguous: found.error, reason: found.reason };
+    }
     if (found.kind === 'calls') {
       raws = found.calls;
       source = found.field;
       note = `read the call from the message ${found.field} (${found.format})`;
     }
   }
-  const units = raws.map((raw, i) => unit(raw, allowed, raw.id || `call_${step}_${i + 1}`, note));
+  const seen = new Set<string>();
+  const units = raws.map((raw, i) => {
+    const first = raw.id || `call_${step}_${i + 1}`;
+    let id = first;
+    for (let n = 2; seen.has(id); n++) id = `${first}_${n}`;
+    seen.add(id);
+    if (id === first) return unit(raw, allowed, id, note);
+    return unit({ ...raw, id }, allowed, id, [note, `renamed the repeated call id ${first} to ${id}`].filter((n) => n !== undefined).join('; '));
+  });
   return { units, source };
 }
 

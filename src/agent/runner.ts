@@ -7,7 +7,7 @@
 import { AGENT_LOOP } from '../defaults.js';
 import type { ModelApiError } from '../errors.js';
 import { systemClock } from '../wait.js';
-import { addUsage, readReply, type ChatClient, type ChatMessage, type ReadMessage, type ToolCall, type ToolSpec, type Usage } from './chat.js';
+import { addUsage, readReply, replyText, type ChatClient, type ChatMessage, type ReadMessage, type ToolCall, type ToolSpec, type Usage } from './chat.js';
 import { readPlan } from './chunks.js';
 import { dispatchTool, type ActionCall, type Driver, type ToolEffect } from './driver.js';
 import { resolveAgentOptions, type AgentRunnerOptions, type ResolvedAgentOptions } from './options.js';
@@ -29,7 +29,7 @@ import {
 } from './stop.js';
 import { pause, startTicker } from './time.js';
 import { ACTION_TOOLS, PLANNING_TOOLS, toolSpecs } from './tools.js';
-import { errorSummary, TranscriptRecorder, type AgentTranscript, type TranscriptScreens } from './transcript.js';
+import { errorSummary, TranscriptRecorder, type AgentTranscript, type TranscriptScreens, type TranscriptToolCall } from './transcript.js';
 
 /** The result of `AgentRunner.run`. */
 export interface AgentResult extends Ending {
@@ -138,15 +138,16 @@ export class AgentRunner {
     const { message } = reply;
     const read = readReplyCalls(message, ACTION_TOOLS, this.#steps);
     if ('ambiguous' in read) {
-      this.#recorder?.toolCall({
+      this.#noteCall({
         id: `content_call_${this.#steps}_1`,
         name: '',
         arguments: '',
-        repaired: `not run: ${read.source} with a call inside other text`,
+        repaired: `not run: ${read.source} ${read.reason}`,
         result: read.ambiguous,
         ok: false,
       });
-      messages.push({ role: 'assistant', content: message.content }, { role: 'user', content: read.ambiguous });
+      // The text read, so the assistant message is never without content and tool_calls (Mistral refuses that: OpenHands#8685).
+      messages.push({ role: 'assistant', content: replyText(message) }, { role: 'user', content: read.ambiguous });
       return { hadToolCalls: true, finished: false, summary: message.content ?? '' };
     }
     const sent = read.units.map((u) => u.sent);
@@ -156,9 +157,17 @@ export class AgentRunner {
     const images: ChatMessage[] = [];
     let finished: string | undefined;
     let rejected: string[] | undefined;
+    const total = read.units.reduce((n, u) => n + u.parts.length, 0);
+    const cap = AGENT_LOOP.maxCallsPerReply;
+    const notRun = `error: not run: the reply has ${total} calls and at most ${cap} run per reply; call the others again after reading the screen`;
+    let ran = 0;
     for (const unit of read.units) {
       const results: string[] = [];
       for (const { raw, call: c } of unit.parts) {
+        if (++ran > cap) {
+          results.push(notRun);
+          continue;
+        }
         const before = c.ok && SCREEN_CHANGING.has(c.call.name) ? this.#driver.text() : undefined;
         const effect: ToolEffect = c.ok ? await this.#dispatch(c.call as ActionCall) : { content: c.error };
         this.#recordCall(raw, c, effect.content, before === undefined ? undefined : { before, after: this.#driver.text() });
@@ -171,6 +180,15 @@ export class AgentRunner {
       const names = unit.parts.map(({ call: c }) => (c.ok ? c.call.name : c.name));
       messages.push(toolMessage(unit.sent.id, unit.wrapper ? wrapperResult(names, results) : results[0]!));
     }
+    if (total > cap)
+      this.#noteCall({
+        id: `${read.units.at(-1)!.sent.id}`,
+        name: '',
+        arguments: '',
+        repaired: `not run: calls ${cap + 1} to ${total} of the reply`,
+        result: notRun,
+        ok: false,
+      });
     messages.push(...images);
     const result = { hadToolCalls: sent.length > 0, finished: finished !== undefined, summary: finished ?? message.content ?? '' };
     return rejected && finished === undefined ? { ...result, rejected } : result;
@@ -293,7 +311,7 @@ export class AgentRunner {
   #recordCall(raw: ToolCall, call: RepairedCall, result: string, screens?: TranscriptScreens): void {
     const repaired = describeRepair(raw, call);
     const ok = call.ok && !result.startsWith('error:'); // every refusal and failure the model reads starts so (repair.ts, driver.ts)
-    this.#recorder?.toolCall({
+    this.#noteCall({
       id: call.id,
       name: call.ok ? call.call.name : call.name,
       arguments: call.arguments,
@@ -302,6 +320,12 @@ export class AgentRunner {
       ok,
       ...(ok && screens ? { screens } : {}),
     });
+  }
+
+  /** Puts a call in the transcript of the current run and hands it to `onToolCall`. */
+  #noteCall(call: TranscriptToolCall): void {
+    this.#recorder?.toolCall(call);
+    this.#options.onToolCall?.(call);
   }
 
   #dispatch(call: ActionCall): Promise<ToolEffect> {

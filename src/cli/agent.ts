@@ -2,7 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { AGENT, AGENT_CLI, MODEL_CLIENT } from '../defaults.js';
-import { type AgentResult, AgentRunner, createClient } from '../agent/index.js';
+import { type AgentResult, AgentRunner, createClient, type TranscriptToolCall } from '../agent/index.js';
 import { type AgentApp, agentRunTest, describeWrittenTest, notFinishedReason, writeTestFile } from '../codegen/index.js';
 import { TmuxApp } from '../app/index.js';
 import { screenshotFileStem } from '../file-names.js';
@@ -16,7 +16,8 @@ export const AGENT_USAGE = `Usage: tmux-shot agent "goal" [options] -- command [
 
 Runs the command in a private tmux server and lets a model (any OpenAI-compatible chat
 completions endpoint) drive it towards the goal with key presses, text, waits and screenshots.
-Prints the agent's status lines, then the paths of the screenshots (and of session.gif with
+Prints the agent's status lines (on stderr, one per tool call: name, arguments as run, what
+repair changed, result), then the paths of the screenshots (and of session.gif with
 --duration), then the outcome and the model's summary; what the model wrote is cut at
 ${AGENT_CLI.maxPrintedChars} characters a message. The endpoint comes from OPENAI_API_KEY / OPENAI_BASE_URL / TMUX_SHOT_MODEL or the
 flags below; the key is never printed or written.
@@ -82,6 +83,7 @@ export async function agentCommand(args: ParsedArgs, io: CliIo): Promise<number>
     ...(v['max-steps'] === undefined ? {} : { maxSteps: intFlag('agent', 'max-steps', v['max-steps'], AGENT.maxSteps, 1, 10_000) }),
     ...(requestTimeout === undefined ? {} : { requestTimeout: requestTimeout * 1000 }),
     log: (line) => io.stdout(cutPrinted(line)),
+    onToolCall: (call) => io.stderr(cutPrinted(callStatus(call))),
   });
   const result = await runner.run(goal);
   for (const shot of result.shots) io.stdout(shot);
@@ -114,6 +116,16 @@ async function emitTest(file: string, result: AgentResult, app: AgentApp, io: Cl
     return;
   }
   io.stdout(describeWrittenTest(await writeTestFile(resolve(file), agentRunTest(result.transcript, app)), file));
+}
+
+/**
+ * One status line for a tool call: `send_keys {"keys":"Down"} (read the call from the message
+ * content (<tool_call> tags)) → ok: pressed Down`; a reply whose calls did not run shows as `(no call)`.
+ */
+export function callStatus(call: TranscriptToolCall): string {
+  const result = call.result.split('\n')[0]!;
+  const head = call.name === '' ? '(no call)' : `${call.name} ${call.arguments}`;
+  return `${head}${call.repaired ? ` (${call.repaired})` : ''} → ${call.ok || result.startsWith('error:') ? result : `error: ${result}`}`;
 }
 
 /** `line` cut to `AGENT_CLI.maxPrintedChars`, saying so: what the model says may be megabytes long. */

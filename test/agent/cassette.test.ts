@@ -404,11 +404,17 @@ describe('cassettes', () => {
 
   it('asks again with text only when the server refuses the image with a 400', async () => {
     const refused = new ModelApiError('Model API error 400: image input is not supported by this model', 400);
-    const model = scriptedModel([refused, { tool_calls: [toolCall('verdict', { pass: true, reason: 'Open is highlighted' })] }]);
+    const model = scriptedModel([
+      refused,
+      { tool_calls: [toolCall('verdict', { pass: true, reason: 'Open is highlighted' })] },
+      { tool_calls: [toolCall('answer', { answer: 'Open' })] },
+    ]);
     const agent = await ctx.agent(await ctx.start(), 'auto', model);
     expect(await agent.assert('Open is highlighted')).toMatchObject({ pass: true, cost: { calls: 1 } });
+    // The agent remembers: its next question goes text only at once, with no failing request first.
+    expect(await agent.query(z.string(), 'which item is highlighted?')).toMatchObject({ value: 'Open', cost: { calls: 1 } });
     await ctx.end();
-    expect(model.requests.map((r) => typeof r.messages[1]!.content)).toEqual(['object', 'string']);
+    expect(model.requests.map((r) => typeof r.messages[1]!.content)).toEqual(['object', 'string', 'string']);
     expect(agent.transcripts[0]!.turns.map((t) => [t.label, t.error ?? t.toolCalls[0]?.result])).toEqual([
       [
         'assert',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readContentCalls } from '../../src/agent/content-calls.js';
-import { ACTION_TOOLS } from '../../src/agent/tools.js';
+import { ACTION_TOOLS, toolSpecs } from '../../src/agent/tools.js';
+
+const SPECS = toolSpecs(ACTION_TOOLS);
 
 const calls = (...pairs: [string, string][]) =>
   pairs.map(([name, args], i) => ({ id: `content_call_3_${i + 1}`, type: 'function', function: { name, arguments: args } }));
@@ -86,13 +88,13 @@ describe('readContentCalls: calls written in the content, one row per report', (
       calls(['functions.read_text', '{}']),
     ],
   ])('%s', (_report, content, format, expected) => {
-    expect(readContentCalls({ content }, ACTION_TOOLS, 'content_call_3_')).toEqual({ kind: 'calls', calls: expected, format, field: 'content' });
+    expect(readContentCalls({ content }, SPECS, 'content_call_3_')).toEqual({ kind: 'calls', calls: expected, format, field: 'content' });
   });
 });
 
 describe('readContentCalls: reasoning models', () => {
   it('reads the reasoning field when the content is empty (vllm-project/vllm-ascend#8042, DeepSeek-V3.2)', () => {
-    expect(readContentCalls({ content: null, reasoning: '<tool_call>{"name": "read_text", "arguments": {}}</tool_call>' }, ACTION_TOOLS, 'c_')).toEqual({
+    expect(readContentCalls({ content: null, reasoning: '<tool_call>{"name": "read_text", "arguments": {}}</tool_call>' }, SPECS, 'c_')).toEqual({
       kind: 'calls',
       calls: [{ id: 'c_1', type: 'function', function: { name: 'read_text', arguments: '{}' } }],
       format: '<tool_call> tags',
@@ -102,7 +104,7 @@ describe('readContentCalls: reasoning models', () => {
 
   it('drops a <think> block left in the content (deepseek-ai/DeepSeek-R1#342)', () => {
     expect(
-      readContentCalls({ content: '<think>The menu is open. {"name": "wait"}</think>\n{"name": "read_text", "arguments": {}}' }, ACTION_TOOLS, 'c_'),
+      readContentCalls({ content: '<think>The menu is open. {"name": "wait"}</think>\n{"name": "read_text", "arguments": {}}' }, SPECS, 'c_'),
     ).toMatchObject({
       kind: 'calls',
       calls: [{ function: { name: 'read_text', arguments: '{}' } }],
@@ -111,7 +113,7 @@ describe('readContentCalls: reasoning models', () => {
   });
 
   it('reads the reasoning when the content is only a <think> block', () => {
-    expect(readContentCalls({ content: '<think>hmm</think>', reasoning: '{"name": "wait", "arguments": {"seconds": 1}}' }, ACTION_TOOLS, 'c_')).toMatchObject({
+    expect(readContentCalls({ content: '<think>hmm</think>', reasoning: '{"name": "wait", "arguments": {"seconds": 1}}' }, SPECS, 'c_')).toMatchObject({
       kind: 'calls',
       field: 'reasoning',
       calls: [{ function: { name: 'wait', arguments: '{"seconds":1}' } }],
@@ -128,21 +130,22 @@ describe('readContentCalls: no call, or an ambiguous one', () => {
     ['a list mixing an offered tool and another name', '[{"name": "read_text"}, {"name": "Bob"}]'],
     ['prose with JSON naming no tool', 'The config is {"name": "demo", "arguments": {}} as shown.'],
   ])('%s → none', (_what, content) => {
-    expect(readContentCalls({ content }, ACTION_TOOLS, 'c_')).toEqual({ kind: 'none' });
+    expect(readContentCalls({ content }, SPECS, 'c_')).toEqual({ kind: 'none' });
   });
 
   it('answers JSON naming a tool inside prose with one error naming the shape', () => {
-    expect(
-      readContentCalls({ content: 'To go down you could send {"name": "send_keys", "arguments": {"keys": "Down"}} and then look.' }, ACTION_TOOLS, 'c_'),
-    ).toEqual({
-      kind: 'ambiguous',
-      error:
-        'error: your reply has text with a call of send_keys written in it, so nothing was run; call the tool through tool_calls, or reply with only the call as JSON: {"name": "<tool>", "arguments": {…}}',
-    });
+    expect(readContentCalls({ content: 'To go down you could send {"name": "send_keys", "arguments": {"keys": "Down"}} and then look.' }, SPECS, 'c_')).toEqual(
+      {
+        kind: 'ambiguous',
+        reason: 'with a call inside other text',
+        error:
+          'error: your reply has text with a call of send_keys written in it, so nothing was run; call the tool through tool_calls, or reply with only the call as JSON: {"name": "<tool>", "arguments": {…}}',
+      },
+    );
   });
 
   it('answers a fenced call with prose around it as ambiguous too', () => {
-    expect(readContentCalls({ content: 'Next:\n```json\n{"name": "read_text", "arguments": {}}\n```\nThen I will check.' }, ACTION_TOOLS, 'c_')).toMatchObject({
+    expect(readContentCalls({ content: 'Next:\n```json\n{"name": "read_text", "arguments": {}}\n```\nThen I will check.' }, SPECS, 'c_')).toMatchObject({
       kind: 'ambiguous',
     });
   });
@@ -158,14 +161,15 @@ describe('readContentCalls: no call, or an ambiguous one', () => {
       '<function_calls><invoke name="<tool>"><parameter name="…">…</parameter></invoke></function_calls>',
     ],
   ])('a %s that cannot be read is ambiguous', (format, content, shape) => {
-    expect(readContentCalls({ content }, ACTION_TOOLS, 'c_')).toEqual({
+    expect(readContentCalls({ content }, SPECS, 'c_')).toEqual({
       kind: 'ambiguous',
-      error: `error: the ${format} in your reply is not a call I can read; write ${shape}, or call the tool through tool_calls, or reply with only the call as JSON: {"name": "<tool>", "arguments": {…}}`,
+      reason: 'with a call that cannot be read',
+      error: `error: I cannot read a call in the ${format} of your reply, so nothing was run; write ${shape}, or call the tool through tool_calls, or reply with only the call as JSON: {"name": "<tool>", "arguments": {…}}`,
     });
   });
 
   it('keeps a marked call of a tool that is not offered (repair refuses it, naming the valid tools)', () => {
-    expect(readContentCalls({ content: '<tool_call>{"name": "click", "arguments": {}}</tool_call>' }, ACTION_TOOLS, 'c_')).toMatchObject({
+    expect(readContentCalls({ content: '<tool_call>{"name": "click", "arguments": {}}</tool_call>' }, SPECS, 'c_')).toMatchObject({
       kind: 'calls',
       calls: [{ function: { name: 'click' } }],
     });

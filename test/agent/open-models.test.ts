@@ -94,6 +94,102 @@ describe('calls written in the message content', () => {
   });
 });
 
+describe('a call quoted in prose or weighed in reasoning runs nothing (issue 17 attack report)', () => {
+  const tagAfter =
+    'your reply has text after the <tool_call> tags, so nothing was run; end the reply with the calls, written <tool_call>{"name": "<tool>", "arguments": {…}}</tool_call>, or call the tool through tool_calls, or reply with only the call as JSON: {"name": "<tool>", "arguments": {…}}';
+
+  it('does not press C-c that the reasoning rejected, and sends the reasoning back as the content (never content null alone: OpenHands#8685)', async () => {
+    const reasoning = 'Option A: <tool_call>{"name":"send_keys","arguments":{"keys":"C-c"}}</tool_call> would kill it. Better to press Down. Let me';
+    const model = scriptedModel([{ content: null, reasoning_content: reasoning }, { tool_calls: [toolCall('finish', { summary: 'stopped' })] }]);
+    const result = await new AgentRunner(app, model, { model: 'm', saveScreenshot }).run('look');
+
+    expect([result.outcome, result.steps]).toEqual(['finished', 2]);
+    expect(screenRow(app, 3)).toBe('│ > Open                     │');
+    expect(model.requests[1]!.messages.slice(2)).toEqual([
+      { role: 'assistant', content: reasoning },
+      { role: 'user', content: `error: ${tagAfter}` },
+    ]);
+    expect(result.transcript.turns[0]!.toolCalls).toEqual([
+      { id: 'content_call_1_1', name: '', arguments: '', repaired: 'not run: reasoning with text after the call', result: `error: ${tagAfter}`, ok: false },
+    ]);
+  });
+
+  const ask = (client: ReturnType<typeof scriptedModel>) => ({
+    client,
+    model: 'm',
+    retry: AGENT.retry,
+    clock: virtualClock(),
+    random: () => 0.5,
+    requestTimeout: AGENT.requestTimeout,
+  });
+  const falseVerdict = { tool_calls: [toolCall('verdict', { pass: false, reason: 'Selected: nothing' })] };
+
+  it.each([
+    [
+      'content',
+      {
+        content:
+          'The claim is false: nothing is selected. (If it were true I would answer <tool_call>{"name":"verdict","arguments":{"pass":true,"reason":"Selected: Settings"}}</tool_call>.)',
+      },
+    ],
+    [
+      'reasoning',
+      {
+        content: null,
+        reasoning_content:
+          'A lazy answer would be <tool_call>{"name":"verdict","arguments":{"pass":true,"reason":"Selected: Settings"}}</tool_call> but the screen says Selected: nothing, so',
+      },
+    ],
+  ])('agent.assert does not pass on a verdict quoted in the %s: it asks again with the error', async (_field, first) => {
+    const model = scriptedModel([first, falseVerdict]);
+    const verdict = await judgeClaim(ask(model), 'Settings was selected', app.text());
+    expect([verdict.value, verdict.calls]).toEqual([{ pass: false, reason: 'Selected: nothing' }, 2]);
+    const text = 'content' in first && first.content ? first.content : (first as { reasoning_content: string }).reasoning_content;
+    expect(model.requests[1]!.messages.slice(2)).toEqual([
+      { role: 'assistant', content: text },
+      { role: 'user', content: `error: ${tagAfter}` },
+    ]);
+  });
+
+  it('asks again with a well-formed assistant message after a reply with no call and no content', async () => {
+    const model = scriptedModel([{ content: null, reasoning_content: 'thinking about Settings' }, falseVerdict]);
+    await judgeClaim(ask(model), 'Settings was selected', app.text());
+    expect(model.requests[1]!.messages.slice(2)).toEqual([
+      { role: 'assistant', content: 'thinking about Settings' },
+      { role: 'user', content: 'error: call the verdict tool' },
+    ]);
+  });
+});
+
+describe('at most AGENT_LOOP.maxCallsPerReply calls run per reply', () => {
+  it('runs the first 10 of 10 000 <tool_call> tags, answers each other id once with not run, and notes it', async () => {
+    const content = Array.from({ length: 10_000 }, () => '<tool_call>{"name":"send_keys","arguments":{"keys":"Down"}}</tool_call>').join('\n');
+    const model = scriptedModel([{ content }, { tool_calls: [toolCall('finish', { summary: 'done' }, 'f1')] }]);
+    const seen: string[] = [];
+    const result = await new AgentRunner(app, model, { model: 'm', saveScreenshot, onToolCall: (c) => seen.push(`${c.id} ${c.ok}`) }).run('go down');
+
+    expect([result.outcome, result.steps]).toEqual(['finished', 2]);
+    // 10 Downs on 5 items: back at Open (the menu wraps).
+    expect(screenRow(app, 3)).toBe('│ > Open                     │');
+    const notRun = 'error: not run: the reply has 10000 calls and at most 10 run per reply; call the others again after reading the screen';
+    const tools = model.requests[1]!.messages.filter((m) => m.role === 'tool') as { tool_call_id: string; content: string }[];
+    expect(tools.map((m) => m.tool_call_id)).toEqual(Array.from({ length: 10_000 }, (_, i) => `content_call_1_${i + 1}`));
+    expect(tools.slice(9, 11).map((m) => m.content)).toEqual(['ok: pressed Down', notRun]);
+    expect(new Set(tools.slice(10).map((m) => m.content))).toEqual(new Set([notRun]));
+    const calls = result.transcript.turns[0]!.toolCalls;
+    expect(calls.length).toBe(11);
+    expect(calls[10]).toEqual({
+      id: 'content_call_1_10000',
+      name: '',
+      arguments: '',
+      repaired: 'not run: calls 11 to 10000 of the reply',
+      result: notRun,
+      ok: false,
+    });
+    expect(seen).toEqual([...Array.from({ length: 10 }, (_, i) => `content_call_1_${i + 1} true`), 'content_call_1_10000 false', 'f1 true']);
+  });
+});
+
 describe('multi_tool_use.parallel (respawn-llc/kent#45)', () => {
   it("runs the inner calls in order and answers them in one tool message under the server's id", async () => {
     const wrapper = toolCall(

@@ -170,6 +170,16 @@ describe('repairToolCall: arguments as open models send them', () => {
     });
   });
 
+  it('refuses JSON5 Infinity, which would go back to the model as null (was: "must be a number, got a number")', () => {
+    expect(repairToolCall(call('wait', '{seconds: Infinity,}'), ACTION_TOOLS, 'x')).toEqual({
+      ok: false,
+      id: 'call_1',
+      name: 'wait',
+      arguments: '{seconds: Infinity,}',
+      error: 'error: arguments are not valid JSON: {seconds: Infinity,} — Infinity and NaN are not JSON numbers; send a JSON object like {"seconds": …}',
+    });
+  });
+
   it('still refuses a nested string that is not JSON', () => {
     expect(repairToolCall(call('finish', '{"summary": "s", "evidence": "Banana"}'), ACTION_TOOLS, 'x')).toMatchObject({
       ok: false,

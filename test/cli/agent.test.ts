@@ -41,13 +41,41 @@ describe('tmux-shot agent', () => {
     vi.stubEnv('OPENAI_BASE_URL', server.url);
     const outDir = join(dir, 'run1');
     const result = await run('agent', 'select the Settings item', '--model', 'loop-model', '--out', outDir, '--cols', '50', '--rows', '14', '--', 'node', menu);
-    expect(result.err).toBe('');
+    // One status line per tool call on stderr: name, arguments as run, result.
+    expect(result.err.split('\n')).toEqual([
+      'send_keys {"keys":"Down Down Enter"} → ok: pressed Down Down Enter',
+      `screenshot {"label":"settings"} → ok: saved screenshot to ${join(outDir, 'settings.png')}; the image follows`,
+      'finish {"summary":"selected Settings"} → ok: finished',
+    ]);
     expect(result.code).toBe(0);
     expect(result.out).toEqual([join(outDir, 'settings.png'), 'finished: selected Settings']);
     expect(server.requests).toHaveLength(3);
     expect(server.requests[0]!.body['model']).toBe('loop-model');
     expect(server.requests[0]!.authorization).toBe(`Bearer ${KEY}`);
     for (const file of readdirSync(outDir)) expect(readFileSync(join(outDir, file)).includes(KEY)).toBe(false);
+  });
+
+  it('prints a status line for a call read from the text with its repair, a refused call, and a reply whose call did not run', async () => {
+    const text = (content: string) => ({
+      status: 200,
+      body: JSON.stringify({ choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, tool_calls: null } }] }),
+    });
+    server = await startServer([
+      text('Moving down.\n<tool_call>{"name": "send_keys", "arguments": {"keys": "Down",}}</tool_call>'),
+      reply('click', { x: 1 }, 'c2'),
+      text('I could send <tool_call>{"name": "send_keys", "arguments": {"keys": "q"}}</tool_call> but will not.'),
+      reply('finish', { summary: 'done' }, 'c4'),
+    ]);
+    vi.stubEnv('OPENAI_API_KEY', KEY);
+    vi.stubEnv('OPENAI_BASE_URL', server.url);
+    const result = await run('agent', 'move down', '--out', join(dir, 'status'), '--', 'node', menu);
+    expect([result.code, result.out]).toEqual([0, ['finished: done']]);
+    expect(result.err.split('\n')).toEqual([
+      'send_keys {"keys":"Down"} (read the call from the message content (<tool_call> tags)) → ok: pressed Down',
+      'click {"x":1} → error: unknown tool \'click\'; valid tools: send_keys, type_text, screenshot, read_text, wait, finish',
+      '(no call) (not run: content with text after the call) → error: your reply has text after the <tool_call> tags, so nothing was run; end the reply with the calls, written <tool_call>{"name": "<tool>", "arguments": {…}}</tool_call>, or call the tool through tool_calls, or reply with only the call as JSON: {"name": "<tool>", "arguments": {…}}',
+      'finish {"summary":"done"} → ok: finished',
+    ]);
   });
 
   it('with --emit, writes the finished run as a test, relative to the current folder, and says so', async () => {
@@ -75,7 +103,13 @@ describe('tmux-shot agent', () => {
       'node',
       menu,
     ).finally(() => cwd.mockRestore());
-    expect([result.code, result.err]).toEqual([0, '']);
+    expect([result.code, result.err.split('\n')]).toEqual([
+      0,
+      [
+        'send_keys {"keys":"Down Down","enter":true} → ok: pressed Down Down Enter',
+        'finish {"summary":"selected Settings","evidence":["Settings"]} → ok: finished',
+      ],
+    ]);
     expect(result.out).toEqual(['wrote tests/menu.test.ts (no biome or prettier in node_modules/.bin: left as written)', 'finished: selected Settings']);
     expect(
       readFileSync(join(emitDir, 'tests/menu.test.ts'), 'utf8'),
@@ -102,7 +136,8 @@ test('select Settings', async ({ tmuxApp }) => {
     const result = await run('agent', 'select Save', '--out', join(dir, 'never-shots'), '--max-steps', '1', '--emit', file, '--', 'node', menu);
     expect([result.code, result.out]).toEqual([1, []]);
     expect(result.err).toBe(
-      `tmux-shot agent: no test written to ${file}: the run did not finish (step-cap): a test is written only from a finished run, whose actions reached the goal.\n` +
+      'send_keys {"keys":"Down"} → ok: pressed Down\n' +
+        `tmux-shot agent: no test written to ${file}: the run did not finish (step-cap): a test is written only from a finished run, whose actions reached the goal.\n` +
         'tmux-shot agent: step-cap: stopped after 1 steps without finish',
     );
     expect(existsSync(file)).toBe(false);
@@ -114,7 +149,8 @@ test('select Settings', async ({ tmuxApp }) => {
     vi.stubEnv('OPENAI_BASE_URL', server.url);
     vi.stubEnv('OPENAI_API_KEY', '');
     const result = await run('agent', 'go', '--out', join(dir, 'long'), '--', 'node', menu);
-    expect([result.code, result.err]).toEqual([0, '']);
+    const status = `finish {"summary":"done ${'x'.repeat(1_000_000)}"} → ok: finished`;
+    expect([result.code, result.err]).toEqual([0, `${status.slice(0, 10_000)}… [cut: ${status.length} characters in all]`]);
     expect(result.out).toEqual([`finished: done ${'x'.repeat(9985)}… [cut: 1000015 characters in all]`]);
   });
 
@@ -234,7 +270,7 @@ test('select Settings', async ({ tmuxApp }) => {
     const outDir = join(dir, 'new', 'folder');
     const env = { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: '', TMUX_SHOT_MODEL: 'loop-model' };
     const result = await execa(bin, ['agent', 'do nothing', '--duration', '5', '--out', outDir, '--', 'node', menu], { env, reject: false });
-    expect([result.exitCode, result.stderr]).toEqual([0, '']);
+    expect([result.exitCode, result.stderr]).toEqual([0, 'finish {"summary":"nothing to do"} → ok: finished']);
     expect(result.stdout.split('\n')).toEqual([join(outDir, 'session.gif'), 'finished: nothing to do']);
     expect(decodeGif(readFileSync(join(outDir, 'session.gif'))).frames.length).toBeGreaterThan(0);
   });

@@ -35,6 +35,8 @@ export class CassetteAgent {
   readonly #driver: SizedDriver;
   readonly #session: CassetteSession;
   readonly #options: CassetteAgentOptions;
+  /** Set once the server refused an assert's or query's image with a 400: the later ones send text only. */
+  #textOnly = false;
 
   constructor(driver: SizedDriver, session: CassetteSession, options: CassetteAgentOptions) {
     this.#driver = driver;
@@ -131,13 +133,14 @@ export class CassetteAgent {
     }
   }
 
-  /** The screenshot sent with an assert or query, unless the `images` option is off. */
+  /** The screenshot sent with an assert or query, unless the `images` option is off or the server refused an image before. */
   async #screenshot(): Promise<Uint8Array | undefined> {
-    return (this.#options.images ?? AGENT.images) ? this.#driver.screenshot() : undefined;
+    return (this.#options.images ?? AGENT.images) && !this.#textOnly ? this.#driver.screenshot() : undefined;
   }
 
   #askContext(interaction: InteractionClient, transcript: TranscriptRecorder): AskContext {
     const { retry, clock, random, requestTimeout } = resolveAgentOptions({ ...this.#options, model: interaction.model });
-    return { client: interaction.client, model: interaction.model, retry, clock, random, requestTimeout, transcript };
+    const textOnly = () => void (this.#textOnly = true);
+    return { client: interaction.client, model: interaction.model, retry, clock, random, requestTimeout, transcript, textOnly };
   }
 }
