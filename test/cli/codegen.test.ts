@@ -104,6 +104,29 @@ test('node fixtures/menu.mjs', async ({ tmuxApp }) => {
 `);
     await passesTwice(out);
   });
+  it("inside the user's own tmux (TMUX and TMUX_PANE point at a live server): C-b C-b d detaches and the test is written", async () => {
+    // A real outer tmux with a client attached, as a user runs it: its pane gives codegen TMUX and TMUX_PANE=%0.
+    const user = mkdtempSync(join(dir, 'user-'));
+    const socket = join(user, 'tmux.sock');
+    const out = join(dir, 'nested.test.ts');
+    const tmpdir = mkdtempSync(join(dir, 'tmp-'));
+    const codegen = `TMPDIR=${tmpdir} ${process.execPath} ${bin} codegen --cols 40 --rows 12 --out ${out} -- node fixtures/menu.mjs; echo "codegen exit status $?"; read line`;
+    const tmux = ['env', '-u', 'TMUX', 'tmux', '-S', socket, '-f', '/dev/null', 'new-session', codegen];
+    await using outer = await TmuxApp.start({ command: tmux, cols: 100, rows: 30, cwd: root, env: { TMPDIR: user } });
+    try {
+      await outer.waitForText('tmux-shot codegen: recording.', { timeout: 15_000 });
+      await outer.press('Down');
+      await outer.waitForText('> Save');
+      await outer.press('C-b', 'C-b', 'd');
+      await outer.waitForText('codegen exit status', { timeout: 15_000 });
+      expect(outer.text()).toContain(`[detached (from session 1)]\nwrote ${out} (no biome`);
+      expect(outer.text()).toContain('as written)\ncodegen exit status 0\n');
+      expect(readFileSync(out, 'utf8')).toContain("  await tmuxApp.press('Down');\n  await expect(tmuxApp).toShowText('> Save');\n");
+      expect(readdirSync(tmpdir)).toEqual([]);
+    } finally {
+      await promisify(execFile)('tmux', ['-S', socket, 'kill-server']).catch(() => undefined);
+    }
+  });
 });
 
 describe('tmux-shot codegen on real apps', () => {
