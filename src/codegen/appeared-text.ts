@@ -33,6 +33,16 @@ export function appearedText(before: readonly string[], after: readonly string[]
   return best;
 }
 
+/**
+ * The volatile patterns (see {@link appearedText}) that match somewhere on `screen` (its rows), in
+ * their order: the `mask` of a screenshot of it, so that a time or free space that moves on does
+ * not fail it. Without the `g` flag (the screenshot's mask finds every match itself).
+ * @example volatileMasks(['alpha.txt  08:50', 'free 86%']) // [/\b\d{1,2}:\d{2}\b/, /\d+(?:\.\d+)?\s?%/]
+ */
+export function volatileMasks(screen: readonly string[]): RegExp[] {
+  return VOLATILE.filter((pattern) => screen.some((row) => pattern.test(row)));
+}
+
 /** The trimmed, non-empty runs of one row. */
 function runsOf(row: string): string[] {
   return row
