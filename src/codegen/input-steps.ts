@@ -238,8 +238,14 @@ function canMerge(run: Action, next: Action): boolean {
 /** `run` with `next` appended (see {@link canMerge}). */
 function merge(run: Action, next: Action): Action {
   if (run.step.kind === 'type' && next.step.kind === 'type') {
-    return { step: { kind: 'type', text: run.step.text + next.step.text }, before: run.before, at: next.at, last: { before: next.before, text: next.step.text } };
+    return {
+      step: { kind: 'type', text: run.step.text + next.step.text },
+      before: run.before,
+      at: next.at,
+      last: { before: next.before, text: next.step.text },
+    };
   }
-  if (run.step.kind === 'press' && next.step.kind === 'press') return { step: { kind: 'press', keys: [...run.step.keys, ...next.step.keys] }, before: run.before, at: next.at };
+  if (run.step.kind === 'press' && next.step.kind === 'press')
+    return { step: { kind: 'press', keys: [...run.step.keys, ...next.step.keys] }, before: run.before, at: next.at };
   return next;
 }

@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TmuxApp } from '../../src/app/index.js';
+import { greeting } from '../../src/cli/codegen.js';
 import { main } from '../../src/cli/main.js';
 import { createProject, type FixtureProject } from '../vitest/run-vitest.js';
 
@@ -73,7 +74,7 @@ describe('tmux-shot codegen', () => {
   it('writes the menu session (keys, a marked screenshot) as a test that passes at once and again', async () => {
     const out = join(dir, 'menu.test.ts');
     await using outer = await startCodegen(out, ['node', 'fixtures/menu.mjs'], 'Menu');
-    await outer.waitForText('tmux-shot codegen: recording. C-b s marks a screenshot; C-b d (or the app exiting) ends');
+    await outer.waitForText('tmux-shot codegen: C-b C-b s screenshot, C-b C-b d stop and write the test');
     await outer.press('Down');
     await outer.waitForText('> Save');
     await outer.press('Down');
@@ -114,7 +115,7 @@ test('node fixtures/menu.mjs', async ({ tmuxApp }) => {
     const tmux = ['env', '-u', 'TMUX', 'tmux', '-S', socket, '-f', '/dev/null', 'new-session', codegen];
     await using outer = await TmuxApp.start({ command: tmux, cols: 100, rows: 30, cwd: root, env: { TMPDIR: user } });
     try {
-      await outer.waitForText('tmux-shot codegen: recording.', { timeout: 15_000 });
+      await outer.waitForText('tmux-shot codegen: C-b C-b s screenshot, C-b C-b d stop and write the test', { timeout: 15_000 });
       await outer.press('Down');
       await outer.waitForText('> Save');
       await outer.press('C-b', 'C-b', 'd');
@@ -165,7 +166,7 @@ test("vim -u NONE -i NONE -N -n notes.txt", async ({ tmuxApp }) => {
 \tawait tmuxApp.type(":q!");
 \tawait expect(tmuxApp).toShowText(":q!");
 \tawait tmuxApp.press("Enter");
-\tawait expect(tmuxApp).toMatchScreenshot("final");
+\texpect(await tmuxApp.waitForExit()).toEqual({ exitCode: 0, signal: null });
 });
 `);
     await passesTwice(out, project);
@@ -200,7 +201,7 @@ test('${mc.join(' ')}', async ({ tmuxApp }) => {
   await expect(tmuxApp).toShowText('Command');
   await tmuxApp.getByText('File', { exact: true }).click();
   await expect(tmuxApp).toShowText('Relative symlink');
-  await expect(tmuxApp).toMatchScreenshot('final');
+  await expect(tmuxApp).toMatchScreenshot('final', { mask: [/\\d+(?:\\.\\d+)?\\s?%/, /\\b\\d+(?:[.,]\\d+)?\\s?[KMGTPE]i?B?\\b/] });
 });
 `);
     await passesTwice(out);
@@ -208,11 +209,14 @@ test('${mc.join(' ')}', async ({ tmuxApp }) => {
 });
 
 describe('tmux-shot codegen failures', () => {
-  it('an app that fails before any input: its status and screen, exit status 1, no file', async () => {
+  it('an app that fails before any input: its status and whole output (scrollback included), exit status 1, no file', async () => {
     const out = join(dir, 'fails.test.ts');
-    await using outer = await startCodegen(out, ['sh', '-c', 'echo broken; exit 3'], 'broken');
+    const script = 'echo Cannot find module x; seq 8; exit 3';
+    await using outer = await startCodegen(out, ['sh', '-c', script], '8', ['--cols', '40', '--rows', '5']);
     expect(await outer.waitForExit({ timeout: 15_000 })).toEqual({ exitCode: 1, signal: null });
-    expect(outer.text()).toContain(`tmux-shot codegen: 'sh -c "echo broken; exit 3"' exited (status 3) before any input:\nbroken`);
+    // The whole buffer, not only the last 5 rows (the screen) that hid the first line.
+    const status = `tmux-shot codegen: 'sh -c "${script}"' exited (status 3) before any input:`;
+    expect(outer.text()).toContain(`${status.slice(0, 100)}\n${status.slice(100)}\nCannot find module x\n1\n2\n3\n4\n5\n6\n7\n8\n`);
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(tmp.get(outer) ?? '')).toEqual([]);
   });
@@ -227,11 +231,32 @@ describe('tmux-shot codegen failures', () => {
 });
 
 describe('tmux-shot codegen usage', () => {
+  it('greets within 80 columns, with the outer prefix twice inside tmux', () => {
+    expect([greeting(false), greeting(true)]).toEqual([
+      'tmux-shot codegen: C-b s screenshot, C-b d stop and write the test',
+      'tmux-shot codegen: C-b C-b s screenshot, C-b C-b d stop and write the test',
+    ]);
+    expect(greeting(true).length).toBeLessThanOrEqual(80);
+  });
+
   it('needs a command after --, exit status 2', async () => {
     const err: string[] = [];
     expect(await main(['codegen'], { stdout: () => undefined, stderr: (text) => err.push(text) })).toBe(2);
     expect(err.join('\n')).toBe(
       "tmux-shot: codegen needs a command after --, e.g. tmux-shot codegen -- vim notes.txt\nRun 'tmux-shot codegen --help' for usage.",
+    );
+  });
+
+  it.each([
+    ['codegen', ['codegen', '-o', '', '--', 'true']],
+    ['codegen', ['codegen', '--out=', '--', 'true']],
+    ['shot', ['shot', '-o', '', '--', 'true']],
+    ['record', ['record', '--out', '', '--', 'true']],
+  ])('an empty -o/--out is a usage error naming the flag (%s), exit status 2', async (command, args) => {
+    const err: string[] = [];
+    expect(await main(args, { stdout: () => undefined, stderr: (text) => err.push(text) })).toBe(2);
+    expect(err.join('\n')).toBe(
+      `tmux-shot: -o/--out is empty: name the file to write (a shell variable that is not set gives '').\nRun 'tmux-shot ${command} --help' for usage.`,
     );
   });
 

@@ -63,8 +63,14 @@ describe('inferSteps', () => {
 
   it('gives an assertion a timeout of twice the time from the earliest step it follows to the next input (whole seconds), when above a wait’s default', () => {
     const prompt = ['bash-5.2# sleep 6; echo build-finished'];
-    const session = [{ ...input('\r', prompt), at: 1000 }, { ...input('exit', [...prompt, 'build-finished', 'bash-5.2#']), at: 7600 }, { ...input('\r', [...prompt, 'build-finished', 'bash-5.2# exit']), at: 8000 }];
-    expect(inferSteps(session, { screen: [...prompt, 'build-finished', 'bash-5.2# exit', 'exit'], at: 8100, exit: { exitCode: 0, signal: null } }).steps).toEqual([
+    const session = [
+      { ...input('\r', prompt), at: 1000 },
+      { ...input('exit', [...prompt, 'build-finished', 'bash-5.2#']), at: 7600 },
+      { ...input('\r', [...prompt, 'build-finished', 'bash-5.2# exit']), at: 8000 },
+    ];
+    expect(
+      inferSteps(session, { screen: [...prompt, 'build-finished', 'bash-5.2# exit', 'exit'], at: 8100, exit: { exitCode: 0, signal: null } }).steps,
+    ).toEqual([
       { kind: 'expectText', text: 'bash-5.2# sleep 6; echo build-finished' },
       { kind: 'press', keys: ['Enter'] },
       { kind: 'type', text: 'exit' },
