@@ -99,7 +99,7 @@ function callSteps(call: TranscriptToolCall): TestStep[] {
   }
 }
 
-function expectAppeared(text: string | undefined): TestStep[] {
+function expectAppeared(text: string | RegExp | undefined): TestStep[] {
   return text === undefined ? [] : [{ kind: 'expectText', text }];
 }
 

@@ -232,7 +232,7 @@ function canMerge(run: Action, next: Action): boolean {
   if (run.step.kind !== 'type' || next.step.kind !== 'type') return false;
   const last = run.last ?? { before: run.before, text: run.step.text };
   const appeared = appearedText(last.before, next.before);
-  return appeared === undefined || appeared.includes(last.text.trim());
+  return appeared === undefined || (typeof appeared === 'string' ? appeared : appeared.source).includes(last.text.trim());
 }
 
 /** `run` with `next` appended (see {@link canMerge}). */

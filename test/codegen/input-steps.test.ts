@@ -73,9 +73,11 @@ describe('inferSteps', () => {
     ).toEqual([
       { kind: 'expectText', text: 'bash-5.2# sleep 6; echo build-finished' },
       { kind: 'press', keys: ['Enter'] },
+      { kind: 'expectText', text: /^build-finished$/, timeout: 14000 },
       { kind: 'type', text: 'exit' },
-      { kind: 'expectText', text: 'bash-5.2# exit', timeout: 14000 },
+      { kind: 'expectText', text: 'bash-5.2# exit' },
       { kind: 'press', keys: ['Enter'] },
+      { kind: 'expectText', text: /^exit$/ },
       { kind: 'exit', exitCode: 0, signal: null },
       { kind: 'screenshot', name: 'final' },
     ]);
