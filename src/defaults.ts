@@ -584,8 +584,8 @@ export const CODEGEN = {
   volatileText: [/\b\d{4}-\d{2}-\d{2}\b/, /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/, /\b\d{1,2}:\d{2}\b/, /\d+(?:\.\d+)?\s?%/, /\b\d+(?:[.,]\d+)?\s?[KMGTPE]i?B?\b/],
   /**
    * Headroom of a generated test's timeouts over what was observed: a step whose effect took
-   * longer than a wait's default (5000 ms) gets `{ timeout }` of this many times that, and the test
-   * this many times the session's (or the model's waits') duration when above Vitest's 5000 ms. @default 2
+   * longer than a wait's default (5000 ms) gets `{ timeout }` of this many times that (the
+   * test then gets their sum plus Vitest's default, see `testTimeout`). @default 2
    */
   timeoutFactor: 2,
   /** Vitest's default `testTimeout`, in ms: a generated test gets its own timeout only above it. @default 5000 */

@@ -4,9 +4,9 @@
  * `finish` evidence as assertions, and a final screenshot — a test that replays without a model.
  */
 import type { AgentTranscript, TranscriptToolCall } from '../agent/index.js';
-import { CODEGEN, WAIT } from '../defaults.js';
+import { WAIT } from '../defaults.js';
 import { appearedText, volatileMasks } from './appeared-text.js';
-import { type GeneratedTest, observedTimeout, type TestStep } from './test-steps.js';
+import { type GeneratedTest, observedTimeout, type TestStep, testTimeout } from './test-steps.js';
 
 /** The app the agent drove, as the generated test's `tmuxOptions` give it. */
 export type AgentApp = Pick<GeneratedTest, 'command' | 'cols' | 'rows' | 'env' | 'cwd'>;
@@ -21,21 +21,18 @@ export function notFinishedReason(outcome: string): string {
 
 /**
  * The test of a `finished` run `transcript` on `app`: titled with the goal, the steps of
- * {@link agentRunSteps}. When the model's `wait`s add up to more than half of Vitest's default
- * timeout, the test gets its own: twice their sum (see `observedTimeout`) plus that default (for
- * the other steps). The transcript has no clock, so the waits are what was observed to take time.
+ * {@link agentRunSteps}, and its own timeout when a long wait has one (see `testTimeout`). The
+ * transcript has no clock, so the model's waits are what was observed to take time.
  */
 export function agentRunTest(transcript: AgentTranscript, app: AgentApp): GeneratedTest {
-  const waited = okCalls(transcript)
-    .filter((call) => call.name === 'wait')
-    .reduce((sum, call) => sum + waitMs(call), 0);
-  const waits = observedTimeout(waited, CODEGEN.vitestTimeout);
+  const steps = agentRunSteps(transcript);
+  const timeout = testTimeout(steps);
   return {
     title: transcript.prompt,
     comment: ['Written by tmux-shot from an agent run: the actions the model took, without the model.'],
     ...app,
-    steps: agentRunSteps(transcript),
-    ...(waits === undefined ? {} : { timeout: waits + CODEGEN.vitestTimeout }),
+    steps,
+    ...(timeout === undefined ? {} : { timeout }),
   };
 }
 
@@ -48,7 +45,7 @@ export function agentRunTest(transcript: AgentTranscript, app: AgentApp): Genera
  * the accepted `finish` evidence, each an `expectText` (a `/…/` entry as a RegExp, as the agent
  * checked it), skipping one equal to the wait or assertion just before; then a screenshot named
  * {@link FINAL_SCREENSHOT}, masking the volatile text (`volatileMasks`) of the last screen seen. A
- * `wait` longer than half a wait's default gets `{ timeout }` of twice it (see `observedTimeout`).
+ * `wait` longer than a wait's default gets `{ timeout }` of twice it (see `observedTimeout`).
  */
 export function agentRunSteps(transcript: AgentTranscript): TestStep[] {
   const steps: TestStep[] = [];

@@ -1,5 +1,5 @@
 /** Generated tests: the step model, the test-source writer, the assertion text of a step, an agent run's steps, and writing and formatting the file. */
-export { type GeneratedTest, observedTimeout, type TestStep } from './test-steps.js';
+export { type GeneratedTest, observedTimeout, type TestStep, testTimeout } from './test-steps.js';
 export { writeTest } from './write-test.js';
 export { appearedText, volatileMasks } from './appeared-text.js';
 export { agentRunTest, notFinishedReason, type AgentApp } from './agent-steps.js';

@@ -49,13 +49,24 @@ export interface GeneratedTest {
 }
 
 /**
- * A timeout for something observed to take `observedMs`: twice that (`CODEGEN.timeoutFactor`),
- * rounded up to a whole second, or undefined when it is within `defaultMs` (the default it would
- * replace).
+ * The test's own timeout for `steps`: when some of its waits have a timeout of their own (a step
+ * observed to take long), their sum plus Vitest's default (`CODEGEN.vitestTimeout`, for all the
+ * other steps); else undefined (Vitest's default does).
+ * @example testTimeout([{ kind: 'expectText', text: 'done', timeout: 14000 }]) // 19000
+ */
+export function testTimeout(steps: readonly TestStep[]): number | undefined {
+  let waits = 0;
+  for (const step of steps) if ((step.kind === 'expectText' || step.kind === 'waitForText') && step.timeout !== undefined) waits += step.timeout;
+  return waits > 0 ? waits + CODEGEN.vitestTimeout : undefined;
+}
+
+/**
+ * A timeout for something observed to take `observedMs`, when that is more than `defaultMs` (the
+ * default it would replace): twice it (`CODEGEN.timeoutFactor`), rounded up to a whole second;
+ * else undefined.
  * @example observedTimeout(6200, 5000) // 13000
- * @example observedTimeout(2000, 5000) // undefined
+ * @example observedTimeout(4000, 5000) // undefined
  */
 export function observedTimeout(observedMs: number, defaultMs: number): number | undefined {
-  const timeout = Math.ceil((observedMs * CODEGEN.timeoutFactor) / 1000) * 1000;
-  return timeout > defaultMs ? timeout : undefined;
+  return observedMs > defaultMs ? Math.ceil((observedMs * CODEGEN.timeoutFactor) / 1000) * 1000 : undefined;
 }

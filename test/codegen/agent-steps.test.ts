@@ -115,12 +115,12 @@ describe('agentRunSteps', () => {
   });
 
   it.each([
-    ['no wait: no timeout of its own', [], undefined],
-    ['waits of 1 s and 1.5 s (5 s with headroom): none', [1, 1.5], undefined],
-    ['a 9 s wait: twice it, plus Vitest’s default for the other steps', [9], 23000],
-    ['waits of 2 s and 1 s: 6 s plus 5 s', [2, 1], 11000],
-  ])('the test’s timeout from the waits: %s', (_name, waits, timeout) => {
-    const calls = waits.map((seconds) => call('wait', { seconds }));
+    ['no wait: none', [], undefined],
+    ['waits of 1 s and 4.5 s (within a wait’s default): none', [1, 4.5], undefined],
+    ['a 9 s wait (18 s with headroom): that plus Vitest’s default for the other steps', [9], 23000],
+    ['waits of 6 s and 7 s: 12 s + 14 s + 5 s', [6, 7], 31000],
+  ])('the test’s timeout from the long waits: %s', (_name, waits, timeout) => {
+    const calls = waits.map((seconds, i) => call('wait', { seconds }, { screens: { before: 'Loading', after: `Step ${'ABCD'[i]} ready` } }));
     expect(agentRunTest(run(calls), { command: ['app'], cols: 80, rows: 24 }).timeout).toBe(timeout);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { observedTimeout, type TestStep } from '../../src/codegen/test-steps.js';
+import { observedTimeout, type TestStep, testTimeout } from '../../src/codegen/test-steps.js';
 import { formatStep, mergeSteps, quote, writeTest } from '../../src/codegen/write-test.js';
 
 describe('quote', () => {
@@ -173,11 +173,28 @@ test('t', async ({ tmuxApp }) => {
   });
 });
 
+describe('testTimeout', () => {
+  it.each<[string, TestStep[], number | undefined]>([
+    ['no wait with a timeout of its own: none', [{ kind: 'expectText', text: 'a' }], undefined],
+    [
+      'the sum of the waits’ own timeouts plus Vitest’s default',
+      [
+        { kind: 'expectText', text: 'a', timeout: 14000 },
+        { kind: 'waitForText', text: 'b', timeout: 12000 },
+        { kind: 'expectText', text: 'c' },
+      ],
+      31000,
+    ],
+  ])('%s', (_name, steps, timeout) => {
+    expect(testTimeout(steps)).toBe(timeout);
+  });
+});
+
 describe('observedTimeout', () => {
   it.each([
     [6200, 5000, 13000],
-    [2500, 5000, undefined],
-    [2600, 5000, 6000],
+    [5000, 5000, undefined],
+    [5001, 5000, 11000],
     [9000, 5000, 18000],
     [0, 5000, undefined],
   ])('%i ms observed, %i ms default → %s', (observed, fallback, timeout) => {
