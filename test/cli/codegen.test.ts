@@ -174,29 +174,30 @@ test("vim -u NONE -i NONE -N -n notes.txt", async ({ tmuxApp }) => {
 
   it("vim: u's message, then :q! typed over it: the typing is split there, so the assertion stands where its text is shown", async () => {
     const project = await codegenProject();
-    const notes = join(mkdtempSync(join(dir, 'undo-')), 'notes.txt');
-    // Lines with digits, so that u's message (longer) is the text that appeared.
-    writeFileSync(notes, 'x1\nx2\nx3\n');
-    const out = join(project.dir, 'undo.test.ts');
-    const vim = ['vim', '-u', 'NONE', '-i', 'NONE', '-N', '-n', notes];
-    await using outer = await startCodegen(out, vim, 'x3', ['--cols', '50', '--rows', '8']);
-    await outer.type('dd');
-    await outer.getByText('x1').waitFor({ state: 'hidden' });
-    await outer.press('C-r');
-    await outer.waitForText('Already at newest change');
-    await outer.type('u');
-    await outer.waitForText('1 more line; before #1');
-    // A person's pause: codegen's own screen model may lag this terminal by a moment under load, and
-    // the split needs the message to be in it when ':' arrives.
-    await outer.waitForStable();
-    await outer.type(':q!');
-    await outer.waitForText(':q!');
-    await outer.press('Enter');
-    await ends(outer, out);
-    // Not type('u:q!') with an assertion on the message that :q! overwrites. (What comes before
-    // varies: the first assertion names the file, whose path varies, and under load the screen
-    // codegen reads can lag the one the user sees by a moment, so C-r's message may be missed.)
-    expect(readFileSync(out, 'utf8')).toContain(`
+    try {
+      const notes = join(mkdtempSync(join(dir, 'undo-')), 'notes.txt');
+      // Lines with digits, so that u's message (longer) is the text that appeared.
+      writeFileSync(notes, 'x1\nx2\nx3\n');
+      const out = join(project.dir, 'undo.test.ts');
+      const vim = ['vim', '-u', 'NONE', '-i', 'NONE', '-N', '-n', notes];
+      await using outer = await startCodegen(out, vim, 'x3', ['--cols', '50', '--rows', '8']);
+      await outer.type('dd');
+      await outer.getByText('x1').waitFor({ state: 'hidden' });
+      await outer.press('C-r');
+      await outer.waitForText('Already at newest change');
+      await outer.type('u');
+      await outer.waitForText('1 more line; before #1');
+      // A person's pause: codegen's own screen model may lag this terminal by a moment under load, and
+      // the split needs the message to be in it when ':' arrives.
+      await outer.waitForStable();
+      await outer.type(':q!');
+      await outer.waitForText(':q!');
+      await outer.press('Enter');
+      await ends(outer, out);
+      // Not type('u:q!') with an assertion on the message that :q! overwrites. (What comes before
+      // varies: the first assertion names the file, whose path varies, and under load the screen
+      // codegen reads can lag the one the user sees by a moment, so C-r's message may be missed.)
+      expect(readFileSync(out, 'utf8')).toContain(`
 \tawait tmuxApp.type("u");
 \tawait expect(tmuxApp).toShowText("1 more line; before #1");
 \tawait tmuxApp.type(":q!");
@@ -205,7 +206,10 @@ test("vim -u NONE -i NONE -N -n notes.txt", async ({ tmuxApp }) => {
 \texpect(await tmuxApp.waitForExit()).toEqual({ exitCode: 0, signal: null });
 });
 `);
-    await passesTwice(out, project);
+      await passesTwice(out, project);
+    } finally {
+      await project.dispose(); // also when the test fails before passesTwice
+    }
   });
 
   it('bash: a command that takes 6 s, then exit: a whole-row wait on its output with a timeout, the test its own, ending on the exit status', async () => {
