@@ -584,9 +584,18 @@ export const CODEGEN = {
   appearedTextChars: 40,
   /**
    * Text that changes from run to run beyond `TEXT_MASKS` (which an assertion avoids too): dates,
-   * clock times without seconds, percentages. A run matching any of them is never chosen.
+   * clock times without seconds, percentages, sizes with a unit (`218G`, `1.5 MiB`: free space). A
+   * run matching any of them is never chosen, and a screenshot of a screen showing one masks it.
    */
-  volatileText: [/\b\d{4}-\d{2}-\d{2}\b/, /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/, /\b\d{1,2}:\d{2}\b/, /\d+(?:\.\d+)?\s?%/],
+  volatileText: [/\b\d{4}-\d{2}-\d{2}\b/, /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/, /\b\d{1,2}:\d{2}\b/, /\d+(?:\.\d+)?\s?%/, /\b\d+(?:[.,]\d+)?\s?[KMGTPE]i?B?\b/],
+  /**
+   * Headroom of a generated test's timeouts over what was observed: a step whose effect took
+   * longer than a wait's default (5000 ms) gets `{ timeout }` of this many times that (the
+   * test then gets their sum plus Vitest's default, see `testTimeout`). @default 2
+   */
+  timeoutFactor: 2,
+  /** Vitest's default `testTimeout`, in ms: a generated test gets its own timeout only above it. @default 5000 */
+  vitestTimeout: 5_000,
   /** Longest run of the project's formatter on a generated file, in ms: then it is stopped and the file stays as written. @default 20000 */
   formatTimeout: 20_000,
 } as const;

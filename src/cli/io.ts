@@ -68,10 +68,11 @@ export interface CliOutput {
  * Checks `-o` (`fallback` when it was not given) before the app runs, with the library writer's
  * own rules (`resolveOutputTarget`): a descriptor of this process, or a path whose symlinks lead to
  * a regular file, a FIFO, a character device or nothing yet (the write creates missing folders).
- * @throws {UsageError} when it cannot be written there, naming the problem: a path ending in `/`,
- *   a directory, a socket, a parent that is a file, a loop of symlinks.
+ * @throws {UsageError} when it cannot be written there, naming the problem: an empty `-o ''`, a
+ *   path ending in `/`, a directory, a socket, a parent that is a file, a loop of symlinks.
  */
 export async function checkOutput(command: string, value: unknown, fallback: string): Promise<CliOutput> {
+  if (value === '') throw new UsageError("-o/--out is empty: name the file to write (a shell variable that is not set gives '').", command);
   const given = String(value ?? fallback);
   try {
     const target = await resolveOutputTarget(given, 'output');

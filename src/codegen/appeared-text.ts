@@ -17,20 +17,46 @@ const VOLATILE: readonly RegExp[] = [...Object.values(TEXT_MASKS), ...CODEGEN.vo
  * `CODEGEN.appearedTextChars`; one qualifies when it has a letter, appears nowhere in `before` (so a
  * wait on it cannot pass before the step's effect), appears once in `after`, and matches none of
  * the volatile patterns (`TEXT_MASKS`: clock times, durations, spinners, pids, /tmp paths; and
- * `CODEGEN.volatileText`: dates, percentages). Runs without digits (counters) win, then the longest,
- * then the topmost.
+ * `CODEGEN.volatileText`: dates, percentages, sizes). Runs without digits (counters) win, then the
+ * longest, then the topmost. When no run qualifies, a whole row that is new as a row (a command's
+ * output that repeats the command line: `echo build-finished`, then `build-finished`) qualifies as
+ * `/^row$/` (a RegExp is tested on each row) under the same rules, the row's text standing in for a run.
  * @example appearedText(['> Open', '  Save'], ['  Open', '> Save', 'Selected: Save']) // 'Selected: Save'
+ * @example appearedText(['$ echo done'], ['$ echo done', 'done', '$']) // /^done$/
  */
-export function appearedText(before: readonly string[], after: readonly string[]): string | undefined {
+export function appearedText(before: readonly string[], after: readonly string[]): string | RegExp | undefined {
   const shownBefore = before.join('\n');
   const shownAfter = after.join('\n');
-  let best: string | undefined;
-  for (const run of after.flatMap(runsOf)) {
-    const text = cut(run, CODEGEN.appearedTextChars);
-    if (!qualifies(text, shownBefore, shownAfter)) continue;
-    if (best === undefined || better(text, best)) best = text;
-  }
-  return best;
+  const run = best(
+    after.flatMap(runsOf).map((text) => cut(text, CODEGEN.appearedTextChars)),
+    (text) => qualifies(text, shownBefore, shownAfter),
+  );
+  if (run !== undefined) return run;
+  const rowsBefore = before.map((row) => row.trimEnd());
+  const rowsAfter = after.map((row) => row.trimEnd());
+  const count = (rows: readonly string[], row: string) => rows.filter((other) => other === row).length;
+  const row = best(
+    rowsAfter,
+    (text) => qualifies(text, '', text) && count(rowsBefore, text) === 0 && count(rowsAfter, text) === 1 && [...text].length <= CODEGEN.appearedTextChars,
+  );
+  return row === undefined ? undefined : new RegExp(`^${row.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+}
+
+/** The preferred of `candidates` that pass `ok` (see {@link better}), or undefined. */
+function best(candidates: readonly string[], ok: (text: string) => boolean): string | undefined {
+  let found: string | undefined;
+  for (const text of candidates) if (ok(text) && (found === undefined || better(text, found))) found = text;
+  return found;
+}
+
+/**
+ * The volatile patterns (see {@link appearedText}) that match somewhere on `screen` (its rows), in
+ * their order: the `mask` of a screenshot of it, so that a time or free space that moves on does
+ * not fail it. Without the `g` flag (the screenshot's mask finds every match itself).
+ * @example volatileMasks(['alpha.txt  08:50', 'free 86%']) // [/\b\d{1,2}:\d{2}\b/, /\d+(?:\.\d+)?\s?%/]
+ */
+export function volatileMasks(screen: readonly string[]): RegExp[] {
+  return VOLATILE.filter((pattern) => screen.some((row) => pattern.test(row)));
 }
 
 /** The trimmed, non-empty runs of one row. */

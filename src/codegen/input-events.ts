@@ -241,12 +241,15 @@ function readX10Mouse(bytes: Uint8Array, at: number): Read | undefined {
 
 /** A report's code → a press or release of a button, or `other` (motion, wheel, modifiers held). */
 function mouseEvent(code: number, release: boolean, col: number, row: number): InputEvent {
-  if (code & 32) return { kind: 'other', what: 'mouse motion' };
+  if (code & 32) return { kind: 'other', what: MOUSE_MOTION };
   if (code & 64) return { kind: 'other', what: 'mouse wheel' };
   if (code & 28) return { kind: 'other', what: 'mouse click with a modifier' };
   const buttons: (MouseButton | undefined)[] = ['left', 'middle', 'right', undefined];
   return { kind: 'mouse', action: release ? 'release' : 'press', button: buttons[code & 3], col, row };
 }
+
+/** The `what` of a motion report (a drag's moves between its press and release). */
+export const MOUSE_MOTION = 'mouse motion';
 
 /** Bracketed paste (`ESC [ 200 ~ … ESC [ 201 ~`) at `at`: its text bytes. */
 function readPaste(bytes: Uint8Array, at: number): { text: Uint8Array; length: number } | undefined {

@@ -2,6 +2,7 @@
  * The step model of generated tests: what `tmux-shot codegen` observed and what an agent run did,
  * as plain data, one step per call of the generated test. `write-test.ts` turns it into source.
  */
+import { CODEGEN } from '../defaults.js';
 import type { MouseButton } from '../host/index.js';
 
 /** One step of a generated test; each comment shows the line it becomes. */
@@ -14,12 +15,16 @@ export type TestStep =
   | { kind: 'click'; text: string; button?: MouseButton }
   /** `await tmuxApp.mouse.click(12, 3)`: 0-based cells, col then row. */
   | { kind: 'mouseClick'; col: number; row: number; button?: MouseButton }
-  /** `await tmuxApp.waitForText('Saved')`: a wait on text the app shows after a step that took time. */
-  | { kind: 'waitForText'; text: string | RegExp }
-  /** `await expect(tmuxApp).toShowText('Selected: Settings')`: an (auto-retrying) assertion. */
-  | { kind: 'expectText'; text: string | RegExp }
-  /** `await expect(tmuxApp).toMatchScreenshot('settings')`. */
-  | { kind: 'screenshot'; name: string }
+  /** `await tmuxApp.waitForText('Saved')`: a wait on text the app shows after a step that took time; `{ timeout }` (ms) when it took longer than a wait's default. */
+  | { kind: 'waitForText'; text: string | RegExp; timeout?: number }
+  /** `await expect(tmuxApp).toShowText('Selected: Settings')`: an (auto-retrying) assertion; `{ timeout }` (ms) as for `waitForText`. */
+  | { kind: 'expectText'; text: string | RegExp; timeout?: number }
+  /** `await expect(tmuxApp).toMatchScreenshot('settings')`, with `{ mask }` when the screen showed volatile text (a time, a percentage). */
+  | { kind: 'screenshot'; name: string; mask?: readonly RegExp[] }
+  /** `expect(await tmuxApp.waitForExit()).toEqual({ exitCode: 0, signal: null })`: the app ended by itself, with this status. */
+  | { kind: 'exit'; exitCode: number | null; signal: string | null }
+  /** `// codegen: left out here: a mouse drag from (3, 4) to (9, 4)`: what happened here that no step replays. */
+  | { kind: 'comment'; text: string }
   /** `await tmuxApp.resize(100, 30)`: cells. */
   | { kind: 'resize'; cols: number; rows: number };
 
@@ -39,4 +44,29 @@ export interface GeneratedTest {
   /** The app's working directory: `tmuxOptions.cwd`, when not the project root. */
   cwd?: string;
   steps: readonly TestStep[];
+  /** The test's own timeout, in ms (`test(title, { timeout }, …)`), when what was observed needs more than Vitest's default (5000). */
+  timeout?: number;
+}
+
+/**
+ * The test's own timeout for `steps`: when some of its waits have a timeout of their own (a step
+ * observed to take long), their sum plus Vitest's default (`CODEGEN.vitestTimeout`, for all the
+ * other steps); else undefined (Vitest's default does).
+ * @example testTimeout([{ kind: 'expectText', text: 'done', timeout: 14000 }]) // 19000
+ */
+export function testTimeout(steps: readonly TestStep[]): number | undefined {
+  let waits = 0;
+  for (const step of steps) if ((step.kind === 'expectText' || step.kind === 'waitForText') && step.timeout !== undefined) waits += step.timeout;
+  return waits > 0 ? waits + CODEGEN.vitestTimeout : undefined;
+}
+
+/**
+ * A timeout for something observed to take `observedMs`, when that is more than `defaultMs` (the
+ * default it would replace): twice it (`CODEGEN.timeoutFactor`), rounded up to a whole second;
+ * else undefined.
+ * @example observedTimeout(6200, 5000) // 13000
+ * @example observedTimeout(4000, 5000) // undefined
+ */
+export function observedTimeout(observedMs: number, defaultMs: number): number | undefined {
+  return observedMs > defaultMs ? Math.ceil((observedMs * CODEGEN.timeoutFactor) / 1000) * 1000 : undefined;
 }

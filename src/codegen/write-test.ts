@@ -24,14 +24,14 @@ import type { GeneratedTest, TestStep } from './test-steps.js';
  */
 export function writeTest(test: GeneratedTest): string {
   const steps = mergeSteps(test.steps);
-  const asserts = steps.some((step) => step.kind === 'expectText' || step.kind === 'screenshot');
+  const asserts = steps.some((step) => step.kind === 'expectText' || step.kind === 'screenshot' || step.kind === 'exit');
   const lines = [
     ...(test.comment ?? []).map((line) => (line === '' ? '//' : `// ${line.replace(LINE_BREAKS, ' ')}`)),
     `import { ${asserts ? 'expect, test' : 'test'} } from 'tmux-shot/vitest';`,
     '',
     `test.override({ tmuxOptions: ${formatObject(tmuxOptions(test))} });`,
     '',
-    `test(${quote(test.title)}, async ({ tmuxApp }) => {`,
+    `test(${quote(test.title)}, ${test.timeout === undefined ? '' : `{ timeout: ${test.timeout} }, `}async ({ tmuxApp }) => {`,
     ...steps.map((step) => `  ${formatStep(step)}`),
     '});',
   ];
@@ -76,14 +76,25 @@ export function formatStep(step: TestStep): string {
       return `await tmuxApp.mouse.click(${step.col}, ${step.row}${options ? `, ${options}` : ''});`;
     }
     case 'waitForText':
-      return `await tmuxApp.waitForText(${formatText(step.text)});`;
+      return `await tmuxApp.waitForText(${formatText(step.text)}${timeoutOption(step.timeout)});`;
     case 'expectText':
-      return `await expect(tmuxApp).toShowText(${formatText(step.text)});`;
-    case 'screenshot':
-      return `await expect(tmuxApp).toMatchScreenshot(${quote(step.name)});`;
+      return `await expect(tmuxApp).toShowText(${formatText(step.text)}${timeoutOption(step.timeout)});`;
+    case 'screenshot': {
+      const mask = step.mask?.length ? `, { mask: [${step.mask.map(formatText).join(', ')}] }` : '';
+      return `await expect(tmuxApp).toMatchScreenshot(${quote(step.name)}${mask});`;
+    }
+    case 'exit':
+      return `expect(await tmuxApp.waitForExit()).toEqual({ exitCode: ${step.exitCode}, signal: ${step.signal === null ? 'null' : quote(step.signal)} });`;
+    case 'comment':
+      return `// ${step.text.replace(LINE_BREAKS, ' ')}`;
     case 'resize':
       return `await tmuxApp.resize(${step.cols}, ${step.rows});`;
   }
+}
+
+/** A wait's options argument (with its leading comma): none without a timeout of its own. */
+function timeoutOption(timeout: number | undefined): string {
+  return timeout === undefined ? '' : `, { timeout: ${timeout} }`;
 }
 
 /** A mouse action's options: none for the left button (the default). */

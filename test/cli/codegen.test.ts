@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TmuxApp } from '../../src/app/index.js';
+import { greeting } from '../../src/cli/codegen.js';
 import { main } from '../../src/cli/main.js';
 import { createProject, type FixtureProject } from '../vitest/run-vitest.js';
 
@@ -73,7 +74,7 @@ describe('tmux-shot codegen', () => {
   it('writes the menu session (keys, a marked screenshot) as a test that passes at once and again', async () => {
     const out = join(dir, 'menu.test.ts');
     await using outer = await startCodegen(out, ['node', 'fixtures/menu.mjs'], 'Menu');
-    await outer.waitForText('tmux-shot codegen: recording. C-b s marks a screenshot; C-b d (or the app exiting) ends');
+    await outer.waitForText('tmux-shot codegen: C-b C-b s screenshot, C-b C-b d stop and write the test');
     await outer.press('Down');
     await outer.waitForText('> Save');
     await outer.press('Down');
@@ -103,6 +104,29 @@ test('node fixtures/menu.mjs', async ({ tmuxApp }) => {
 });
 `);
     await passesTwice(out);
+  });
+  it("inside the user's own tmux (TMUX and TMUX_PANE point at a live server): C-b C-b d detaches and the test is written", async () => {
+    // A real outer tmux with a client attached, as a user runs it: its pane gives codegen TMUX and TMUX_PANE=%0.
+    const user = mkdtempSync(join(dir, 'user-'));
+    const socket = join(user, 'tmux.sock');
+    const out = join(dir, 'nested.test.ts');
+    const tmpdir = mkdtempSync(join(dir, 'tmp-'));
+    const codegen = `TMPDIR=${tmpdir} ${process.execPath} ${bin} codegen --cols 40 --rows 12 --out ${out} -- node fixtures/menu.mjs; echo "codegen exit status $?"; read line`;
+    const tmux = ['env', '-u', 'TMUX', 'tmux', '-S', socket, '-f', '/dev/null', 'new-session', codegen];
+    await using outer = await TmuxApp.start({ command: tmux, cols: 100, rows: 30, cwd: root, env: { TMPDIR: user } });
+    try {
+      await outer.waitForText('tmux-shot codegen: C-b C-b s screenshot, C-b C-b d stop and write the test', { timeout: 15_000 });
+      await outer.press('Down');
+      await outer.waitForText('> Save');
+      await outer.press('C-b', 'C-b', 'd');
+      await outer.waitForText('codegen exit status', { timeout: 15_000 });
+      expect(outer.text()).toContain(`[detached (from session 1)]\nwrote ${out} (no biome`);
+      expect(outer.text()).toContain('as written)\ncodegen exit status 0\n');
+      expect(readFileSync(out, 'utf8')).toContain("  await tmuxApp.press('Down');\n  await expect(tmuxApp).toShowText('> Save');\n");
+      expect(readdirSync(tmpdir)).toEqual([]);
+    } finally {
+      await promisify(execFile)('tmux', ['-S', socket, 'kill-server']).catch(() => undefined);
+    }
   });
 });
 
@@ -142,10 +166,92 @@ test("vim -u NONE -i NONE -N -n notes.txt", async ({ tmuxApp }) => {
 \tawait tmuxApp.type(":q!");
 \tawait expect(tmuxApp).toShowText(":q!");
 \tawait tmuxApp.press("Enter");
-\tawait expect(tmuxApp).toMatchScreenshot("final");
+\texpect(await tmuxApp.waitForExit()).toEqual({ exitCode: 0, signal: null });
 });
 `);
     await passesTwice(out, project);
+  });
+
+  it("vim: u's message, then :q! typed over it: the typing is split there, so the assertion stands where its text is shown", async () => {
+    const project = await codegenProject();
+    try {
+      const notes = join(mkdtempSync(join(dir, 'undo-')), 'notes.txt');
+      // Lines with digits, so that u's message (longer) is the text that appeared.
+      writeFileSync(notes, 'x1\nx2\nx3\n');
+      const out = join(project.dir, 'undo.test.ts');
+      const vim = ['vim', '-u', 'NONE', '-i', 'NONE', '-N', '-n', notes];
+      await using outer = await startCodegen(out, vim, 'x3', ['--cols', '50', '--rows', '8']);
+      await outer.type('dd');
+      await outer.getByText('x1').waitFor({ state: 'hidden' });
+      await outer.press('C-r');
+      await outer.waitForText('Already at newest change');
+      await outer.type('u');
+      await outer.waitForText('1 more line; before #1');
+      // A person's pause: codegen's own screen model may lag this terminal by a moment under load, and
+      // the split needs the message to be in it when ':' arrives.
+      await outer.waitForStable();
+      await outer.type(':q!');
+      await outer.waitForText(':q!');
+      await outer.press('Enter');
+      await ends(outer, out);
+      // Not type('u:q!') with an assertion on the message that :q! overwrites. (What comes before
+      // varies: the first assertion names the file, whose path varies, and under load the screen
+      // codegen reads can lag the one the user sees by a moment, so C-r's message may be missed.)
+      expect(readFileSync(out, 'utf8')).toContain(`
+\tawait tmuxApp.type("u");
+\tawait expect(tmuxApp).toShowText("1 more line; before #1");
+\tawait tmuxApp.type(":q!");
+\tawait expect(tmuxApp).toShowText(":q!");
+\tawait tmuxApp.press("Enter");
+\texpect(await tmuxApp.waitForExit()).toEqual({ exitCode: 0, signal: null });
+});
+`);
+      await passesTwice(out, project);
+    } finally {
+      await project.dispose(); // also when the test fails before passesTwice
+    }
+  });
+
+  it('bash: a command that takes 6 s, then exit: a whole-row wait on its output with a timeout, the test its own, ending on the exit status', async () => {
+    const out = join(dir, 'slow.test.ts');
+    await using outer = await startCodegen(out, ['bash', '--norc', '--noprofile'], 'bash-5.2#', ['--cols', '50', '--rows', '8']);
+    // As a person types: the command line, then Enter on its own (the line's echo is on the screen before Enter).
+    await outer.type('sleep 6; echo build-finished');
+    await outer.waitForText('# sleep 6; echo build-finished');
+    await outer.waitForStable(); // a person's pause: codegen's screen model may lag this terminal under load
+    await outer.press('Enter');
+    await outer.waitForText(/^build-finished/m, { timeout: 10_000 });
+    await outer.waitForStable();
+    await outer.type('exit');
+    await outer.waitForText('# exit');
+    await outer.waitForStable();
+    await outer.press('Enter');
+    await ends(outer, out);
+    const source = readFileSync(out, 'utf8');
+    // The wait: twice what was observed, in whole seconds (at least 12 s for the 6 s command); the test: that plus 5 s.
+    const timeouts = [...source.matchAll(/timeout: (\d+)/g)].map((match) => Number(match[1]));
+    expect(timeouts.map((timeout) => timeout >= 12_000 && timeout <= 30_000)).toEqual([true, true]);
+    expect(source.replace(/timeout: \d+/g, 'timeout: N')).toBe(`// Generated by tmux-shot codegen.
+
+import { expect, test } from 'tmux-shot/vitest';
+
+test.override({ tmuxOptions: { command: ['bash', '--norc', '--noprofile'], cols: 50, rows: 8 } });
+
+test('bash --norc --noprofile', { timeout: N }, async ({ tmuxApp }) => {
+  await expect(tmuxApp).toShowText('bash-5.2#');
+  await tmuxApp.type('sleep 6; echo build-finished');
+  await expect(tmuxApp).toShowText('bash-5.2# sleep 6; echo build-finished');
+  await tmuxApp.press('Enter');
+  await expect(tmuxApp).toShowText(/^build-finished$/, { timeout: N });
+  await tmuxApp.type('exit');
+  await expect(tmuxApp).toShowText('bash-5.2# exit');
+  await tmuxApp.press('Enter');
+  await expect(tmuxApp).toShowText(/^exit$/);
+  expect(await tmuxApp.waitForExit()).toEqual({ exitCode: 0, signal: null });
+  await expect(tmuxApp).toMatchScreenshot('final');
+});
+`);
+    await passesTwice(out);
   });
 
   it("mc: a mouse click on the menu bar's File becomes a locator click", async () => {
@@ -177,7 +283,7 @@ test('${mc.join(' ')}', async ({ tmuxApp }) => {
   await expect(tmuxApp).toShowText('Command');
   await tmuxApp.getByText('File', { exact: true }).click();
   await expect(tmuxApp).toShowText('Relative symlink');
-  await expect(tmuxApp).toMatchScreenshot('final');
+  await expect(tmuxApp).toMatchScreenshot('final', { mask: [/\\d+(?:\\.\\d+)?\\s?%/, /\\b\\d+(?:[.,]\\d+)?\\s?[KMGTPE]i?B?\\b/] });
 });
 `);
     await passesTwice(out);
@@ -185,11 +291,14 @@ test('${mc.join(' ')}', async ({ tmuxApp }) => {
 });
 
 describe('tmux-shot codegen failures', () => {
-  it('an app that fails before any input: its status and screen, exit status 1, no file', async () => {
+  it('an app that fails before any input: its status and whole output (scrollback included), exit status 1, no file', async () => {
     const out = join(dir, 'fails.test.ts');
-    await using outer = await startCodegen(out, ['sh', '-c', 'echo broken; exit 3'], 'broken');
+    const script = 'echo Cannot find module x; seq 8; exit 3';
+    await using outer = await startCodegen(out, ['sh', '-c', script], '8', ['--cols', '40', '--rows', '5']);
     expect(await outer.waitForExit({ timeout: 15_000 })).toEqual({ exitCode: 1, signal: null });
-    expect(outer.text()).toContain(`tmux-shot codegen: 'sh -c "echo broken; exit 3"' exited (status 3) before any input:\nbroken`);
+    // The whole buffer, not only the last 5 rows (the screen) that hid the first line.
+    const status = `tmux-shot codegen: 'sh -c "${script}"' exited (status 3) before any input:`;
+    expect(outer.text()).toContain(`${status.slice(0, 100)}\n${status.slice(100)}\nCannot find module x\n1\n2\n3\n4\n5\n6\n7\n8\n`);
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(tmp.get(outer) ?? '')).toEqual([]);
   });
@@ -204,11 +313,32 @@ describe('tmux-shot codegen failures', () => {
 });
 
 describe('tmux-shot codegen usage', () => {
+  it('greets within 80 columns, with the outer prefix twice inside tmux', () => {
+    expect([greeting(false), greeting(true)]).toEqual([
+      'tmux-shot codegen: C-b s screenshot, C-b d stop and write the test',
+      'tmux-shot codegen: C-b C-b s screenshot, C-b C-b d stop and write the test',
+    ]);
+    expect(greeting(true).length).toBeLessThanOrEqual(80);
+  });
+
   it('needs a command after --, exit status 2', async () => {
     const err: string[] = [];
     expect(await main(['codegen'], { stdout: () => undefined, stderr: (text) => err.push(text) })).toBe(2);
     expect(err.join('\n')).toBe(
       "tmux-shot: codegen needs a command after --, e.g. tmux-shot codegen -- vim notes.txt\nRun 'tmux-shot codegen --help' for usage.",
+    );
+  });
+
+  it.each([
+    ['codegen', ['codegen', '-o', '', '--', 'true']],
+    ['codegen', ['codegen', '--out=', '--', 'true']],
+    ['shot', ['shot', '-o', '', '--', 'true']],
+    ['record', ['record', '--out', '', '--', 'true']],
+  ])('an empty -o/--out is a usage error naming the flag (%s), exit status 2', async (command, args) => {
+    const err: string[] = [];
+    expect(await main(args, { stdout: () => undefined, stderr: (text) => err.push(text) })).toBe(2);
+    expect(err.join('\n')).toBe(
+      `tmux-shot: -o/--out is empty: name the file to write (a shell variable that is not set gives '').\nRun 'tmux-shot ${command} --help' for usage.`,
     );
   });
 

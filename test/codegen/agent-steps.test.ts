@@ -88,8 +88,40 @@ describe('agentRunSteps', () => {
         { kind: 'screenshot', name: 'finished' },
       ],
     ],
+    [
+      'a long wait → a text wait with a timeout of twice it; evidence equal to that wait is not repeated',
+      [call('wait', { seconds: 9 }, { screens: { before: 'Loading profile…', after: 'Profile ready: ada' } })],
+      ['Profile ready: ada'],
+      [
+        { kind: 'waitForText', text: 'Profile ready: ada', timeout: 18000 },
+        { kind: 'screenshot', name: 'finished' },
+      ],
+    ],
+    [
+      'the final screenshot masks the volatile text of the last screen seen (a time, a percentage)',
+      [
+        call('send_keys', { keys: 'Down' }, { screens: { before: MENU(0), after: MENU(1) } }),
+        call('wait', { seconds: 1 }, { screens: { before: MENU(1), after: MENU(1, 'Saved at 12:30, 86% done') } }),
+      ],
+      undefined,
+      [
+        { kind: 'press', keys: ['Down'] },
+        { kind: 'expectText', text: '> Save' },
+        { kind: 'screenshot', name: 'finished', mask: [/\b\d{1,2}:\d{2}\b/, /\d+(?:\.\d+)?\s?%/] },
+      ],
+    ],
   ])('%s', (_name, calls, evidence, steps) => {
     expect(agentRunSteps(run(calls, evidence))).toEqual(steps);
+  });
+
+  it.each([
+    ['no wait: none', [], undefined],
+    ['waits of 1 s and 4.5 s (within a wait’s default): none', [1, 4.5], undefined],
+    ['a 9 s wait (18 s with headroom): that plus Vitest’s default for the other steps', [9], 23000],
+    ['waits of 6 s and 7 s: 12 s + 14 s + 5 s', [6, 7], 31000],
+  ])('the test’s timeout from the long waits: %s', (_name, waits, timeout) => {
+    const calls = waits.map((seconds, i) => call('wait', { seconds }, { screens: { before: 'Loading', after: `Step ${'ABCD'[i]} ready` } }));
+    expect(agentRunTest(run(calls), { command: ['app'], cols: 80, rows: 24 }).timeout).toBe(timeout);
   });
 
   it('makes the test: the goal as title, the app as given, a comment saying where it came from', () => {

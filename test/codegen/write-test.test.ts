@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TestStep } from '../../src/codegen/test-steps.js';
+import { observedTimeout, type TestStep, testTimeout } from '../../src/codegen/test-steps.js';
 import { formatStep, mergeSteps, quote, writeTest } from '../../src/codegen/write-test.js';
 
 describe('quote', () => {
@@ -39,6 +39,16 @@ describe('formatStep', () => {
     [{ kind: 'expectText', text: /\x1b\[1m\t\u202e/ }, 'await expect(tmuxApp).toShowText(/\\x1b\\[1m\\t\\u202e/);'],
     [{ kind: 'screenshot', name: 'settings' }, "await expect(tmuxApp).toMatchScreenshot('settings');"],
     [{ kind: 'resize', cols: 100, rows: 30 }, 'await tmuxApp.resize(100, 30);'],
+    [{ kind: 'expectText', text: 'build-finished', timeout: 14000 }, "await expect(tmuxApp).toShowText('build-finished', { timeout: 14000 });"],
+    [{ kind: 'waitForText', text: /ready/, timeout: 18000 }, 'await tmuxApp.waitForText(/ready/, { timeout: 18000 });'],
+    [
+      { kind: 'screenshot', name: 'final', mask: [/\b\d{1,2}:\d{2}\b/, /(?<=\bpid[\s:=#]*)\d+/i] },
+      "await expect(tmuxApp).toMatchScreenshot('final', { mask: [/\\b\\d{1,2}:\\d{2}\\b/, /(?<=\\bpid[\\s:=#]*)\\d+/i] });",
+    ],
+    [{ kind: 'screenshot', name: 'final', mask: [] }, "await expect(tmuxApp).toMatchScreenshot('final');"],
+    [{ kind: 'exit', exitCode: 0, signal: null }, 'expect(await tmuxApp.waitForExit()).toEqual({ exitCode: 0, signal: null });'],
+    [{ kind: 'exit', exitCode: null, signal: 'SIGTERM' }, "expect(await tmuxApp.waitForExit()).toEqual({ exitCode: null, signal: 'SIGTERM' });"],
+    [{ kind: 'comment', text: 'codegen: left out here: mouse wheel\nup' }, '// codegen: left out here: mouse wheel up'],
   ])('%j', (step, line) => {
     expect(formatStep(step)).toBe(line);
   });
@@ -140,6 +150,18 @@ test('it\\'s a test', async ({ tmuxApp }) => {
 `);
   });
 
+  it('gives the test its own timeout when it has one, and imports expect for an exit assertion', () => {
+    const steps: TestStep[] = [{ kind: 'exit', exitCode: 0, signal: null }];
+    expect(writeTest({ title: 't', command: ['sh'], cols: 80, rows: 24, steps, timeout: 14000 })).toBe(`import { expect, test } from 'tmux-shot/vitest';
+
+test.override({ tmuxOptions: { command: ['sh'], cols: 80, rows: 24 } });
+
+test('t', { timeout: 14000 }, async ({ tmuxApp }) => {
+  expect(await tmuxApp.waitForExit()).toEqual({ exitCode: 0, signal: null });
+});
+`);
+  });
+
   it('leaves out an empty env', () => {
     expect(writeTest({ title: 't', command: ['vim'], cols: 80, rows: 24, env: {}, steps: [] })).toBe(`import { test } from 'tmux-shot/vitest';
 
@@ -148,5 +170,34 @@ test.override({ tmuxOptions: { command: ['vim'], cols: 80, rows: 24 } });
 test('t', async ({ tmuxApp }) => {
 });
 `);
+  });
+});
+
+describe('testTimeout', () => {
+  it.each<[string, TestStep[], number | undefined]>([
+    ['no wait with a timeout of its own: none', [{ kind: 'expectText', text: 'a' }], undefined],
+    [
+      'the sum of the waits’ own timeouts plus Vitest’s default',
+      [
+        { kind: 'expectText', text: 'a', timeout: 14000 },
+        { kind: 'waitForText', text: 'b', timeout: 12000 },
+        { kind: 'expectText', text: 'c' },
+      ],
+      31000,
+    ],
+  ])('%s', (_name, steps, timeout) => {
+    expect(testTimeout(steps)).toBe(timeout);
+  });
+});
+
+describe('observedTimeout', () => {
+  it.each([
+    [6200, 5000, 13000],
+    [5000, 5000, undefined],
+    [5001, 5000, 11000],
+    [9000, 5000, 18000],
+    [0, 5000, undefined],
+  ])('%i ms observed, %i ms default → %s', (observed, fallback, timeout) => {
+    expect(observedTimeout(observed, fallback)).toBe(timeout);
   });
 });
