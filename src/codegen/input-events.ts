@@ -11,8 +11,10 @@ import type { MouseButton } from '../host/index.js';
 
 /** One thing the user did, as the app received it. */
 export type InputEvent =
-  /** Printable text (a run of it, UTF-8 decoded; pasted text too). */
+  /** Printable text (a run of it, UTF-8 decoded). */
   | { kind: 'text'; text: string }
+  /** A bracketed paste's text (UTF-8 decoded; line breaks as the terminal sent them, CR). */
+  | { kind: 'paste'; text: string }
   /** One key, by its tmux name (`Enter`, `Up`, `C-c`, `M-x`, `S-F5`). */
   | { kind: 'key'; key: string }
   /** A mouse button went down or up at a cell (0-based); `button` undefined for an X10-byte release, which names none. */
@@ -106,7 +108,7 @@ export function decodeInput(bytes: Uint8Array): InputEvent[] {
     flushText();
     const paste = readPaste(bytes, at);
     if (paste) {
-      text.push(...paste.text);
+      events.push({ kind: 'paste', text: Buffer.from(paste.text).toString('utf8') });
       at += paste.length;
       continue;
     }

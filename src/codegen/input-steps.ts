@@ -34,7 +34,7 @@ export interface InferredSteps {
 
 /** An action of the test, the screen it started from, and (for merged typing) the last part's screen and text. */
 interface Action {
-  step: Extract<TestStep, { kind: 'type' | 'press' | 'click' | 'mouseClick' }>;
+  step: Extract<TestStep, { kind: 'type' | 'paste' | 'press' | 'click' | 'mouseClick' }>;
   before: readonly string[];
   at: number | undefined;
   last?: { before: readonly string[]; text: string };
@@ -155,6 +155,7 @@ function actionsOf(observations: readonly Observation[]): (Action | LeftOut | Ma
     const { event, before, at } = item;
     const leaveOut = (leftOut: string) => actions.push({ leftOut, before, at });
     if (event.kind === 'text') actions.push({ step: { kind: 'type', text: event.text }, before, at });
+    else if (event.kind === 'paste') actions.push({ step: { kind: 'paste', text: event.text.replace(/\r\n?/g, '\n') }, before, at });
     else if (event.kind === 'key') actions.push({ step: { kind: 'press', keys: [event.key] }, before, at });
     else if (event.kind === 'other') leaveOut(event.what);
     else if (event.kind === 'reply') continue;

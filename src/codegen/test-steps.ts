@@ -11,6 +11,8 @@ export type TestStep =
   | { kind: 'press'; keys: readonly string[] }
   /** `await tmuxApp.type('hello')`: literal text (a `'\n'` in it is sent as Enter). */
   | { kind: 'type'; text: string }
+  /** `await tmuxApp.paste('echo one\necho two')`: text pasted as a terminal pastes it (bracketed when the app asked). */
+  | { kind: 'paste'; text: string }
   /** `await tmuxApp.getByText('File', { exact: true }).click()` (`{ button: 'right' }` when not left). */
   | { kind: 'click'; text: string; button?: MouseButton }
   /** `await tmuxApp.mouse.click(12, 3)`: 0-based cells, col then row. */

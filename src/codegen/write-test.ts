@@ -69,6 +69,8 @@ export function formatStep(step: TestStep): string {
       return `await tmuxApp.press(${step.keys.map(quote).join(', ')});`;
     case 'type':
       return `await tmuxApp.type(${quote(step.text)});`;
+    case 'paste':
+      return `await tmuxApp.paste(${quote(step.text)});`;
     case 'click':
       return `await tmuxApp.getByText(${quote(step.text)}, { exact: true }).click(${buttonOption(step.button)});`;
     case 'mouseClick': {

@@ -28,7 +28,16 @@ describe('decodeInput', () => {
     ],
     ['Meta: an ESC prefix', '\x1bx\x1b\x01\x1b\r\x1b\x7f', [key('M-x'), key('C-M-a'), key('M-Enter'), key('M-BSpace')]],
     ['extended keys (CSI u)', '\x1b[13;5u\x1b[9;2u\x1b[97;6u', [key('C-Enter'), key('S-Tab'), key('C-S-a')]],
-    ['bracketed paste as text', '\x1b[200~a\tb\x1b[201~', [{ kind: 'text', text: 'a\tb' }]],
+    ['bracketed paste, as a paste (attack: replayed as typing, bash ran each line)', '\x1b[200~a\tb\x1b[201~', [{ kind: 'paste', text: 'a\tb' }]],
+    [
+      'a paste of two lines between typing',
+      'x\x1b[200~echo one\recho two\x1b[201~\r',
+      [
+        { kind: 'text', text: 'x' },
+        { kind: 'paste', text: 'echo one\recho two' },
+        { kind: 'key', key: 'Enter' },
+      ],
+    ],
     [
       'SGR mouse: press and release with the button, 0-based cell',
       '\x1b[<0;13;4M\x1b[<0;13;4m\x1b[<2;1;1M',

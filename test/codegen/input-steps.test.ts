@@ -42,6 +42,20 @@ describe('inferSteps', () => {
     ]);
   });
 
+  it('replays a bracketed paste as a paste, line breaks as \\n (attack: typed, bash ran the first line at once), apart from the typing around it', () => {
+    const prompt = ['$ x'];
+    const session = [input('x', ['$']), input('\x1b[200~echo one\recho two\x1b[201~', prompt), input('\r', ['$ xecho one', 'echo two'])];
+    expect(inferSteps(session, { screen: ['$ xecho one', 'echo two', 'xecho one: not found'] }).steps).toEqual([
+      { kind: 'type', text: 'x' },
+      { kind: 'expectText', text: '$ x' },
+      { kind: 'paste', text: 'echo one\necho two' },
+      { kind: 'expectText', text: '$ xecho one' },
+      { kind: 'press', keys: ['Enter'] },
+      { kind: 'expectText', text: 'xecho one: not found' },
+      { kind: 'screenshot', name: 'final' },
+    ]);
+  });
+
   it("splits typing where the app answered with more than the echo (vim's u, then :q! over its message), so the assertion stands where its text is shown", () => {
     const undone = ['a', 'b', 'c', '~', '1 more line; before #1  0 seconds ago'];
     const session = [

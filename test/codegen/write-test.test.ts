@@ -27,6 +27,7 @@ describe('formatStep', () => {
   it.each<[TestStep, string]>([
     [{ kind: 'press', keys: ['Down', 'Enter'] }, "await tmuxApp.press('Down', 'Enter');"],
     [{ kind: 'type', text: 'hello\n' }, "await tmuxApp.type('hello\\n');"],
+    [{ kind: 'paste', text: 'echo one\necho two' }, "await tmuxApp.paste('echo one\\necho two');"],
     [{ kind: 'click', text: 'File' }, "await tmuxApp.getByText('File', { exact: true }).click();"],
     [{ kind: 'click', text: 'File', button: 'left' }, "await tmuxApp.getByText('File', { exact: true }).click();"],
     [{ kind: 'click', text: 'File', button: 'right' }, "await tmuxApp.getByText('File', { exact: true }).click({ button: 'right' });"],
