@@ -38,19 +38,7 @@ export function parseTolerant(text: string): unknown {
  * their escapes respected), or undefined when it does not start with one or is not closed.
  */
 export function jsonEnd(text: string): number | undefined {
-  if (text[0] !== '{' && text[0] !== '[') return undefined;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '{' || c === '[') depth++;
-    else if ((c === '}' || c === ']') && --depth === 0) return i + 1;
-  }
-  return undefined;
+  return balancedSpans(text).find(([start]) => start === 0)?.[1];
 }
 
 /**
