@@ -36,9 +36,23 @@ export function parseTolerant(text: string): unknown {
 /**
  * The length of the balanced `{…}` or `[…]` at the start of `text` (double-quoted strings and
  * their escapes respected), or undefined when it does not start with one or is not closed.
+ * Stops at the close: callers read many calls from one text, each from where the last ended
+ * ({@link balancedSpans} scans to the end).
  */
 export function jsonEnd(text: string): number | undefined {
-  return balancedSpans(text).find(([start]) => start === 0)?.[1];
+  if (text[0] !== '{' && text[0] !== '[') return undefined;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth++;
+    else if ((c === '}' || c === ']') && --depth === 0) return i + 1;
+  }
+  return undefined;
 }
 
 /**
