@@ -111,6 +111,7 @@ describe('the tmuxApp fixture API', () => {
       'logStep', // @internal: how the matchers and the agent log their steps
       'mouse',
       'onOutput',
+      'paste',
       'press',
       'region',
       'resize',
