@@ -13,9 +13,10 @@
  *
  * When a call is ambiguous:
  * - a template marker (`[TOOL_CALLS]`, `<|python_tag|>`, `<tool_call>`, `<function_calls>`) is the
- *   model's call syntax: its calls are read whatever text surrounds them, and a name that is not an
- *   offered tool is left for repair to refuse (naming the valid tools); a marker whose call cannot be
- *   read is ambiguous;
+ *   model's call syntax: its calls count only when they end the text (prose before them is fine;
+ *   text between or after them — a call quoted in an explanation, or weighed in reasoning — makes
+ *   the reply ambiguous), and a name that is not an offered tool is left for repair to refuse
+ *   (naming the valid tools); a marker whose call cannot be read is ambiguous;
  * - plain JSON (bare or fenced) is a call only when it is the whole text and every name in it is an
  *   offered tool: JSON with other names is data, and the reply is prose;
  * - JSON naming an offered tool inside other text (an example in an explanation, or a call with
