@@ -35,23 +35,21 @@ export type ReplyCalls =
       reason: string;
     };
 
-/** The specs of each phase's tools, built once (their `<parameter>` types are read for calls written as text). */
-const specs = new Map<readonly ToolName[], ToolSpec[]>();
-
 /**
  * Reads the calls of `message`, repaired against `allowed`. Ids: the server's; for a call without
  * one `call_<step>_<n>`; for calls read from the text `content_call_<step>_<n>` (deterministic, so
  * a cassette replays). An id the reply already used gets `_2`, `_3`… in the assistant message and
  * its tool message alike (each tool message must answer one call: a server that sends two calls
  * `x` would otherwise get two answers for `x`).
+ * @param specs - The API specs of `allowed` (their `<parameter>` types are read for calls written as
+ *   text); the runner passes the ones it built once. @default toolSpecs(allowed)
  */
-export function readReplyCalls(message: ReadMessage, allowed: readonly ToolName[], step: number): ReplyCalls {
+export function readReplyCalls(message: ReadMessage, allowed: readonly ToolName[], step: number, specs: readonly ToolSpec[] = toolSpecs(allowed)): ReplyCalls {
   let raws: ToolCall[] = message.tool_calls;
   let note: string | undefined;
   let source: 'tool_calls' | 'content' | 'reasoning' = 'tool_calls';
   if (raws.length === 0) {
-    if (!specs.has(allowed)) specs.set(allowed, toolSpecs(allowed));
-    const found = readContentCalls(message, specs.get(allowed)!, `content_call_${step}_`);
+    const found = readContentCalls(message, specs, `content_call_${step}_`);
     if (found.kind === 'ambiguous') {
       const source = message.content?.trim() ? 'content' : 'reasoning';
       return { units: [], source, ambiguous: found.error, reason: found.reason };

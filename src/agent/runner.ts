@@ -136,7 +136,7 @@ export class AgentRunner {
     const reply = await this.#request(messages, ACTION_SPECS, label);
     if (reply.kind === 'outage') return { hadToolCalls: false, finished: false, summary: '', outage: reply.error };
     const { message } = reply;
-    const read = readReplyCalls(message, ACTION_TOOLS, this.#steps);
+    const read = readReplyCalls(message, ACTION_TOOLS, this.#steps, ACTION_SPECS);
     if ('ambiguous' in read) {
       this.#noteCall({
         id: `content_call_${this.#steps}_1`,
