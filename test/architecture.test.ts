@@ -20,8 +20,8 @@ const ALLOWED: Record<string, string[]> = {
   record: [...BASE, 'screen', 'render'],
   agent: BASE,
   app: [...BASE, 'host', 'screen', 'render', 'record'],
-  // Generated tests: steps → test source (pure); the file written through the one writer and formatted by the project's formatter, run through host/.
-  codegen: [...BASE, 'host', 'output-file'],
+  // Generated tests: steps → test source (pure; an agent run's evidence read by the agent's own rule); the file written through the one writer and formatted by the project's formatter, run through host/.
+  codegen: [...BASE, 'host', 'agent', 'output-file'],
   // The failure report: plain data in (types from the stages), one HTML string out.
   report: BASE,
   // Shared by the two shells that write files: the one writer, and how names become file names.

@@ -115,10 +115,12 @@ async function input(ctx: DispatchContext, done: string, send: () => Promise<voi
 }
 
 /**
- * Evidence of a `finish` call as a matcher: an entry is literal text that must appear in the
- * screen text, or a RegExp when it starts and ends with `/` (`/Saved \d+/`, no flags; length ≥ 3).
+ * Evidence of a `finish` call as the agent checks it: an entry is literal text that must appear in
+ * the screen text, or a RegExp when it starts and ends with `/` (`/Saved \d+/`, no flags; length ≥
+ * 3) and is a valid pattern (else the literal text). Also how an emitted test asserts it.
+ * @example evidencePattern('/Saved \\d+/') // /Saved \d+/
  */
-function matcher(evidence: string): RegExp | string {
+export function evidencePattern(evidence: string): RegExp | string {
   if (evidence.length >= 3 && evidence.startsWith('/') && evidence.endsWith('/')) {
     try {
       return new RegExp(evidence.slice(1, -1));
@@ -132,7 +134,7 @@ function matcher(evidence: string): RegExp | string {
 /** The entries of `evidence` not visible in `screen` (the screen text, rows joined by `'\n'`), in order. */
 export function missingEvidence(evidence: readonly string[], screen: string): string[] {
   return evidence.filter((entry) => {
-    const m = matcher(entry);
+    const m = evidencePattern(entry);
     return typeof m === 'string' ? !screen.includes(m) : !m.test(screen);
   });
 }

@@ -22,4 +22,4 @@ export type { Divergence, ModelBudget } from './cassette/clients.js';
 // The MCP server (mcp/) offers the agent's input and reading tools with these same schemas and
 // carries them out with the same dispatch (key names, KeyNameError messages, the settle wait).
 export { TOOLS } from './tools.js';
-export { dispatchTool, type ActionCall, type DispatchContext } from './driver.js';
+export { dispatchTool, evidencePattern, type ActionCall, type DispatchContext } from './driver.js';

@@ -3,7 +3,7 @@
  * (the transcript's tool calls that ran), each followed by a wait on what it made appear, the
  * `finish` evidence as assertions, and a final screenshot — a test that replays without a model.
  */
-import type { AgentTranscript, TranscriptToolCall } from '../agent/index.js';
+import { type AgentTranscript, evidencePattern, type TranscriptToolCall } from '../agent/index.js';
 import { WAIT } from '../defaults.js';
 import { appearedText, volatileMasks } from './appeared-text.js';
 import { type GeneratedTest, observedTimeout, type TestStep, testTimeout } from './test-steps.js';
@@ -52,7 +52,7 @@ export function agentRunSteps(transcript: AgentTranscript): TestStep[] {
   const calls = okCalls(transcript);
   for (const call of calls) steps.push(...callSteps(call));
   for (const entry of transcript.evidence ?? []) {
-    const text = evidenceText(entry);
+    const text = evidencePattern(entry);
     const last = steps.at(-1);
     if (!((last?.kind === 'expectText' || last?.kind === 'waitForText') && String(last.text) === String(text))) steps.push({ kind: 'expectText', text });
   }
@@ -98,16 +98,4 @@ function callSteps(call: TranscriptToolCall): TestStep[] {
 
 function expectAppeared(text: string | RegExp | undefined): TestStep[] {
   return text === undefined ? [] : [{ kind: 'expectText', text }];
-}
-
-/** A `finish` evidence entry as the agent checked it: `/…/` (3 characters or more, a valid pattern) as a RegExp, else the text. */
-export function evidenceText(entry: string): string | RegExp {
-  if (entry.length >= 3 && entry.startsWith('/') && entry.endsWith('/')) {
-    try {
-      return new RegExp(entry.slice(1, -1));
-    } catch {
-      return entry;
-    }
-  }
-  return entry;
 }

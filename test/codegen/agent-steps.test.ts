@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentTranscript, TranscriptToolCall } from '../../src/agent/transcript.js';
-import { missingEvidence } from '../../src/agent/driver.js';
-import { agentRunSteps, agentRunTest, evidenceText } from '../../src/codegen/agent-steps.js';
+import { evidencePattern, missingEvidence } from '../../src/agent/driver.js';
+import { agentRunSteps, agentRunTest } from '../../src/codegen/agent-steps.js';
 import type { TestStep } from '../../src/codegen/test-steps.js';
 
 const MENU = (selected: number, status = 'Use arrows') =>
@@ -138,7 +138,7 @@ describe('agentRunSteps', () => {
   });
 });
 
-describe('evidenceText', () => {
+describe('evidencePattern (the agent’s check, and the emitted assertion)', () => {
   const screen = 'Saved 3 files\n/tmp/x/ ok';
   it.each<[string, string | RegExp]>([
     ['Saved', 'Saved'],
@@ -148,7 +148,7 @@ describe('evidenceText', () => {
     ['/x/', /x/],
     ['/tmp/x/', /tmp\/x/],
   ])('%s → %s, as the agent checked it', (entry, text) => {
-    expect(evidenceText(entry)).toEqual(text);
+    expect(evidencePattern(entry)).toEqual(text);
     // the same reading as the agent's own check of the evidence (driver.ts)
     const shown = typeof text === 'string' ? screen.includes(text) : text.test(screen);
     expect(missingEvidence([entry], screen)).toEqual(shown ? [] : [entry]);
