@@ -1,30 +1,12 @@
 /**
- * Every default value of tmux-shot, in one place. Each block is typed `Required<…>` (or a
- * readonly literal) so an option without a default does not compile. Units are in the TSDoc.
+ * The defaults and fixed constants shared across the layers (terminal size, tmux host, waits,
+ * keystrokes, the screen model, the shells' constants), on the ground floor: this file imports
+ * nothing above it. Each folder's own option types and their defaults (`…_DEFAULTS` blocks typed
+ * `satisfies Required<…>`) live in that folder's `options.ts` (render/, record/, diff/, agent/,
+ * agent/cassette/, app/, report/, vitest/). Units are in the TSDoc.
  */
 
-import type { AgentDefaults } from './agent/options.js';
-import type { CassetteSessionOptions } from './agent/cassette/session.js';
-import type { CreateClientOptions } from './agent/openai-client.js';
-import type { ComparatorOptions } from './diff/tolerances.js';
-import type { MouseDefaults } from './app/mouse-options.js';
-import type { StableOptions } from './app/tmux-app.js';
-import type { ShellOptions } from './app/shell.js';
-import type { AsciicastOptions } from './record/asciicast.js';
-import type { RecordOptions } from './record/options.js';
-import type { ReportFramesOptions } from './record/report-frames.js';
-import type { TimelineOptions } from './record/timeline.js';
-import type { RenderOptions } from './render/options.js';
-import type { IndexOptions } from './report/build-index.js';
-import type { AgentFixtureOptions } from './vitest/agent-handle.js';
-import type { VitestDefaults } from './vitest/options.js';
-
-/**
- * Every option of `T` named, with its default or `undefined` where the option is off unless given
- * (a limit with no default): unlike `Required<T>`, it allows such options and still does not
- * compile when one is left out.
- */
-type Defaults<T> = { [K in keyof Required<T>]: T[K] };
+import type { StableOptions } from './wait.js';
 
 /** Terminal size and limits. */
 export const TERMINAL = {
@@ -86,29 +68,6 @@ export const WAIT = {
   quietMs: 200,
 } as const satisfies Required<StableOptions>;
 
-/** Defaults of `Shell.start` and the `shell` fixture (src/app/shell.ts). */
-export const SHELL = {
-  /** The shell to start. @default 'bash' */
-  shell: 'bash',
-} as const satisfies Required<Pick<ShellOptions, 'shell'>>;
-
-/**
- * Defaults of `tmuxApp.mouse` calls (src/app/mouse.ts), as Playwright's `page.mouse`; a call's
- * `timeout` defaults to `WAIT.timeout`.
- */
-export const MOUSE = {
-  /** The button of `click`, `dblclick`, `down`, `up` and `drag`. @default 'left' */
-  button: 'left',
-  /** Modifiers held during a call. @default [] */
-  modifiers: [],
-  /** Send without waiting for the app to turn mouse reporting on. @default false */
-  force: false,
-  /** Steps of `move` and of `drag`'s move. @default 1 */
-  steps: 1,
-  /** Press-release pairs of `click`. @default 1 */
-  clickCount: 1,
-} as const satisfies MouseDefaults;
-
 /**
  * Fixed constants of waiting and readiness (src/app/ready.ts, TmuxApp's waits, the Vitest
  * settle): measured here, not options.
@@ -151,6 +110,47 @@ export const WAIT_CONSTANTS = {
    * once per resize. @default 1000
    */
   resizeAnswerMs: 1_000,
+} as const;
+
+/**
+ * Fixed constants of keystrokes (src/term/key-read.ts, src/app/keyboard.ts): each key of `press`
+ * and each grapheme of `type` is its own write, sent once the app has read the one before.
+ */
+export const KEYBOARD = {
+  /**
+   * The longest wait for the app to read a key before the next is sent anyway, in ms, where the
+   * kernel can be read but shows no read: the app is busy (an Ink app took 100–130 ms to read its
+   * first key on a loaded machine here, while it finished starting) or never reads keys (a
+   * ticker), or reads them in a way that does not show. @default 500
+   */
+  readTimeout: 500,
+  /**
+   * The pause after each key where the kernel cannot be read at all (another OS, /proc denied),
+   * in ms: the whole of the fallback. @default 20
+   */
+  fallbackGap: 20,
+  /**
+   * How long the kernel may show no read of a key before the terminal's mode is read (once per
+   * call, with `stty`), in ms: in canonical (line) mode the line discipline holds keys until
+   * Enter, and no read will come. @default 3
+   */
+  modeAfter: 3,
+  /**
+   * A foreground waiting for keys with a timer due within this many ms (its `poll`/`epoll_wait`
+   * timeout) is not done with the last key yet: Node apps (Ink) handle a key they have read in
+   * work their event loop runs soon after. @default 50
+   */
+  soonMs: 50,
+  /**
+   * After a lone Escape, a foreground waiting with a timeout of at most this many ms is waiting to
+   * tell Escape from the start of a key's sequence (mc: 1 s in `pselect6`, vim's `timeoutlen`: 1 s),
+   * and the next key waits until it is done (at most this long more than `readTimeout`), as a
+   * person's next key comes after the app has taken the Escape: sent sooner, mc reads Escape then
+   * F10 as Alt+F10. @default 1000
+   */
+  escapeMs: 1_000,
+  /** How often the kernel is read while waiting for a key to be read, in ms. @default 1 */
+  pollMs: 1,
 } as const;
 
 /** The live screen model (src/screen/). */
@@ -206,37 +206,6 @@ export const TEXT_MASKS: Readonly<Record<'clockTime' | 'duration' | 'spinner' | 
   tmpPath: /\/tmp\/[^\s'"`]*/g,
 };
 
-/**
- * Screenshot comparison (src/diff/), with Vitest's `toMatchScreenshot` comparator option names.
- * Stricter than Vitest's defaults on purpose: our PNGs are rendered from cells with bundled fonts,
- * so the same screen gives the same bytes, and one changed character is only ≈ 40–55 pixels
- * (≈ 0.01 % of an 80×24 image) — any tolerance hides real regressions.
- */
-export const COMPARE = {
-  /**
-   * pixelmatch colour threshold, 0–1 (OKLab HyAB distance; 1 is black vs white). 0 means any
-   * colour change counts: 0.1 (Vitest's default) reports ANSI white #e5e5e5 vs bright white
-   * #ffffff as equal. @default 0
-   */
-  threshold: 0,
-  /**
-   * Count pixels that pixelmatch classifies as anti-aliasing as mismatches. Measured here with
-   * DejaVu Sans Mono 15 px: with `false`, '.' → ',' counted 1 pixel instead of 12 and 'l' → 'I'
-   * 13 instead of 49. @default true
-   */
-  includeAA: true,
-  /**
-   * Most mismatched pixels that still pass. Applies only when none of `allowedMismatchedPixels`,
-   * `allowedMismatchedPixelRatio`, `allowedMismatchedCells` is given (as in Vitest, where no limit
-   * means 0). @default 0
-   */
-  allowedMismatchedPixels: 0,
-  /** No limit on the share of mismatched pixels unless given. @default undefined */
-  allowedMismatchedPixelRatio: undefined,
-  /** No limit on mismatched cells unless given. @default undefined */
-  allowedMismatchedCells: undefined,
-} as const satisfies Defaults<ComparatorOptions>;
-
 /** The diff image of a screenshot comparison (src/diff/), in pixelmatch's option names; not options. */
 export const DIFF_IMAGE = {
   /** Colour of mismatched pixels, RGB. */
@@ -244,43 +213,6 @@ export const DIFF_IMAGE = {
   /** Opacity (0–1) of the reference drawn in grey under the mismatches. */
   alpha: 0.1,
 } as const;
-
-/**
- * Defaults of the agent runner's options (`AgentRunnerOptions`, src/agent/options.ts). Durations the
- * spec gives in seconds (`delay`, `screenshotInterval`, `chunkSeconds`) stay in seconds, as in the
- * options; `requestTimeout` and `retry` are in ms.
- */
-export const AGENT = {
-  /**
-   * Longest wait for the whole reply to one model request, headers and body, in ms. A test's
-   * own timeout must outlast it (ours is 30000 ms): cloud models answer a tool-call turn in 1–10 s,
-   * so 20 s leaves room for a slow one while a hang still fails with the endpoint's name inside
-   * the test. Slow local models need more. @default 20000
-   */
-  requestTimeout: 20_000,
-  /**
-   * Whether the model is sent images (agent.assert/query screenshots, the screenshot tool's image).
-   * On: the models people test with (OpenAI's, Claude, Gemini, Qwen-VL, Llama 3.2 Vision…) read
-   * them, and a server that cannot answers the assert/query request with a 400, which is asked again
-   * with text only. @default true
-   */
-  images: true,
-  /** Pause after each model turn, in seconds (pacing for demos and rate limits). @default 0 */
-  delay: 0,
-  /** Most model turns in one run, nudges included; planning is not a turn. @default 30 */
-  maxSteps: 30,
-  /** Interval of the background screenshot ticker of timed runs, in seconds. @default 1 */
-  screenshotInterval: 1,
-  /** Target length of one chunk of a timed run, in seconds; longer runs are planned. @default 60 */
-  chunkSeconds: 60,
-  /**
-   * Retries of a model request whose errors are transient: attempts in all (the first included);
-   * backoff before the first retry, in ms, doubled each retry with jitter picking 50–100 % of it;
-   * the longest wait before a retry, in ms, capping both the backoff and a server's Retry-After.
-   * @default { attempts: 4, baseDelay: 1000, maxDelay: 30000 }
-   */
-  retry: { attempts: 4, baseDelay: 1_000, maxDelay: 30_000 },
-} as const satisfies AgentDefaults;
 
 /** Fixed values of the agent loop (src/agent/), not options. */
 export const AGENT_LOOP = {
@@ -330,42 +262,6 @@ export const REPORT_CLI = {
   /** The port of `--serve`, on 127.0.0.1: Playwright's `show-report` port. @default 9323 */
   port: 9323,
 } as const;
-
-/** Defaults of `createClient` (src/agent/openai-client.ts) where neither its options nor the environment give one. */
-export const MODEL_CLIENT = {
-  /** Model name, when `TMUX_SHOT_MODEL` gives none either. @default 'gpt-4.1-mini' */
-  model: 'gpt-4.1-mini',
-  /** API base URL, when `OPENAI_BASE_URL` gives none either. @default 'https://api.openai.com/v1' */
-  baseURL: 'https://api.openai.com/v1',
-  /** Timeout of a request that does not set its own, in ms: the runner's `requestTimeout`. @default 20000 */
-  timeout: AGENT.requestTimeout,
-} as const satisfies Required<Omit<CreateClientOptions, 'apiKey' | 'env'>>;
-
-/**
- * Defaults of the Vitest plugin's options (src/vitest/), under the names `VitestDefaults` gives
- * them; the plugin's fixed constants are {@link VITEST_CONSTANTS}.
- */
-export const VITEST = {
-  /**
-   * Longest wait for the screen to settle (two consecutive identical reads) before a screenshot
-   * or screen-text snapshot, in ms: the `timeout` of `toMatchScreenshot` and `toMatchScreenText`;
-   * 0 waits without limit. Vitest's `toMatchScreenshot` default. Inside a test it ends
-   * `VITEST_CONSTANTS.timeoutMargin` before the test's own timeout when that comes first. @default 5000
-   */
-  settleTimeout: 5_000,
-  /**
-   * Pauses before each re-read of a live screen while settling, in ms; the last one repeats.
-   * Playwright's `toHaveScreenshot` schedule: a redraw that pauses up to 100 ms is still seen,
-   * and a screen that keeps changing is read less and less often. @default [100, 250, 500, 1000]
-   */
-  settleIntervals: [100, 250, 500, 1_000],
-  /** Cursor in screenshots, like Vitest's `caret: 'hide'`: the blinking cursor is not part of the UI. @default 'hide' */
-  cursor: 'hide',
-  /** `toMatchScreenText` appends the styled runs (colours, bold…) after the text. @default true */
-  screenTextStyles: true,
-  /** When a test's app session is saved as a GIF (the `tmuxRecording` fixture): 'on-failure', 'always' or 'off'. @default 'on-failure' */
-  recording: 'on-failure',
-} as const satisfies Required<VitestDefaults>;
 
 /** Fixed constants of the Vitest plugin (src/vitest/): not options. */
 export const VITEST_CONSTANTS = {
@@ -429,50 +325,6 @@ export const VITEST_CONSTANTS = {
  */
 export const INHERITED_ENV: readonly string[] = ['PATH', 'HOME', 'USER', 'LOGNAME', 'TMPDIR'];
 
-/** Screenshot rendering (src/render); see `RenderOptions` for units and ranges. */
-export const RENDER = {
-  /** @default 'dark' */
-  theme: 'dark',
-  /** Font size in layout px: DejaVu Sans Mono at 15 px gives clean 9×18 px cells. @default 15 */
-  fontSizePx: 15,
-  /** @default 1 */
-  scale: 1,
-  /** Border around the grid, in layout px. @default 4 */
-  paddingPx: 4,
-  /** @default 'show' */
-  cursor: 'show',
-  /** @default 'block' */
-  cursorStyle: 'block',
-  /**
-   * Bold palette colours 0–7 drawn as 8–15, as xterm (`boldColors`), xterm.js
-   * (`drawBoldTextInBrightColors`), WezTerm, Windows Terminal, iTerm2 and Terminal.app do by
-   * default: apps such as dialog draw bold white on white and count on it. @default true
-   */
-  boldIsBright: true,
-} as const satisfies Required<RenderOptions>;
-
-/**
- * Recordings drawn as GIFs (src/record/); see `RecordOptions`. A GIF is drawn like a screenshot
- * ({@link RENDER}), with frame timing on top.
- */
-export const RECORD = {
-  ...RENDER,
-  /** Cursor in GIFs: shown, since a recording shows typing (screenshots in tests hide it). @default 'show' */
-  cursor: 'show',
-  /** Frames per second at most; the screen is sampled no more often than this. @default 30 */
-  fps: 30,
-  /** Longest time one unchanged frame is shown, in ms, unless `keepRealTime`. @default 2000 */
-  idleCap: 2_000,
-  /** Show idle stretches for as long as they really lasted (no `idleCap`). @default false */
-  keepRealTime: false,
-  /** Shortest time the last frame is shown, in ms, so a GIF does not loop straight past the end. @default 1000 */
-  lastFrameHold: 1_000,
-  /** How much of the end of the timeline becomes frames, in ms. @default Infinity (all of it) */
-  tail: Number.POSITIVE_INFINITY,
-  /** How much of the newest output is replayed, in bytes of the timeline's memory budget. @default Infinity (all of it) */
-  tailBytes: Number.POSITIVE_INFINITY,
-} as const satisfies Required<RecordOptions>;
-
 /** Fixed values of GIF encoding (src/record/); not options. */
 export const GIF = {
   /** Highest accepted `fps`: browsers slow GIF delays under 2/100 s down to 1/10 s. */
@@ -485,34 +337,6 @@ export const GIF = {
   coverageLevels: 5,
 } as const;
 
-/** The frames of the failure report's timeline (src/record/report-frames.ts); see `ReportFramesOptions`. */
-export const REPORT_FRAMES = {
-  ...RECORD,
-  /**
-   * A whole-screen frame (a keyframe) at least every this many frames, so showing any frame
-   * composes at most this many patches. @default 30
-   */
-  keyframeInterval: 30,
-  /**
-   * PNG bytes all frames may take together; past it the oldest frames are left out (the last
-   * one is always kept) and the frames say they were truncated. @default 4194304 (4 MiB)
-   */
-  budgetBytes: 4 * 1024 * 1024,
-  /**
-   * Frames kept at most: the newest (4 s at 30 fps); older ones are left out before any is drawn,
-   * so a long busy recording costs no more than this many frames. @default 120
-   */
-  maxFrames: 120,
-  /**
-   * Cells all kept frames may hold together (cols × rows of each, summed), so the work is bounded
-   * by the screen's size too: a frame that redraws every cell costs about 9 µs a cell (render,
-   * colour snapping, PNG, cells; measured on a 200×50 truecolour animation), so this is about
-   * 2.3 s at most. 120 frames of 80×24 fit, 25 of 200×50, and a 1000×1000 screen keeps its last
-   * frame only. Older frames are left out before any is drawn. @default 250000
-   */
-  maxCells: 250_000,
-} as const satisfies Required<ReportFramesOptions>;
-
 /** The step log of an app (src/app/steps.ts): what the failure report's timeline marks. */
 export const STEPS = {
   /** Steps kept per app; past it the oldest are dropped (and counted). @default 2000 */
@@ -522,25 +346,7 @@ export const STEPS = {
 } as const;
 
 /**
- * The always-on timeline of a pane's output (src/record/); see `TimelineOptions` (`startedAt` has
- * no default: without it an asciicast header has no timestamp).
- */
-export const TIMELINE = {
-  /**
-   * Memory a timeline may hold, in bytes (output bytes plus a fixed overhead per event); past it
-   * the oldest events are dropped and the timeline says it was truncated. @default 33554432 (32 MiB)
-   */
-  budgetBytes: 32 * 1024 * 1024,
-} as const satisfies Required<Omit<TimelineOptions, 'startedAt'>>;
-
-/** asciicast files written from a timeline (src/record/); see `AsciicastOptions`. */
-export const ASCIICAST = {
-  /** `TERM` written in asciicast headers: tmux's `default-terminal` in our pinned config. @default 'tmux-256color' */
-  term: 'tmux-256color',
-} as const satisfies Required<AsciicastOptions>;
-
-/**
- * Cassettes (src/agent/cassette/, src/vitest/cassette-files.ts): recorded model runs replayed in
+ * Cassettes (src/agent/cassette/, src/vitest/fixtures/cassette-files.ts): recorded model runs replayed in
  * CI. Folder layout follows `__screenshots__`: `<test dir>/__cassettes__/<test file>/<test name>.json`.
  */
 export const CASSETTE = {
@@ -555,28 +361,6 @@ export const CASSETTE = {
   /** Lines of context around each change in a divergence diff. @default 2 */
   diffContext: 2,
 } as const;
-
-/** Defaults of a test's cassette session (`CassetteSessionOptions`, src/agent/cassette/session.ts), set per test through the `agent` fixture's options. */
-export const CASSETTE_SESSION = {
-  /** On a replayed step whose screen differs from the recording: fail (`strict`) or continue live (`fallthrough`). @default 'strict' */
-  divergence: 'strict',
-  /** Masks for screen digests, added to the built-in ones. @default [] */
-  masks: [],
-  /** Per-test limits of live model use. @default {} */
-  budget: {},
-} as const satisfies Required<Pick<CassetteSessionOptions, 'divergence' | 'masks' | 'budget'>>;
-
-/** Defaults of the Vitest `agent` fixture (src/vitest/agent-handle.ts) beyond the runner's and the cassette session's. */
-export const AGENT_FIXTURE = {
-  /** Model name sent to an `agentModel` when `agentOptions` names none. @default 'agentModel' */
-  model: 'agentModel',
-} as const satisfies Required<Pick<AgentFixtureOptions, 'model'>>;
-
-/** Defaults of the run's report index page (`IndexOptions`, src/report/build-index.ts). */
-export const REPORT_INDEX = {
-  /** The page's heading and title. @default 'tmux-shot reports' */
-  title: 'tmux-shot reports',
-} as const satisfies Required<IndexOptions>;
 
 /** Fixed constants of generated tests (src/codegen/): how a step's assertion text is chosen. */
 export const CODEGEN = {
@@ -594,6 +378,13 @@ export const CODEGEN = {
    * test then gets their sum plus Vitest's default, see `testTimeout`). @default 2
    */
   timeoutFactor: 2,
+  /**
+   * Longest pause kept after an Escape pressed alone, in ms (the recorded pause, rounded up to 100
+   * ms, up to this): above the longest time apps wait after an ESC for the rest of a key's sequence
+   * (mc's `old_esc_mode_timeout` and ncurses' `ESCDELAY` default to 1000 ms); a longer pause was
+   * the person thinking. @default 2000
+   */
+  escapePause: 2_000,
   /** Vitest's default `testTimeout`, in ms: a generated test gets its own timeout only above it. @default 5000 */
   vitestTimeout: 5_000,
   /** Longest run of the project's formatter on a generated file, in ms: then it is stopped and the file stays as written. @default 20000 */
@@ -606,6 +397,12 @@ export const CODEGEN_CLI = {
   out: 'codegen.test.ts',
   /** How often the app's input log and the screenshot chord are looked at, in ms: the screen kept as "before" an input is at most this old. @default 20 */
   interval: 20,
+  /**
+   * Least time between two samples of the app's terminal mode taken because the screen changed, in
+   * ms (each is a `stty` process; an input always gets one): a screen that keeps changing (`top`)
+   * costs at most one per this. @default 100
+   */
+  modeInterval: 100,
   /** How long codegen's messages stay on tmux's message line (the greeting, "screenshot marked"), in ms. @default 4000 */
   messageMs: 4_000,
 } as const;

@@ -18,11 +18,16 @@ export class TmuxNotFoundError extends TmuxShotError {
   constructor(
     /** The binary that was tried. */
     readonly binary: string,
+    /** `cause`: the spawn error (its `code` says which message: ENOENT not found, EACCES not executable). */
     options?: { cause?: unknown },
   ) {
+    const code = (options?.cause as NodeJS.ErrnoException | undefined)?.code;
+    const install = 'Debian/Ubuntu: apt-get install -y tmux; macOS: brew install tmux';
     super(
-      `tmux was not found (tried '${binary}'). Install it (Debian/Ubuntu: apt-get install -y tmux; macOS: brew install tmux) ` +
-        `or point TMUX_SHOT_TMUX at the binary.`,
+      code === undefined || code === 'ENOENT'
+        ? `tmux was not found (tried '${binary}'). Install it (${install}) or point TMUX_SHOT_TMUX at the binary.`
+        : `tmux could not be run: '${binary}' ${code === 'EACCES' ? 'is a directory or a file without execute permission' : 'could not be started'} (${code}). ` +
+            `Point TMUX_SHOT_TMUX at the tmux binary, or install tmux (${install}).`,
       options,
     );
   }

@@ -15,17 +15,17 @@
 export { Mouse, Shell, SHELL_NAMES, TmuxApp } from './app/index.js';
 export type { AttachOptions, CommandResult, RunOptions, ShellApp, ShellName, ShellOptions, TrackShellWait } from './app/index.js';
 export type { MouseActionOptions, MouseButton, MouseModifier } from './app/index.js';
-export type { ExitStatus, ReadyRule, ScreenOptions, StableOptions, StableResult, TmuxAppOptions, WaitForTextOptions } from './app/index.js';
+export type { ExitStatus, ReadyRule, ScreenOptions, StableResult, TmuxAppOptions, WaitForTextOptions } from './app/index.js';
 export type { Locator } from './app/index.js';
-export type { AppStep, AppStepKind } from './app/index.js';
+export type { AppStep, AppStepKind, PauseOptions, TmuxTarget } from './app/index.js';
 export type { GetByTextOptions, LocatorActionOptions, LocatorWaitOptions, RegionOptions } from './app/index.js';
 export { TmuxServer } from './host/index.js';
 export type { TmuxServerOptions } from './host/index.js';
 export * from './errors.js';
 export type { CellPosition, CellRect, RgbaImage, Rgb, Size } from './geometry.js';
-export type { Deadline } from './wait.js';
+export type { Deadline, StableOptions } from './wait.js';
 export { ScreenModel, findText, normalizeText, screensEqual, snapshotText } from './screen/index.js';
-export type { ScreenModelOptions, SnapshotOptions, TextMatch } from './screen/index.js';
+export type { ClipboardWrite, DesktopNotification, ScreenModelOptions, SnapshotOptions, TerminalEvents, TextMatch } from './screen/index.js';
 export type {
   Cell,
   Color,
@@ -53,7 +53,8 @@ export {
 export type { CellMetrics, RenderOptions, Theme } from './render/index.js';
 export { createTimeline, encodeGif, formatAsciicast, parseAsciicast } from './record/index.js';
 export type { RecordOptions, Timeline } from './record/index.js';
-export { AgentRunner, createClient, scriptedModel, toolCall } from './agent/index.js';
+export { AgentRunner } from './agent-runner.js';
+export { createClient, scriptedModel, toolCall } from './agent/index.js';
 export type {
   AgentResult,
   AgentRunnerOptions,

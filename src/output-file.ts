@@ -231,11 +231,19 @@ export function numberedFileName(stem: string, extension: string, n: number): st
  * never replace each other's files, nor one already there. Creates `dir` when missing.
  * @param stem - a file stem already safe as a file name (no `/`, not `.` or `..`).
  * @param label - what the file is, for messages. @default 'file'
+ * @param mode - the new file's permissions, before the umask (`0o600`: the owner's only). @default 0o666
  * @returns The path written.
  * @throws {TmuxShotError} naming the path and the reason (`permission denied (EACCES)`…) when the
  *   system refuses the write, with the system error as `cause`.
  */
-export async function writeNewOutputFile(dir: string, stem: string, extension: string, data: Uint8Array | string, label = 'file'): Promise<string> {
+export async function writeNewOutputFile(
+  dir: string,
+  stem: string,
+  extension: string,
+  data: Uint8Array | string,
+  label = 'file',
+  mode = 0o666,
+): Promise<string> {
   try {
     await mkdir(dir, { recursive: true });
   } catch (error) {
@@ -244,7 +252,7 @@ export async function writeNewOutputFile(dir: string, stem: string, extension: s
   for (let n = 1; ; n++) {
     const path = join(dir, numberedFileName(stem, extension, n));
     try {
-      await writeFile(path, toBytes(data), { flag: 'wx' });
+      await writeFile(path, toBytes(data), { flag: 'wx', mode });
       return path;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {

@@ -38,6 +38,11 @@ export interface Cell {
   readonly inverse: boolean;
   readonly invisible: boolean;
   readonly blink: boolean;
+  /**
+   * The URI of the OSC 8 hyperlink the cell is part of (`ESC ] 8 ; params ; URI ST` text
+   * `ESC ] 8 ; ; ST`, egmontkob's "Hyperlinks in terminal emulators"); absent when it is in none.
+   */
+  readonly link?: string;
 }
 
 /** Cursor shapes of DECSCUSR (`CSI Ps SP q`): 1–2 block, 3–4 underline, 5–6 bar (xterm ctlseqs). */

@@ -41,6 +41,17 @@ export interface WaitTimeout {
 }
 
 /**
+ * Options of a wait for the screen to settle ({@link TmuxApp.waitForStable}); defaults in `WAIT`
+ * (defaults.ts), on the ground floor with it, since codegen/ and the shells read `WAIT` too.
+ */
+export interface StableOptions {
+  /** Output silence that counts as settled, in ms. @default 200 */
+  quietMs?: number;
+  /** Longest wait, in ms. @default 5000, or what is left of the test's timeout */
+  timeout?: number;
+}
+
+/**
  * The timeout of one wait: `explicit` when given, else `fallback`, or the time left until
  * `deadline` when that is shorter — at least 1 ms, so a wait past the deadline still looks once
  * (and 0, "no limit" for settling, only ever comes from the caller).

@@ -7,6 +7,9 @@ import type { ReplyMessage } from './chat.js';
 import { repairToolCall } from './repair.js';
 import { PLANNING_TOOLS } from './tools.js';
 
+// The count lives with the options (which validate it) so that they load without the tool schemas.
+export { plannedChunkCount } from './options.js';
+
 /** A numbered-item marker: `N.` or `N)` at the start or after a blank, followed by a blank. */
 const MARKER = /(^|\s)(\d{1,3})[.)]\s+/g;
 
@@ -53,14 +56,6 @@ export function normalizePlan(proposed: readonly string[]): NormalizedPlan {
       .filter((p) => p !== '');
   });
   return { chunks, split };
-}
-
-/**
- * How many chunks a timed run is planned in: `duration / chunkSeconds` rounded, at least 1.
- * Both in seconds. A run is planned only when this is 2 or more.
- */
-export function plannedChunkCount(duration: number, chunkSeconds: number): number {
-  return Math.max(1, Math.round(duration / chunkSeconds));
 }
 
 /**

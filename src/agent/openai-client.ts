@@ -3,25 +3,12 @@
  * vLLM, llama.cpp). The only file that imports `openai`, loaded lazily so the rest of tmux-shot
  * never pays for it.
  */
-import { MODEL_CLIENT } from '../defaults.js';
 import { ConfigError } from '../errors.js';
 import { startTimer } from '../wait.js';
 import type { ChatClient, ChatReply, ChatRequest, ChatRequestOptions } from './chat.js';
-import { redactingClient } from './redact.js';
-
-/** Options of {@link createClient}; each falls back to an environment variable. */
-export interface CreateClientOptions {
-  /** API key. @default env OPENAI_API_KEY */
-  apiKey?: string;
-  /** Base URL of an OpenAI-compatible API, ending in `/v1`. @default env OPENAI_BASE_URL, else https://api.openai.com/v1 */
-  baseURL?: string;
-  /** Model name. @default env TMUX_SHOT_MODEL, else 'gpt-4.1-mini' */
-  model?: string;
-  /** Timeout of a request that does not set its own (the agent sends `requestTimeout`), in ms. @default 20000 */
-  timeout?: number;
-  /** Where the variables are read. @default process.env */
-  env?: Readonly<Record<string, string | undefined>>;
-}
+import { MODEL_CLIENT } from './options.js';
+import type { CreateClientOptions } from './options.js';
+import { redactingClient } from './redacting-client.js';
 
 /** A client ready for `AgentRunner`, with the model name to use. */
 export interface ModelConnection {
@@ -42,7 +29,7 @@ export interface ModelConnection {
  * @throws {ConfigError} when neither an API key nor a base URL is configured.
  * @example
  * const { client, model } = await createClient(); // OPENAI_API_KEY=sk-… or OPENAI_BASE_URL=http://localhost:11434/v1
- * await new AgentRunner(app, client, { model, saveScreenshot }).run('open the settings menu');
+ * await new AgentRunner(app, client, { model, outDir: 'out/agent' }).run('open the settings menu');
  */
 export async function createClient(options: CreateClientOptions = {}): Promise<ModelConnection> {
   const env = options.env ?? process.env;

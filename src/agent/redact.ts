@@ -5,7 +5,6 @@
  * they appear as fields. Errors are copied with their class, fields and `cause` chain redacted, so
  * Vitest's "Caused by" and "Serialized Error" and its JSON report show nothing secret.
  */
-import type { ChatClient, ChatReply, ChatRequest, ChatRequestOptions } from './chat.js';
 
 /** What a secret is replaced with. */
 const REDACTED = '[redacted]';
@@ -98,20 +97,4 @@ function secretForms(secrets: readonly string[]): string[] {
     .flatMap((s) => [s, s.trim()])
     .flatMap((s) => [s, encodeURIComponent(s), JSON.stringify(s).slice(1, -1)]);
   return [...new Set(forms)].sort((a, b) => b.length - a.length);
-}
-
-/**
- * `inner` with every reply and every error passed through {@link redactValue}: nothing it returns
- * or throws (messages, causes, the SDK's `error`, `headers`…) carries `secrets`, so neither can any
- * message, cassette, log line or report built from them.
- */
-export function redactingClient(inner: ChatClient, secrets: readonly string[]): ChatClient {
-  const create = async (params: ChatRequest, options?: ChatRequestOptions): Promise<ChatReply> => {
-    try {
-      return redactValue(await inner.chat.completions.create(params, options), secrets);
-    } catch (error) {
-      throw redactValue(error, secrets);
-    }
-  };
-  return { chat: { completions: { create } } };
 }

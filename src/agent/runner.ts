@@ -8,12 +8,10 @@ import { AGENT_LOOP } from '../defaults.js';
 import type { ModelApiError } from '../errors.js';
 import { systemClock } from '../wait.js';
 import { addUsage, readReply, replyText, type ChatClient, type ChatMessage, type ReadMessage, type ToolCall, type ToolSpec, type Usage } from './chat.js';
-import { readPlan } from './chunks.js';
 import { dispatchTool, type ActionCall, type Driver, type ToolEffect } from './driver.js';
 import { resolveAgentOptions, type AgentRunnerOptions, type ResolvedAgentOptions } from './options.js';
 import { boundImages, chunkPrompt, goalPrompt, nudgePrompt, planningPrompt, systemPrompt, toolMessage, truncateText } from './prompts.js';
-import { readReplyCalls, wrapperResult } from './reply-calls.js';
-import { describeRepair, repairToolCall, type RepairedCall } from './repair.js';
+import type { RepairedCall } from './repair.js';
 import { callWithRetry } from './retry.js';
 import {
   decideAfterTurn,
@@ -28,7 +26,6 @@ import {
   type StepResult,
 } from './stop.js';
 import { pause, startTicker } from './time.js';
-import { ACTION_TOOLS, PLANNING_TOOLS, toolSpecs } from './tools.js';
 import { errorSummary, TranscriptRecorder, type AgentTranscript, type TranscriptScreens, type TranscriptToolCall } from './transcript.js';
 
 /** The result of `AgentRunner.run`. */
@@ -43,13 +40,18 @@ export interface AgentResult extends Ending {
   transcript: AgentTranscript;
 }
 
-const ACTION_SPECS = toolSpecs(ACTION_TOOLS);
 /** The tools whose calls the transcript keeps the screen text around (for tests generated from a run). */
 const SCREEN_CHANGING: ReadonlySet<string> = new Set(['send_keys', 'type_text', 'wait']);
-const PLANNING_SPECS = toolSpecs(PLANNING_TOOLS);
+
+type ToolKit = typeof import('./tool-kit.js');
+let toolKit: Promise<ToolKit> | undefined;
+/** The tool schemas (zod) and what reads calls with them, loaded on the first request (tool-kit.ts). */
+const loadToolKit = (): Promise<ToolKit> => (toolKit ??= import('./tool-kit.js'));
 
 /**
- * Drives an app from a natural-language goal.
+ * Drives an app from a natural-language goal. agent/ writes no files, so this runner saves
+ * screenshots through `saveScreenshot` only; the package's `AgentRunner` (agent-runner.ts) extends
+ * it with `outDir`.
  * @example
  * const saveScreenshot = async (name: string, png: Uint8Array) => {
  *   await writeFile(`out/${name}.png`, png);
@@ -133,10 +135,11 @@ export class AgentRunner {
    */
   async step(messages: ChatMessage[], label: string): Promise<StepResult> {
     this.#steps++;
-    const reply = await this.#request(messages, ACTION_SPECS, label);
+    const kit = await loadToolKit();
+    const reply = await this.#request(messages, kit.ACTION_SPECS, label);
     if (reply.kind === 'outage') return { hadToolCalls: false, finished: false, summary: '', outage: reply.error };
     const { message } = reply;
-    const read = readReplyCalls(message, ACTION_TOOLS, this.#steps, ACTION_SPECS);
+    const read = kit.readReplyCalls(message, kit.ACTION_TOOLS, this.#steps, kit.ACTION_SPECS);
     if ('ambiguous' in read) {
       this.#noteCall({
         id: `content_call_${this.#steps}_1`,
@@ -170,7 +173,7 @@ export class AgentRunner {
         }
         const before = c.ok && SCREEN_CHANGING.has(c.call.name) ? this.#driver.text() : undefined;
         const effect: ToolEffect = c.ok ? await this.#dispatch(c.call as ActionCall) : { content: c.error };
-        this.#recordCall(raw, c, effect.content, before === undefined ? undefined : { before, after: this.#driver.text() });
+        this.#recordCall(kit, raw, c, effect.content, before === undefined ? undefined : { before, after: this.#driver.text() });
         if (c.ok && c.call.name === 'finish' && effect.finished !== undefined) this.#recorder?.evidence(c.call.args.evidence ?? []);
         results.push(effect.content);
         if (effect.image) images.push(effect.image);
@@ -178,7 +181,7 @@ export class AgentRunner {
         if (effect.rejected) rejected = effect.rejected;
       }
       const names = unit.parts.map(({ call: c }) => (c.ok ? c.call.name : c.name));
-      messages.push(toolMessage(unit.sent.id, unit.wrapper ? wrapperResult(names, results) : results[0]!));
+      messages.push(toolMessage(unit.sent.id, unit.wrapper ? kit.wrapperResult(names, results) : results[0]!));
     }
     if (total > cap)
       this.#noteCall({
@@ -232,12 +235,18 @@ export class AgentRunner {
   async #plan(goal: string, count: number): Promise<{ chunks: string[] } | Ending> {
     const { durationMs, log } = this.#options;
     const messages: ChatMessage[] = [{ role: 'user', content: planningPrompt(goal, durationMs! / 1000, count) }];
-    const reply = await this.#request(messages, PLANNING_SPECS, 'planning');
+    const kit = await loadToolKit();
+    const reply = await this.#request(messages, kit.PLANNING_SPECS, 'planning');
     if (reply.kind === 'outage') return outage(reply.error);
-    const plan = readPlan(reply.message);
+    const plan = kit.readPlan(reply.message);
     const first = reply.message.tool_calls[0];
     if (first)
-      this.#recordCall(first, repairToolCall(first, PLANNING_TOOLS, 'plan'), 'problem' in plan ? `error: ${plan.problem}` : `ok: ${plan.chunks.length} chunks`);
+      this.#recordCall(
+        kit,
+        first,
+        kit.repairToolCall(first, kit.PLANNING_TOOLS, 'plan'),
+        'problem' in plan ? `error: ${plan.problem}` : `ok: ${plan.chunks.length} chunks`,
+      );
     if ('problem' in plan) {
       log(`no plan (${plan.problem}): running the goal as one chunk`);
       return { chunks: [goal] };
@@ -308,8 +317,8 @@ export class AgentRunner {
    * Notes a tool call of the turn in the transcript: as repaired, with what repair changed, the
    * result the model reads, and the screens around it when it ran and `screens` were read.
    */
-  #recordCall(raw: ToolCall, call: RepairedCall, result: string, screens?: TranscriptScreens): void {
-    const repaired = describeRepair(raw, call);
+  #recordCall(kit: ToolKit, raw: ToolCall, call: RepairedCall, result: string, screens?: TranscriptScreens): void {
+    const repaired = kit.describeRepair(raw, call);
     const ok = call.ok && !result.startsWith('error:'); // every refusal and failure the model reads starts so (repair.ts, driver.ts)
     this.#noteCall({
       id: call.id,

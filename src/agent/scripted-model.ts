@@ -32,7 +32,7 @@ export interface ScriptedModel extends ChatClient {
  *   { tool_calls: [toolCall('send_keys', { keys: 'Down Down' })] },
  *   { tool_calls: [toolCall('finish', { summary: 'moved' })] },
  * ]);
- * await new AgentRunner(app, model, { model: 'fake', saveScreenshot }).run('move down twice');
+ * await new AgentRunner(app, model, { model: 'fake', outDir: 'out/agent' }).run('move down twice');
  * expect(model.requests).toHaveLength(2);
  */
 export function scriptedModel(script: ReadonlyArray<ScriptedReply | Error>): ScriptedModel {

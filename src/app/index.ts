@@ -1,7 +1,11 @@
 /** The composition root: `TmuxApp` wires host → screen and renders and records on request. */
 export { TmuxApp } from './tmux-app.js';
+export type { TmuxTarget } from './tmux-app.js';
+export type { PauseContext, PauseOptions } from './pause.js';
 export { checkPattern } from './options.js';
-export type { ExitStatus, ScreenOptions, StableOptions, StableResult, TmuxAppOptions, WaitForTextOptions } from './tmux-app.js';
+export type { ExitStatus } from './exit.js';
+export type { ScreenOptions, TmuxAppOptions } from './start-options.js';
+export type { StableResult, WaitForTextOptions } from './waits.js';
 export type { ReadyRule } from './ready.js';
 export { Locator, locatorInternals } from './locator.js';
 export type { LocatorActionOptions, LocatorInternals, LocatorWaitOptions } from './locator.js';
@@ -11,7 +15,9 @@ export type { GetByTextOptions, RegionOptions } from './locator-query.js';
 export { Mouse } from './mouse.js';
 export type { MouseActionOptions, MouseButton, MouseModifier } from './mouse.js';
 export { SH_LINE_LIMIT, Shell, shellAppOptions } from './shell.js';
-export type { AttachOptions, CommandResult, RunOptions, ShellApp, ShellOptions, TrackShellWait } from './shell.js';
+export type { AttachOptions, CommandResult, RunOptions, ShellApp, TrackShellWait } from './shell.js';
+export { SHELL } from './options.js';
+export type { ShellOptions } from './options.js';
 export { newMarkNonce } from './shell-marks.js';
 export { SHELL_NAMES } from './shell-presets.js';
 export type { ShellName } from './shell-presets.js';

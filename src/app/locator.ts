@@ -252,6 +252,25 @@ export class Locator {
   }
 
   /**
+   * The OSC 8 hyperlink of its one match (`ESC ] 8 ; ; URI ST` text `ESC ] 8 ; ; ST`, egmontkob's
+   * "Hyperlinks in terminal emulators"): the URI of its first linked cell, in reading order, or
+   * null when none of its cells is in a link — as Playwright's `getAttribute('href')`. Waits for a match.
+   * @example expect(await tmuxApp.getByText('docs').link()).toBe('https://example.com/docs');
+   * @throws as {@link boundingBox}.
+   */
+  link(options?: LocatorWaitOptions): Promise<string | null> {
+    return this.#port.step(
+      'wait',
+      () => `${this}.${formatCall('link', [options])}`,
+      async () => {
+        const { box, snapshot } = await this.#one(options, this.link);
+        const rows = snapshot.cells.slice(box.row, box.row + box.rows);
+        return rows.flatMap((row) => row.slice(box.col, box.col + box.cols)).find((cell) => cell.link !== undefined)?.link ?? null;
+      },
+    );
+  }
+
+  /**
    * Clicks its one match with `tmuxApp.mouse.click`, at its centre cell or at `position` from its
    * top-left cell. First it waits, up to `timeout`, until the locator matches one place and the app
    * has turned mouse reporting on (or `force`), then aims at the match on that same screen — so a
@@ -339,15 +358,18 @@ export class Locator {
         }
         if (state !== 'hidden') throw new ConfigError(`waitFor() state must be 'visible' or 'hidden'; got ${describeValue(state)}.`);
         const { timeout } = rest;
+        let matches: CellRect[] = [];
         await this.#port.waitUntil(
           () => {
             const snapshot = this.#port.readScreen();
-            return snapshot && resolveSteps(this.#steps, snapshot).length === 0 ? true : undefined;
+            matches = snapshot ? resolveSteps(this.#steps, snapshot) : [];
+            return snapshot && matches.length === 0 ? true : undefined;
           },
           {
             timeout,
             marks: (snapshot) => resolveSteps(this.#steps, snapshot),
             exited: (how) => `${this} still matches, and ${this.#port.command} exited (${how}).`,
+            saw: () => `still matched at ${formatMatches(matches)}`,
           },
           (limit) => `${this} still matched within ${formatTimeout(limit)}; ^ marks where.`,
           this.waitFor,
@@ -389,7 +411,8 @@ export class Locator {
       `${action} sent nothing: ${this.#port.command} exited (${how}) ${matched ? 'without turning mouse reporting on' : `before ${this} matched`}.`;
     const atCallSite = captureCallSite(caller);
     try {
-      const { box, snapshot } = await this.#port.waitUntil(ready, { timeout: rest.timeout, marks: scope, exited }, what, caller);
+      const saw = () => (matched ? `matched at ${formatMatches([matched.box])}; mouse reporting off` : 'matched nothing');
+      const { box, snapshot } = await this.#port.waitUntil(ready, { timeout: rest.timeout, marks: scope, exited, saw }, what, caller);
       const top = snapshot.viewportTop ?? 0;
       const onScreen = targetCell({ ...box, row: box.row - top }, { cols: snapshot.cols, rows: snapshot.rows - top }, position);
       return { target: onScreen, rest };
@@ -430,7 +453,7 @@ export class Locator {
         const snapshot = this.#port.readScreen();
         return snapshot && this.#single(snapshot);
       },
-      { timeout, marks: scope, exited },
+      { timeout, marks: scope, exited, saw: () => 'matched nothing' },
       what,
       caller,
     );

@@ -1,9 +1,8 @@
-/** Checks of the mouse's arguments (positions, buttons, modifiers, steps, counts). Pure. */
-import { MOUSE } from '../defaults.js';
+/** The mouse's options, their defaults ({@link MOUSE}) and the checks of its arguments (positions, buttons, modifiers, steps, counts). Pure. */
 import { ConfigError, describeValue } from '../errors.js';
 import type { CellPosition, Size } from '../geometry.js';
-import { MOUSE_BUTTONS, MOUSE_MODIFIERS } from '../host/index.js';
-import type { MouseButton, MouseModifier } from '../host/index.js';
+import { MOUSE_BUTTONS, MOUSE_MODIFIERS } from '../term/index.js';
+import type { MouseButton, MouseModifier } from '../term/index.js';
 import { checkDuration } from '../wait.js';
 
 /** What every mouse action takes (Playwright's `force`, `modifiers`, `timeout`). */
@@ -19,7 +18,7 @@ export interface MouseActionOptions {
   timeout?: number;
 }
 
-/** Every option that has a default in `MOUSE` (src/defaults.ts): all but `timeout`. */
+/** Every option that has a default in {@link MOUSE}: all but `timeout`. */
 export interface MouseDefaults {
   button: MouseButton;
   modifiers: readonly MouseModifier[];
@@ -27,6 +26,23 @@ export interface MouseDefaults {
   steps: number;
   clickCount: number;
 }
+
+/**
+ * Defaults of `tmuxApp.mouse` calls (src/app/mouse.ts), as Playwright's `page.mouse`; a call's
+ * `timeout` defaults to `WAIT.timeout`.
+ */
+export const MOUSE = {
+  /** The button of `click`, `dblclick`, `down`, `up` and `drag`. @default 'left' */
+  button: 'left',
+  /** Modifiers held during a call. @default [] */
+  modifiers: [],
+  /** Send without waiting for the app to turn mouse reporting on. @default false */
+  force: false,
+  /** Steps of `move` and of `drag`'s move. @default 1 */
+  steps: 1,
+  /** Press-release pairs of `click`. @default 1 */
+  clickCount: 1,
+} as const satisfies MouseDefaults;
 
 /** The options of one action after their checks. */
 export interface CheckedMouseOptions {

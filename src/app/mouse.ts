@@ -4,8 +4,8 @@
  * the app's input: no tmux client is attached to report the mouse for us.
  */
 import { ConfigError, MouseNotEnabledError, WaitTimeoutError } from '../errors.js';
-import { encodeMouseReport } from '../host/index.js';
-import type { MouseButton, MouseReportEvent } from '../host/index.js';
+import { encodeMouseReport } from '../term/index.js';
+import type { MouseButton, MouseReportEvent } from '../term/index.js';
 import { formatWithScreen } from '../screen/index.js';
 import type { CellPosition } from '../geometry.js';
 import type { MouseModes } from '../snapshot.js';
@@ -16,7 +16,7 @@ import type { AppPort } from './port.js';
 import { formatCall } from './steps.js';
 
 export type { MouseActionOptions } from './mouse-options.js';
-export type { MouseButton, MouseModifier } from '../host/index.js';
+export type { MouseButton, MouseModifier } from '../term/index.js';
 
 /**
  * The mouse of a {@link TmuxApp} (`tmuxApp.mouse`), like Playwright's `page.mouse` but in cells

@@ -10,10 +10,13 @@ import { ConfigError, describeValue } from '../errors.js';
 import { checkSize } from '../geometry.js';
 import type { Size } from '../geometry.js';
 import type { TmuxServer } from '../host/index.js';
+import { RENDER, resolveRenderOptions } from '../render/index.js';
+import type { RenderOptions, Theme } from '../render/index.js';
 import { checkDuration } from '../wait.js';
 import type { Deadline } from '../wait.js';
 import type { ReadyRule } from './ready.js';
-import type { TmuxAppOptions } from './tmux-app.js';
+import type { ShellName } from './shell-presets.js';
+import type { TmuxAppOptions } from './start-options.js';
 
 /** {@link TmuxAppOptions} checked, with every default applied that does not need I/O. */
 export interface ResolvedAppOptions {
@@ -31,7 +34,24 @@ export interface ResolvedAppOptions {
   /** The deadline in effect when a wait begins (see `TmuxAppOptions.deadline`). */
   deadline: () => Deadline | undefined;
   signal: AbortSignal | undefined;
+  /** The theme as given (for screenshots) and resolved (for the terminal's answers). */
+  theme: { given: RenderOptions['theme']; resolved: Theme };
 }
+
+/** Options of {@link Shell.start}: those of `TmuxApp.start` but the command and readiness, plus which shell. */
+export interface ShellOptions extends Omit<TmuxAppOptions, 'command' | 'ready'> {
+  /**
+   * The shell: `'bash'`, `'zsh'`, `'fish'` or `'sh'` (the system's /bin/sh, dash on Debian), found
+   * on PATH. Started without any rc file of the user's, with the prompt `$ `. @default 'bash'
+   */
+  shell?: ShellName;
+}
+
+/** Defaults of `Shell.start` and the `shell` fixture. */
+export const SHELL = {
+  /** The shell to start. @default 'bash' */
+  shell: 'bash',
+} as const satisfies Required<Pick<ShellOptions, 'shell'>>;
 
 const EXAMPLE = 'e.g. { command: ["vim", "notes.txt"] }';
 
@@ -42,14 +62,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * Checks `TmuxApp.start`'s options and applies the defaults: `TERMINAL` size, `SCREEN.scrollback`, no extra env, the
- * current directory, readiness `'output'`.
+ * current directory, readiness `'output'`, `RENDER.theme`.
  * @param cwd The directory a missing `cwd` means. @default process.cwd()
  * @throws {ConfigError} for options that are not an object, a command that is empty or not an argv
  *   array of strings / a string, a size out of range or not whole cells, a scrollback that is not
  *   a whole number of lines from 0 to `SCREEN.maxScrollback`, an env that is not an
  *   object of strings, has a name that is not a POSIX name or a value with a NUL, a cwd that is not a string, a server that is not a
  *   TmuxServer, a ready rule other than 'output', 'none' or { text }, a timeout that is not a
- *   number of ms ≥ 0, a malformed deadline, or a signal that is not an AbortSignal.
+ *   number of ms ≥ 0, a malformed deadline, a signal that is not an AbortSignal, or a theme that is
+ *   not 'dark', 'light' or a well-formed Theme.
  */
 export function resolveAppOptions(options: unknown, cwd = process.cwd()): ResolvedAppOptions {
   if (!isPlainObject(options)) {
@@ -67,7 +88,17 @@ export function resolveAppOptions(options: unknown, cwd = process.cwd()): Resolv
     timeout: given.timeout === undefined ? undefined : checkDuration(given.timeout, 'timeout'),
     deadline: checkDeadline(given.deadline),
     signal: checkSignal(given.signal),
+    theme: checkTheme(given.theme ?? RENDER.theme),
   };
+}
+
+/** `theme` as given and resolved. @throws {ConfigError} for an unknown name or a malformed Theme (see `resolveRenderOptions`). */
+function checkTheme(theme: unknown): { given: RenderOptions['theme']; resolved: Theme } {
+  if (typeof theme !== 'string' && !(isPlainObject(theme) && Array.isArray(theme.palette))) {
+    throw new ConfigError(`theme must be 'dark', 'light' or a Theme object (background, foreground, cursor, 16 palette colours); got ${describeValue(theme)}.`);
+  }
+  const given = theme as RenderOptions['theme'];
+  return { given, resolved: resolveRenderOptions({ theme: given }).theme };
 }
 
 /** `scrollback` when it is a whole number of lines from 0 to `SCREEN.maxScrollback`. @throws {ConfigError} otherwise. */

@@ -22,6 +22,9 @@ export interface AppPort {
    * @param options.exited Says what will not happen now that the app has exited (given how it
    *   ended: `exit status 3`), for the AppExitedError thrown once the app's last output is drawn and
    *   `probe` still finds nothing. @default `'<command>' exited (<how>); its screen will not change any more.`
+   * @param options.saw What a retry that found nothing saw, in a few words (`matched nothing`), read
+   *   right after it: the timeout error then ends with a call log of the retries, runs of the same
+   *   sight counted (`- 9 × matched nothing`), a half-drawn screen said as such (see `RetryLog`). @default none: no call log
    * @param what Says what did not happen within the time it is given: the timeout in effect, for the
    *   WaitTimeoutError (the screen is appended); what was waited of it, when the app is closed meanwhile.
    * @param caller The public method the test called: the timeout error's stack starts there.
@@ -38,6 +41,7 @@ export interface AppPort {
           signal?: AbortSignal | undefined;
           marks?: ((screen: ScreenSnapshot) => readonly CellRect[]) | undefined;
           exited?: ((how: string) => string) | undefined;
+          saw?: (() => string) | undefined;
         }
       | undefined,
     what: (timeout: WaitTimeout) => string,

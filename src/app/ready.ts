@@ -1,11 +1,11 @@
 /**
  * The readiness rule ({@link ReadyRule}): when `TmuxApp.start` hands the app to the test. Pure:
  * `decideReady` reads the facts `start` observed (output seen, quiet time, the terminal's mode,
- * the exit) and says what to do next; `start` observes and waits (`TmuxApp.#awaitReady`).
+ * the exit) and says what to do next; `start` observes and waits (`awaitReady`, ready-observer.ts).
  */
 import { WAIT, WAIT_CONSTANTS } from '../defaults.js';
 import type { ExecFailure } from '../host/index.js';
-import type { ExitStatus } from './tmux-app.js';
+import type { ExitStatus } from './exit-status.js';
 
 /**
  * When `TmuxApp.start` considers the app ready. Keys sent before an app reads them can be lost (it
@@ -33,7 +33,14 @@ import type { ExitStatus } from './tmux-app.js';
  *   (a query with a timeout, a reader thread, Node listening on stdin) before it goes raw and
  *   flushes, or echoes, what was typed. Where the kernel cannot be read (another OS, /proc
  *   denied, no fence) the rule above applies alone.
- * - `{ text }`: the text (or RegExp, row by row) is on the screen.
+ *   Either way, an app whose output ends with a question to the terminal (a device-attributes,
+ *   cursor-position or colour query: see src/term/pending-query.ts) and has written nothing since
+ *   is probing the terminal, not reading keys — even in non-canonical mode, blocked reading it —
+ *   and often goes raw with a flush once it has the answer or gives up (Python's `tty.setraw`,
+ *   TCSAFLUSH): it is ready only after `WAIT.quietMs` (200 ms) of quiet, as an app in line mode.
+ * - `{ text }`: the text (or RegExp, row by row) is on the screen, and then the app reads keys by
+ *   the `'output'` rule above: an Ink app shows its first frame before it turns raw mode on, and
+ *   keys typed then would wait in the line buffer, echoed, and reach it later as one read.
  * - `'none'`: at once, as soon as the process is started.
  *
  * A command that sh could not run (status 127 or 126 with sh's own message last on the terminal)
@@ -66,6 +73,8 @@ export interface ReadyFacts {
    * without it decides, and the kernel is read again soon); undefined when the kernel cannot be read.
    */
   waitsForKeys: boolean | undefined;
+  /** The output ends with a question to the terminal (a probe: see src/term/pending-query.ts). */
+  queryPending: boolean;
   /** The readiness timeout has passed. */
   timedOut: boolean;
 }
@@ -95,15 +104,16 @@ export function decideReady(rule: Exclude<ReadyRule, 'none'>, facts: ReadyFacts)
     if (execFailure) return { kind: 'could-not-run', exit, why: execFailure };
     return rule === 'output' ? { kind: 'ready' } : { kind: 'exited-before-text', exit };
   }
-  if (rule !== 'output') {
-    if (facts.textShown && !facts.drawing) return { kind: 'ready' };
+  if (rule !== 'output' && !(facts.textShown && !facts.drawing)) {
     return facts.timedOut ? { kind: 'timed-out', what: 'text' } : { kind: 'wait', ms: WAIT_CONSTANTS.pollMs };
   }
   const { sinceFirstOutput, quiet, drawing, lineMode, timedOut } = facts;
   if (sinceFirstOutput === undefined) return timedOut ? { kind: 'timed-out', what: 'output' } : { kind: 'wait', ms: WAIT_CONSTANTS.pollMs };
   const { waitsForKeys } = facts;
-  if (waitsForKeys === true && !drawing) return { kind: 'ready' };
-  if (lineMode === false) return { kind: 'ready' }; // reads keys one by one: its input is set up
+  if (!facts.queryPending) {
+    if (waitsForKeys === true && !drawing) return { kind: 'ready' };
+    if (lineMode === false) return { kind: 'ready' }; // reads keys one by one: its input is set up
+  }
   const quietFor = drawing ? 0 : quiet;
   // While the kernel can be read, read it again soon: the shortcut may hold before the timers run out.
   const kernelMs = waitsForKeys === undefined ? Number.POSITIVE_INFINITY : foregroundPollMs(sinceFirstOutput);

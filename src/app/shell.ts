@@ -5,14 +5,15 @@
  * presets (see shell-presets.ts), never by output silence; the marks are read from the raw pane
  * bytes (shell-marks.ts), the output turned into text as printed (printed-text.ts).
  */
-import { SHELL, WAIT, WAIT_CONSTANTS } from '../defaults.js';
+import { WAIT, WAIT_CONSTANTS } from '../defaults.js';
 import { AppExitedError, ConfigError, TmuxShotError, WaitTimeoutError } from '../errors.js';
 import { formatCodePoint } from '../snapshot.js';
 import { describeExit } from '../host/index.js';
 import { formatWithScreen } from '../screen/index.js';
 import { formatTimeout, poll, resolveTimeout, systemClock } from '../wait.js';
 import type { Deadline, WaitTimeout } from '../wait.js';
-import { checkKnownOptions } from './options.js';
+import { SHELL, checkKnownOptions } from './options.js';
+import type { ShellOptions } from './options.js';
 import { printedText } from './printed-text.js';
 import { MarkedOutput, decideCommand, newMarkNonce } from './shell-marks.js';
 import { shellPreset } from './shell-presets.js';
@@ -23,15 +24,6 @@ import type { TmuxAppOptions } from './tmux-app.js';
 
 /** How a command's control characters read in messages. */
 const CONTROL_NAMES: Readonly<Record<number, string>> = { 9: 'TAB', 27: 'ESC', 127: 'DEL', 0: 'NUL', 7: 'BEL', 8: 'BS' };
-
-/** Options of {@link Shell.start}: those of `TmuxApp.start` but the command and readiness, plus which shell. */
-export interface ShellOptions extends Omit<TmuxAppOptions, 'command' | 'ready'> {
-  /**
-   * The shell: `'bash'`, `'zsh'`, `'fish'` or `'sh'` (the system's /bin/sh, dash on Debian), found
-   * on PATH. Started without any rc file of the user's, with the prompt `$ `. @default 'bash'
-   */
-  shell?: ShellName;
-}
 
 /** What {@link Shell.run} returns once the command has finished. */
 export interface CommandResult {
@@ -91,7 +83,10 @@ export interface AttachOptions {
  * What a `Shell` uses of the app it runs in: a `TmuxApp`, or the handle of the Vitest fixtures.
  * Its steps (`TmuxApp.steps`) go through `logStep` and `extendStep`.
  */
-export type ShellApp = Pick<TmuxApp, 'timeline' | 'onOutput' | 'type' | 'exitStatus' | 'text' | 'waitForOutput' | 'close' | 'logStep' | 'extendStep'>;
+export type ShellApp = Pick<
+  TmuxApp,
+  'timeline' | 'onOutput' | 'type' | 'insertText' | 'exitStatus' | 'text' | 'waitForOutput' | 'close' | 'logStep' | 'extendStep'
+>;
 
 /**
  * A shell under test, in its own tmux session. Its `app` is the `TmuxApp` it runs in: type into a
@@ -214,7 +209,7 @@ export class Shell<App extends ShellApp = TmuxApp> implements AsyncDisposable {
         );
         this.#output = new MarkedOutput(this.#nonce);
         this.#sent = true;
-        await this.app.type(`${command}\n`);
+        await this.app.insertText(`${command}\n`); // one write, as before keystrokes: the shell reads the line as typed
         const done = await this.#waitUntil(
           closed,
           () => {

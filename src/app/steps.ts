@@ -7,9 +7,25 @@ import { STEPS } from '../defaults.js';
 
 /**
  * What kind of step: an input, a wait, a matcher, a command of a `Shell` (`run`), a call of the
- * `agent` fixture (`agent`), or the app's life.
+ * `agent` fixture (`agent`), a `pause()`, what a person typed while attached (`manual`: the run
+ * was touched), or the app's life.
  */
-export type AppStepKind = 'start' | 'press' | 'type' | 'paste' | 'mouse' | 'resize' | 'wait' | 'expect' | 'run' | 'agent' | 'exit' | 'close';
+export type AppStepKind =
+  | 'start'
+  | 'press'
+  | 'type'
+  | 'paste'
+  | 'mouse'
+  | 'resize'
+  | 'kill'
+  | 'wait'
+  | 'expect'
+  | 'run'
+  | 'agent'
+  | 'pause'
+  | 'manual'
+  | 'exit'
+  | 'close';
 
 /** One step of a test on an app. */
 export interface AppStep {

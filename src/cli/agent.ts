@@ -1,12 +1,13 @@
 /** `tmux-shot agent`: let a model drive an app towards a natural-language goal. */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { AGENT, AGENT_CLI, MODEL_CLIENT } from '../defaults.js';
-import { type AgentResult, AgentRunner, createClient, type TranscriptToolCall } from '../agent/index.js';
-import { type AgentApp, agentRunTest, describeWrittenTest, notFinishedReason, writeTestFile } from '../codegen/index.js';
+import { AGENT_CLI } from '../defaults.js';
+import { AGENT, MODEL_CLIENT } from '../agent/index.js';
+import { type AgentResult, createClient, type TranscriptToolCall } from '../agent/index.js';
+import { AgentRunner } from '../agent-runner.js';
+import { type AgentApp, agentRunTest, notFinishedReason } from '../codegen/index.js';
+import { describeWrittenTest, writeTestFile } from '../test-file/index.js';
 import { TmuxApp } from '../app/index.js';
-import { screenshotFileStem } from '../file-names.js';
-import { writeNewOutputFile } from '../output-file.js';
 import { intFlag, UsageError, type ParsedArgs } from './args.js';
 import { SIZE_OPTIONS, SIZE_USAGE, sizeFlags } from './flags.js';
 import { type CliIo, writeOutput } from './io.js';
@@ -76,7 +77,7 @@ export async function agentCommand(args: ParsedArgs, io: CliIo): Promise<number>
   });
   const runner = new AgentRunner(app, client, {
     model,
-    saveScreenshot: (label, png) => writeNewOutputFile(outDir, screenshotFileStem(label), '.png', png, 'screenshot'),
+    outDir,
     duration,
     screenshotInterval: seconds('interval', v.interval),
     chunkSeconds: seconds('chunk', v.chunk),

@@ -4,21 +4,14 @@
  * The app's own argv comes after `--` and is never parsed.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { closestNames, resolveKeyNames } from '../host/index.js';
-import { KeyNameError, keyNameMessage, TmuxShotError } from '../errors.js';
+import { closestNames } from '../suggest.js';
+import { resolveKeyNames } from '../term/index.js';
+import { KeyNameError, keyNameMessage } from '../errors.js';
 import type { CliIo } from './io.js';
 
-/** Wrong command-line words: the CLI prints the message and where the command's usage is, and exits with 2. */
-export class UsageError extends TmuxShotError {
-  override name = 'UsageError';
-  constructor(
-    message: string,
-    /** The command whose usage the message points to ('' for the top level). */
-    readonly command: string,
-  ) {
-    super(message);
-  }
-}
+import { UsageError } from './usage-error.js';
+
+export { UsageError };
 
 /** A `--keys` or `--type` step, in the order the user gave them. */
 export type InputStep = { kind: 'keys'; keys: string[] } | { kind: 'type'; text: string };

@@ -11,7 +11,7 @@
 import type { Dirent } from 'node:fs';
 import { access, readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { libraryStaleness, parseCassette } from '../agent/index.js';
+import { loadAgentSchemas } from '../agent/index.js';
 import { CASSETTE } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
 import { projectFolderName } from '../file-names.js';
@@ -20,6 +20,9 @@ import { UsageError, type ParsedArgs } from './args.js';
 import { collectTests } from './collect-tests.js';
 import type { CollectedModule } from './collect-tests.js';
 import type { CliIo } from './io.js';
+
+// This module loads only when its command runs; zod comes with the schemas.
+const { libraryStaleness, parseCassette } = await loadAgentSchemas();
 
 /** Usage text of `tmux-shot cassettes`. */
 export const CASSETTES_USAGE = `Usage: tmux-shot cassettes check [dir]

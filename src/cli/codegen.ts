@@ -9,13 +9,15 @@ import { readFileSync, watch } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { TmuxApp } from '../app/index.js';
-import { describeWrittenTest, inferSteps, inputSpan, type Observation, scriptCommand, testTimeout, writeTestFile } from '../codegen/index.js';
+import { inferSteps, inputSpan, type Observation, scriptCommand, testTimeout } from '../codegen/index.js';
+import { describeWrittenTest, writeTestFile } from '../test-file/index.js';
 import { CODEGEN_CLI } from '../defaults.js';
 import { attachClient, formatCommand, LOBBY_NAME, TmuxServer } from '../host/index.js';
 import { systemClock } from '../wait.js';
 import { appCommand, UsageError, type ParsedArgs } from './args.js';
 import { SIZE_OPTIONS, SIZE_USAGE, sizeFlags } from './flags.js';
 import { checkOutput, type CliIo, type CliOutput, reportWritten } from './io.js';
+import { NoEchoWatch } from './no-echo-watch.js';
 
 /** The tmux user option the screenshot chord counts up, read by the watch loop. */
 const MARKS_OPTION = '@tmux-shot-marks';
@@ -37,8 +39,11 @@ Runs the command in a private tmux server and attaches your terminal to it: use 
 usual, keys and mouse included. When you detach (C-b d) or the app exits, writes a Vitest test
 (tmux-shot/vitest) of what you did: typing as type('…'), other keys as press(…), a click as a
 click on the word under the pointer when that word is unique on the screen (else
-mouse.click(col, row)), after each step an assertion on a line that appeared, and a screenshot
-at the end. Formats it with the project's Biome or Prettier, and prints its path.
+mouse.click(col, row)), after each step that changed the screen an assertion on what it
+changed, your pause after an Escape pressed alone (apps need it to tell Escape from Alt), and a
+screenshot at the end. What you type at a no-echo prompt (a password) is not written: the test
+types an environment variable named for the prompt (TMUX_SHOT_PASSWORD) and says so. Formats
+it with the project's Biome or Prettier, and prints its path.
 
 Keys (tmux's prefix is C-b; inside your own tmux, press its prefix twice: C-b C-b s):
   C-b s              mark a screenshot here (toMatchScreenshot('screen-1'), 'screen-2'…)
@@ -116,7 +121,8 @@ async function prepareSession(server: TmuxServer): Promise<string> {
  * (inotify), so the screen is read the moment script appends, before the app's answer can travel
  * back through the pane to the screen model; a look every `CODEGEN_CLI.interval` ms catches what
  * an event missed, a new mark (the chord) becomes a screenshot, and once the app exits the client
- * is detached.
+ * is detached. Input that arrived at a no-echo prompt (a password) is marked `noEcho`, from samples
+ * of the app's terminal mode (see `NoEchoWatch`).
  */
 async function observe(app: TmuxApp, server: TmuxServer, session: string, log: string, greeting: string): Promise<Observation[]> {
   const observations: Observation[] = [];
@@ -127,6 +133,8 @@ async function observe(app: TmuxApp, server: TmuxServer, session: string, log: s
   let consumed = 0;
   let marks = 0;
   let greeted = false;
+  const [panePid = ''] = await server.command(['display-message', '-p', '-t', session, '#{pane_pid}']);
+  const echo = new NoEchoWatch(Number(panePid));
   /**
    * Takes the log's new input with the screen as it is now. Synchronous on purpose: the screen and
    * the bytes are read in the same turn of the event loop, so no later input joins an earlier screen.
@@ -136,7 +144,13 @@ async function observe(app: TmuxApp, server: TmuxServer, session: string, log: s
     const bytes = readLog(log);
     const span = inputSpan(bytes);
     const from = Math.max(consumed, span.start);
-    if (span.end > from) observations.push({ kind: 'input', bytes: bytes.subarray(from, span.end), before, at: systemClock.now() });
+    if (span.end > from) {
+      const observation: Observation = { kind: 'input', bytes: bytes.subarray(from, span.end), before, at: systemClock.now() };
+      observations.push(observation);
+      echo.input(observation.bytes, before.join('\n'), () => {
+        observation.noEcho = true;
+      });
+    } else echo.screenIs(before.join('\n'));
     consumed = Math.max(consumed, span.end);
   };
   const readMarks = async () => {
@@ -161,6 +175,7 @@ async function observe(app: TmuxApp, server: TmuxServer, session: string, log: s
     // What arrived between the last look and the client's end.
     look();
     await readMarks();
+    await echo.settled();
   } finally {
     watcher.close();
   }

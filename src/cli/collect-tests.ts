@@ -1,13 +1,13 @@
 /**
  * The tests of a project as Vitest collects them: `cassettes check` runs the project's own Vitest
- * (resolved from the project folder, never ours) in a child process with its node API —
+ * (resolved from the project folder, never ours) in a child process (host/'s `runNodeScript`) with its node API —
  * `createVitest` then `collect(files)`, which imports each test file and runs no test, as
  * `vitest list` does — and reads every test's full name, skipped and todo ones included (`vitest
  * list --json` leaves those out, and a stray `.only` would leave out all the others). cli/ never
  * imports `vitest` itself: the child is the project's Vitest process.
  */
-import { spawn } from 'node:child_process';
 import { TmuxShotError } from '../errors.js';
+import { runNodeScript } from '../host/index.js';
 
 /** One test file as one Vitest project collected it. */
 export interface CollectedModule {
@@ -57,16 +57,7 @@ writeSync(3, JSON.stringify(answer));
  *   with its error.
  */
 export async function collectTests(files: readonly string[], cwd: string): Promise<CollectedModule[]> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', COLLECT_SCRIPT, JSON.stringify(files)], {
-    cwd,
-    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-  });
-  const read = (index: 1 | 2 | 3): Promise<string> =>
-    new Promise((done) => {
-      const chunks: Buffer[] = [];
-      child.stdio[index]!.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => done(Buffer.concat(chunks).toString('utf8')));
-    });
-  const [output, errors, json] = await Promise.all([read(1), read(2), read(3), new Promise((done) => child.on('close', done))]);
+  const { stdout: output, stderr: errors, answer: json } = await runNodeScript(COLLECT_SCRIPT, [JSON.stringify(files)], cwd);
   const answer = (json === '' ? {} : JSON.parse(json)) as { modules?: CollectedModule[]; error?: string };
   if (answer.modules) return answer.modules;
   const said = answer.error ?? `${output}\n${errors}`.trim().split('\n').slice(-10).join('\n');

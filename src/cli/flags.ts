@@ -4,7 +4,8 @@
  * defaults). The terminal's size (`shot`, `record`, `agent`), the app's waits and its input steps
  * (`shot`, `record`), rendering (`shot`, `record`, `render`) and GIF timing (`record`, `render`).
  */
-import { GIF, RECORD, TERMINAL, WAIT } from '../defaults.js';
+import { GIF, TERMINAL, WAIT } from '../defaults.js';
+import { RECORD } from '../record/index.js';
 import type { Size } from '../geometry.js';
 import type { RecordOptions } from '../record/index.js';
 import type { RenderOptions } from '../render/index.js';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { TmuxShotError } from '../errors.js';
 import { describeFileError, resolveOutputTarget, writeOutputFile } from '../output-file.js';
-import { UsageError } from './args.js';
+import { UsageError } from './usage-error.js';
 
 /** Where the CLI prints: one call per message, a newline is added. */
 export interface CliIo {

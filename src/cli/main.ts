@@ -2,29 +2,55 @@
 import { createRequire } from 'node:module';
 import { type Command, parseCommandArgs, UsageError } from './args.js';
 import { type CliIo, createProcessIo } from './io.js';
-import { agentCommand, AGENT_OPTIONS, AGENT_USAGE } from './agent.js';
-import { codegenCommand, CODEGEN_OPTIONS, CODEGEN_USAGE } from './codegen.js';
-import { cassettesCommand, CASSETTES_OPTIONS, CASSETTES_USAGE } from './cassettes.js';
-import { mcpCommand, MCP_OPTIONS, MCP_USAGE } from './mcp.js';
-import { recordCommand, RECORD_OPTIONS, RECORD_USAGE } from './record.js';
-import { renderCommand, RENDER_COMMAND_OPTIONS, RENDER_COMMAND_USAGE } from './render.js';
-import { reportCommand, REPORT_OPTIONS, REPORT_USAGE } from './report.js';
-import { shotCommand, SHOT_OPTIONS, SHOT_USAGE } from './shot.js';
+/** A command as `main` lists it: its summary, and its module, loaded only when it runs (or prints its help). */
+interface CommandEntry {
+  summary: string;
+  load(): Promise<Omit<Command, 'summary'>>;
+}
 
-const COMMANDS: Record<string, Command> = {
-  shot: { run: shotCommand, usage: SHOT_USAGE, options: SHOT_OPTIONS, summary: 'run an app, drive it, write a PNG of its screen' },
-  record: { run: recordCommand, usage: RECORD_USAGE, options: RECORD_OPTIONS, summary: 'run an app, drive it, write a GIF (or .cast) of the session' },
-  render: { run: renderCommand, usage: RENDER_COMMAND_USAGE, options: RENDER_COMMAND_OPTIONS, summary: 'draw an asciicast recording as a GIF' },
-  codegen: { run: codegenCommand, usage: CODEGEN_USAGE, options: CODEGEN_OPTIONS, summary: 'use an app in your terminal; a Vitest test of it is written' },
-  agent: { run: agentCommand, usage: AGENT_USAGE, options: AGENT_OPTIONS, summary: 'let a model drive an app towards a goal' },
-  report: { run: reportCommand, usage: REPORT_USAGE, options: REPORT_OPTIONS, summary: "open or serve the run's failure reports (tmux-shot/reporter)" },
-  cassettes: {
-    run: cassettesCommand,
-    usage: CASSETTES_USAGE,
-    options: CASSETTES_OPTIONS,
-    summary: 'list stale and unused agent cassettes, or prune the unused',
+// Each command's module (and what it pulls in: the screen model, canvas, zod, the MCP SDK) loads
+// only when that command runs, so `tmux-shot --help` costs little more than starting node.
+const COMMANDS: Record<string, CommandEntry> = {
+  shot: {
+    summary: 'run an app, drive it, write a PNG of its screen',
+    load: async () => import('./shot.js').then((m) => ({ run: m.shotCommand, usage: m.SHOT_USAGE, options: m.SHOT_OPTIONS })),
   },
-  mcp: { run: mcpCommand, usage: MCP_USAGE, options: MCP_OPTIONS, summary: 'serve the Model Context Protocol over stdio, for coding agents' },
+  record: {
+    summary: 'run an app, drive it, write a GIF (or .cast) of the session',
+    load: async () => import('./record.js').then((m) => ({ run: m.recordCommand, usage: m.RECORD_USAGE, options: m.RECORD_OPTIONS })),
+  },
+  render: {
+    summary: 'draw an asciicast recording as a GIF',
+    load: async () => import('./render.js').then((m) => ({ run: m.renderCommand, usage: m.RENDER_COMMAND_USAGE, options: m.RENDER_COMMAND_OPTIONS })),
+  },
+  codegen: {
+    summary: 'use an app in your terminal; a Vitest test of it is written',
+    load: async () => import('./codegen.js').then((m) => ({ run: m.codegenCommand, usage: m.CODEGEN_USAGE, options: m.CODEGEN_OPTIONS })),
+  },
+  attach: {
+    summary: "attach your terminal to a running test's app (pause, TMUX_SHOT_DEBUG)",
+    load: async () => import('./attach.js').then((m) => ({ run: m.attachCommand, usage: m.ATTACH_USAGE, options: m.ATTACH_OPTIONS })),
+  },
+  watch: {
+    summary: 'show the screens of the tests running now, live',
+    load: async () => import('./watch.js').then((m) => ({ run: m.watchCommand, usage: m.WATCH_USAGE, options: m.WATCH_OPTIONS })),
+  },
+  agent: {
+    summary: 'let a model drive an app towards a goal',
+    load: async () => import('./agent.js').then((m) => ({ run: m.agentCommand, usage: m.AGENT_USAGE, options: m.AGENT_OPTIONS })),
+  },
+  report: {
+    summary: "open or serve the run's failure reports (tmux-shot/reporter)",
+    load: async () => import('./report.js').then((m) => ({ run: m.reportCommand, usage: m.REPORT_USAGE, options: m.REPORT_OPTIONS })),
+  },
+  cassettes: {
+    summary: 'list stale and unused agent cassettes, or prune the unused',
+    load: async () => import('./cassettes.js').then((m) => ({ run: m.cassettesCommand, usage: m.CASSETTES_USAGE, options: m.CASSETTES_OPTIONS })),
+  },
+  mcp: {
+    summary: 'serve the Model Context Protocol over stdio, for coding agents',
+    load: async () => import('./mcp.js').then((m) => ({ run: m.mcpCommand, usage: m.MCP_USAGE, options: m.MCP_OPTIONS })),
+  },
 };
 
 /** The flag every command takes. */
@@ -58,9 +84,10 @@ export async function main(argv: readonly string[], io: CliIo = createProcessIo(
     io.stdout(String(createRequire(import.meta.url)('../../package.json').version));
     return 0;
   }
-  const command = COMMANDS[name];
-  if (!command) return usageError(io, new UsageError(`Unknown command '${name}'.`, ''));
+  const entry = COMMANDS[name];
+  if (!entry) return usageError(io, new UsageError(`Unknown command '${name}'.`, ''));
   try {
+    const command = await entry.load();
     const args = parseCommandArgs(name, rest, { ...command.options, ...HELP_OPTION });
     if (args.values.help) {
       io.stdout(command.usage);

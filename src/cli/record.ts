@@ -91,7 +91,7 @@ export async function recordCommand(args: ParsedArgs, io: CliIo): Promise<number
 
   let app: TmuxApp | undefined;
   try {
-    await using started = await TmuxApp.start({ command, ...sizeFlags('record', v), timeout, ready });
+    await using started = await TmuxApp.start({ command, ...sizeFlags('record', v), timeout, ready, theme: gifOptions.theme });
     app = started;
     const stop = await playRecording(app, { steps, stepDelay, timeout, durationMs, quietMs });
     if (stop) io.stderr(formatStopLine(stop, app.startedAt));

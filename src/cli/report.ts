@@ -4,11 +4,11 @@
  * path and `file://` URL; `--serve` serves the folder read-only on 127.0.0.1 until Ctrl-C or
  * SIGTERM, as Playwright's `show-report` does.
  */
-import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPORT_CLI, VITEST_CONSTANTS } from '../defaults.js';
+import { launchDetached } from '../host/index.js';
 import { intFlag, UsageError, type ParsedArgs } from './args.js';
 import type { CliIo } from './io.js';
 import { serveFolder } from './report-server.js';
@@ -67,7 +67,7 @@ export async function reportCommand(args: ParsedArgs, io: CliIo): Promise<number
   }
   if (args.values.serve) return serve(dir, port, io);
   const opener = openerOf(process.platform, process.env);
-  if (opener && (await launched(opener, index))) {
+  if (opener && (await launchDetached(opener, [index]))) {
     io.stdout(`tmux-shot report: opened ${index}`);
     return 0;
   }
@@ -87,16 +87,4 @@ async function serve(dir: string, port: number, io: CliIo): Promise<number> {
   await server.close();
   io.stdout(`tmux-shot report: stopped by ${trap.stop?.signal}`);
   return 0;
-}
-
-/** Starts `opener path` on its own (it outlives this process); false when it cannot start (not installed). */
-function launched(opener: string, path: string): Promise<boolean> {
-  return new Promise((done) => {
-    const child = spawn(opener, [path], { detached: true, stdio: 'ignore' });
-    child.once('error', () => done(false));
-    child.once('spawn', () => {
-      child.unref();
-      done(true);
-    });
-  });
 }

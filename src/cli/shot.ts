@@ -56,7 +56,7 @@ export async function shotCommand(args: ParsedArgs, io: CliIo): Promise<number> 
   const render = renderFlags('shot', v);
   const out = await checkOutput('shot', v.out, 'tmux-shot.png');
   checkKeySteps('shot', args.steps);
-  await using app = await TmuxApp.start({ command, ...sizeFlags('shot', v), timeout, ready });
+  await using app = await TmuxApp.start({ command, ...sizeFlags('shot', v), timeout, ready, theme: render.theme });
   await runSteps(app, args.steps);
   if (typeof v['wait-for'] === 'string') await app.waitForText(v['wait-for'], { timeout });
   await app.waitForStable({ quietMs, timeout });

@@ -6,7 +6,7 @@
 import { type AgentTranscript, evidencePattern, type TranscriptToolCall } from '../agent/index.js';
 import { WAIT } from '../defaults.js';
 import { appearedText, volatileMasks } from './appeared-text.js';
-import { type GeneratedTest, observedTimeout, type TestStep, testTimeout } from './test-steps.js';
+import { appearedStep, type GeneratedTest, observedTimeout, type TestStep, testTimeout } from './test-steps.js';
 
 /** The app the agent drove, as the generated test's `tmuxOptions` give it. */
 export type AgentApp = Pick<GeneratedTest, 'command' | 'cols' | 'rows' | 'env' | 'cwd'>;
@@ -39,25 +39,52 @@ export function agentRunTest(transcript: AgentTranscript, app: AgentApp): Genera
 /**
  * The steps of a run: per tool call that ran (`ok`), in order — `send_keys` → `press` (its keys,
  * then `Enter` when asked), `type_text` → `type` (then `press('Enter')` when asked), each followed
- * by an `expectText` on the text it made appear (`appearedText` of the call's screens; none when
- * nothing stable appeared); `wait` → a `waitForText` on what appeared while it waited (nothing when
- * nothing did: never a sleep); `screenshot` and `read_text` change nothing and are left out. Then
- * the accepted `finish` evidence, each an `expectText` (a `/…/` entry as a RegExp, as the agent
- * checked it), skipping one equal to the wait or assertion just before; then a screenshot named
- * {@link FINAL_SCREENSHOT}, masking the volatile text (`volatileMasks`) of the last screen seen. A
- * `wait` longer than a wait's default gets `{ timeout }` of twice it (see `observedTimeout`).
+ * by an assertion on what its keys made appear: `appearedText` from the screen just before its keys
+ * to the screen just before the next keys (the next `send_keys` or `type_text`), or the last screen
+ * seen — so an effect that arrived after the screen settled, while the model was thinking, is
+ * waited for, and text already on the screen before the keys never is. `wait` calls between extend
+ * that span: the assertion is then a `waitForText`, with `{ timeout }` of twice their length when
+ * longer than a wait's default (see `observedTimeout`); a `wait` before any keys waits on what
+ * appeared from its start. After a `type_text` with `enter`, the echo of its line does not count
+ * (it shows before the command's output). Nothing when nothing stable appeared (never a sleep); `screenshot` and
+ * `read_text` change nothing and are left out. Then the accepted `finish` evidence, each an
+ * `expectText` (a `/…/` entry as a RegExp, as the agent checked it), skipping one equal to the wait
+ * or assertion just before; then a screenshot named {@link FINAL_SCREENSHOT}, masking the volatile
+ * text (`volatileMasks`) of the last screen seen.
  */
 export function agentRunSteps(transcript: AgentTranscript): TestStep[] {
   const steps: TestStep[] = [];
-  const calls = okCalls(transcript);
-  for (const call of calls) steps.push(...callSteps(call));
+  /** The span of the last keys (or of waits before any): the screen before them, the latest seen, how long the model waited. */
+  let span: { before: readonly string[]; latest: readonly string[]; waitedMs: number; waits: boolean; echoes: readonly string[] } | undefined;
+  const close = (latest: readonly string[] | undefined) => {
+    if (!span) return;
+    const timeout = observedTimeout(span.waitedMs, WAIT.timeout);
+    const step = appearedStep(appearedText(span.before, latest ?? span.latest, span.echoes), timeout, span.waits);
+    if (step) steps.push(step);
+    span = undefined;
+  };
+  let last: readonly string[] = [];
+  for (const call of okCalls(transcript)) {
+    const screens = call.screens && { before: call.screens.before.split('\n'), after: call.screens.after.split('\n') };
+    if (screens) last = screens.after;
+    if (call.name === 'wait') {
+      if (!screens) continue;
+      const from = span ?? { before: screens.before, waitedMs: 0, echoes: [] };
+      span = { before: from.before, latest: screens.after, waitedMs: from.waitedMs + waitMs(call), waits: true, echoes: from.echoes };
+    } else if (call.name === 'send_keys' || call.name === 'type_text') {
+      close(screens?.before);
+      steps.push(...actionSteps(call));
+      if (screens) span = { before: screens.before, latest: screens.after, waitedMs: 0, waits: false, echoes: enteredLine(call) };
+    }
+  }
+  close(undefined);
   for (const entry of transcript.evidence ?? []) {
     const text = evidencePattern(entry);
-    const last = steps.at(-1);
-    if (!((last?.kind === 'expectText' || last?.kind === 'waitForText') && String(last.text) === String(text))) steps.push({ kind: 'expectText', text });
+    const previous = steps.at(-1);
+    if (!((previous?.kind === 'expectText' || previous?.kind === 'waitForText') && String(previous.text) === String(text)))
+      steps.push({ kind: 'expectText', text });
   }
-  const screen = calls.findLast((call) => call.screens)?.screens?.after.split('\n') ?? [];
-  const mask = volatileMasks(screen);
+  const mask = volatileMasks(last);
   steps.push(mask.length > 0 ? { kind: 'screenshot', name: FINAL_SCREENSHOT, mask } : { kind: 'screenshot', name: FINAL_SCREENSHOT });
   return steps;
 }
@@ -73,29 +100,22 @@ function waitMs(call: TranscriptToolCall): number {
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
 }
 
-function callSteps(call: TranscriptToolCall): TestStep[] {
+/**
+ * The line a `type_text` call typed with `enter`: its text and Enter came together, so the screen
+ * before shows neither its echo nor its output, and its echo is not what the wait is on (`appearedText`'s `echoes`).
+ */
+function enteredLine(call: TranscriptToolCall): string[] {
   const args = JSON.parse(call.arguments) as Record<string, unknown>;
-  const enter: TestStep[] = args['enter'] === true ? [{ kind: 'press', keys: ['Enter'] }] : [];
-  const appeared = call.screens ? appearedText(call.screens.before.split('\n'), call.screens.after.split('\n')) : undefined;
-  switch (call.name) {
-    case 'send_keys': {
-      const keys = String(args['keys'])
-        .split(/\s+/)
-        .filter((key) => key !== '');
-      return [{ kind: 'press', keys }, ...enter, ...expectAppeared(appeared)];
-    }
-    case 'type_text':
-      return [{ kind: 'type', text: String(args['text']) }, ...enter, ...expectAppeared(appeared)];
-    case 'wait': {
-      const timeout = observedTimeout(waitMs(call), WAIT.timeout);
-      if (appeared === undefined) return [];
-      return [timeout === undefined ? { kind: 'waitForText', text: appeared } : { kind: 'waitForText', text: appeared, timeout }];
-    }
-    default:
-      return [];
-  }
+  return call.name === 'type_text' && args['enter'] === true ? [String(args['text'])] : [];
 }
 
-function expectAppeared(text: string | RegExp | undefined): TestStep[] {
-  return text === undefined ? [] : [{ kind: 'expectText', text }];
+/** The input steps of a `send_keys` or `type_text` call: its keys or text, then `Enter` when asked. */
+function actionSteps(call: TranscriptToolCall): TestStep[] {
+  const args = JSON.parse(call.arguments) as Record<string, unknown>;
+  const enter: TestStep[] = args['enter'] === true ? [{ kind: 'press', keys: ['Enter'] }] : [];
+  if (call.name === 'type_text') return [{ kind: 'type', text: String(args['text']) }, ...enter];
+  const keys = String(args['keys'])
+    .split(/\s+/)
+    .filter((key) => key !== '');
+  return [{ kind: 'press', keys }, ...enter];
 }

@@ -1,6 +1,8 @@
 /**
  * The text a generated test waits for after a step (pure): a run of a line that appeared on the
- * screen with the step, chosen to be stable from run to run and to prove the step took effect.
+ * screen with the step, chosen to be stable from run to run and to prove the step took effect; or,
+ * when what changed was shown elsewhere before (mc's mini-status shows the file a click chose, whose
+ * name the panel listed already), that text at its place.
  */
 import { CODEGEN, TEXT_MASKS } from '../defaults.js';
 
@@ -9,6 +11,14 @@ const SEPARATOR = /\s{2,}|[\u2500-\u259f]+/;
 
 /** The volatile patterns without the `g` flag (whose `lastIndex` would make `test` stateful). */
 const VOLATILE: readonly RegExp[] = [...Object.values(TEXT_MASKS), ...CODEGEN.volatileText].map((mask) => new RegExp(mask.source, mask.flags.replace('g', '')));
+
+/** A text at its place on the screen: one row's cells from `col` (0-based), as `region({ row, col, rows: 1, cols })` reads them. */
+export interface PlacedText {
+  row: number;
+  col: number;
+  /** The run of text there (no leading or trailing blanks): `cols` is its length. */
+  text: string;
+}
 
 /**
  * A text shown in `after` (the screen's rows after a step) that `before` (the rows before it) did
@@ -21,14 +31,28 @@ const VOLATILE: readonly RegExp[] = [...Object.values(TEXT_MASKS), ...CODEGEN.vo
  * longest, then the topmost. When no run qualifies, a whole row that is new as a row (a command's
  * output that repeats the command line: `echo build-finished`, then `build-finished`) qualifies as
  * `/^row$/` (a RegExp is tested on each row) under the same rules, the row's text standing in for a run.
+ * When no row qualifies either, a run that replaced other text at its place (the same row and
+ * columns showed something else before) qualifies as a {@link PlacedText}, under the same rules but
+ * for where else it is shown, on a row of characters known to be single-width up to its end (so that
+ * characters are columns: `SINGLE_WIDTH`); the run's text there cannot be read before the step.
+ * With `echoes` (lines typed or pasted with their Enter in one read, so that `before` shows neither
+ * them nor their output), no run or row that ends with one of them qualifies: that is the echo of
+ * the command line, shown before its output, not what the Enter made appear.
  * @example appearedText(['> Open', '  Save'], ['  Open', '> Save', 'Selected: Save']) // 'Selected: Save'
+ * @example appearedText(['$'], ['$ echo one', 'one', '$'], ['echo one']) // /^one$/
  * @example appearedText(['$ echo done'], ['$ echo done', 'done', '$']) // /^done$/
+ * @example appearedText(['│ a.txt', '│ b.txt', '│UP--DIR'], ['│ a.txt', '│ b.txt', '│ b.txt']) // { row: 2, col: 2, text: 'b.txt' }
  */
-export function appearedText(before: readonly string[], after: readonly string[]): string | RegExp | undefined {
+export function appearedText(before: readonly string[], after: readonly string[], echoes: readonly string[] = []): string | RegExp | PlacedText | undefined {
   const shownBefore = before.join('\n');
   const shownAfter = after.join('\n');
+  const lines = echoes.map((line) => line.trim()).filter((line) => line !== '');
+  const notEcho = (text: string) => !lines.some((line) => text.endsWith(line));
   const run = best(
-    after.flatMap(runsOf).map((text) => cut(text, CODEGEN.appearedTextChars)),
+    after
+      .flatMap(runsOf)
+      .filter(notEcho)
+      .map((text) => cut(text, CODEGEN.appearedTextChars)),
     (text) => qualifies(text, shownBefore, shownAfter),
   );
   if (run !== undefined) return run;
@@ -36,10 +60,48 @@ export function appearedText(before: readonly string[], after: readonly string[]
   const rowsAfter = after.map((row) => row.trimEnd());
   const count = (rows: readonly string[], row: string) => rows.filter((other) => other === row).length;
   const row = best(
-    rowsAfter,
+    rowsAfter.filter(notEcho),
     (text) => qualifies(text, '', text) && count(rowsBefore, text) === 0 && count(rowsAfter, text) === 1 && [...text].length <= CODEGEN.appearedTextChars,
   );
-  return row === undefined ? undefined : new RegExp(`^${row.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+  if (row !== undefined) return new RegExp(`^${row.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+  return replacedRun(before, after, notEcho);
+}
+
+/** The preferred run of `after` that replaced other text at its place in `before` (see {@link appearedText}), or undefined. */
+function replacedRun(before: readonly string[], after: readonly string[], notEcho: (text: string) => boolean): PlacedText | undefined {
+  let found: PlacedText | undefined;
+  after.forEach((line, row) => {
+    for (const run of placedRunsOf(line).filter((placed) => notEcho(placed.text))) {
+      const text = cut(run.text, CODEGEN.appearedTextChars);
+      const end = run.col + text.length;
+      const was = (before[row] ?? '').padEnd(end).slice(run.col, end);
+      if (!SINGLE_WIDTH.test(line.slice(0, end)) || was === text || !qualifies(text, '', text)) continue;
+      if (found === undefined || better(text, found.text)) found = { row, col: run.col, text };
+    }
+  });
+  return found;
+}
+
+/**
+ * Rows of characters known to take one column each, so that a character's index is its column:
+ * Latin, Greek, Cyrillic and the other alphabets below U+1100 (combining marks left out), general
+ * punctuation, arrows, box drawing and block elements.
+ */
+const SINGLE_WIDTH = /^[\u0020-\u007e\u00a0-\u02ff\u0370-\u0482\u048a-\u058f\u2010-\u205e\u2190-\u21ff\u2500-\u259f]*$/;
+
+/** The runs of one row (as {@link runsOf}) with the column each starts at. */
+function placedRunsOf(row: string): { col: number; text: string }[] {
+  const runs: { col: number; text: string }[] = [];
+  const separator = new RegExp(SEPARATOR.source, 'g');
+  let from = 0;
+  for (let match = separator.exec(row); ; match = separator.exec(row)) {
+    const to = match ? match.index : row.length;
+    const part = row.slice(from, to);
+    const text = part.trim();
+    if (text !== '') runs.push({ col: from + part.indexOf(text), text });
+    if (!match) return runs;
+    from = match.index + match[0].length;
+  }
 }
 
 /** The preferred of `candidates` that pass `ok` (see {@link better}), or undefined. */

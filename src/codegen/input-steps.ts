@@ -4,15 +4,19 @@
  * appeared (appeared-text.ts), and screenshots where the user marked them and at the end. Pure: the
  * screens come with the input, taken by `tmux-shot codegen` as it watched.
  */
-import { WAIT } from '../defaults.js';
-import { appearedText, volatileMasks } from './appeared-text.js';
-import { decodeInput, type InputEvent, MOUSE_MOTION } from './input-events.js';
-import { observedTimeout, type TestStep } from './test-steps.js';
+import { CODEGEN, WAIT } from '../defaults.js';
+import { appearedText, type PlacedText, volatileMasks } from './appeared-text.js';
+import { decodeInput, type InputEvent, MOUSE_MOTION } from '../term/index.js';
+import { appearedStep, observedTimeout, type TestStep } from './test-steps.js';
 
 /** What was observed, in order: input as it arrived, and the user's screenshot marks. `at`: when, in ms on any one clock (without it, no wait gets a timeout of its own). */
 export type Observation =
-  /** Bytes the app received together, and the screen's lines just before they arrived. */
-  | { kind: 'input'; bytes: Uint8Array; before: readonly string[]; at?: number }
+  /**
+   * Bytes the app received together, and the screen's lines just before they arrived. `noEcho`:
+   * the app's terminal was at a no-echo prompt when they arrived (line mode, `ECHO` off: a
+   * password's), so the text typed is a secret that no step holds.
+   */
+  | { kind: 'input'; bytes: Uint8Array; before: readonly string[]; at?: number; noEcho?: boolean }
   /** The user asked for a screenshot here (the codegen key chord), and the screen's lines then. */
   | { kind: 'screenshot'; screen: readonly string[]; at?: number };
 
@@ -32,12 +36,18 @@ export interface InferredSteps {
   leftOut: string[];
 }
 
-/** An action of the test, the screen it started from, and (for merged typing) the last part's screen and text. */
+/**
+ * An action of the test, the screen it started from, (for merged runs) the last part's screen and
+ * text, and whether it ends with an Escape that ended its read (a lone Escape, not a key's prefix).
+ */
 interface Action {
-  step: Extract<TestStep, { kind: 'type' | 'paste' | 'press' | 'click' | 'mouseClick' }>;
+  step: Extract<TestStep, { kind: 'type' | 'typeSecret' | 'paste' | 'press' | 'click' | 'mouseClick' }>;
   before: readonly string[];
   at: number | undefined;
   last?: { before: readonly string[]; text: string };
+  loneEscape?: boolean;
+  /** Command lines whose echo `before` does not show (they came with their Enter in one read): never what the assertion after this action waits for. */
+  echoes?: readonly string[];
 }
 
 /** What the input held that no step replays, where it happened. */
@@ -60,10 +70,17 @@ const FINAL_SCREENSHOT = 'final';
  * The steps of a session: first an assertion on a line of the first screen (so the test starts
  * acting once the app shows it), then runs of typing merged into one `type`, runs of keys into one
  * `press`, each mouse press and release on one cell as a click, each followed by an assertion on
- * a line that appeared by the time the next action began (none when nothing stable appeared).
- * Typing is not merged across a change the app made that is not the echo of what was typed (vim's
- * `u` shows `1 line less`, then `:q!` overwrites it): the run is split there, so that the assertion
- * names text on the screen at that point. An assertion gets `{ timeout }` (see `observedTimeout`)
+ * what appeared by the time the next action began (`appearedText`: a text, or a text at its place;
+ * none when nothing stable appeared). A run is split where the app answered its last part with text
+ * (for typing: other than the echo of what was typed; vim's `u` shows `1 line less`, then `:q!`
+ * overwrites it), so that each action that changed the screen gets its assertion, naming text on
+ * the screen at that point; keys merged into one `press` arrived as separate reads and are replayed
+ * so (one keystroke each, once the app has read the one before).
+ * An Escape that arrived alone (its read held nothing after it) ends its run, and the pause before
+ * the next input is kept as `waitForStable({ quietMs })` (the pause rounded up to 100 ms, at most
+ * `CODEGEN.escapePause`): apps tell Escape from the start of a key's sequence or an Alt prefix only
+ * by the time until the next byte (mc waits 1 s, ncurses' ESCDELAY 1 s), so Escape then F10 sent
+ * at once, even as two reads, reach mc as garbage (`[21~`). An assertion gets `{ timeout }` (see `observedTimeout`)
  * when more than a wait's default (`WAIT.timeout`) passed from its step (or the earliest step
  * since the last assertion, whose effect it may wait for too: `sleep 6` Enter, then `exit`) to
  * the next input.
@@ -71,6 +88,12 @@ const FINAL_SCREENSHOT = 'final';
  * status and a `final` screenshot only when its last screen shows anything, else `final` (unless a
  * mark is the last step). Screenshots mask the volatile text of their screen (`volatileMasks`).
  * What cannot be replayed yet becomes a `// codegen: left out here: …` comment where it happened.
+ * A line typed at a no-echo prompt (inputs marked `noEcho`: a password) becomes one `typeSecret`
+ * step whatever reads it came in, its line editing (BSpace, C-u, C-w) folded in, named for its
+ * prompt (see `SecretNames`); its text is in no step. An Enter that came in one read with the
+ * typing before it (a paste into sh, fast typing; not a bracketed paste, whose line ends the app
+ * takes as text) is asserted on what appeared other than the echo of that line (`appearedText`'s
+ * `echoes`): the screen before showed neither, and the echo would pass before the command's output.
  */
 export function inferSteps(observations: readonly Observation[], end: SessionEnd): InferredSteps {
   const steps: TestStep[] = [];
@@ -79,18 +102,25 @@ export function inferSteps(observations: readonly Observation[], end: SessionEnd
   let shots = 0;
   /** When the earliest step not yet followed by an assertion arrived: the next assertion waits for its effect too. */
   let unasserted: number | undefined;
-  const assertAfter = (before: readonly string[], after: readonly string[], timeout?: number): boolean => {
-    const text = before.join('\n') === after.join('\n') ? undefined : appearedText(before, after);
-    if (text !== undefined) steps.push(timeout === undefined ? { kind: 'expectText', text } : { kind: 'expectText', text, timeout });
-    return text !== undefined;
+  /** When a lone Escape that ended the last closed action arrived (undefined: none, or no clock): the next action keeps the pause after it. */
+  let escapedAt: number | undefined;
+  const assertAfter = (before: readonly string[], after: readonly string[], timeout?: number, echoes?: readonly string[]): boolean => {
+    const step = before.join('\n') === after.join('\n') ? undefined : appearedStep(appearedText(before, after, echoes), timeout);
+    if (step) steps.push(step);
+    return step !== undefined;
   };
   const close = (after: readonly string[], at: number | undefined) => {
     if (!pending) return;
     steps.push(pending.step);
     const since = unasserted ?? pending.at;
     const took = at !== undefined && since !== undefined ? at - since : 0;
-    unasserted = assertAfter(pending.before, after, observedTimeout(took, WAIT.timeout)) ? undefined : since;
+    unasserted = assertAfter(pending.before, after, observedTimeout(took, WAIT.timeout), pending.echoes) ? undefined : since;
+    escapedAt = pending.loneEscape ? pending.at : undefined;
     pending = undefined;
+  };
+  const keepPause = (at: number | undefined) => {
+    if (escapedAt !== undefined && at !== undefined) steps.push({ kind: 'waitForStable', quietMs: escapePause(at - escapedAt) });
+    escapedAt = undefined;
   };
   const screenshot = (name: string, screen: readonly string[]) => {
     const mask = volatileMasks(screen);
@@ -108,7 +138,10 @@ export function inferSteps(observations: readonly Observation[], end: SessionEnd
       if (!commentedHere(steps, item.leftOut)) steps.push({ kind: 'comment', text: `codegen: left out here: ${item.leftOut}` });
     } else if (pending && canMerge(pending, item)) pending = merge(pending, item);
     else {
+      // An Enter in the read of the typing before it: the whole typed line is what was echoed.
+      if (item.echoes && pending?.step.kind === 'type') item.echoes = [pending.step.text];
       close(item.before, item.at);
+      keepPause(item.at);
       pending = item;
     }
   }
@@ -118,6 +151,11 @@ export function inferSteps(observations: readonly Observation[], end: SessionEnd
     if (end.screen.some((row) => row.trim() !== '')) screenshot(FINAL_SCREENSHOT, end.screen);
   } else if (steps.at(-1)?.kind !== 'screenshot') screenshot(FINAL_SCREENSHOT, end.screen);
   return { steps, leftOut: [...leftOut] };
+}
+
+/** The pause kept after a lone Escape that the next input followed `gapMs` later: rounded up to 100 ms, at most `CODEGEN.escapePause`. */
+function escapePause(gapMs: number): number {
+  return Math.min(Math.max(100, Math.ceil(gapMs / 100) * 100), CODEGEN.escapePause);
 }
 
 /** Whether the comments right before this point (since the last step) already say `leftOut`. */
@@ -130,8 +168,41 @@ function commentedHere(steps: readonly TestStep[], leftOut: string): boolean {
   return false;
 }
 
-/** One decoded event, the screen before the input that held it, and when that input arrived. */
-type Timed = { event: InputEvent; before: readonly string[]; at: number | undefined };
+/** One decoded event, the screen before the input that held it, when that input arrived, and whether it ended that input. */
+type Timed = { event: InputEvent; before: readonly string[]; at: number | undefined; ends: boolean } & ReadFacts;
+
+/**
+ * Where an event stands in its read: whether the read arrived at a no-echo prompt, the text typed
+ * earlier in the read since its last line end (`typed`), and how many line ends came before it in the read.
+ */
+interface ReadFacts {
+  noEcho: boolean;
+  typed: string;
+  lineOfRead: number;
+}
+
+/** Keys that end a line in line mode: the line is then the app's (CR, LF). */
+const LINE_ENDS: ReadonlySet<string> = new Set(['Enter', 'C-j']);
+
+/** Keys the terminal's line editing takes while a line is typed (erase, kill, word erase): part of a secret line, not steps. */
+const LINE_EDITS: ReadonlySet<string> = new Set(['BSpace', 'C-h', 'C-u', 'C-w']);
+
+/** The events of one input with where each stands in its read (see {@link ReadFacts}). */
+function timedEvents(observation: Extract<Observation, { kind: 'input' }>): Timed[] {
+  const { before, at } = observation;
+  const noEcho = observation.noEcho === true;
+  let typed = '';
+  let lineOfRead = 0;
+  return decodeInput(observation.bytes).map((event, index, all) => {
+    const timed = { event, before, at, ends: index === all.length - 1, noEcho, typed, lineOfRead };
+    if (event.kind === 'text') typed += event.text;
+    else if (event.kind === 'key' && LINE_ENDS.has(event.key)) {
+      typed = '';
+      lineOfRead++;
+    }
+    return timed;
+  });
+}
 
 /**
  * The actions of the observations' events in order, what they left out, and the marks. A mouse
@@ -141,23 +212,33 @@ type Timed = { event: InputEvent; before: readonly string[]; at: number | undefi
  */
 function actionsOf(observations: readonly Observation[]): (Action | LeftOut | Mark)[] {
   const items = observations.flatMap((observation): (Timed | Mark)[] =>
-    observation.kind === 'screenshot'
-      ? [{ screen: observation.screen, at: observation.at }]
-      : decodeInput(observation.bytes).map((event) => ({ event, before: observation.before, at: observation.at })),
+    observation.kind === 'screenshot' ? [{ screen: observation.screen, at: observation.at }] : timedEvents(observation),
   );
   const actions: (Action | LeftOut | Mark)[] = [];
+  const secrets = new SecretNames();
+  /** Whether a secret line is being typed (its text and line editing are the `typeSecret` step). */
+  let inSecret = false;
   for (let index = 0; index < items.length; index++) {
     const item = items[index] as Timed | Mark;
     if ('screen' in item) {
       actions.push(item);
       continue;
     }
-    const { event, before, at } = item;
+    const { event, before, at, ends } = item;
+    if ((event.kind === 'text' || event.kind === 'paste') && item.noEcho) {
+      if (!inSecret) actions.push({ step: secrets.step(before, item.lineOfRead), before, at });
+      inSecret = true;
+      continue;
+    }
+    if (inSecret && event.kind === 'key' && LINE_EDITS.has(event.key)) continue;
+    inSecret = false;
     const leaveOut = (leftOut: string) => actions.push({ leftOut, before, at });
     if (event.kind === 'text') actions.push({ step: { kind: 'type', text: event.text }, before, at });
     else if (event.kind === 'paste') actions.push({ step: { kind: 'paste', text: event.text.replace(/\r\n?/g, '\n') }, before, at });
-    else if (event.kind === 'key') actions.push({ step: { kind: 'press', keys: [event.key] }, before, at });
-    else if (event.kind === 'other') leaveOut(event.what);
+    else if (event.kind === 'key') {
+      const entered = LINE_ENDS.has(event.key) && !item.noEcho && item.typed.trim() !== '' ? { echoes: [item.typed] } : {};
+      actions.push({ step: { kind: 'press', keys: [event.key] }, before, at, ...(event.key === 'Escape' && ends ? { loneEscape: true } : {}), ...entered });
+    } else if (event.kind === 'other') leaveOut(event.what);
     else if (event.kind === 'reply') continue;
     else if (event.action === 'release') leaveOut(`a mouse release without its press at ${cell(event)}`);
     else {
@@ -174,6 +255,37 @@ function actionsOf(observations: readonly Observation[]): (Action | LeftOut | Ma
     }
   }
   return actions;
+}
+
+/**
+ * The environment variables of a session's secret lines, each named for its prompt (the last
+ * non-blank row of the screen before it): `TMUX_SHOT_PASSPHRASE` when the prompt says passphrase,
+ * `TMUX_SHOT_PASSWORD` when it says password or passwd, else `TMUX_SHOT_SECRET`; then `_2`, `_3`…
+ * for another prompt of the same name. The same prompt again (a second sudo) gets the same
+ * variable; a line after another in one read (a paste of several) counts as a prompt of its own.
+ */
+class SecretNames {
+  readonly #byPrompt = new Map<string, string>();
+  readonly #taken = new Set<string>();
+
+  /** The `typeSecret` step of a secret line typed at the screen `before`, the `lineOfRead`-th line of its read (from 0). */
+  step(before: readonly string[], lineOfRead: number): Extract<TestStep, { kind: 'typeSecret' }> {
+    const prompt =
+      [...before]
+        .reverse()
+        .find((row) => row.trim() !== '')
+        ?.trim() ?? '';
+    const key = `${prompt}\n${lineOfRead}`;
+    let variable = this.#byPrompt.get(key);
+    if (variable === undefined) {
+      const base = /passphrase/i.test(prompt) ? 'TMUX_SHOT_PASSPHRASE' : /passw(?:or)?d/i.test(prompt) ? 'TMUX_SHOT_PASSWORD' : 'TMUX_SHOT_SECRET';
+      variable = base;
+      for (let n = 2; this.#taken.has(variable); n++) variable = `${base}_${n}`;
+      this.#taken.add(variable);
+      this.#byPrompt.set(key, variable);
+    }
+    return { kind: 'typeSecret', variable, prompt };
+  }
 }
 
 /** A cell as the comments name it: `(col, row)`, 0-based as `mouse.click` takes them. */
@@ -224,16 +336,20 @@ function countBounded(screen: readonly string[], word: string): number {
 }
 
 /**
- * Whether `next` joins the run `run`: both typing or both keys, and for typing, the app answered
- * the run's last part with nothing but its echo (no text appeared, or the text that appeared holds
- * what was typed).
+ * Whether `next` joins the run `run`: both typing or both keys, and the app answered the run's last
+ * part with no text (for typing: or with text holding what was typed, its echo); keys never join a
+ * lone Escape (its pause is kept).
  */
 function canMerge(run: Action, next: Action): boolean {
-  if (run.step.kind === 'press' && next.step.kind === 'press') return true;
-  if (run.step.kind !== 'type' || next.step.kind !== 'type') return false;
-  const last = run.last ?? { before: run.before, text: run.step.text };
+  if (run.step.kind !== next.step.kind || (run.step.kind !== 'type' && run.step.kind !== 'press') || run.loneEscape) return false;
+  const last = run.last ?? { before: run.before, text: run.step.kind === 'type' ? run.step.text : '' };
   const appeared = appearedText(last.before, next.before);
-  return appeared === undefined || (typeof appeared === 'string' ? appeared : appeared.source).includes(last.text.trim());
+  return appeared === undefined || (run.step.kind === 'type' && appearedSource(appeared).includes(last.text.trim()));
+}
+
+/** What an appeared text reads as: the string, the pattern's source, the placed text's text. */
+function appearedSource(appeared: string | RegExp | PlacedText): string {
+  return typeof appeared === 'string' ? appeared : appeared instanceof RegExp ? appeared.source : appeared.text;
 }
 
 /** `run` with `next` appended (see {@link canMerge}). */
@@ -246,7 +362,15 @@ function merge(run: Action, next: Action): Action {
       last: { before: next.before, text: next.step.text },
     };
   }
-  if (run.step.kind === 'press' && next.step.kind === 'press')
-    return { step: { kind: 'press', keys: [...run.step.keys, ...next.step.keys] }, before: run.before, at: next.at };
+  if (run.step.kind === 'press' && next.step.kind === 'press') {
+    const keys = [...run.step.keys, ...next.step.keys];
+    return {
+      step: { kind: 'press', keys },
+      before: run.before,
+      at: next.at,
+      last: { before: next.before, text: '' },
+      ...(next.loneEscape ? { loneEscape: true } : {}),
+    };
+  }
   return next;
 }

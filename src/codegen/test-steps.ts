@@ -3,7 +3,8 @@
  * as plain data, one step per call of the generated test. `write-test.ts` turns it into source.
  */
 import { CODEGEN } from '../defaults.js';
-import type { MouseButton } from '../host/index.js';
+import type { MouseButton } from '../term/index.js';
+import type { PlacedText } from './appeared-text.js';
 
 /** One step of a generated test; each comment shows the line it becomes. */
 export type TestStep =
@@ -11,6 +12,12 @@ export type TestStep =
   | { kind: 'press'; keys: readonly string[] }
   /** `await tmuxApp.type('hello')`: literal text (a `'\n'` in it is sent as Enter). */
   | { kind: 'type'; text: string }
+  /**
+   * `await tmuxApp.type(secret('TMUX_SHOT_PASSWORD'))`, after a comment naming the prompt: a line
+   * typed at a no-echo prompt (a password), whose text the test does not hold; the replay types
+   * the environment variable `variable`, and fails naming it when it is not set.
+   */
+  | { kind: 'typeSecret'; variable: string; prompt: string }
   /** `await tmuxApp.paste('echo one\necho two')`: text pasted as a terminal pastes it (bracketed when the app asked). */
   | { kind: 'paste'; text: string }
   /** `await tmuxApp.getByText('File', { exact: true }).click()` (`{ button: 'right' }` when not left). */
@@ -21,6 +28,17 @@ export type TestStep =
   | { kind: 'waitForText'; text: string | RegExp; timeout?: number }
   /** `await expect(tmuxApp).toShowText('Selected: Settings')`: an (auto-retrying) assertion; `{ timeout }` (ms) as for `waitForText`. */
   | { kind: 'expectText'; text: string | RegExp; timeout?: number }
+  /**
+   * `await expect(tmuxApp.region({ row: 16, col: 2, rows: 1, cols: 8 })).toHaveText('beta.txt')`:
+   * text at its place (0-based cells; `cols` is the text's length), where a step replaced other
+   * text with text shown elsewhere too; `{ timeout }` (ms) as for `waitForText`.
+   */
+  | { kind: 'expectRegionText'; row: number; col: number; text: string; timeout?: number }
+  /**
+   * `await tmuxApp.waitForStable({ quietMs: 1500 })`: a pause of the recording that the replay
+   * keeps, in ms (after an Escape pressed alone: see `inferSteps`).
+   */
+  | { kind: 'waitForStable'; quietMs: number }
   /** `await expect(tmuxApp).toMatchScreenshot('settings')`, with `{ mask }` when the screen showed volatile text (a time, a percentage). */
   | { kind: 'screenshot'; name: string; mask?: readonly RegExp[] }
   /** `expect(await tmuxApp.waitForExit()).toEqual({ exitCode: 0, signal: null })`: the app ended by itself, with this status. */
@@ -51,6 +69,18 @@ export interface GeneratedTest {
 }
 
 /**
+ * The assertion on what a step made appear (`appearedText`'s answer): `expectText` (or
+ * `waitForText` when `wait`) on a text, `expectRegionText` on a text at its place; with
+ * `{ timeout }` when given. Undefined in, undefined out.
+ */
+export function appearedStep(appeared: string | RegExp | PlacedText | undefined, timeout?: number, wait = false): TestStep | undefined {
+  if (appeared === undefined) return undefined;
+  const within = timeout === undefined ? {} : { timeout };
+  if (typeof appeared === 'string' || appeared instanceof RegExp) return { kind: wait ? 'waitForText' : 'expectText', text: appeared, ...within };
+  return { kind: 'expectRegionText', ...appeared, ...within };
+}
+
+/**
  * The test's own timeout for `steps`: when some of its waits have a timeout of their own (a step
  * observed to take long), their sum plus Vitest's default (`CODEGEN.vitestTimeout`, for all the
  * other steps); else undefined (Vitest's default does).
@@ -58,7 +88,7 @@ export interface GeneratedTest {
  */
 export function testTimeout(steps: readonly TestStep[]): number | undefined {
   let waits = 0;
-  for (const step of steps) if ((step.kind === 'expectText' || step.kind === 'waitForText') && step.timeout !== undefined) waits += step.timeout;
+  for (const step of steps) if ('timeout' in step && step.timeout !== undefined) waits += step.timeout;
   return waits > 0 ? waits + CODEGEN.vitestTimeout : undefined;
 }
 

@@ -4,12 +4,14 @@
  * per step. Strings are single-quoted with every control character escaped, so the file holds no
  * raw escape bytes; the output is already in Biome's and Prettier's style for lines that fit.
  */
-import type { MouseButton } from '../host/index.js';
+import type { MouseButton } from '../term/index.js';
 import type { GeneratedTest, TestStep } from './test-steps.js';
 
 /**
  * The source of a Vitest test file for `test` (ends with a newline). Consecutive presses become
  * one `press(…)` and consecutive typing one `type(…)`; `expect` is imported only when a step asserts.
+ * A `typeSecret` step becomes a comment naming its prompt and `type(secret('VARIABLE'))`, and the
+ * file then ends with the `secret` function: the variable's value, or an error naming it.
  * @example
  * writeTest({ title: 'selects Save', command: ['node', 'menu.mjs'], cols: 40, rows: 12,
  *   steps: [{ kind: 'press', keys: ['Down', 'Enter'] }, { kind: 'expectText', text: 'Selected: Save' }] });
@@ -24,7 +26,7 @@ import type { GeneratedTest, TestStep } from './test-steps.js';
  */
 export function writeTest(test: GeneratedTest): string {
   const steps = mergeSteps(test.steps);
-  const asserts = steps.some((step) => step.kind === 'expectText' || step.kind === 'screenshot' || step.kind === 'exit');
+  const asserts = steps.some((step) => ['expectText', 'expectRegionText', 'screenshot', 'exit'].includes(step.kind));
   const lines = [
     ...(test.comment ?? []).map((line) => (line === '' ? '//' : `// ${line.replace(LINE_BREAKS, ' ')}`)),
     `import { ${asserts ? 'expect, test' : 'test'} } from 'tmux-shot/vitest';`,
@@ -34,6 +36,7 @@ export function writeTest(test: GeneratedTest): string {
     `test(${quote(test.title)}, ${test.timeout === undefined ? '' : `{ timeout: ${test.timeout} }, `}async ({ tmuxApp }) => {`,
     ...steps.map((step) => `  ${formatStep(step)}`),
     '});',
+    ...(steps.some((step) => step.kind === 'typeSecret') ? SECRET_HELPER : []),
   ];
   if (test.comment?.length) lines.splice(test.comment.length, 0, '');
   return `${lines.join('\n')}\n`;
@@ -62,13 +65,18 @@ export function mergeSteps(steps: readonly TestStep[]): TestStep[] {
   return merged;
 }
 
-/** One step as its line of the test's body. */
+/** One step as its line of the test's body (a `typeSecret`: its comment, then its call on the next line at the body's indent). */
 export function formatStep(step: TestStep): string {
   switch (step.kind) {
     case 'press':
       return `await tmuxApp.press(${step.keys.map(quote).join(', ')});`;
     case 'type':
       return `await tmuxApp.type(${quote(step.text)});`;
+    case 'typeSecret': {
+      const prompt = step.prompt === '' ? 'a no-echo prompt' : `the no-echo prompt ${quote(step.prompt)}`;
+      const comment = `// typed at ${prompt} (ECHO off), not written here: set ${step.variable} to replay it`;
+      return `${comment.replace(LINE_BREAKS, ' ')}\n  await tmuxApp.type(secret(${quote(step.variable)}));`;
+    }
     case 'paste':
       return `await tmuxApp.paste(${quote(step.text)});`;
     case 'click':
@@ -81,6 +89,12 @@ export function formatStep(step: TestStep): string {
       return `await tmuxApp.waitForText(${formatText(step.text)}${timeoutOption(step.timeout)});`;
     case 'expectText':
       return `await expect(tmuxApp).toShowText(${formatText(step.text)}${timeoutOption(step.timeout)});`;
+    case 'expectRegionText': {
+      const region = `tmuxApp.region({ row: ${step.row}, col: ${step.col}, rows: 1, cols: ${[...step.text].length} })`;
+      return `await expect(${region}).toHaveText(${quote(step.text)}${timeoutOption(step.timeout)});`;
+    }
+    case 'waitForStable':
+      return `await tmuxApp.waitForStable({ quietMs: ${step.quietMs} });`;
     case 'screenshot': {
       const mask = step.mask?.length ? `, { mask: [${step.mask.map(formatText).join(', ')}] }` : '';
       return `await expect(tmuxApp).toMatchScreenshot(${quote(step.name)}${mask});`;
@@ -93,6 +107,20 @@ export function formatStep(step: TestStep): string {
       return `await tmuxApp.resize(${step.cols}, ${step.rows});`;
   }
 }
+
+/**
+ * The function a test with a `typeSecret` step ends with: the variable's value, or an error naming
+ * it (typing '' would fail later, at a wait, with nothing said about the secret).
+ */
+const SECRET_HELPER = [
+  '',
+  '/** What was typed at a no-echo prompt, from the environment variable `name`: codegen does not write it into the test. */',
+  'function secret(name: string): string {',
+  '  const value = process.env[name];',
+  '  if (value === undefined) throw new Error(`${name} is not set: set it to what was typed at the no-echo prompt to replay this test`);',
+  '  return value;',
+  '}',
+];
 
 /** A wait's options argument (with its leading comma): none without a timeout of its own. */
 function timeoutOption(timeout: number | undefined): string {

@@ -9,7 +9,7 @@ import pixelmatch from 'pixelmatch';
 import { DIFF_IMAGE } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
 import type { PixelRect, RgbaImage } from '../geometry.js';
-import { resolveComparatorOptions } from './tolerances.js';
+import { resolveComparatorOptions } from './options.js';
 
 /** Width and height of an image, in px. */
 export interface ImageSize {

@@ -10,8 +10,10 @@ import { cellRectToPixelRect, mismatchedCells } from './cell-pixels.js';
 import type { PixelComparison } from './compare-pixels.js';
 import { comparePixels } from './compare-pixels.js';
 import { decodePng } from './decode-png.js';
-import type { ComparatorOptions, ResolvedComparatorOptions, ToleranceViolation } from './tolerances.js';
-import { checkTolerances, describeViolation, resolveComparatorOptions } from './tolerances.js';
+import { resolveComparatorOptions } from './options.js';
+import type { ComparatorOptions, ResolvedComparatorOptions } from './options.js';
+import type { ToleranceViolation } from './tolerances.js';
+import { checkTolerances, describeViolation } from './tolerances.js';
 
 /**
  * Vitest's snapshot update state: `'all'` with `-u` (write missing references, rewrite failing

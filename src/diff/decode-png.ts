@@ -1,7 +1,13 @@
 /** PNG bytes → RGBA pixels: the only use of pngjs in the core. */
-import pngjs from 'pngjs';
+import { createRequire } from 'node:module';
 import { TmuxShotError } from '../errors.js';
 import type { RgbaImage } from '../geometry.js';
+
+const require = createRequire(import.meta.url);
+type Pngjs = typeof import('pngjs');
+let pngjs: Pngjs | undefined;
+/** pngjs (22 modules), loaded with the first PNG decoded so that importing tmux-shot/vitest stays cheap. */
+const loadPngjs = (): Pngjs => (pngjs ??= require('pngjs') as Pngjs);
 
 /**
  * Decodes PNG bytes (any colour type and bit depth; 16-bit channels are scaled to 8) into a
@@ -12,7 +18,7 @@ import type { RgbaImage } from '../geometry.js';
  */
 export function decodePng(png: Uint8Array, label: string): RgbaImage {
   try {
-    const decoded = pngjs.PNG.sync.read(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+    const decoded = loadPngjs().PNG.sync.read(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
     return { widthPx: decoded.width, heightPx: decoded.height, data: new Uint8Array(decoded.data) };
   } catch (cause) {
     throw new TmuxShotError(`The ${label} screenshot is not a valid PNG: ${whatIsWrong(png, cause as Error)}.`, { cause });

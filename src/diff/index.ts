@@ -6,5 +6,5 @@ export type { ScreenshotOutcome, UpdateMode } from './decide-outcome.js';
 export { decideOutcome, passesUnwritten } from './decide-outcome.js';
 export { formatCellChars, formatCellDiff, formatRanges } from './format-cell-diff.js';
 export { maskFromText } from './mask-from-text.js';
-export type { ComparatorOptions } from './tolerances.js';
-export { resolveComparatorOptions } from './tolerances.js';
+export type { ComparatorOptions } from './options.js';
+export { resolveComparatorOptions } from './options.js';

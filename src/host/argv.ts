@@ -5,9 +5,9 @@
  * or pattern matching applies.
  */
 import { HOST } from '../defaults.js';
-import type { Size } from '../geometry.js';
+import type { Rgb, Size } from '../geometry.js';
 import type { TmuxConnection } from './connection.js';
-import { escapeFormat, formatExecCommand, quoteShellWord, quoteTmuxArgument } from './quote.js';
+import { escapeFormat, formatExecCommand, formatTmuxCommandLine, quoteShellWord, quoteTmuxArgument } from './quote.js';
 import type { TmuxCommand } from './quote.js';
 
 /** `new-session -P` output: the new session's and pane's ids, e.g. `$1 %3`. */
@@ -43,47 +43,61 @@ export function startServerCommands(): TmuxCommand[] {
  * single lost event leaves the server running: the lobby's pane itself once its loop ends (it
  * ignores the hangup of the server's end), its exit (`pane-died`: tmux 3.3a can miss the pane's
  * SIGCHLD, leaving that hook unfired), and its control client's detaching (`client-detached`;
- * its stdin closes). `run-shell` expands formats in its command, so the hooks' scripts are
- * format-escaped; the pane reaches the server through `connection`'s binary and socket.
+ * its stdin closes), once no client is left on the lobby: tmux 3.3a also runs the lobby's hook
+ * when a client of another session is detached because that session was destroyed, as the
+ * client of `tmux-shot watch` is when the app it watches closes. `run-shell` expands formats in
+ * its command, so the hooks' scripts are format-escaped; the pane reaches the server through `connection`'s binary and socket.
  */
 export function createLobbyCommands(ownerPid: number, directory: string, connection: Pick<TmuxConnection, 'binary' | 'socketPath'>): TmuxCommand[] {
   const runShell = (flags: string, script: string) => `run-shell ${flags}${quoteTmuxArgument(escapeFormat(script))}`;
   const removeDirectory = `rm -rf -- ${quoteShellWord(directory)}`;
-  const cleanUp = [runShell('-b ', formatReaperScript()), runShell('', removeDirectory), 'kill-server'].join(' ; ');
-  const killServer = [connection.binary, '-S', connection.socketPath, 'kill-server'].map(quoteShellWord).join(' ');
+  // The reaper's arguments are the panes' first processes, expanded by tmux before the kill.
+  const reap = `run-shell -b ${quoteTmuxArgument(`set -- ${PANE_PIDS_FORMAT}\n${escapeFormat(formatReaperScript())}`)}`;
+  const cleanUp = [reap, runShell('', removeDirectory), 'kill-server'].join(' ; ');
+  const tmux = [connection.binary, '-S', connection.socketPath].map(quoteShellWord).join(' ');
   const watchOwner = [
     `while kill -0 ${ownerPid} 2>/dev/null; do sleep ${OWNER_POLL_SECONDS}; done`,
     "trap '' HUP",
-    `sh -c ${quoteShellWord(formatReaperScript())} &`,
-    `${killServer} 2>/dev/null`,
+    `sh -c ${quoteShellWord(formatReaperScript())} reaper $(${tmux} display-message -p ${quoteShellWord(PANE_PIDS_FORMAT)} 2>/dev/null) &`,
+    `${tmux} kill-server 2>/dev/null`,
     removeDirectory,
   ].join('\n');
   return [
     ['new-session', '-d', '-s', LOBBY_NAME, watchOwner],
     ['set-hook', '-t', LOBBY_NAME, 'pane-died', cleanUp],
-    ['set-hook', '-t', LOBBY_NAME, 'client-detached', cleanUp],
+    ['set-hook', '-t', LOBBY_NAME, 'client-detached', formatTmuxCommandLine([['if-shell', '-F', '-t', `=${LOBBY_NAME}:`, '#{?session_attached,,1}', cleanUp]])],
   ];
 }
+
+/** Every pane's first process of the server, as a tmux format: pids each followed by a space. */
+export const PANE_PIDS_FORMAT = '#{S:#{W:#{P:#{pane_pid} }}}';
 
 /**
  * A POSIX sh script, run as a job of the server, that does what `endProcessTree` does when no
  * process of ours is left to do it: it waits {@link HOST.hangupGrace} ms after the server's
  * hangup, sends SIGTERM to every process whose environment holds the server's mark
  * (`TMUX=<socket>,<server pid>,`, see `tmuxEnvPrefix`: the job's own `TMUX` without its session
- * index; Linux `/proc/<pid>/environ`, elsewhere it finds none), then {@link HOST.terminateGrace}
- * ms later SIGKILL. It ignores the SIGTERM that kill-server sends its jobs, and skips itself (it
- * carries the mark too).
+ * index; Linux `/proc/<pid>/environ`, elsewhere it finds none) or whose session is one of its
+ * arguments (the panes' first processes, read before the kill: see {@link PANE_PIDS_FORMAT};
+ * `/proc/<pid>/stat` field 6), then {@link HOST.terminateGrace} ms later SIGKILL. It ignores the
+ * SIGTERM that kill-server sends its jobs, and skips itself (it carries the mark too).
  */
 export function formatReaperScript(): string {
   return [
     "trap '' HUP TERM",
     'exec >/dev/null 2>&1',
     'mark="TMUX=${TMUX%,*},"',
+    'panes=" $* "',
     'reap() {',
+    '  signal=$1',
     '  for environ in /proc/[0-9]*/environ; do',
     '    pid=${environ#/proc/}',
     '    pid=${pid%/environ}',
-    '    [ "$pid" != $$ ] && grep -qaF "$mark" "$environ" && kill -s "$1" "$pid"',
+    '    [ "$pid" = $$ ] && continue',
+    '    if grep -qaF "$mark" "$environ"; then kill -s "$signal" "$pid"; continue; fi',
+    '    read -r stat < "/proc/$pid/stat" || continue',
+    '    set -- ${stat##*) }',
+    '    case "$panes" in *" $4 "*) kill -s "$signal" "$pid" ;; esac',
     '  done',
     '}',
     `sleep ${HOST.hangupGrace / 1000}; reap TERM; sleep ${HOST.terminateGrace / 1000}; reap KILL`,
@@ -105,12 +119,38 @@ export function pinWindowSizeCommand(paneId: string): TmuxCommand {
   return ['set-option', '-w', '-t', paneId, 'window-size', 'manual'];
 }
 
+/** The colours a pane's terminal reports for its defaults: OSC 10, 11 and 12 answers. */
+export interface PaneColours {
+  readonly foreground: Rgb;
+  readonly background: Rgb;
+  readonly cursor: Rgb;
+}
+
+/**
+ * Gives pane `paneId` the default colours `colours`, so that tmux itself answers an app's OSC 10
+ * and 11 (from `window-style`, tmux 3.3a input.c `input_osc_10`/`_11` → `tty_default_colours`) and
+ * OSC 12 (from `cursor-colour`, `input_osc_12`), in order with the other queries it answers (DA1).
+ * With tmux's defaults it answers none of them. Control clients draw nothing, so neither changes
+ * what the pane's output or `capture-pane` hold. The colours are lowercase hex: `window-style` is
+ * expanded as a format, where `#` with an uppercase letter is an alias (`#F`, `#D`), with a-f none.
+ */
+export function paneColoursCommands(paneId: string, colours: PaneColours): TmuxCommand[] {
+  const hex = ({ r, g, b }: Rgb) => `#${[r, g, b].map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
+  return [
+    ['set-option', '-p', '-t', paneId, 'window-style', `fg=${hex(colours.foreground)},bg=${hex(colours.background)}`],
+    ['set-option', '-p', '-t', paneId, 'cursor-colour', hex(colours.cursor)],
+  ];
+}
+
 /**
  * A control-mode client for session `sessionId` (an id like `$4`, or `=name`) that receives no
- * pane output (`-f no-output`): output comes through {@link pipePaneCommand} instead.
+ * pane output (`-f no-output`): output comes through {@link pipePaneCommand} instead. With
+ * `watch`, a client that receives the session's pane output (`%output`) and can change nothing:
+ * `read-only` (tmux refuses its commands that change anything, and its keys) and `ignore-size`
+ * (it never counts towards a window's size), for `tmux-shot watch`.
  */
-export function attachControlCommand(sessionId: string): TmuxCommand {
-  return ['-C', 'attach-session', '-f', 'no-output', '-t', sessionId];
+export function attachControlCommand(sessionId: string, watch = false): TmuxCommand {
+  return ['-C', 'attach-session', '-f', watch ? 'read-only,ignore-size' : 'no-output', '-t', sessionId];
 }
 
 /**
@@ -187,6 +227,14 @@ export function displayCommand(paneId: string, format: string): TmuxCommand {
  */
 export function reapChildrenCommand(): TmuxCommand {
   return ['run-shell', '-b', 'true'];
+}
+
+/** The tmux format of a pane's first process for teardown: `<pid> <dead: 0|1> <tty>` (see `parsePaneProcess`). */
+export const PANE_PROCESS_FORMAT = '#{pane_pid} #{pane_dead} #{pane_tty}';
+
+/** Prints {@link PANE_PROCESS_FORMAT} for every pane of the server, one line each. */
+export function listPaneProcessesCommand(): TmuxCommand {
+  return ['list-panes', '-a', '-F', PANE_PROCESS_FORMAT];
 }
 
 /** Kills session `sessionId` and its processes (SIGHUP). */

@@ -25,12 +25,28 @@ interface PendingCommand {
   cancelTimer: () => void;
   resolve: (lines: string[]) => void;
   reject: (error: Error) => void;
+  /** The commands sent after it on the same line (see {@link ControlClient.commands}): tmux skips them when it fails. */
+  rest: PendingCommand[];
 }
 
 /** Options of {@link ControlClient.attach} and {@link ControlClient.command}. */
 export interface ControlCommandOptions {
   /** How long to wait for tmux's answer, in ms. @default HOST.commandTimeout (10000) */
   timeout?: number;
+}
+
+/** Options of {@link ControlClient.attach}. */
+export interface ControlAttachOptions extends ControlCommandOptions {
+  /**
+   * Attach as a watcher (`-f read-only,ignore-size`, see `attachControlCommand`) that receives the
+   * session's pane output, instead of a command channel with no output (`-f no-output`). @default false
+   */
+  watch?: boolean;
+  /**
+   * Called with every event tmux sends (replies, `%output`…), in the order tmux wrote them, before
+   * the client acts on it: `%output` before a command's reply came before the command ran.
+   */
+  onEvent?: (event: ControlEvent) => void;
 }
 
 /**
@@ -50,8 +66,11 @@ export class ControlClient {
   /** Resolves when the client process has exited (after `%exit`, a kill, or `close()`). */
   readonly exited: Promise<void>;
 
-  private constructor(connection: TmuxConnection, sessionId: string) {
-    const args = [...connectionArgs(connection), ...attachControlCommand(sessionId)];
+  readonly #onEvent: ((event: ControlEvent) => void) | undefined;
+
+  private constructor(connection: TmuxConnection, sessionId: string, options: ControlAttachOptions) {
+    this.#onEvent = options.onEvent;
+    const args = [...connectionArgs(connection), ...attachControlCommand(sessionId, options.watch)];
     this.#subprocess = spawn(connection.binary, args, { env: connection.env, stdio: ['pipe', 'pipe', 'pipe'] });
     this.#subprocess.unref();
     endAtExit(this.#subprocess);
@@ -88,8 +107,8 @@ export class ControlClient {
    * @throws {TmuxNotFoundError} when the binary cannot be run; TmuxCommandError when tmux refuses
    *   the attach (its `%error` text), the client exits first, or `timeout` ms pass.
    */
-  static async attach(connection: TmuxConnection, sessionId: string, options: ControlCommandOptions = {}): Promise<ControlClient> {
-    const client = new ControlClient(connection, sessionId);
+  static async attach(connection: TmuxConnection, sessionId: string, options: ControlAttachOptions = {}): Promise<ControlClient> {
+    const client = new ControlClient(connection, sessionId, options);
     const timeout = options.timeout ?? HOST.commandTimeout;
     let cancelTimer = (): void => undefined;
     const timedOut = new Promise<never>((_, reject) => {
@@ -115,19 +134,46 @@ export class ControlClient {
    * @throws {TmuxCommandError} on `%error` (tmux's message in `stderr`), after `timeout` ms, or
    *   when the client exits first.
    */
-  command(command: TmuxCommand, options: ControlCommandOptions = {}): Promise<string[]> {
+  async command(command: TmuxCommand, options: ControlCommandOptions = {}): Promise<string[]> {
+    const [lines = []] = await this.commands([command], options);
+    return lines;
+  }
+
+  /**
+   * Runs `commands` as one line (`a ; b`), so tmux runs them one after the other with nothing in
+   * between (no pane output is read between them), and resolves with each one's output lines.
+   * tmux answers each with a block of its own, and skips the rest of the line after one fails.
+   * @throws {TmuxCommandError} as {@link command}, for the first command that failed.
+   */
+  commands(commands: readonly TmuxCommand[], options: ControlCommandOptions = {}): Promise<string[][]> {
     if (this.#exitError) return Promise.reject(this.#exitError);
-    const text = formatTmuxCommandLine([command]);
     const timeout = options.timeout ?? HOST.commandTimeout;
-    return new Promise((resolve, reject) => {
-      const pending: PendingCommand = { text, command, settled: false, cancelTimer: () => undefined, resolve, reject };
+    const pendings = commands.map((command): PendingCommand => {
+      const pending: PendingCommand = {
+        text: formatTmuxCommandLine([command]),
+        command,
+        settled: false,
+        cancelTimer: () => undefined,
+        resolve: () => undefined,
+        reject: () => undefined,
+        rest: [],
+      };
       pending.cancelTimer = startTimer(timeout, () => {
-        this.#settle(pending, new TmuxCommandError(`tmux did not answer '${text}' within ${timeout} ms`, command, ''));
+        this.#settle(pending, new TmuxCommandError(`tmux did not answer '${pending.text}' within ${timeout} ms`, command, ''));
       });
-      // Replies come in command order; a timed-out command keeps its place until its reply.
-      this.#pending.push(pending);
-      this.#subprocess.stdin.write(`${text}\n`);
+      return pending;
     });
+    const replies = pendings.map(
+      (pending, index) =>
+        new Promise<string[]>((resolve, reject) => {
+          Object.assign(pending, { resolve, reject, rest: pendings.slice(index + 1) });
+        }),
+    );
+    for (const reply of replies.slice(1)) reply.catch(() => undefined); // the first failure is the one reported
+    // Replies come in command order; a timed-out command keeps its place until its reply.
+    this.#pending.push(...pendings);
+    this.#subprocess.stdin.write(`${formatTmuxCommandLine(commands)}\n`);
+    return Promise.all(replies);
   }
 
   /**
@@ -142,6 +188,7 @@ export class ControlClient {
   }
 
   #handle(event: ControlEvent, attached: () => void, attachFailed: (error: Error) => void): void {
+    this.#onEvent?.(event);
     switch (event.kind) {
       case 'session-changed':
         attached();
@@ -159,8 +206,18 @@ export class ControlClient {
   #answer(ok: boolean, lines: string[]): void {
     const pending = this.#pending.shift();
     if (!pending) return;
-    if (ok) this.#settle(pending, undefined, lines);
-    else this.#settle(pending, new TmuxCommandError(`tmux ${pending.text} failed: ${lines.join('\n')}`, pending.command, lines.join('\n')));
+    if (ok) {
+      this.#settle(pending, undefined, lines);
+      return;
+    }
+    const error = new TmuxCommandError(`tmux ${pending.text} failed: ${lines.join('\n')}`, pending.command, lines.join('\n'));
+    this.#settle(pending, error);
+    // tmux skipped the rest of the line: no reply comes for them.
+    for (const skipped of pending.rest) {
+      const index = this.#pending.indexOf(skipped);
+      if (index !== -1) this.#pending.splice(index, 1);
+      this.#settle(skipped, error);
+    }
   }
 
   #settle(pending: PendingCommand, error: Error | undefined, lines: string[] = []): void {

@@ -1,8 +1,9 @@
 /**
- * The tmux control-mode protocol (tmux(1) "CONTROL MODE", 3.3a) as far as a command channel
- * needs it: reply blocks, `%session-changed`, `%exit`. Pure: feed it stdout chunks, get events.
- * Pane output does not come this way (our clients attach with `-f no-output`; see
- * `pane-output.ts` for why).
+ * The tmux control-mode protocol (tmux(1) "CONTROL MODE", 3.3a) as far as our clients need it:
+ * reply blocks, `%session-changed`, `%exit`, and for a client that watches a pane (`pane-stream.ts`)
+ * `%output` and `%layout-change`. Pure: feed it stdout chunks, get events. A test's app's output
+ * does not come this way (its command client attaches with `-f no-output`; see `pane-output.ts`
+ * for why).
  */
 
 /** What one control-mode line (or block of lines) means to us. */
@@ -18,7 +19,20 @@ export type ControlEvent =
       lines: string[];
     }
   | { kind: 'session-changed'; sessionId: string; name: string }
-  | { kind: 'exit'; reason: string };
+  | { kind: 'exit'; reason: string }
+  | {
+      /** `%output %PANE DATA`: bytes the pane's app wrote, decoded (tmux escapes bytes below 0x20 and the backslash as backslash and three octal digits). */
+      kind: 'output';
+      /** The pane's id (`%3`). */
+      pane: string;
+      bytes: Buffer;
+    }
+  | {
+      /** `%layout-change @WINDOW LAYOUT …`: a window's layout or size changed. */
+      kind: 'layout-change';
+      /** The window's id (`@2`). */
+      window: string;
+    };
 
 /** The three numbers of `%begin time number flags`, repeated verbatim by its `%end`/`%error`. */
 interface OpenBlock {
@@ -28,6 +42,8 @@ interface OpenBlock {
 }
 
 const NEWLINE = 0x0a;
+const BACKSLASH = 0x5c;
+const OUTPUT_PREFIX = Buffer.from('%output ');
 
 /**
  * Incremental parser of a control client's stdout. Lines are split on 0x0A as bytes; inside a
@@ -57,6 +73,7 @@ export class ControlParser {
 
   #parseLine(line: Buffer): ControlEvent | undefined {
     if (this.#block) return this.#parseBlockLine(line, this.#block);
+    if (line.subarray(0, OUTPUT_PREFIX.length).equals(OUTPUT_PREFIX)) return parseOutput(line);
     const text = line.toString('utf8');
     const begin = /^%begin (\d+ \d+ (\d+))$/.exec(text);
     if (begin) {
@@ -66,6 +83,8 @@ export class ControlParser {
     const changed = /^%session-changed (\S+) (.*)$/.exec(text);
     if (changed) return { kind: 'session-changed', sessionId: changed[1] ?? '', name: changed[2] ?? '' };
     if (text === '%exit' || text.startsWith('%exit ')) return { kind: 'exit', reason: text.slice(6) };
+    const layout = /^%layout-change (@\d+) /.exec(text);
+    if (layout) return { kind: 'layout-change', window: layout[1] ?? '' };
     return undefined;
   }
 
@@ -79,4 +98,42 @@ export class ControlParser {
     block.lines.push(text);
     return undefined;
   }
+}
+
+/** `%output %PANE DATA` as an event, or undefined when the line lacks its pane. */
+function parseOutput(line: Buffer): ControlEvent | undefined {
+  const space = line.indexOf(0x20, OUTPUT_PREFIX.length);
+  if (space === -1) return undefined;
+  return { kind: 'output', pane: line.subarray(OUTPUT_PREFIX.length, space).toString('latin1'), bytes: decodeOutput(line.subarray(space + 1)) };
+}
+
+/**
+ * The bytes of a `%output` line's DATA: tmux writes each byte below 0x20 and the backslash as
+ * a backslash and three octal digits (control.c `control_append_data`), every other byte as itself.
+ */
+export function decodeOutput(data: Buffer): Buffer {
+  if (data.indexOf(BACKSLASH) === -1) return Buffer.from(data);
+  const out = Buffer.allocUnsafe(data.length);
+  let length = 0;
+  for (let i = 0; i < data.length; i++) {
+    const byte = data[i] ?? 0;
+    const octal = byte === BACKSLASH ? octalByte(data, i + 1) : undefined;
+    if (octal === undefined) out[length++] = byte;
+    else {
+      out[length++] = octal;
+      i += 3;
+    }
+  }
+  return out.subarray(0, length);
+}
+
+/** The byte of the three octal digits at `at`, or undefined when they are not three octal digits. */
+function octalByte(data: Buffer, at: number): number | undefined {
+  let value = 0;
+  for (let i = at; i < at + 3; i++) {
+    const digit = (data[i] ?? 0) - 0x30;
+    if (digit < 0 || digit > 7) return undefined;
+    value = value * 8 + digit;
+  }
+  return value > 0xff ? undefined : value;
 }

@@ -8,13 +8,17 @@
 import { closeSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
 import {
   type FileId,
+  type ForegroundReads,
   type ForegroundWait,
   type TaskWait,
   type WaitSite,
+  decideForegroundIdle,
   decideForegroundWait,
   knowsArch,
   parseEpollTargets,
+  parseReadChars,
   parseTaskStat,
+  parseTimeout,
   parseWaitSite,
   readFdsOfSet,
   waitSetBytes,
@@ -27,10 +31,12 @@ class Vanished extends Error {}
  * Whether the foreground process group of the terminal `tty` (`/dev/pts/N`), whose session leader
  * is the pane's first process `panePid`, waits for input on it now (see `decideForegroundWait`).
  * The group's members are found among `panePid` and its descendants (`/proc/<pid>/task/<tid>/children`).
+ * With `soonMs`, it says whether the foreground is idle (`decideForegroundIdle`): waiting for keys
+ * with no timer due within `soonMs` ms.
  * @returns undefined when it cannot be read (not Linux, an unknown arch, /proc denied, the pane's
  *   process no longer on `tty`); never throws.
  */
-export function readForegroundWait(panePid: number, tty: string, arch = process.arch): ForegroundWait {
+export function readForegroundWait(panePid: number, tty: string, arch = process.arch, soonMs?: number): ForegroundWait {
   if (process.platform !== 'linux' || !knowsArch(arch)) return undefined;
   try {
     const leader = readStat(`/proc/${panePid}/stat`);
@@ -45,9 +51,34 @@ export function readForegroundWait(panePid: number, tty: string, arch = process.
       if (readStat(`/proc/${pid}/stat`).pgrp !== leader.tpgid) continue;
       for (const tid of list(`/proc/${pid}/task`)) tasks.push(readTask(pid, tid, arch, isTerminal));
     }
-    return decideForegroundWait(tasks);
+    return soonMs === undefined ? decideForegroundWait(tasks) : decideForegroundIdle(tasks, soonMs);
   } catch (error) {
     if (error instanceof Vanished) return 'busy';
+    return undefined;
+  }
+}
+
+/**
+ * What the foreground process group of the terminal `tty`, whose session leader is `panePid`, has
+ * read so far (see `ForegroundReads`): the `rchar` of `/proc/<pid>/io` of each of its processes,
+ * summed. Reading another process's `io` needs the same permission as its `syscall`.
+ * @returns undefined when it cannot be read (not Linux, /proc denied, the pane's process no longer
+ *   on `tty`, a process vanished while read); never throws.
+ */
+export function readForegroundReads(panePid: number, tty: string): ForegroundReads | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    const leader = readStat(`/proc/${panePid}/stat`);
+    if (leader.ttyNr !== statSync(tty).rdev || leader.tpgid <= 0) return undefined;
+    let readChars = 0;
+    for (const pid of descendants(panePid)) {
+      if (readStat(`/proc/${pid}/stat`).pgrp !== leader.tpgid) continue;
+      const chars = parseReadChars(read(`/proc/${pid}/io`));
+      if (chars === undefined) return undefined;
+      readChars += chars;
+    }
+    return { pgrp: leader.tpgid, readChars };
+  } catch {
     return undefined;
   }
 }
@@ -74,7 +105,8 @@ function readTask(pid: number, tid: string, arch: string, isTerminal: (file: Fil
   const { state } = readStat(`${task}/stat`);
   if (state !== 'S') return { state, onTerminal: false };
   const site = parseWaitSite(read(`${task}/syscall`), arch);
-  return { state, onTerminal: site !== undefined && waitsOn(pid, site, isTerminal) };
+  const onTerminal = site !== undefined && waitsOn(pid, site, isTerminal);
+  return { state, onTerminal, timeout: onTerminal && site ? waitTimeout(pid, site) : undefined };
 }
 
 /** Whether the wait at `site` includes reading the terminal. */
@@ -92,6 +124,13 @@ function waitsOn(pid: number, site: WaitSite, isTerminal: (file: FileId) => bool
       return readFdsOfSet(site.kind, readMemory(pid, site.address, waitSetBytes(site))).some(fdIsTerminal);
     }
   }
+}
+
+/** The timeout of the wait at `site`, in ms (negative: none); undefined when the syscall has none or it cannot be read. */
+function waitTimeout(pid: number, site: WaitSite): number | undefined {
+  if (site.timeoutAt === undefined) return site.timeout;
+  if (site.timeoutAt.address === 0n) return -1;
+  return parseTimeout(readMemory(pid, site.timeoutAt.address, 16), site.timeoutAt.perSecond);
 }
 
 function readMemory(pid: number, address: bigint, length: number): Buffer {

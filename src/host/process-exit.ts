@@ -6,7 +6,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { poll } from '../wait.js';
 import type { ProcessScope } from './process-table.js';
-import { killProcessTreeSync } from './process-tree.js';
+import { findPaneProcesses, killProcessTreeSync } from './process-tree.js';
 
 /** Poll interval of {@link waitForProcessExit}, in ms. */
 const EXIT_POLL_MS = 5;
@@ -25,6 +25,25 @@ export function isProcessAlive(pid: number): boolean {
     return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'latin1'));
   } catch {
     return true; // no procfs (macOS): kill(0) succeeded, so it runs
+  }
+}
+
+/** Linux's `PF_EXITING` task flag (include/linux/sched.h): the process is in `exit()`, closing its files. */
+const PF_EXITING = 0x4;
+
+/**
+ * True while `pid` runs and is not exiting: {@link isProcessAlive}, and on Linux without
+ * `PF_EXITING` among the flags of `/proc/<pid>/stat` (field 9) — a process that has closed its
+ * terminal in the course of exiting is not one that closed it and works on.
+ */
+export function isProcessRunning(pid: number): boolean {
+  if (!isProcessAlive(pid)) return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const flags = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[6]);
+    return Number.isInteger(flags) && (flags & PF_EXITING) === 0;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT' || process.platform !== 'linux';
   }
 }
 
@@ -47,7 +66,7 @@ let exitHookInstalled = false;
  * Remembers a live server so that, should our process exit without disposing it (a crash, a
  * forgotten `dispose()`, `process.exit()`), the 'exit' handler kills it and removes its
  * directory. The handler must be synchronous, so there is no grace period: every process of
- * `processes` gets SIGKILL (as Playwright kills its browsers on exit), the server SIGTERM. Fatal
+ * `processes` and of the server's panes (see `selectInScope`) gets SIGKILL (as Playwright kills its browsers on exit), the server SIGTERM. Fatal
  * signals that bypass 'exit' (SIGKILL, an unhandled SIGTERM) cannot be covered here.
  */
 export function registerLiveServer(pid: number, directory: string, processes: ProcessScope): void {
@@ -66,7 +85,7 @@ export function unregisterLiveServer(pid: number): void {
 /** Kills every registered server and its processes and removes its directory, synchronously and once each. */
 function killLiveServersSync(): void {
   for (const [pid, { directory, processes }] of liveServers) {
-    killProcessTreeSync(processes);
+    killProcessTreeSync({ ...processes, panes: findPaneProcesses(pid, processes.since) }); // the server still runs: its children are its panes' first processes
     try {
       process.kill(pid, 'SIGTERM');
     } catch {

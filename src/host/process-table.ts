@@ -1,35 +1,55 @@
 /**
  * Which processes belong to a pane or to a tmux server, from what Linux's procfs shows of each
- * (proc(5): `/proc/<pid>/stat`, `/proc/<pid>/environ`, `/proc/uptime`, `/proc/loadavg`,
- * `/proc/stat`). Pure: the reading and signalling are in process-tree.ts.
+ * (proc(5): `/proc/<pid>/stat`, `/proc/<pid>/environ`, `/proc/<pid>/fd`, `/proc/uptime`,
+ * `/proc/loadavg`, `/proc/stat`). Pure: the reading and signalling are in process-tree.ts.
  */
+
+/** The major device number of Unix 98 pseudo-terminal slaves (`/dev/pts/N` is device 136:N; Linux devices.txt). */
+const PTS_MAJOR = 136;
 
 /** The fields of `/proc/<pid>/stat` that teardown needs. */
 export interface ProcStat {
   pid: number;
   /** One letter: `R` running, `S` sleeping, `Z` zombie (exited, not yet reaped)… */
   state: string;
+  /** The parent's pid (1, or a subreaper's, once the parent has exited). */
+  ppid: number;
   /** Session id: the pid of the session's leader. */
   sid: number;
+  /** The controlling terminal's device number (field 7, `tty_nr`, encoded as `new_encode_dev`); 0 for none, as after its hangup. */
+  ttyNr: number;
   /** When the process started, in clock ticks since boot: with `pid`, it names one process (pids are reused). */
   startTicks: number;
 }
 
+/** A pane's first process, which tmux makes the leader of a session whose controlling terminal is the pane's. */
+export interface PaneProcess {
+  /** Its pid (`#{pane_pid}`): the session's id. */
+  pid: number;
+  /** The pane's terminal (`#{pane_tty}`, `/dev/pts/N`); undefined when not known. */
+  tty?: string;
+  /**
+   * True when the pane is dead: tmux has closed its terminal, whose number Linux may have given
+   * to another terminal since, so only the hung-up terminal (its links read `/dev/pts/N
+   * (deleted)`) is the pane's. There is one terminal of a number at a time, hung up or not.
+   */
+  dead?: boolean;
+}
+
 /**
- * Which processes a teardown ends. tmux gives every process it starts `TMUX=<socket>,<server
- * pid>,<session>` and, in a pane, `TMUX_PANE=%N`; children inherit both, so they mark the pane's
- * whole tree, even daemons that left its process group and session (spawn.c, environ.c).
+ * Which processes a teardown ends (see {@link selectInScope}). tmux gives every process it starts
+ * `TMUX=<socket>,<server pid>,<session>` and, in a pane, `TMUX_PANE=%N`; children inherit both,
+ * so they mark the pane's whole tree, even daemons that left its process group and session
+ * (spawn.c, environ.c). An app can unset them (`env: { TMUX: '' }`, `env -i`), so the kernel's
+ * facts count too: the pane's session, its terminal, and descent from a process of the scope.
  */
 export interface ProcessScope {
   /** The start of the `TMUX` value of the server's processes (see {@link tmuxEnvPrefix}). */
   tmuxPrefix: string;
   /** Only processes of this pane (`%N`), by their `TMUX_PANE`; all of the server's when absent. */
   paneId?: string;
-  /**
-   * The pane's first process (`#{pane_pid}`), which tmux makes a session leader: every member of
-   * its session belongs to the pane too, even one started with a cleared environment.
-   */
-  sessionLeader?: number;
+  /** The panes' first processes: the members of their sessions, those whose controlling terminal is theirs or who hold it open, belong. */
+  panes?: readonly PaneProcess[];
   /** Processes started before this moment are not looked at (see {@link ProcessClock}). */
   since: ProcessClock;
 }
@@ -65,11 +85,39 @@ export function tmuxEnvPrefix(socketPath: string, serverPid: number): string {
 export function parseProcStat(text: string): ProcStat | undefined {
   const close = text.lastIndexOf(')');
   if (close < 0) return undefined;
-  // After the name: state (field 3), ppid, pgrp, session (6), … starttime (22).
+  // After the name: state (field 3), ppid (4), pgrp, session (6), tty_nr (7), … starttime (22).
   const fields = text.slice(close + 2).split(' ');
-  const [pid, state, sid, startTicks] = [Number.parseInt(text, 10), fields[0] ?? '', Number(fields[3]), Number(fields[19])];
-  if (!Number.isInteger(pid) || state === '' || !Number.isInteger(sid) || !Number.isInteger(startTicks)) return undefined;
-  return { pid, state, sid, startTicks };
+  const pid = Number.parseInt(text, 10);
+  const [state, ppid, sid, ttyNr, startTicks] = [fields[0] ?? '', Number(fields[1]), Number(fields[3]), Number(fields[4]), Number(fields[19])];
+  if (!Number.isInteger(pid) || state === '' || ![ppid, sid, ttyNr, startTicks].every(Number.isInteger)) return undefined;
+  return { pid, state, ppid, sid, ttyNr, startTicks };
+}
+
+/**
+ * The first processes of a running tmux server's panes, from the stat of processes: its children
+ * (tmux forks each pane's process), with the terminal each has as controlling terminal.
+ */
+export function paneProcessesOf(stats: readonly ProcStat[], serverPid: number): PaneProcess[] {
+  return stats.filter((stat) => stat.ppid === serverPid && stat.state !== 'Z').map((stat) => ({ pid: stat.pid, tty: ptsPath(stat.ttyNr) }));
+}
+
+/**
+ * A pane's first process from tmux's `#{pane_pid} #{pane_dead} #{pane_tty}`.
+ * @returns undefined for a line that names no pid.
+ */
+export function parsePaneProcess(line: string): PaneProcess | undefined {
+  const [pid = '', dead, tty = ''] = line.split(' ');
+  const number = Number(pid);
+  if (pid === '' || !Number.isInteger(number) || number <= 0) return undefined;
+  const pane = { pid: number, ...(tty.startsWith('/dev/') ? { tty } : {}) };
+  return dead === '0' ? pane : { ...pane, dead: true };
+}
+
+/** The path of the pseudo-terminal of a `tty_nr` (`/dev/pts/N`, device 136:N as `new_encode_dev` packs it); undefined for none or another kind of terminal. */
+export function ptsPath(ttyNr: number): string | undefined {
+  const major = (ttyNr >> 8) & 0xfff;
+  const minor = (ttyNr & 0xff) | ((ttyNr >> 12) & 0xfff00);
+  return ttyNr !== 0 && major === PTS_MAJOR ? `/dev/pts/${minor}` : undefined;
 }
 
 /**
@@ -112,14 +160,64 @@ export function hasTmuxMarks(environ: string, scope: ProcessScope): boolean {
 }
 
 /**
- * Whether the process belongs to `scope`: alive (not a zombie), started since
- * `scope.since`, and marked by tmux (see {@link hasTmuxMarks}) or in the session of
- * `scope.sessionLeader` without the marks of another pane (so not a process whose session id
- * happens to reuse a gone leader's pid). `environ` is undefined when it cannot be read.
+ * Whether `/proc/<pid>/environ` text bears the marks of another tmux server (a non-empty `TMUX`
+ * not of `scope`) or, for a pane, of another pane of ours: such a process is not the pane's,
+ * whatever session or terminal a reused pid or pts number gives it. An emptied `TMUX` marks nothing.
  */
-export function isInScope(stat: ProcStat, environ: () => string | undefined, scope: ProcessScope): boolean {
-  if (stat.state === 'Z' || stat.startTicks < scope.since.ticks) return false;
-  const text = environ() ?? '';
-  if (hasTmuxMarks(text, scope)) return true;
-  return stat.sid === scope.sessionLeader && !`\0${text}`.includes('\0TMUX_PANE=');
+export function hasOtherMarks(environ: string, scope: ProcessScope): boolean {
+  const entries = `\0${environ}`;
+  const tmux = /\0TMUX=([^\0]*)/.exec(entries)?.[1];
+  if (tmux !== undefined && tmux !== '' && !tmux.startsWith(scope.tmuxPrefix)) return true;
+  const pane = /\0TMUX_PANE=([^\0]*)/.exec(entries)?.[1];
+  return scope.paneId !== undefined && pane !== undefined && pane !== scope.paneId;
+}
+
+/** What teardown reads of one process: its stat, and on demand its environment and the paths its open descriptors name. */
+export interface ProcessFacts {
+  stat: ProcStat;
+  /** `/proc/<pid>/environ`; undefined when it cannot be read. */
+  environ(): string | undefined;
+  /** The targets of its `/proc/<pid>/fd/*` links (`/dev/pts/3`, `/dev/pts/3 (deleted)` once hung up…); [] when they cannot be read. */
+  descriptors(): readonly string[];
+}
+
+/**
+ * The processes of `processes` that belong to `scope`: alive (not zombies), started since
+ * `scope.since`, and either marked by tmux for it ({@link hasTmuxMarks}) or, unless marked for
+ * another server or pane ({@link hasOtherMarks}), tied to one of its panes by a fact the kernel
+ * keeps: the pane's first process while it runs or a member of its session, with the pane's live terminal as
+ * controlling terminal (before its hangup), holding the pane's terminal open (also after the
+ * hangup, when its link reads `… (deleted)`; only so for a dead pane, see {@link PaneProcess.dead}),
+ * or a child of a process that belongs. Reads a process's environment only when its stat allows it
+ * to belong, and its descriptors only when nothing else tied it and it has no controlling terminal.
+ */
+export function selectInScope(processes: readonly ProcessFacts[], scope: ProcessScope): ProcStat[] {
+  const candidates = processes.filter(({ stat }) => stat.state !== 'Z' && stat.startTicks >= scope.since.ticks);
+  const panes = scope.panes ?? [];
+  const sessions = new Set(panes.map((pane) => pane.pid));
+  // A dead pane's pid is no process of ours any more: Linux hands it out again (after pid_max
+  // forks: 32768 on some machines, a few minutes of a busy test run), so only its session's
+  // members count, never a process with that pid nor a session leader of that id.
+  const leaders = new Set(panes.flatMap((pane) => (pane.dead ? [] : [pane.pid])));
+  const live = new Set(panes.flatMap((pane) => (pane.tty === undefined || pane.dead ? [] : [pane.tty])));
+  const ttys = new Set(panes.flatMap((pane) => (pane.tty === undefined ? [] : [`${pane.tty} (deleted)`, ...(pane.dead ? [] : [pane.tty])])));
+  const members = new Set<number>();
+  const unmarked: ProcessFacts[] = [];
+  for (const facts of candidates) {
+    const environ = facts.environ() ?? '';
+    if (hasTmuxMarks(environ, scope)) members.add(facts.stat.pid);
+    else if (!hasOtherMarks(environ, scope)) unmarked.push(facts);
+  }
+  const tied = ({ stat, descriptors }: ProcessFacts) =>
+    leaders.has(stat.pid) ||
+    (sessions.has(stat.sid) && stat.pid !== stat.sid) ||
+    live.has(ptsPath(stat.ttyNr) ?? '') ||
+    (ttys.size > 0 && stat.ttyNr === 0 && descriptors().some((path) => ttys.has(path)));
+  let rest = unmarked.filter((facts) => !(tied(facts) && members.add(facts.stat.pid)));
+  // Descent: a child joins once its parent has; repeat until a pass adds none.
+  for (let size = -1; size !== members.size; ) {
+    size = members.size;
+    rest = rest.filter(({ stat }) => !(members.has(stat.ppid) && members.add(stat.pid)));
+  }
+  return candidates.filter(({ stat }) => members.has(stat.pid)).map(({ stat }) => stat);
 }

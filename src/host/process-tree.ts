@@ -2,13 +2,16 @@
  * Process-tree teardown: ending every process a pane (or a whole tmux server) started, after
  * tmux's hangup, including those that ignore SIGHUP and daemons that left the pane's session.
  * Processes are found in Linux's procfs (see process-table.ts); where there is none (macOS),
- * only the pane's process group, which holds its processes unless they moved themselves out.
+ * only the panes' process groups, which hold their processes unless they moved themselves out.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { HOST } from '../defaults.js';
 import { poll, systemClock } from '../wait.js';
-import { isInScope, isNewPid, parseProcStat, parseProcessClock } from './process-table.js';
-import type { ProcessClock, ProcessScope } from './process-table.js';
+import { isNewPid, paneProcessesOf, parseProcStat, parseProcessClock, selectInScope } from './process-table.js';
+import type { PaneProcess, ProcStat, ProcessClock, ProcessFacts, ProcessScope } from './process-table.js';
+
+/** How many times {@link killProcessTreeSync} looks for processes to kill. */
+const SYNC_KILL_ROUNDS = 3;
 
 /** Poll interval while waiting for processes to exit, in ms (a check reads one small procfs file per process). */
 const EXIT_POLL_MS = 1;
@@ -32,19 +35,13 @@ export interface ProcessView {
   kill(target: Target, signal: NodeJS.Signals): void;
 }
 
-/** Linux: every process of the scope, whatever its process group, session or parent. */
+/** Linux: every process of the scope, whatever its process group, session or parent (see `selectInScope`). */
 export const procfsView: ProcessView = {
   survey(scope) {
-    const now = processClock();
-    pidMax ??= Number(readText('/proc/sys/kernel/pid_max')) || 2 ** 22; // else the highest a 64-bit kernel allows
-    const targets: Target[] = [];
-    for (const name of readdirSync('/proc')) {
-      const pid = Number(name);
-      if (!Number.isInteger(pid) || !isNewPid(pid, scope.since, now, pidMax)) continue;
-      const stat = readStat(pid);
-      if (stat && isInScope(stat, () => readText(`/proc/${pid}/environ`), scope)) targets.push({ id: pid, startTicks: stat.startTicks });
-    }
-    return targets;
+    const processes = readNewStats(scope.since).map(
+      (stat): ProcessFacts => ({ stat, environ: () => readText(`/proc/${stat.pid}/environ`), descriptors: () => readDescriptors(stat.pid) }),
+    );
+    return selectInScope(processes, scope).map((stat) => ({ id: stat.pid, startTicks: stat.startTicks }));
   },
   find(pid) {
     const stat = readStat(pid);
@@ -59,11 +56,10 @@ export const procfsView: ProcessView = {
   },
 };
 
-/** Without procfs: the pane's process group (tmux makes the pane's process its leader). */
+/** Without procfs: the panes' process groups (tmux makes each pane's first process its leader). */
 export const processGroupView: ProcessView = {
   survey(scope) {
-    const target = scope.sessionLeader === undefined ? undefined : this.find(scope.sessionLeader);
-    return target ? [target] : [];
+    return (scope.panes ?? []).flatMap((pane) => this.find(pane.pid) ?? []);
   },
   find(pid) {
     const target = { id: -pid };
@@ -91,6 +87,26 @@ function currentView(): ProcessView {
   return procfs ? procfsView : processGroupView;
 }
 
+/** The stat of every process whose pid was handed out since `since` (see `isNewPid`). */
+function readNewStats(since: ProcessClock): ProcStat[] {
+  const now = processClock();
+  pidMax ??= Number(readText('/proc/sys/kernel/pid_max')) || 2 ** 22; // else the highest a 64-bit kernel allows
+  return readdirSync('/proc').flatMap((name) => {
+    const pid = Number(name);
+    return Number.isInteger(pid) && isNewPid(pid, since, now, pidMax ?? 0) ? (readStat(pid) ?? []) : [];
+  });
+}
+
+/**
+ * The first processes of the panes of the running tmux server `serverPid` started since `since`,
+ * with their terminals (see `paneProcessesOf`); [] without procfs. Synchronous, for an 'exit'
+ * handler: read before the server is killed, which hangs up their terminals.
+ */
+export function findPaneProcesses(serverPid: number, since: ProcessClock): PaneProcess[] {
+  procfs ??= existsSync('/proc/self/stat');
+  return procfs ? paneProcessesOf(readNewStats(since), serverPid) : [];
+}
+
 /**
  * Now, as the {@link ProcessScope.since} of processes about to be started (three small procfs
  * reads); all zero without procfs.
@@ -114,8 +130,8 @@ export function processClock(): ProcessClock {
  */
 export async function endProcessTree(scope: ProcessScope, view: ProcessView = currentView()): Promise<void> {
   const hangupEnds = systemClock.now() + HOST.hangupGrace;
-  const leader = scope.sessionLeader === undefined ? undefined : view.find(scope.sessionLeader);
-  if (leader) await waitUntilGone(view, [leader], HOST.hangupGrace);
+  const leaders = (scope.panes ?? []).flatMap((pane) => view.find(pane.pid) ?? []);
+  if (leaders.length > 0) await waitUntilGone(view, leaders, HOST.hangupGrace);
   let targets = view.survey(scope);
   if (targets.length === 0) return;
   await waitUntilGone(view, targets, hangupEnds - systemClock.now());
@@ -123,7 +139,11 @@ export async function endProcessTree(scope: ProcessScope, view: ProcessView = cu
     ['SIGTERM', HOST.terminateGrace],
     ['SIGKILL', HOST.exitTimeout],
   ] as const) {
-    targets = view.survey(scope);
+    // Those found before stay targets: one tied only by its parent is no longer once the parent is gone.
+    targets = unite(
+      targets.filter((target) => view.isAlive(target)),
+      view.survey(scope),
+    );
     if (targets.length === 0) return;
     for (const target of targets) view.kill(target, signal);
     await waitUntilGone(view, targets, grace);
@@ -132,10 +152,26 @@ export async function endProcessTree(scope: ProcessScope, view: ProcessView = cu
 
 /**
  * Sends SIGKILL to every process of `scope` at once, synchronously: for a process 'exit'
- * handler, which cannot wait (as Playwright's process launcher kills browsers on exit).
+ * handler, which cannot wait (as Playwright's process launcher kills browsers on exit). Looks
+ * again after each round, up to {@link SYNC_KILL_ROUNDS} rounds, for a process forked while it
+ * signalled the others.
  */
 export function killProcessTreeSync(scope: ProcessScope, view: ProcessView = currentView()): void {
-  for (const target of view.survey(scope)) view.kill(target, 'SIGKILL');
+  const signalled = new Set<string>();
+  for (let round = 0; round < SYNC_KILL_ROUNDS; round++) {
+    const fresh = view.survey(scope).filter((target) => !signalled.has(`${target.id}:${target.startTicks}`));
+    if (fresh.length === 0) return;
+    for (const target of fresh) {
+      signalled.add(`${target.id}:${target.startTicks}`);
+      view.kill(target, 'SIGKILL');
+    }
+  }
+}
+
+/** The targets of both lists, each once. */
+function unite(kept: Target[], found: Target[]): Target[] {
+  const known = new Set(kept.map((target) => `${target.id}:${target.startTicks}`));
+  return [...kept, ...found.filter((target) => !known.has(`${target.id}:${target.startTicks}`))];
 }
 
 /** Waits until every target has exited, at most `timeout` ms. */
@@ -147,6 +183,21 @@ async function waitUntilGone(view: ProcessView, targets: Target[], timeout: numb
 function readStat(pid: number) {
   const text = readText(`/proc/${pid}/stat`);
   return text === undefined ? undefined : parseProcStat(text);
+}
+
+/** Where the open descriptors of `pid` lead (`/proc/<pid>/fd/*`); [] when they cannot be read. */
+function readDescriptors(pid: number): string[] {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
+      try {
+        return [readlinkSync(`/proc/${pid}/fd/${fd}`)];
+      } catch {
+        return []; // closed meanwhile
+      }
+    });
+  } catch {
+    return [];
+  }
 }
 
 /** A procfs file's text, or undefined when it is gone or unreadable. */

@@ -71,6 +71,11 @@ export function formatExecCommand(argv: readonly string[]): string {
 /** Words sh reads as themselves: letters and digits of any script, and `_ @ % + = : , . / -`. */
 const BARE_WORD = /^[\p{L}\p{N}_@%+=:,./-]+$/u;
 
+/** `word` as sh reads it back: as it is when sh reads it as itself ({@link BARE_WORD}), else in single quotes. */
+export function shellWord(word: string): string {
+  return BARE_WORD.test(word) ? word : quoteShellWord(word);
+}
+
 /**
  * A command as a message shows it: a command line as given; an argv as the sh words that run it,
  * each in double quotes only when it needs them (`bash -c "echo oops; exit 3"`, with `$`, `` ` ``,

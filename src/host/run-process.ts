@@ -21,42 +21,63 @@ export interface RunProcessOptions {
 export interface ProcessResult {
   /** Its exit status; null when a signal ended it or it never started. */
   exitCode: number | null;
+  /** The signal that ended it (`'SIGTERM'`, `'SIGSEGV'`…); null when it exited or never started. */
+  signal: NodeJS.Signals | null;
   /** Its stdout as UTF-8, without one final newline (as execa's `stripFinalNewline`). */
   stdout: string;
   /** Its stderr, the same way. */
   stderr: string;
-  /** True when it ran past `timeout`. */
+  /** True when it, or a process it left holding its output, ran past `timeout`. */
   timedOut: boolean;
   /** Why it could not be started (`code` 'ENOENT', 'EACCES'…); undefined once it started. */
   spawnError?: NodeJS.ErrnoException;
 }
 
 /**
- * Runs `file` with `args` (no shell), stdin closed, and resolves once it has exited and its
- * output is read; past `timeout` it gets SIGTERM, then SIGKILL after `HOST.terminateGrace` ms. Never rejects: a program that cannot be started resolves with `spawnError`.
+ * Runs `file` with `args` (no shell), stdin closed, in a process group of its own, and resolves
+ * once it has exited and its output is closed. Past `timeout` the whole group gets SIGTERM, then
+ * SIGKILL `HOST.terminateGrace` ms later: a background job it left holding stdout or stderr (`sleep
+ * 60 &`) ends with it, and a process that escaped the group (setsid) no longer holds the result up,
+ * so the call ends within `timeout` + 2 × `HOST.terminateGrace` ms. Never rejects: a program that cannot
+ * be started resolves with `spawnError`.
  */
 export function runProcess(file: string, args: readonly string[], options: RunProcessOptions): Promise<ProcessResult> {
   return new Promise((resolve) => {
-    const child = spawn(file, args, { env: options.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, args, { env: options.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    const signalGroup = (signal: NodeJS.Signals) => {
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // The group is gone already.
+      }
+    };
     let timedOut = false;
     let cancelKill = (): void => undefined;
     const cancelTimer = startTimer(options.timeout, () => {
       timedOut = true;
-      child.kill('SIGTERM');
-      // One that ignores SIGTERM (a hung tmux) is not waited on for ever, as execa's forceKillAfterDelay.
-      cancelKill = startTimer(HOST.terminateGrace, () => child.kill('SIGKILL'));
+      signalGroup('SIGTERM');
+      // One that ignores SIGTERM (a hung tmux) is not waited on for ever, as execa's forceKillAfterDelay;
+      // output still held open after that, from outside the group, is let go.
+      cancelKill = startTimer(HOST.terminateGrace, () => {
+        signalGroup('SIGKILL');
+        cancelKill = startTimer(HOST.terminateGrace, () => {
+          child.stdout.destroy();
+          child.stderr.destroy();
+        });
+      });
     });
-    const finish = (exitCode: number | null, spawnError?: NodeJS.ErrnoException) => {
+    const finish = (exitCode: number | null, signal: NodeJS.Signals | null, spawnError?: NodeJS.ErrnoException) => {
       cancelTimer();
       cancelKill();
-      resolve({ exitCode, stdout: textOf(stdout), stderr: textOf(stderr), timedOut, ...(spawnError ? { spawnError } : {}) });
+      resolve({ exitCode, signal, stdout: textOf(stdout), stderr: textOf(stderr), timedOut, ...(spawnError ? { spawnError } : {}) });
     };
-    child.once('error', (error: NodeJS.ErrnoException) => finish(null, error));
-    child.once('close', (code: number | null) => finish(code));
+    child.once('error', (error: NodeJS.ErrnoException) => finish(null, null, error));
+    child.once('close', (code: number | null, signal: NodeJS.Signals | null) => finish(code, signal));
   });
 }
 

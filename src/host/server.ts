@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOST } from '../defaults.js';
 import { ConfigError, TmuxCommandError, TmuxShotError } from '../errors.js';
-import { LOBBY_NAME, createLobbyCommands, killServerCommand, startServerCommands } from './argv.js';
+import { LOBBY_NAME, createLobbyCommands, killServerCommand, listPaneProcessesCommand, startServerCommands } from './argv.js';
 import { resolveTmuxEnv } from './connection.js';
 import type { TmuxConnection } from './connection.js';
 import { ControlClient } from './control-client.js';
 import type { ControlCommandOptions } from './control-client.js';
 import { registerLiveServer, unregisterLiveServer, waitForProcessExit } from './process-exit.js';
-import { tmuxEnvPrefix } from './process-table.js';
+import { parsePaneProcess, tmuxEnvPrefix } from './process-table.js';
 import type { ProcessScope } from './process-table.js';
 import { endProcessTree, processClock } from './process-tree.js';
 import { formatTmuxCommandLine } from './quote.js';
@@ -153,7 +153,8 @@ export class TmuxServer implements AsyncDisposable {
   /**
    * Disposes the sessions, kills the server, waits until its process has exited (a new server on
    * the same socket fails otherwise), ends whatever any of its panes started that is still alive
-   * (as `TmuxSession.kill` does for one pane), then removes the directory. Idempotent.
+   * (as `TmuxSession.kill` does for one pane, found by tmux's marks and the panes' sessions and
+   * terminals, see `selectInScope`), then removes the directory. Idempotent.
    * @throws {TmuxCommandError} when the server outlives SIGKILL by {@link HOST.exitTimeout} ms.
    */
   dispose(): Promise<void> {
@@ -167,6 +168,11 @@ export class TmuxServer implements AsyncDisposable {
 
   async #dispose(): Promise<void> {
     await Promise.allSettled([...this.#children].map((child) => child[Symbol.asyncDispose]()));
+    // The panes no session of ours owned (the lobby, one made with `command`): found by their sessions and terminals after the kill too.
+    const panes = await this.#client.command(listPaneProcessesCommand()).then(
+      (lines) => lines.flatMap((line) => parsePaneProcess(line) ?? []),
+      () => [],
+    );
     this.#closed = true;
     // The control client exits with the server, so the reply to kill-server may never come.
     this.#client.command(killServerCommand()).catch(() => undefined);
@@ -181,7 +187,7 @@ export class TmuxServer implements AsyncDisposable {
       }
     }
     await this.#client.close();
-    await endProcessTree(this.#processes);
+    await endProcessTree({ ...this.#processes, panes });
     unregisterLiveServer(this.pid);
     await rm(this.directory, { recursive: true, force: true });
   }

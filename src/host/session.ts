@@ -8,11 +8,13 @@ import type { Size } from '../geometry.js';
 import { poll, systemClock } from '../wait.js';
 import {
   IDLE_COMMAND,
+  PANE_PROCESS_FORMAT,
   capturePaneCommand,
   chunkBytes,
   displayCommand,
   killSessionCommand,
   newSessionCommand,
+  paneColoursCommands,
   pinWindowSizeCommand,
   pipePaneCommand,
   reapChildrenCommand,
@@ -21,20 +23,22 @@ import {
   sendBytesCommand,
   sendKeysCommand,
 } from './argv.js';
-import type { PaneCommand } from './argv.js';
+import type { PaneColours, PaneCommand } from './argv.js';
 import { argMaxOf, checkExecSize, parseStackLimit, tmuxPaneEnv } from './exec-size.js';
 import { PaneOutput, fenceBytes } from './pane-output.js';
 import { runProcess } from './run-process.js';
 import type { OutputListener } from './pane-output.js';
 import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from './pane-status.js';
 import type { PaneStatus } from './pane-status.js';
-import { tmuxEnvPrefix } from './process-table.js';
+import { parsePaneProcess, tmuxEnvPrefix } from './process-table.js';
 import type { ProcessClock, ProcessScope } from './process-table.js';
 import { endProcessTree, processClock } from './process-tree.js';
 import type { TmuxServer } from './server.js';
-import { readForegroundWait } from './pane-tasks.js';
+import { readForegroundReads, readForegroundWait } from './pane-tasks.js';
+import { isProcessRunning } from './process-exit.js';
+import { foregroundGroup } from './signals.js';
 import { parseCanonical, sttyCommand } from './tty-mode.js';
-import type { ForegroundWait } from './tty-wait.js';
+import type { ForegroundReads, ForegroundWait } from './tty-wait.js';
 
 /** Pause between asking tmux to reap a dead pane's process and asking for its status again, in ms. */
 const REAP_POLL_MS = 5;
@@ -53,6 +57,8 @@ export class TmuxSession implements AsyncDisposable {
   readonly sessionId: string;
   /** The id of its only pane (`%N`). */
   readonly paneId: string;
+  /** Its server's socket (`tmux -S`). */
+  readonly socketPath: string;
   readonly #server: TmuxServer;
   readonly #output: PaneOutput;
   /** Output fences written so far: the next one's number (see {@link fence}). */
@@ -68,6 +74,7 @@ export class TmuxSession implements AsyncDisposable {
     this.#server = server;
     this.sessionId = sessionId;
     this.paneId = paneId;
+    this.socketPath = server.connection.socketPath;
     this.#output = output;
     this.#processes = { tmuxPrefix: tmuxEnvPrefix(server.connection.socketPath, server.pid), paneId, since };
     this.#forget = server.adopt(this);
@@ -161,6 +168,14 @@ export class TmuxSession implements AsyncDisposable {
     this.#pane = undefined; // a new process, maybe on another terminal: asked again when needed
   }
 
+  /**
+   * Sets the colours the pane's terminal reports (OSC 10/11/12; see `paneColoursCommands`). Set
+   * them before {@link respawnPane}, so the app's first query is answered.
+   */
+  async setPaneColours(colours: PaneColours): Promise<void> {
+    await Promise.all(paneColoursCommands(this.paneId, colours).map((command) => this.#server.command(command)));
+  }
+
   /** Sends tmux key names, already resolved (see `resolveKeyNames`), in one `send-keys`. */
   async sendKeys(keyNames: readonly string[]): Promise<void> {
     if (keyNames.length > 0) await this.#server.command(sendKeysCommand(this.paneId, keyNames));
@@ -185,13 +200,17 @@ export class TmuxSession implements AsyncDisposable {
    * Whether the pane's process has exited, and how (see `parsePaneStatus`). When tmux shows the
    * pane dead but has not reaped its process yet (see `isAwaitingReap`), this makes tmux reap it
    * and asks again, every {@link REAP_POLL_MS} ms, so a dead pane is always reported with its
-   * exit status or signal.
+   * exit status or signal. A process that closed its terminal (every descriptor of it) but still
+   * runs — it ignored the SIGHUP tmux's close of the pane brings — is reported alive: tmux shows the
+   * pane dead and has no status until it exits.
    * @throws {TmuxCommandError} when tmux still has no status after `HOST.commandTimeout` ms.
    */
   async paneStatus(): Promise<PaneStatus> {
     const probe = async (): Promise<PaneStatus | undefined> => {
-      const [line = ''] = await this.#server.command(displayCommand(this.paneId, PANE_STATUS_FORMAT));
+      const [line = ''] = await this.#server.command(displayCommand(this.paneId, `${PANE_STATUS_FORMAT} #{pane_pid}`));
       if (!isAwaitingReap(line)) return parsePaneStatus(line);
+      const pid = Number(line.trim().split(' ').at(-1));
+      if (pid > 0 && isProcessRunning(pid)) return parsePaneStatus('0');
       await this.#server.command(reapChildrenCommand());
       return undefined;
     };
@@ -216,6 +235,15 @@ export class TmuxSession implements AsyncDisposable {
   }
 
   /**
+   * The clients attached to the session now (`list-clients -t`), by name (`/dev/pts/3`): people
+   * watching it, not our control client, which sits in the lobby.
+   * @throws {TmuxCommandError} when tmux refuses (the session is gone) or times out.
+   */
+  listClients(): Promise<string[]> {
+    return this.#server.command(['list-clients', '-t', this.sessionId, '-F', '#{client_name}']);
+  }
+
+  /**
    * Kills the session: tmux closes the pane's terminal, so its processes get SIGHUP. Waits until
    * the output stream has ended (at most {@link HOST.exitTimeout} ms) and, meanwhile, ends what
    * is left of the pane's process tree, daemons included: SIGTERM after {@link HOST.hangupGrace}
@@ -233,9 +261,9 @@ export class TmuxSession implements AsyncDisposable {
 
   async #kill(): Promise<void> {
     this.#forget();
-    // Asked in the same round trip as the kill: members of its session are found after the hangup.
-    const leader = this.#server.command(displayCommand(this.paneId, '#{pane_pid}')).then(
-      ([pid]) => Number(pid),
+    // Asked in the same round trip as the kill: members of its session, and holders of its terminal, are found after the hangup.
+    const pane = this.#server.command(displayCommand(this.paneId, PANE_PROCESS_FORMAT)).then(
+      ([line = '']) => parsePaneProcess(line),
       () => undefined,
     );
     await this.#server.command(killSessionCommand(this.sessionId)).catch(() => undefined); // gone already is fine
@@ -244,17 +272,58 @@ export class TmuxSession implements AsyncDisposable {
       waited.abort();
       this.#output.close();
     });
-    await Promise.all([drained, leader.then((sessionLeader) => endProcessTree({ ...this.#processes, sessionLeader }))]);
+    await Promise.all([drained, pane.then((found) => endProcessTree({ ...this.#processes, ...(found ? { panes: [found] } : {}) }))]);
+  }
+
+  /**
+   * Sends `signal` to the foreground process group of the pane's terminal (see `foregroundGroup`),
+   * as `kill -s SIG -- -PGID` would; once the pane's process has closed its terminal, to that
+   * process's own group.
+   * @returns false when there was none to send it to: the pane's process has exited or left its terminal.
+   * @throws {Error} from `process.kill` for anything but a group that is gone (ESRCH), such as EPERM.
+   */
+  async signalForeground(signal: NodeJS.Signals): Promise<boolean> {
+    const pane = await this.#paneProcess();
+    const group = pane ? foregroundGroup(pane.pid, pane.tty) : await this.#closedTerminalGroup();
+    if (group === undefined) return false;
+    try {
+      process.kill(-group, signal);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+      throw error;
+    }
+  }
+
+  /**
+   * For a pane tmux shows dead: the process group of its process when that still runs, having
+   * closed its terminal (see {@link paneStatus}) — its own group, as a session leader.
+   */
+  async #closedTerminalGroup(): Promise<number | undefined> {
+    const [line = ''] = await this.#server.command(displayCommand(this.paneId, '#{pane_pid}'));
+    const pid = Number(line);
+    return pid > 0 && isProcessRunning(pid) ? pid : undefined;
   }
 
   /**
    * Whether the pane's foreground waits for input on its terminal now, read from Linux's /proc
-   * (see tty-wait.ts); call it after {@link respawnPane}.
+   * (see tty-wait.ts); call it after {@link respawnPane}. With `soonMs`, whether it is idle: waiting
+   * for keys with no timer due within `soonMs` ms (see `decideForegroundIdle`).
    * @returns undefined when it cannot be read (another OS, /proc denied, the pane dead); never throws.
    */
-  async foregroundWait(): Promise<ForegroundWait> {
+  async foregroundWait(options?: { soonMs?: number }): Promise<ForegroundWait> {
     const pane = await this.#paneProcess();
-    return pane && readForegroundWait(pane.pid, pane.tty);
+    return pane && readForegroundWait(pane.pid, pane.tty, process.arch, options?.soonMs);
+  }
+
+  /**
+   * What the pane's foreground process group has read so far, from Linux's /proc (see
+   * `ForegroundReads`): compared before and after a key, it says whether the app has read the key.
+   * @returns undefined when it cannot be read (another OS, /proc denied, the pane dead); never throws.
+   */
+  async foregroundReads(): Promise<ForegroundReads | undefined> {
+    const pane = await this.#paneProcess();
+    return pane && readForegroundReads(pane.pid, pane.tty);
   }
 
   /**

@@ -21,8 +21,38 @@ export function sttyCommand(tty: string): string[] {
  *   names neither.
  */
 export function parseCanonical(sttyOutput: string): boolean | undefined {
+  return parseFlag(sttyOutput, 'icanon');
+}
+
+/** A terminal's line mode and echo, as `stty -a` shows them (undefined: the output names neither form of the flag). */
+export interface TtyMode {
+  /** `ICANON`: the terminal hands the app whole lines (true) or each key (false). */
+  canonical: boolean | undefined;
+  /** `ECHO`: the terminal shows what is typed. */
+  echo: boolean | undefined;
+}
+
+/**
+ * Reads `icanon` and `echo` from `stty -a` output.
+ * @example parseTtyMode('isig icanon iexten -echo echoe') // { canonical: true, echo: false }
+ */
+export function parseTtyMode(sttyOutput: string): TtyMode {
+  return { canonical: parseFlag(sttyOutput, 'icanon'), echo: parseFlag(sttyOutput, 'echo') };
+}
+
+/**
+ * Whether a terminal in `mode` is at a no-echo prompt (a password's: `read -s`, sudo, ssh, passwd,
+ * getpass): line mode with `ECHO` off. Apps that read keys one by one turn `ECHO` off too, but
+ * also `ICANON`, and echo what they choose themselves.
+ */
+export function isNoEchoPrompt(mode: TtyMode | undefined): boolean {
+  return mode?.canonical === true && mode.echo === false;
+}
+
+/** A boolean flag of `stty -a` output: `name` set, `-name` cleared, undefined when neither. */
+function parseFlag(sttyOutput: string, name: string): boolean | undefined {
   const flags = sttyOutput.split(/[\s;]+/);
-  if (flags.includes('-icanon')) return false;
-  if (flags.includes('icanon')) return true;
+  if (flags.includes(`-${name}`)) return false;
+  if (flags.includes(name)) return true;
   return undefined;
 }

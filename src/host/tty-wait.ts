@@ -60,11 +60,49 @@ export function parseTaskStat(text: string): TaskStat | undefined {
  * - `select`: a read set of `nfds` bits at `address`;
  * - `epoll`: the epoll instance `epfd`.
  */
-export type WaitSite =
+export type WaitSite = (
   | { kind: 'fd'; fd: number }
   | { kind: 'poll'; address: bigint; nfds: number }
   | { kind: 'select'; address: bigint; nfds: number }
-  | { kind: 'epoll'; epfd: number };
+  | { kind: 'epoll'; epfd: number }
+) & {
+  /** The wait's timeout in ms where the syscall passes it as a number; negative: none. */
+  timeout?: number;
+  /** Where the syscall passes its timeout as a pointer: the address (0: none) and the units of its second field per second (timeval 10^6, timespec 10^9). */
+  timeoutAt?: { address: bigint; perSecond: number };
+};
+
+/**
+ * Where each waiting syscall passes its timeout: an int of ms (`poll`, `epoll_wait`, `epoll_pwait`;
+ * negative waits forever) or a pointer to a `struct timeval` (`select`) or `struct timespec`
+ * (`pselect6`, `ppoll`, `epoll_pwait2`; NULL waits forever), as the argument's index.
+ */
+const TIMEOUT_ARGUMENT: Readonly<Record<string, ReadonlyMap<number, { at: number; perSecond?: number }>>> = {
+  x64: new Map([
+    [7, { at: 2 }], // poll
+    [232, { at: 3 }], // epoll_wait
+    [281, { at: 3 }], // epoll_pwait
+    [23, { at: 4, perSecond: 1e6 }], // select
+    [270, { at: 4, perSecond: 1e9 }], // pselect6
+    [271, { at: 2, perSecond: 1e9 }], // ppoll
+    [441, { at: 3, perSecond: 1e9 }], // epoll_pwait2
+  ]),
+  arm64: new Map([
+    [22, { at: 3 }], // epoll_pwait
+    [72, { at: 4, perSecond: 1e9 }], // pselect6
+    [73, { at: 2, perSecond: 1e9 }], // ppoll
+    [441, { at: 3, perSecond: 1e9 }], // epoll_pwait2
+  ]),
+};
+
+/**
+ * A timeout in ms from the 16 bytes of a `struct timeval` (`perSecond` 10^6) or `struct timespec`
+ * (10^9) in a task's memory: seconds, then the fraction, both 64-bit little-endian on both arches.
+ */
+export function parseTimeout(bytes: Buffer, perSecond: number): number | undefined {
+  if (bytes.length < 16) return undefined;
+  return Number(bytes.readBigInt64LE(0)) * 1000 + Number(bytes.readBigInt64LE(8)) / (perSecond / 1000);
+}
 
 type SiteKind = WaitSite['kind'];
 
@@ -111,15 +149,23 @@ export function parseWaitSite(syscallText: string, arch: string): WaitSite | und
   if (kind === undefined || args.length < 2) return undefined;
   const [a0 = 0n, a1 = 0n] = args.slice(0, 2).map((arg) => BigInt(arg));
   const small = (value: bigint) => Number(BigInt.asIntN(32, value));
+  const where = TIMEOUT_ARGUMENT[arch]?.get(Number(nr));
+  const timeoutArg = where === undefined ? undefined : args[where.at];
+  const timeout =
+    timeoutArg === undefined || where === undefined
+      ? {}
+      : where.perSecond === undefined
+        ? { timeout: small(BigInt(timeoutArg)) }
+        : { timeoutAt: { address: BigInt(timeoutArg), perSecond: where.perSecond } };
   switch (kind) {
     case 'fd':
       return { kind, fd: small(a0) };
     case 'poll':
-      return { kind, address: a0, nfds: small(a1) };
+      return { kind, address: a0, nfds: small(a1), ...timeout };
     case 'select':
-      return { kind, address: a1, nfds: small(a0) };
+      return { kind, address: a1, nfds: small(a0), ...timeout };
     case 'epoll':
-      return { kind, epfd: small(a0) };
+      return { kind, epfd: small(a0), ...timeout };
   }
 }
 
@@ -189,6 +235,8 @@ export interface TaskWait {
   state: string;
   /** It was blocked waiting for input on the terminal. */
   onTerminal: boolean;
+  /** The timeout of its wait, in ms, where the syscall passes it as a number (`poll`, `epoll_wait`); negative: none. */
+  timeout?: number | undefined;
 }
 
 /**
@@ -212,4 +260,39 @@ export function decideForegroundWait(tasks: readonly TaskWait[]): Exclude<Foregr
   const live = tasks.filter((task) => !INERT_STATES.has(task.state));
   const asleep = live.every((task) => task.state === 'S');
   return asleep && live.some((task) => task.onTerminal) ? 'waiting' : 'busy';
+}
+
+/**
+ * The bytes a process has read so far (all its threads, the exited ones too): `rchar` of
+ * `/proc/<pid>/io` (proc(5)), which counts every byte `read`/`readv` returned, from the terminal
+ * as from any other file.
+ * @returns undefined when the text has no `rchar` line.
+ */
+export function parseReadChars(ioText: string): number | undefined {
+  const match = /^rchar:\s*(\d+)$/m.exec(ioText);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * What the terminal's foreground has read, at one moment: its process group, and the bytes its
+ * processes have read so far from any file ({@link parseReadChars}, summed). A key written to the
+ * terminal has been read once the same group's count has grown by the key's bytes.
+ */
+export interface ForegroundReads {
+  /** The foreground process group's id. */
+  pgrp: number;
+  /** Bytes read by the group's processes so far. */
+  readChars: number;
+}
+
+/**
+ * Whether the foreground is idle, waiting for keys with nothing else to do soon: it waits for keys
+ * ({@link decideForegroundWait}) and no task waiting on the terminal has a timeout of `0`–`soonMs`
+ * ms (a timer due: Node's event loop sleeps in `epoll_pwait` until its next timer, and an Ink app
+ * handles a key it has read in work it runs soon after, with the handlers of its last render until then).
+ */
+export function decideForegroundIdle(tasks: readonly TaskWait[], soonMs: number): Exclude<ForegroundWait, undefined> {
+  if (decideForegroundWait(tasks) === 'busy') return 'busy';
+  const due = tasks.some((task) => task.onTerminal && task.timeout !== undefined && task.timeout >= 0 && task.timeout <= soonMs);
+  return due ? 'busy' : 'waiting';
 }

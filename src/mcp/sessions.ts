@@ -59,6 +59,15 @@ export class Sessions implements AsyncDisposable {
   }
 
   /**
+   * The command of session `id`, as messages show it (`'vim notes.txt'`).
+   * @throws {ConfigError} as {@link get}.
+   */
+  command(id: string): string {
+    this.get(id);
+    return this.#commands.get(id)!;
+  }
+
+  /**
    * The app of session `id`, for input: asked now whether it has exited (an exit nothing has
    * waited for yet counts, though the library's input methods notice only a known one).
    * @throws {AppExitedError} once it has exited, with its status, saying what still works and to

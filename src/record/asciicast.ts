@@ -3,16 +3,11 @@
  * (docs.asciinema.org/manual/asciicast/v2 and /v3): a JSON header line, then one JSON array per
  * event — `[time, "o", text]` for output, `[time, "r", "COLSxROWS"]` for a resize.
  */
-import { ASCIICAST } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
 import type { Size } from '../geometry.js';
+import { ASCIICAST } from './options.js';
+import type { AsciicastOptions } from './options.js';
 import { isTerminalSize, TERMINAL_SIZE_RULE, Timeline } from './timeline.js';
-
-/** Options of {@link formatAsciicast}. */
-export interface AsciicastOptions {
-  /** `TERM` written in the header's `env`. @default ASCIICAST.term ('tmux-256color') */
-  term?: string;
-}
 
 /** Seconds with microsecond precision, from ms. */
 function seconds(ms: number): number {

@@ -11,7 +11,7 @@ import { FrameCanvas } from './frame-canvas.js';
 import { FrameDelays } from './frames.js';
 import { GifWriter } from './gif.js';
 import { indexFrame } from './index-frame.js';
-import type { IndexedFrame } from './index-frame.js';
+import type { IndexedFrame } from './gif.js';
 import { resolveRecordOptions } from './options.js';
 import type { RecordOptions } from './options.js';
 import { replayFrames } from './replay.js';
@@ -69,8 +69,10 @@ export async function encodeGif(live: Timeline, options: Partial<RecordOptions> 
   const fromMs = Math.max(timeline.startMs, timeline.endMs - resolved.tail);
   const metrics = cellMetricsFor(resolved.render);
   const { widthPx, heightPx } = imageSizePx(metrics, largestSize(timeline));
+  // The canvas copies each render at once: one buffer the size of the largest screen serves them all.
+  const scratch = new Uint8Array(widthPx * heightPx * 4);
   const render = (snapshot: ScreenSnapshot): RgbaImage => {
-    const image = renderResolved(snapshot, resolved.render);
+    const image = renderResolved(snapshot, resolved.render, scratch);
     snapColors(image, snapshot, resolved.render, metrics, GIF.coverageLevels);
     return image;
   };

@@ -1,18 +1,17 @@
 /**
- * GIF89a output: the only importer of gifenc, which does the LZW. Frames are encoded as they
- * come; the header, written last, carries the global colour table they grew. Layout per the
- * GIF89a specification (w3.org/Graphics/GIF/spec-gif89a.txt).
+ * GIF89a output: frames are encoded as they come; the header, written last, carries the global
+ * colour table they grew. Layout per the GIF89a specification (w3.org/Graphics/GIF/spec-gif89a.txt).
+ * The LZW is ours (lzw.ts, byte for byte gifenc's, twice as fast); gifenc, imported here only,
+ * quantizes the rare frame of more than 255 colours.
  */
 import * as gifencModule from 'gifenc';
-import type { GifencColor } from 'gifenc';
-import { TmuxShotError } from '../errors.js';
-import type { Rgb } from '../geometry.js';
+import type { PixelRect, Rgb } from '../geometry.js';
 import { TRANSPARENT_INDEX } from './color-table.js';
-import type { IndexedFrame } from './index-frame.js';
+import { LzwEncoder } from './lzw.js';
 
 // Node loads gifenc's CommonJS build, whose exports Node can only hand over as the default export;
 // Vite (hence Vitest) loads its ESM build, which has named exports.
-const { GIFEncoder, quantize, applyPalette } = typeof gifencModule.GIFEncoder === 'function' ? gifencModule : gifencModule.default;
+const { quantize, applyPalette } = typeof gifencModule.quantize === 'function' ? gifencModule : gifencModule.default;
 
 /** Longest delay one GIF frame can carry, in 1/100 s (an unsigned 16-bit field). */
 export const MAX_DELAY_CS = 0xffff;
@@ -20,10 +19,11 @@ export const MAX_DELAY_CS = 0xffff;
 /** Extension and block markers (GIF89a §§ 20–26). */
 const EXTENSION = 0x21;
 const COMMENT_LABEL = 0xfe;
+const GRAPHIC_CONTROL_LABEL = 0xf9;
 const IMAGE_SEPARATOR = 0x2c;
 const TRAILER = 0x3b;
-/** Bytes of a Graphic Control Extension, which gifenc writes right before each image descriptor. */
-const GRAPHIC_CONTROL_BYTES = 8;
+/** Graphic Control Extension flags: disposal 1 ("do not dispose") in bits 2–4, and a transparent index. */
+const DISPOSE_KEEP_TRANSPARENT = (1 << 2) | 1;
 
 /** Little-endian 16-bit. */
 function u16(n: number): number[] {
@@ -46,13 +46,34 @@ function tableBits(count: number): number {
   return Math.max(1, Math.ceil(Math.log2(count)));
 }
 
+/** A frame ready for the GIF writer: a rectangle of palette indices placed at (`xPx`, `yPx`). */
+export interface IndexedFrame extends PixelRect {
+  /** `widthPx × heightPx` indices, rows top to bottom; {@link TRANSPARENT_INDEX} where unchanged. */
+  readonly indices: Uint8Array;
+  /** The frame's own colour table (entry 0 is the transparent slot), when the shared one could not hold its colours. */
+  readonly colors?: readonly Rgb[];
+}
+
+/** A colour table of `colors`, padded with black to the 2^bits entries its size field says. */
+function colorTable(colors: readonly Rgb[], bits: number): number[] {
+  const table: number[] = [];
+  for (let i = 0; i < 1 << bits; i++) {
+    const c = colors[i];
+    table.push(c?.r ?? 0, c?.g ?? 0, c?.b ?? 0);
+  }
+  return table;
+}
+
 /**
  * Writes an animated GIF that loops forever. Each frame is an {@link IndexedFrame}: a rectangle
  * placed at its offset, drawn over the previous frames (disposal 1, "do not dispose") with index
  * {@link TRANSPARENT_INDEX} letting them show through.
  */
 export class GifWriter {
-  readonly #body = GIFEncoder({ auto: false });
+  readonly #lzw = new LzwEncoder();
+  /** The frames' bytes, in order. */
+  readonly #body: Uint8Array[] = [];
+  #bodyBytes = 0;
 
   /**
    * Appends `frame`, shown for `delayCs` hundredths of a second. A delay beyond
@@ -73,11 +94,6 @@ export class GifWriter {
    */
   finish(widthPx: number, heightPx: number, colors: readonly Rgb[], comment?: string): Uint8Array {
     const bits = tableBits(colors.length);
-    const table: number[] = [];
-    for (let i = 0; i < 1 << bits; i++) {
-      const c = colors[i];
-      table.push(c?.r ?? 0, c?.g ?? 0, c?.b ?? 0);
-    }
     const head = [
       ...new TextEncoder().encode('GIF89a'),
       ...u16(widthPx),
@@ -85,35 +101,36 @@ export class GifWriter {
       0x80 | (7 << 4) | (bits - 1), // global table, 8-bit colour resolution, table size
       TRANSPARENT_INDEX, // background colour index
       0, // pixel aspect ratio: square
-      ...table,
+      ...colorTable(colors, bits),
       ...[EXTENSION, 0xff, 11, ...new TextEncoder().encode('NETSCAPE2.0'), 3, 1, ...u16(0), 0], // loop forever
       ...(comment ? [EXTENSION, COMMENT_LABEL, ...subBlocks(new TextEncoder().encode(comment))] : []),
     ];
-    const body = this.#body.bytesView();
-    const out = new Uint8Array(head.length + body.length + 1);
+    const out = new Uint8Array(head.length + this.#bodyBytes + 1);
     out.set(head, 0);
-    out.set(body, head.length);
-    out[out.length - 1] = TRAILER;
+    let at = head.length;
+    for (const bytes of this.#body) {
+      out.set(bytes, at);
+      at += bytes.length;
+    }
+    out[at] = TRAILER;
     return out;
   }
 
+  /** Appends the Graphic Control Extension, the image descriptor, the local table if any, and the LZW data. */
   #write(frame: IndexedFrame, delayCs: number): void {
-    const start = this.#body.bytesView().length;
-    this.#body.writeFrame(frame.indices, frame.widthPx, frame.heightPx, {
-      palette: frame.colors ? frame.colors.map((c): GifencColor => [c.r, c.g, c.b]) : null,
-      delay: delayCs * 10,
-      transparent: true,
-      transparentIndex: TRANSPARENT_INDEX,
-      dispose: 1,
-      first: false,
-    });
-    // gifenc always places images at (0, 0); the image descriptor follows the control extension.
-    const bytes = this.#body.bytesView();
-    const at = start + GRAPHIC_CONTROL_BYTES;
-    if (bytes[at] !== IMAGE_SEPARATOR) {
-      throw new TmuxShotError('gifenc wrote an unexpected frame layout: install the gifenc version pinned in package.json.');
-    }
-    bytes.set([...u16(frame.xPx), ...u16(frame.yPx)], at + 1);
+    const local = frame.colors ? tableBits(frame.colors.length) : 0;
+    const head = [
+      ...[EXTENSION, GRAPHIC_CONTROL_LABEL, 4, DISPOSE_KEEP_TRANSPARENT, ...u16(delayCs), TRANSPARENT_INDEX, 0],
+      ...[IMAGE_SEPARATOR, ...u16(frame.xPx), ...u16(frame.yPx), ...u16(frame.widthPx), ...u16(frame.heightPx)],
+      ...(frame.colors ? [0x80 | (local - 1), ...colorTable(frame.colors, local)] : [0]), // local table flag and size; not interlaced
+    ];
+    this.#push(Uint8Array.from(head));
+    this.#push(this.#lzw.encode(frame.indices).slice());
+  }
+
+  #push(bytes: Uint8Array): void {
+    this.#body.push(bytes);
+    this.#bodyBytes += bytes.length;
   }
 }
 

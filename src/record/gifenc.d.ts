@@ -1,5 +1,6 @@
 /**
- * Types for the part of gifenc 1.0.3 that src/record/gif.ts uses (the package ships none).
+ * Types for the part of gifenc 1.0.3 that src/record/gif.ts (its quantizer) and
+ * test/record/lzw.test.ts (its encoder, the reference for ours) use; the package ships none.
  * Shapes read from its source, `src/index.js`, `src/pnnquant2.js` and `src/palettize.js`.
  */
 declare module 'gifenc' {

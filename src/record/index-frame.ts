@@ -4,17 +4,10 @@
  * compresses them away; the colours come from the shared table while it has room, else from a
  * table of the frame's own, else from a quantizer.
  */
-import type { PixelRect, Rgb, RgbaImage } from '../geometry.js';
+import type { Rgb, RgbaImage } from '../geometry.js';
 import { ColorTable, MAX_TABLE_COLORS, TRANSPARENT_INDEX } from './color-table.js';
 import { quantizeColors } from './gif.js';
-
-/** A frame ready for the GIF writer: a rectangle of palette indices placed at (`xPx`, `yPx`). */
-export interface IndexedFrame extends PixelRect {
-  /** `widthPx × heightPx` indices, rows top to bottom; {@link TRANSPARENT_INDEX} where unchanged. */
-  readonly indices: Uint8Array;
-  /** The frame's own colour table (entry 0 is the transparent slot), when the shared one could not hold its colours. */
-  readonly colors?: readonly Rgb[];
-}
+import type { IndexedFrame } from './gif.js';
 
 /** A rectangle in pixels. */
 interface Box {

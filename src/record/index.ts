@@ -8,6 +8,7 @@
 export { createTimeline, Timeline } from './timeline.js';
 export { formatAsciicast, parseAsciicast } from './asciicast.js';
 export { encodeGif } from './encode-gif.js';
-export type { RecordOptions } from './options.js';
+export { RECORD } from './options.js';
+export type { RecordOptions, ReportFramesOptions } from './options.js';
 export { reportFrames } from './report-frames.js';
-export type { FrameImage, RecordedFrame, RecordedFrames, ReportFramesOptions } from './report-frames.js';
+export type { FrameImage, RecordedFrame, RecordedFrames } from './report-frames.js';

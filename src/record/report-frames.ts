@@ -4,7 +4,7 @@
  * frame) or, every so often and when most of the screen changed, the whole screen (a keyframe),
  * with its cells for the inspector.
  */
-import { GIF, REPORT_FRAMES } from '../defaults.js';
+import { GIF } from '../defaults.js';
 import type { PixelRect, RgbaImage } from '../geometry.js';
 import { cellMetricsFor, checkOption, encodePng, imageSizePx, inkReachOf, inspectResolved, mergeOptions, renderResolved } from '../render/index.js';
 import type { CellMetrics, InspectedScreen, ResolvedRenderOptions } from '../render/index.js';
@@ -12,8 +12,8 @@ import type { ScreenSnapshot } from '../snapshot.js';
 import { FrameCanvas } from './frame-canvas.js';
 import type { PixelRows, RenderSnapshot } from './frame-canvas.js';
 import { LastFrames } from './last-frames.js';
-import { resolveRecordOptions } from './options.js';
-import type { RecordOptions } from './options.js';
+import { REPORT_FRAMES, resolveRecordOptions } from './options.js';
+import type { ReportFramesOptions } from './options.js';
 import { replayFrames } from './replay.js';
 import type { Frame } from './replay.js';
 import { snapColors } from './snap-colors.js';
@@ -50,26 +50,6 @@ export interface RecordedFrames {
   readonly endMs: number;
   /** True when older frames were left out (the timeline's budget, or the report's). */
   readonly truncated: boolean;
-}
-
-/**
- * How a timeline becomes the report's frames: the GIF's frame timing and render options (the same
- * frames, drawn with the same pixels), how often a keyframe comes, and what the frames may cost:
- * frames and cells (chosen before any is drawn), and PNG bytes.
- */
-export interface ReportFramesOptions extends RecordOptions {
-  /** A keyframe at least every this many frames (1 or more). @default 30 */
-  keyframeInterval: number;
-  /** PNG bytes all frames may take together (above 0); the oldest frames are left out past it. @default 4194304 (4 MiB) */
-  budgetBytes: number;
-  /** Frames kept at most (1 or more): the newest; older ones are never drawn. @default 120 */
-  maxFrames: number;
-  /**
-   * Cells the kept frames may hold together (cols × rows of each frame, summed; above 0): the
-   * newest frames that fit are kept, older ones are never drawn; the last frame is kept even alone
-   * over it. @default 250000
-   */
-  maxCells: number;
 }
 
 /** A patch larger than this share of the screen's pixels is stored as a keyframe instead. */

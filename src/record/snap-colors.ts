@@ -41,7 +41,9 @@ function paintOf(cell: Cell, isCursor: boolean, options: ResolvedRenderOptions):
   const { fg, bg } = block ? { fg: options.theme.background, bg: options.theme.cursor } : resolveCellColors(cell, options.theme, options.boldIsBright);
   const [dr, dg, db] = [fg.r - bg.r, fg.g - bg.g, fg.b - bg.b];
   const channel = Math.abs(dr) >= Math.abs(dg) ? (Math.abs(dr) >= Math.abs(db) ? 0 : 2) : Math.abs(dg) >= Math.abs(db) ? 1 : 2;
-  return { fg, bg, dr, dg, db, channel, emoji: EMOJI.test(cell.chars) };
+  // One character below U+00A9 (©, the first pictograph) is no emoji: skip the regular expression.
+  const emoji = cell.chars.length === 1 && cell.chars.charCodeAt(0) < 0xa9 ? false : EMOJI.test(cell.chars);
+  return { fg, bg, dr, dg, db, channel, emoji };
 }
 
 /** Moves an emoji pixel at byte offset `i` to the dithered cube; (`dx`, `dy`) is its place in the cell. */
@@ -74,6 +76,40 @@ function snapPixel(data: Uint8Array, i: number, p: CellPaint, levels: number, dx
   }
 }
 
+/** Slots of the memo of snapped blends: a power of two, well above the blends one screen holds. */
+const MEMO_SLOTS = 4096;
+const MEMO_SHIFT = 32 - Math.log2(MEMO_SLOTS);
+
+/**
+ * Snapped pixels already worked out, keyed by (pixel, background, foreground): the same
+ * anti-aliased blends recur in every cell of a colour pair, so each is computed once a call.
+ * Emoji pixels, whose dithering depends on their place in the cell, are never memoized.
+ */
+class SnapMemo {
+  readonly #pixel = new Uint32Array(MEMO_SLOTS);
+  readonly #bg = new Uint32Array(MEMO_SLOTS);
+  readonly #fg = new Uint32Array(MEMO_SLOTS);
+  readonly #snapped = new Uint32Array(MEMO_SLOTS);
+  /** 0 for an empty slot (a pixel key is never 0: it is opaque). */
+  #slot = 0;
+
+  /** The snapped pixel for `pixel` between `bgKey` and `fgKey`, or 0 when not yet known (then {@link SnapMemo.set} stores it). */
+  get(pixel: number, bgKey: number, fgKey: number): number {
+    const slot = Math.imul(pixel ^ Math.imul(bgKey, 0x85ebca6b) ^ Math.imul(fgKey, 0xc2b2ae35), 0x9e3779b1) >>> MEMO_SHIFT;
+    this.#slot = slot;
+    return this.#pixel[slot] === pixel && this.#bg[slot] === bgKey && this.#fg[slot] === fgKey ? this.#snapped[slot]! : 0;
+  }
+
+  /** Stores `snapped` for the pixel last asked about with {@link SnapMemo.get}. */
+  set(pixel: number, bgKey: number, fgKey: number, snapped: number): void {
+    const slot = this.#slot;
+    this.#pixel[slot] = pixel;
+    this.#bg[slot] = bgKey;
+    this.#fg[slot] = fgKey;
+    this.#snapped[slot] = snapped;
+  }
+}
+
 /**
  * Snaps the anti-aliased pixels of `image`, a render of `snapshot` with `options` and cell
  * geometry `metrics`, in place: a pixel on the line between its cell's background and
@@ -85,23 +121,43 @@ export function snapColors(image: RgbaImage, snapshot: ScreenSnapshot, options: 
   const { cursor } = snapshot;
   const showCursor = options.cursor === 'show' && cursor.visible;
   const pixels = new Uint32Array(image.data.buffer, image.data.byteOffset, image.widthPx * image.heightPx);
+  const memo = new SnapMemo();
   for (let row = 0; row < snapshot.rows; row++) {
     const cells = snapshot.cells[row]!;
+    // The cell whose colours paint the current one (a wide character's right half is painted by
+    // the character's own cell), and its paint once needed.
+    let painter: Cell | undefined;
+    let painterIsCursor = false;
     let paint: CellPaint | undefined;
     for (let col = 0; col < snapshot.cols; col++) {
       const cell = cells[col]!;
       const isCursor = showCursor && row === cursor.row && (col === cursor.col || (cell.width === 0 && col === cursor.col + 1));
-      // The right half of a wide character is painted by the character's own cell.
-      if (cell.width !== 0 || !paint) paint = paintOf(cell, isCursor, options);
+      if (cell.width !== 0 || !painter) {
+        painter = cell;
+        painterIsCursor = isCursor;
+        paint = undefined;
+      }
       if (!isCursor && paintsOnlyBackground(cell)) continue;
+      paint ??= paintOf(painter, painterIsCursor, options);
       const rect = cellRectPx(metrics, col, row);
       const bgKey = packOpaque(paint.bg);
       const fgKey = packOpaque(paint.fg);
       for (let dy = 0; dy < rect.heightPx; dy++) {
         const start = (rect.yPx + dy) * image.widthPx + rect.xPx;
         for (let dx = 0; dx < rect.widthPx; dx++) {
-          const key = pixels[start + dx];
-          if (key !== bgKey && key !== fgKey) snapPixel(image.data, (start + dx) * 4, paint, levels, dx, dy);
+          const key = pixels[start + dx]!;
+          if (key === bgKey || key === fgKey) continue;
+          if (paint.emoji) {
+            snapPixel(image.data, (start + dx) * 4, paint, levels, dx, dy);
+            continue;
+          }
+          const known = memo.get(key, bgKey, fgKey);
+          if (known !== 0) {
+            pixels[start + dx] = known;
+            continue;
+          }
+          snapPixel(image.data, (start + dx) * 4, paint, levels, dx, dy);
+          memo.set(key, bgKey, fgKey, pixels[start + dx]!);
         }
       }
     }

@@ -2,9 +2,11 @@
  * The always-on recording of one pane: its raw output with timestamps, plus resizes, bounded by a
  * memory budget (effectively an asciicast in memory). Pure data, no clock: callers pass times.
  */
-import { TERMINAL, TIMELINE } from '../defaults.js';
+import { TERMINAL } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
 import type { Size } from '../geometry.js';
+import { TIMELINE } from './options.js';
+import type { TimelineOptions } from './options.js';
 
 /** A chunk of pane output, as the pane wrote it (escape sequences and UTF-8 may be split across chunks). */
 export interface OutputEvent {
@@ -25,14 +27,6 @@ export interface ResizeEvent {
 
 /** One timeline event. */
 export type TimelineEvent = OutputEvent | ResizeEvent;
-
-/** Options of {@link Timeline}. */
-export interface TimelineOptions {
-  /** Memory the timeline may hold, in bytes (see {@link EVENT_OVERHEAD_BYTES}). @default TIMELINE.budgetBytes (32 MiB) */
-  budgetBytes?: number;
-  /** Wall-clock time of `atMs = 0`, in ms since the Unix epoch; written to asciicast headers only. */
-  startedAt?: number;
-}
 
 /**
  * What one event costs besides its output bytes, in bytes: the event object and the typed-array

@@ -112,12 +112,13 @@ function drawCursor(image: RgbaImage, snapshot: ScreenSnapshot, options: Resolve
  * pair (see {@link regionalIndicatorPairs}) are drawn as one flag across both, with the left
  * cell's attributes. Invisible cells (SGR 8) get their background only; blinking text (SGR 5) is drawn steady. The
  * cursor is drawn last, unless hidden by the options or by the app (a block cursor redraws its
- * character in the theme background).
+ * character in the theme background). With `into`, the image's pixels are the start of that
+ * buffer (see {@link createImage}) rather than new ones.
  */
-export function composeScreen(snapshot: ScreenSnapshot, options: ResolvedRenderOptions, glyphs: GlyphSource): RgbaImage {
+export function composeScreen(snapshot: ScreenSnapshot, options: ResolvedRenderOptions, glyphs: GlyphSource, into?: Uint8Array): RgbaImage {
   const m = cellMetricsFor(options);
   const { widthPx, heightPx } = imageSizePx(m, snapshot);
-  const image = createImage(widthPx, heightPx, options.theme.background);
+  const image = createImage(widthPx, heightPx, options.theme.background, into);
   const rows = Array.from({ length: snapshot.rows }, (_, row) => snapshot.cells[row] ?? []);
   const colors = rows.map((cells) => cells.map((cell) => resolveCellColors(cell, options.theme, options.boldIsBright)));
   colors.forEach((rowColors, row) => {

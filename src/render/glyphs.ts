@@ -47,7 +47,29 @@ const NBSP = '\u00a0';
 const NBSP_CODE_POINT = 0xa0;
 const DOTTED_CIRCLE_CODE_POINT = 0x25cc;
 
-const cache = new Map<string, Glyph | null>();
+/** Glyphs by grapheme, a map for each metrics, width and style (keyed by them as text). */
+const cache = new Map<string, Map<string, Glyph | null>>();
+let cachedGlyphs = 0;
+/** The eight maps of `cache` (width 1–2 × bold × italic) for a metrics object, found once per object: a screen asks once a cell. */
+const mapsByMetrics = new WeakMap<CellMetrics, Map<string, Glyph | null>[]>();
+
+function glyphMap(m: CellMetrics, width: 1 | 2, bold: boolean, italic: boolean): Map<string, Glyph | null> {
+  let maps = mapsByMetrics.get(m);
+  if (!maps) {
+    const prefix = `${m.scale}:${m.fontSizePx}:${m.cellWidthPx}x${m.cellHeightPx}:${m.baselinePx}:${m.lineThicknessPx}:`;
+    maps = [];
+    for (const w of [1, 2]) {
+      for (const style of ['', 'i', 'b', 'bi']) {
+        const key = `${prefix}${w}${style}`;
+        let map = cache.get(key);
+        if (!map) cache.set(key, (map = new Map()));
+        maps.push(map);
+      }
+    }
+    mapsByMetrics.set(m, maps);
+  }
+  return maps[(width - 1) * 4 + (bold ? 2 : 0) + (italic ? 1 : 0)]!;
+}
 const contexts = new Map<string, SKRSContext2D>();
 
 /** A reusable canvas context of one box size. */
@@ -217,13 +239,16 @@ function crop(
  */
 export function glyphFor(chars: string, width: 1 | 2, bold: boolean, italic: boolean, metrics: CellMetrics): Glyph | null {
   if (chars === '' || chars === ' ') return null;
-  const m = metrics;
-  const key = `${m.scale}:${m.fontSizePx}:${m.cellWidthPx}x${m.cellHeightPx}:${m.baselinePx}:${m.lineThicknessPx}:${width}${bold ? 'b' : ''}${italic ? 'i' : ''}:${chars}`;
-  let glyph = cache.get(key);
+  const glyphs = glyphMap(metrics, width, bold, italic);
+  let glyph = glyphs.get(chars);
   if (glyph === undefined) {
-    if (cache.size >= MAX_CACHED_GLYPHS) cache.clear();
-    glyph = rasterize(chars, width, bold, italic, m);
-    cache.set(key, glyph);
+    if (cachedGlyphs >= MAX_CACHED_GLYPHS) {
+      for (const map of cache.values()) map.clear();
+      cachedGlyphs = 0;
+    }
+    glyph = rasterize(chars, width, bold, italic, metrics);
+    glyphs.set(chars, glyph);
+    cachedGlyphs++;
   }
   return glyph;
 }

@@ -3,7 +3,6 @@
  * the two helpers record/ resolves its options with too ({@link mergeOptions}, {@link checkOption}).
  */
 
-import { RENDER } from '../defaults.js';
 import { ConfigError } from '../errors.js';
 import type { Rgb } from '../geometry.js';
 import { THEMES, type Theme } from './theme.js';
@@ -32,6 +31,28 @@ export interface RenderOptions {
    */
   boldIsBright: boolean;
 }
+
+/** Screenshot rendering (src/render); see `RenderOptions` for units and ranges. */
+export const RENDER = {
+  /** @default 'dark' */
+  theme: 'dark',
+  /** Font size in layout px: DejaVu Sans Mono at 15 px gives clean 9×18 px cells. @default 15 */
+  fontSizePx: 15,
+  /** @default 1 */
+  scale: 1,
+  /** Border around the grid, in layout px. @default 4 */
+  paddingPx: 4,
+  /** @default 'show' */
+  cursor: 'show',
+  /** @default 'block' */
+  cursorStyle: 'block',
+  /**
+   * Bold palette colours 0–7 drawn as 8–15, as xterm (`boldColors`), xterm.js
+   * (`drawBoldTextInBrightColors`), WezTerm, Windows Terminal, iTerm2 and Terminal.app do by
+   * default: apps such as dialog draw bold white on white and count on it. @default true
+   */
+  boldIsBright: true,
+} as const satisfies Required<RenderOptions>;
 
 /** {@link RenderOptions} after merging and checking, with the theme resolved. */
 export interface ResolvedRenderOptions extends Omit<RenderOptions, 'theme'> {

@@ -14,10 +14,13 @@ export function packOpaque({ r, g, b }: Rgb): number {
   return LITTLE_ENDIAN ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0 : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
 }
 
-/** A new image filled with the opaque colour `rgb`. */
-export function createImage(widthPx: number, heightPx: number, rgb: Rgb): RgbaImage {
-  const data = new Uint8Array(widthPx * heightPx * 4);
-  new Uint32Array(data.buffer).fill(packOpaque(rgb));
+/**
+ * An image filled with the opaque colour `rgb`: new pixels, or the first `widthPx × heightPx × 4`
+ * bytes of `into` (which must hold that many) when given, so a caller drawing many images reuses one buffer.
+ */
+export function createImage(widthPx: number, heightPx: number, rgb: Rgb, into?: Uint8Array): RgbaImage {
+  const data = into ? into.subarray(0, widthPx * heightPx * 4) : new Uint8Array(widthPx * heightPx * 4);
+  new Uint32Array(data.buffer, data.byteOffset, widthPx * heightPx).fill(packOpaque(rgb));
   return { widthPx, heightPx, data };
 }
 

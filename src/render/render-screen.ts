@@ -24,11 +24,13 @@ export function renderScreen(snapshot: ScreenSnapshot, options?: Partial<RenderO
 
 /**
  * {@link renderScreen} with options already resolved by {@link resolveRenderOptions}, for callers
- * that draw many screens with the same options (the frames of a GIF).
+ * that draw many screens with the same options (the frames of a GIF). With `into` (a buffer of at
+ * least the image's width × height × 4 bytes), the image's pixels are the start of that buffer,
+ * overwritten, rather than new ones: for a caller done with each image before the next.
  * @throws {TmuxShotError} when a bundled font cannot be loaded.
  */
-export function renderResolved(snapshot: ScreenSnapshot, options: ResolvedRenderOptions): RgbaImage {
-  return composeScreen(snapshot, options, glyphFor);
+export function renderResolved(snapshot: ScreenSnapshot, options: ResolvedRenderOptions, into?: Uint8Array): RgbaImage {
+  return composeScreen(snapshot, options, glyphFor, into);
 }
 
 /**

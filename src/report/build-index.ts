@@ -1,14 +1,9 @@
 /** The run's index page: every test with a report, failing first, then flaky, then passed, each linking to its report. */
-import { REPORT_INDEX } from '../defaults.js';
 import type { IndexEntry } from './data.js';
 import { escapeHtml as e } from './html.js';
+import { REPORT_INDEX } from './options.js';
+import type { IndexOptions } from './options.js';
 import { page } from './page.js';
-
-/** Options of {@link buildIndex}. */
-export interface IndexOptions {
-  /** The page's heading and title. @default 'tmux-shot reports' */
-  title?: string;
-}
 
 /** The statuses in the order the index lists them. */
 const ORDER: readonly IndexEntry['status'][] = ['failed', 'flaky', 'passed'];

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * The report's script: it runs in the browser, inlined into the page as `(${reportClient})()`, so
- * it is one function that uses nothing from outside itself (only types are imported). It reads the
+ * The report's script: it runs in the browser, compiled at build time (scripts/report-client.mjs,
+ * into client-script.ts) and inlined into the page, calling `reportClient()`; so it is one
+ * function that uses nothing from outside itself (only types are imported). It reads the
  * page's `<script type="application/json" id="report-data">` ({@link ClientData}) and enhances
  * what the HTML already shows: the cell inspector, the screenshot slider / onion skin / blink and
  * zoom, the copy buttons, and the recordings' player. Timing uses `requestAnimationFrame`'s

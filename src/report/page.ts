@@ -4,12 +4,12 @@
  * sheet, the data for the script and the script itself.
  */
 import { createHash } from 'node:crypto';
-import { reportClient } from './client.js';
+import { CLIENT_SCRIPT } from './client-script.js';
 import { escapeHtml, jsonForScript } from './html.js';
 import { REPORT_CSS } from './styles.js';
 
-/** The inline script: the client function, called. */
-const SCRIPT = `(${reportClient.toString()})();`;
+/** The inline script: client.ts compiled at build time (scripts/report-client.mjs), called. */
+const SCRIPT = CLIENT_SCRIPT;
 
 /** The policy: nothing is fetched; `data:` images, the inline style sheet and the one script by its hash run (no script without one). */
 export function contentSecurityPolicy(script: string | undefined): string {

@@ -20,9 +20,21 @@ export function frameAt(frames: readonly Pick<RecordedFrame, 'atMs'>[], ms: numb
   return found;
 }
 
-/** When a step's screen is shown: as the step ended (a wait's outcome, an input's start: inputs take 0 ms). */
+/** When a step ended, in ms on the app's timeline. */
 export function stepEndMs(step: Pick<AppStep, 'atMs' | 'durationMs'>): number {
   return step.atMs + step.durationMs;
+}
+
+/** Steps that send input: they last until the app has read it, so the app may already have answered. */
+const INPUT_KINDS: ReadonlySet<AppStep['kind']> = new Set(['press', 'type', 'paste', 'mouse']);
+
+/**
+ * When a step's screen is shown: an input's as it was sent (its start: a key waits for the app to
+ * read it, and the app's answer can be drawn before that wait ends), any other step's as it ended
+ * (a wait's outcome).
+ */
+export function stepShownMs(step: Pick<AppStep, 'kind' | 'atMs' | 'durationMs'>): number {
+  return INPUT_KINDS.has(step.kind) ? step.atMs : stepEndMs(step);
 }
 
 /** The frame "jump to failure" shows: the first failed step's, else the last frame. */
@@ -38,12 +50,22 @@ export function keyframeOf(frames: readonly Pick<RecordedFrame, 'keyframe'>[], i
   return at;
 }
 
+/**
+ * Says that a person typed into the app while attached (`tmux-shot attach --read-write`): the run
+ * was touched, so what it shows is not the test's alone. '' when no step is `manual`.
+ */
+export function touchedNote(steps: readonly Pick<AppStep, 'kind'>[]): string {
+  const count = steps.filter((step) => step.kind === 'manual').length;
+  if (count === 0) return '';
+  return `<p class="note touched">Touched by hand: a person typed into this app while attached (${count === 1 ? '1 manual input step' : `${count} manual input steps`} below).</p>`;
+}
+
 function stepItem(step: AppStep, frames: readonly RecordedFrame[]): string {
   const failed = step.error !== undefined;
   const duration = Math.round(step.durationMs) > 0 ? ` <span class="muted">${formatMs(step.durationMs)}</span>` : '';
   const error = failed ? ` <span class="error-text">${e(step.error!)}</span>` : '';
   return (
-    `<li class="step${failed ? ' failed' : ''}" data-kind="${e(step.kind)}"><button type="button" class="jump" data-frame="${frameAt(frames, stepEndMs(step))}">${formatMs(step.atMs)}</button> ` +
+    `<li class="step${failed ? ' failed' : ''}" data-kind="${e(step.kind)}"><button type="button" class="jump" data-frame="${frameAt(frames, stepShownMs(step))}">${formatMs(step.atMs)}</button> ` +
     `<code>${e(step.title)}</code>${duration}${error}</li>`
   );
 }
@@ -88,7 +110,7 @@ export function recordingSection(recording: ReportRecording, index: number, pool
   const stack = size
     ? `<div class="frames" id="${id}-frames" style="width:${size.widthPx}px;height:${size.heightPx}px">${imgs.join('')}</div>`
     : '<p>No frames.</p>';
-  const note = recording.note === undefined ? '' : `<p class="note">${e(recording.note)}</p>`;
+  const note = (recording.note === undefined ? '' : `<p class="note">${e(recording.note)}</p>`) + touchedNote(recording.steps);
   const caption = `${note}${last < 0 ? '' : `<p class="muted">${framesCaption(recording.frames)}</p>`}`;
   const player =
     `<div class="player" hidden><button type="button" class="prev">◀ prev</button><button type="button" class="play">▶ play</button>` +

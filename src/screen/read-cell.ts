@@ -32,8 +32,12 @@ export interface BufferCellLike {
   isOverline(): number;
   getUnderlineStyle(): number;
   hasExtendedAttrs(): number;
-  /** SGR 58 colour packed like fg/bg: mode in bits 24–25 (0 default, 1–2 palette, 3 RGB), value below. */
-  readonly extended: { readonly underlineColor: number };
+  readonly extended: {
+    /** SGR 58 colour packed like fg/bg: mode in bits 24–25 (0 default, 1–2 palette, 3 RGB), value below. */
+    readonly underlineColor: number;
+    /** The cell's OSC 8 link, as a key of the terminal's link service; 0 for none. */
+    readonly urlId: number;
+  };
 }
 
 /** Colour modes of xterm's packed colours (bits 24–25). */
@@ -58,11 +62,19 @@ const PALETTE: readonly Color[] = Array.from({ length: 256 }, (_, index) => Obje
 export class CellReader {
   #lastRgb = -1;
   #lastRgbColor: Color = DEFAULT_COLOR;
+  readonly #linkOf: (urlId: number) => string | undefined;
+
+  /** @param linkOf The URI of an OSC 8 link by its `urlId` (the terminal's link service). @default none: cells carry no link */
+  constructor(linkOf: (urlId: number) => string | undefined = () => undefined) {
+    this.#linkOf = linkOf;
+  }
 
   /** A new Cell with the values of `cell` (the shared blank cell when it is one). */
   read(cell: BufferCellLike): Cell {
     if (cell.getCode() === 0 && cell.getWidth() === 1 && cell.isAttributeDefault()) return BLANK_CELL;
     const underline = cell.isUnderline() === 0 ? 'none' : (UNDERLINE_STYLES[cell.getUnderlineStyle()] ?? 'single');
+    const urlId = cell.hasExtendedAttrs() === 0 ? 0 : cell.extended.urlId;
+    const link = urlId === 0 ? undefined : this.#linkOf(urlId);
     return {
       chars: cell.getChars(),
       width: cell.getWidth() as 0 | 1 | 2,
@@ -79,6 +91,7 @@ export class CellReader {
       inverse: cell.isInverse() !== 0,
       invisible: cell.isInvisible() !== 0,
       blink: cell.isBlink() !== 0,
+      ...(link === undefined ? {} : { link }),
     };
   }
 

@@ -4,7 +4,7 @@ import type { Cell, ScreenSnapshot } from '../snapshot.js';
 
 /**
  * True when `a` and `b` show the same screen: same size, cursor (position and visibility),
- * alternate-screen state, and every cell equal in text, width, colours and attributes.
+ * alternate-screen state, and every cell equal in text, width, colours, attributes and link.
  * Shared objects (blank cells, palette colours) compare by reference first, so this stays well
  * under a millisecond for 200×50.
  */
@@ -42,6 +42,7 @@ function cellsEqual(a: Cell, b: Cell): boolean {
       a.overline === b.overline &&
       a.inverse === b.inverse &&
       a.invisible === b.invisible &&
-      a.blink === b.blink)
+      a.blink === b.blink &&
+      a.link === b.link)
   );
 }

@@ -2,9 +2,8 @@
  * The live screen model: an @xterm/headless terminal fed with a pane's raw output. The only file
  * that imports @xterm/headless; everything it hands out is plain data.
  */
-import xtermHeadless from '@xterm/headless';
+import { createRequire } from 'node:module';
 import type { IBufferCell, Terminal as XtermTerminal } from '@xterm/headless';
-import unicode11 from '@xterm/addon-unicode11';
 import { SCREEN } from '../defaults.js';
 import { TmuxShotError } from '../errors.js';
 import { checkSize } from '../geometry.js';
@@ -13,27 +12,41 @@ import { CellReader } from './read-cell.js';
 import { BLANK_CELL } from '../snapshot.js';
 import type { BufferCellLike } from './read-cell.js';
 import type { Cell, Cursor, CursorShape, MouseModes, ScreenSnapshot, TerminalModes } from '../snapshot.js';
-import { MOUSE_MODES_OFF, applyMouseMode } from './mouse-modes.js';
-import { applyDisableModifyKeys, applyModifyKeys } from './extended-keys.js';
+import { MOUSE_MODES_OFF, applyDisableModifyKeys, applyModifyKeys, applyMouseMode } from '../term/index.js';
 import { snapshotText } from './text.js';
+import { TerminalEventLog } from './terminal-events.js';
+import type { TerminalEvents } from './terminal-events.js';
 
-// Both packages are CommonJS bundles whose named exports Node cannot detect: use the default export.
-const { Terminal } = xtermHeadless;
-const { Unicode11Addon } = unicode11;
+interface Xterm {
+  Terminal: typeof import('@xterm/headless').Terminal;
+  Unicode11Addon: typeof import('@xterm/addon-unicode11').Unicode11Addon;
+  /** The Unicode 11 width table the screen model draws with, taken from its addon (which hands it to `register`). */
+  widths: { wcwidth(codePoint: number): number };
+}
+let xterm: Xterm | undefined;
 
-/** The Unicode 11 width table the screen model draws with, taken from its addon (which hands it to `register`). */
-const unicode11Widths: { wcwidth(codePoint: number): number } = (() => {
-  let provider: { wcwidth(codePoint: number): number } | undefined;
-  new Unicode11Addon().activate({ unicode: { register: (registered: typeof provider) => (provider = registered) } } as never);
-  return provider!;
-})();
+/**
+ * Both packages, loaded with require() on first use: they are CommonJS bundles, and importing them
+ * from ESM at load time cost ≈ 70 ms of Node scanning them for named exports, on every import of
+ * the package (Vitest imports it once per test file).
+ */
+function loadXterm(): Xterm {
+  if (xterm) return xterm;
+  const require = createRequire(import.meta.url);
+  const { Terminal } = require('@xterm/headless') as typeof import('@xterm/headless');
+  const { Unicode11Addon } = require('@xterm/addon-unicode11') as typeof import('@xterm/addon-unicode11');
+  let widths: Xterm['widths'] | undefined;
+  new Unicode11Addon().activate({ unicode: { register: (registered: typeof widths) => (widths = registered) } } as never);
+  xterm = { Terminal, Unicode11Addon, widths: widths! };
+  return xterm;
+}
 
 /**
  * How many cells the screen gives `codePoint`, by the Unicode 11 widths it draws with: 2 for a
  * wide character (CJK, most emoji), 0 for a combining mark or a control character, else 1.
  */
 export function cellWidth(codePoint: number): 0 | 1 | 2 {
-  return unicode11Widths.wcwidth(codePoint) as 0 | 1 | 2;
+  return loadXterm().widths.wcwidth(codePoint) as 0 | 1 | 2;
 }
 
 /** Options of {@link ScreenModel}. */
@@ -60,6 +73,8 @@ interface XtermInternals {
     optionsService: { rawOptions: { cursorStyle: CursorShape; cursorBlink: boolean } };
     /** Parses `data` now, without the timers of the public `write` (see {@link ScreenModel.write}). */
     writeSync(data: Uint8Array): void;
+    /** The OSC 8 links of the buffer by the `urlId` of their cells' extended attributes. */
+    _oscLinkService: { getLinkData(urlId: number): { uri: string } | undefined };
   };
 }
 
@@ -86,16 +101,19 @@ export class ScreenModel {
   #extendedKeys = false;
   /** The title of the latest OSC 0 or 2. */
   #title = '';
+  /** Bells, clipboard writes and notifications (see {@link events}). */
+  readonly #events = new TerminalEventLog();
 
   /**
    * @param size Initial size in cells.
    * @throws {ConfigError} when `size` is not whole cells within `TERMINAL.minCols`…`maxRows`.
    * @throws {TmuxShotError} when the installed @xterm/headless lacks the internals we use
-   *   (cursor visibility, underline style, synchronous parsing): pin the version from package.json.
+   *   (cursor visibility, underline style, OSC 8 links, synchronous parsing): pin the version from package.json.
    */
   constructor(size: Size, options: ScreenModelOptions = {}) {
     checkSize(size.cols, size.rows);
     this.#size = { cols: size.cols, rows: size.rows };
+    const { Terminal, Unicode11Addon } = loadXterm();
     this.#terminal = new Terminal({
       cols: size.cols,
       rows: size.rows,
@@ -137,11 +155,12 @@ export class ScreenModel {
     this.#terminal.onTitleChange((title) => {
       this.#title = title;
     });
+    this.#observeEvents();
     this.#internals = this.#terminal as unknown as XtermInternals;
     const cell = this.#terminal.buffer.active.getNullCell() as Partial<BufferCellLike>;
     const cellInternals = [cell.getUnderlineStyle, cell.hasExtendedAttrs, cell.extended];
     const core = this.#internals._core;
-    const cursorInternals: unknown[] = [core?.coreService?.decPrivateModes, core?.optionsService?.rawOptions];
+    const cursorInternals: unknown[] = [core?.coreService?.decPrivateModes, core?.optionsService?.rawOptions, core?._oscLinkService?.getLinkData];
     if (
       typeof core?.coreService?.isCursorHidden !== 'boolean' ||
       typeof core.writeSync !== 'function' ||
@@ -150,7 +169,7 @@ export class ScreenModel {
     ) {
       this.#terminal.dispose();
       throw new TmuxShotError(
-        'This @xterm/headless version lacks the cursor-visibility, cursor-style, underline and synchronous-parsing internals tmux-shot uses; ' +
+        'This @xterm/headless version lacks the cursor-visibility, cursor-style, underline, hyperlink and synchronous-parsing internals tmux-shot uses; ' +
           'install the version pinned in tmux-shot’s package.json.',
       );
     }
@@ -202,6 +221,29 @@ export class ScreenModel {
     return this.#terminal.modes.bracketedPasteMode;
   }
 
+  /**
+   * What the app told the terminal so far: bells, OSC 52 clipboard writes, OSC 9 and OSC 777
+   * notifications (see `TerminalEvents`). A copy; it stays readable after {@link dispose}.
+   */
+  events(): TerminalEvents {
+    return this.#events.events();
+  }
+
+  /** Feeds the event log: xterm's bell (BEL outside strings), and the OSC strings it does not act on (each handler returns false). */
+  #observeEvents(): void {
+    const events = this.#events;
+    const { parser } = this.#terminal;
+    this.#terminal.onBell(() => events.bell());
+    const observe = (ident: number, take: (payload: string) => void) =>
+      parser.registerOscHandler(ident, (payload) => {
+        take(payload);
+        return false;
+      });
+    observe(52, (payload) => events.osc52(payload));
+    observe(9, (payload) => events.osc9(payload));
+    observe(777, (payload) => events.osc777(payload));
+  }
+
   /** Applies each parameter of one DECSET (`set`) or DECRST in order, as xterm does. */
   #setMouseModes(params: readonly (number | number[])[], set: boolean): void {
     for (const param of params) {
@@ -247,7 +289,8 @@ export class ScreenModel {
     const buffer = this.#terminal.buffer.active;
     const { cols, rows } = this.#size;
     const top = options.scrollback === true ? 0 : buffer.baseY;
-    const reader = new CellReader();
+    const links = this.#internals._core._oscLinkService;
+    const reader = new CellReader((urlId) => links.getLinkData(urlId)?.uri);
     const reused = buffer.getNullCell();
     const cells: Cell[][] = [];
     for (let y = top; y < buffer.baseY + rows; y++) {

@@ -76,6 +76,15 @@ function matchAt(line: RowText, row: number, index: number, text: string): TextM
 }
 
 /**
+ * The cells of a match found by searching the text of row `row` as {@link snapshotText} prints it
+ * (right-trimmed) at UTF-16 index `index`: for searches run elsewhere (the MCP server runs a
+ * client's regular expressions in a worker thread) that must answer as {@link findText} does.
+ */
+export function matchCells(snapshot: ScreenSnapshot, row: number, index: number, text: string): TextMatch {
+  return matchAt(rowText(snapshot.cells[row] ?? []), row, index, text);
+}
+
+/**
  * The visible screen as text: rows top to bottom joined by '\n', each right-trimmed of spaces
  * (leading and inner blanks stay, so columns line up). Equals `ScreenModel.text()` for the same screen.
  */

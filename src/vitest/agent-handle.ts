@@ -1,7 +1,7 @@
 /**
  * The value of the `agent` fixture: an agent bound to the test's `tmuxApp`, saving its screenshots
  * in a folder of its own per test, with its model calls going through the test's cassette
- * (`__cassettes__/<test file>/<test name>.json`; see {@link AgentFixtureOptions.cassette}). The
+ * (`__cassettes__/<test file>/<test name>.json`; see `AgentFixtureOptions.cassette`, options.ts). The
  * model is the `agentModel` fixture when set (a scripted model in tests:
  * `test.override({ agentModel: scriptedModel([...]) })`), else the OpenAI-compatible endpoint
  * configured by the environment (`OPENAI_API_KEY` or `OPENAI_BASE_URL`, `TMUX_SHOT_MODEL`).
@@ -13,47 +13,27 @@ import type {
   AgentRunnerOptions,
   AgentTranscript,
   CassetteAgent,
-  CassetteMode,
   CassetteRunResult,
   CassetteTally,
   ChatClient,
-  Divergence,
-  ModelBudget,
   ModelConnection,
   SizedDriver,
   Verdict,
 } from '../agent/index.js';
 import { firstLine, formatCall } from '../app/index.js';
-import type { FormatResult } from '../codegen/index.js';
-import { AGENT_FIXTURE } from '../defaults.js';
+import type { FormatResult } from '../test-file/index.js';
 import { TmuxShotError } from '../errors.js';
-import { screenshotFileStem } from '../file-names.js';
-import { writeNewOutputFile } from '../output-file.js';
+import { screenshotsIn } from '../agent-runner.js';
 import { DEFAULT_TEXT_MASKS, normalizeText } from '../screen/index.js';
-import type { TmuxAppHandle } from './app-handle.js';
-import { cassettePath, fileCassetteStore, reRecordCommand } from './cassette-files.js';
+import type { TmuxAppHandle } from './fixtures/app-handle.js';
+import { cassettePath, fileCassetteStore, reRecordCommand } from './fixtures/cassette-files.js';
+import { AGENT_FIXTURE } from './options.js';
+import type { AgentFixtureOptions } from './options.js';
 import { projectRoot } from './paths.js';
 import { publishTally } from './reporter.js';
 
-/** Agent options settable per file or `describe` (`test.override({ agentOptions: { … } })`); runner options also per run. */
-export type AgentFixtureOptions = Partial<Omit<AgentRunnerOptions, 'saveScreenshot'>> & {
-  /**
-   * Cassette mode of the test: `auto` (replay if the cassette exists, else record), `replay`
-   * (never call a model), `record` (re-record), `live` (ignore cassettes). A test with an
-   * `agentModel` (a scripted model: deterministic and free) uses cassettes only when this is set.
-   * @default env TMUX_SHOT_CASSETTES, else 'replay' when CI is set, else 'auto'; 'live' with `agentModel`
-   */
-  cassette?: CassetteMode;
-  /** On a replayed step whose screen differs from the recording: fail, or continue live and write `<name>.pending.json` (stderr says where). @default 'strict' */
-  divergence?: Divergence;
-  /** Extra masks for screen digests, added to the built-ins (clock times, durations, spinners, pids, /tmp paths). @default [] */
-  masks?: readonly RegExp[];
-  /** Per-test limits of model calls and tokens; past them a call fails before reaching the model. @default {} */
-  budget?: ModelBudget;
-};
-
 /** Options of one `agent.run`: the runner's, and `emit`. */
-export type AgentRunOptions = Partial<Omit<AgentRunnerOptions, 'saveScreenshot' | 'model'>> & {
+export type AgentRunOptions = Partial<Omit<AgentRunnerOptions, 'outDir' | 'saveScreenshot' | 'model'>> & {
   /**
    * Write the run, when it finishes, as a plain Vitest test to this file (relative to the Vitest
    * project root; folders created; a file there replaced): the model's actions as `press`/`type`
@@ -125,7 +105,7 @@ export class AgentHandle {
    */
   async #emit(emit: string, result: CassetteRunResult): Promise<EmitOutcome> {
     const path = resolve(this.#test?.root ?? process.cwd(), emit);
-    const { agentRunTest, notFinishedReason, writeTestFile } = await import('../codegen/index.js');
+    const [{ agentRunTest, notFinishedReason }, { writeTestFile }] = await Promise.all([import('../codegen/index.js'), import('../test-file/index.js')]);
     if (result.outcome !== 'finished') return { written: false, path, reason: notFinishedReason(result.outcome) };
     const { command, env, cwd } = this.#app.options;
     const { cols, rows } = this.#app.screen();
@@ -219,7 +199,7 @@ export class AgentHandle {
   /** The fixture's runner options, screenshots saved as `<outDir>/<name>.png` (`<name>-2.png`… when taken). */
   #runnerOptions(): Omit<AgentRunnerOptions, 'model'> {
     const { cassette: _mode, divergence: _divergence, masks: _masks, budget: _budget, model: _model, ...runner } = this.#options;
-    return { ...runner, saveScreenshot: (label, png) => writeNewOutputFile(this.outDir, screenshotFileStem(label), '.png', png, 'screenshot') };
+    return { ...runner, saveScreenshot: screenshotsIn(this.outDir) };
   }
 
   /** The test's agent, opened on first use; a call it cannot open for still leaves its transcript. */
@@ -240,7 +220,8 @@ export class AgentHandle {
   async #openAgent(): Promise<CassetteAgent> {
     const task = TestRunner.getCurrentTest();
     if (!task) throw new TmuxShotError('The agent fixture was used outside a running test.');
-    const { CassetteAgent, CassetteSession, createClient, emptyTally, redactingClient, resolveCassetteMode } = await import('../agent/index.js');
+    const { createClient, emptyTally, loadAgentSchemas, redactingClient, resolveCassetteMode } = await import('../agent/index.js');
+    const { CassetteAgent, CassetteSession } = await loadAgentSchemas();
     this.#tally = emptyTally();
     this.#test = { root: projectRoot(task.file), name: task.fullTestName };
     const { cassette, divergence, masks, budget } = this.#options;

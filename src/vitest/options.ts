@@ -9,17 +9,17 @@
  * `resolveComparatorOptions` (diff/), render options by the renderer, the app's by `TmuxApp.start`.
  */
 import type { RunnerTestCase } from 'vitest';
-import { RENDER, VITEST, WAIT } from '../defaults.js';
+import type { AgentRunnerOptions, CassetteMode, Divergence, ModelBudget } from '../agent/index.js';
+import { WAIT } from '../defaults.js';
 import type { ComparatorOptions } from '../diff/index.js';
 import { ConfigError, describeValue } from '../errors.js';
 import type { CellRect } from '../geometry.js';
-import { closestNames } from '../host/index.js';
-import { resolveRenderOptions } from '../render/index.js';
+import { closestNames } from '../suggest.js';
+import { RENDER, resolveRenderOptions } from '../render/index.js';
 import { checkDuration, resolveTimeout, systemClock } from '../wait.js';
 import type { WaitTimeout } from '../wait.js';
-import type { TmuxAppFixtureOptions } from './app-handle.js';
-import type { RecordingMode } from './evidence.js';
-import type { SettleOptions } from './settle.js';
+import type { TmuxAppFixtureOptions } from './fixtures/app-handle.js';
+import type { RecordingMode } from './evidence/evidence.js';
 import { testDeadline } from './test-timeout.js';
 
 /** Options of `toShowText`. */
@@ -73,17 +73,67 @@ export interface ScreenshotOptions extends ComparatorOptions {
 }
 
 /**
- * The plugin's options that have a default, under the names `VITEST` (defaults.ts) gives them:
+ * The plugin's options that have a default, under the names {@link VITEST} gives them:
  * the settle `timeout` of `toMatchScreenshot` and `toMatchScreenText`, the settle schedule, the
  * `cursor` of screenshots, the `styles` of screen text, and the `tmuxRecording` fixture.
  */
 export interface VitestDefaults {
   settleTimeout: NonNullable<ScreenshotOptions['timeout'] & ScreenTextOptions['timeout']>;
-  settleIntervals: NonNullable<SettleOptions<never>['intervals']>;
+  /** The `intervals` of a settle (matchers/settle.ts). */
+  settleIntervals: readonly number[];
   cursor: NonNullable<ScreenshotOptions['cursor']>;
   screenTextStyles: NonNullable<ScreenTextOptions['styles']>;
   recording: RecordingMode;
 }
+
+/**
+ * Defaults of the Vitest plugin's options (src/vitest/), under the names `VitestDefaults` gives
+ * them; the plugin's fixed constants are {@link VITEST_CONSTANTS}.
+ */
+export const VITEST = {
+  /**
+   * Longest wait for the screen to settle (two consecutive identical reads) before a screenshot
+   * or screen-text snapshot, in ms: the `timeout` of `toMatchScreenshot` and `toMatchScreenText`;
+   * 0 waits without limit. Vitest's `toMatchScreenshot` default. Inside a test it ends
+   * `VITEST_CONSTANTS.timeoutMargin` before the test's own timeout when that comes first. @default 5000
+   */
+  settleTimeout: 5_000,
+  /**
+   * Pauses before each re-read of a live screen while settling, in ms; the last one repeats.
+   * Playwright's `toHaveScreenshot` schedule: a redraw that pauses up to 100 ms is still seen,
+   * and a screen that keeps changing is read less and less often. @default [100, 250, 500, 1000]
+   */
+  settleIntervals: [100, 250, 500, 1_000],
+  /** Cursor in screenshots, like Vitest's `caret: 'hide'`: the blinking cursor is not part of the UI. @default 'hide' */
+  cursor: 'hide',
+  /** `toMatchScreenText` appends the styled runs (colours, bold…) after the text. @default true */
+  screenTextStyles: true,
+  /** When a test's app session is saved as a GIF (the `tmuxRecording` fixture): 'on-failure', 'always' or 'off'. @default 'on-failure' */
+  recording: 'on-failure',
+} as const satisfies Required<VitestDefaults>;
+
+/** Agent options settable per file or `describe` (`test.override({ agentOptions: { … } })`); runner options also per run. */
+export type AgentFixtureOptions = Partial<Omit<AgentRunnerOptions, 'outDir' | 'saveScreenshot'>> & {
+  /**
+   * Cassette mode of the test: `auto` (replay if the cassette exists, else record), `replay`
+   * (never call a model), `record` (re-record), `live` (ignore cassettes). A test with an
+   * `agentModel` (a scripted model: deterministic and free) uses cassettes only when this is set.
+   * @default env TMUX_SHOT_CASSETTES, else 'replay' when CI is set, else 'auto'; 'live' with `agentModel`
+   */
+  cassette?: CassetteMode;
+  /** On a replayed step whose screen differs from the recording: fail, or continue live and write `<name>.pending.json` (stderr says where). @default 'strict' */
+  divergence?: Divergence;
+  /** Extra masks for screen digests, added to the built-ins (clock times, durations, spinners, pids, /tmp paths). @default [] */
+  masks?: readonly RegExp[];
+  /** Per-test limits of model calls and tokens; past them a call fails before reaching the model. @default {} */
+  budget?: ModelBudget;
+};
+
+/** Defaults of the Vitest `agent` fixture beyond the runner's and the cassette session's. */
+export const AGENT_FIXTURE = {
+  /** Model name sent to an `agentModel` when `agentOptions` names none. @default 'agentModel' */
+  model: 'agentModel',
+} as const satisfies Required<Pick<AgentFixtureOptions, 'model'>>;
 
 type Task = Readonly<RunnerTestCase> | undefined;
 

@@ -1,6 +1,6 @@
 /**
  * `tmux-shot/reporter`: the Vitest reporter that, at the end of every run, writes the run's index
- * of failure reports, `<root>/.vitest-attachments/tmux-shot-report.html` (see `report-index.ts`:
+ * of failure reports, `<root>/.vitest-attachments/tmux-shot-report.html` (see `evidence/report-index.ts`:
  * an empty one when no test wrote a report, so it never lists an earlier run's), and prints where
  * it is — `tmux-shot: report .vitest-attachments/tmux-shot-report.html (npx tmux-shot report)` —
  * when any test wrote one; and prints the agent's one-line cost
@@ -21,8 +21,8 @@ import { join, relative } from 'node:path';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { CassetteTally } from '../agent/index.js';
 import { VITEST_CONSTANTS } from '../defaults.js';
-import { indexEntries, publishedReportOf } from './report-index.js';
-import type { ReportedTest } from './report-index.js';
+import { indexEntries, publishedReportOf } from './evidence/report-index.js';
+import type { ReportedTest } from './evidence/report-index.js';
 
 /** The key of a test's `meta` that holds its {@link CassetteTally}. */
 const TALLY_META_KEY = 'tmuxShotAgent';

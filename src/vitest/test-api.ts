@@ -6,99 +6,34 @@
  * Vitest's default `isolate: true` (modules run again for each file).
  */
 import { afterAll, beforeAll, expect, test as vitestTest } from 'vitest';
-import type { MatcherState, TestAPI } from 'vitest';
-import { clearEvidence } from './evidence.js';
-import { tmuxShotFixtures } from './fixtures.js';
-import type { TmuxShotTestFixtures, TmuxShotWorkerFixtures } from './fixtures.js';
-import type { ScreenshotOptions, ScreenTextOptions, ToShowTextOptions } from './options.js';
+import type { MatcherResult, MatcherState, TestAPI } from 'vitest';
+import { clearEvidence } from './evidence/evidence.js';
+import { tmuxShotFixtures } from './fixtures/fixtures.js';
+import type { TmuxShotTestFixtures, TmuxShotWorkerFixtures } from './fixtures/fixtures.js';
 import { reportUnusedBaselines, readUpdateMode, sweepUpdateMode } from './screenshot/baselines.js';
 import { VITEST_CONSTANTS } from '../defaults.js';
-import { subjectOf } from './subject.js';
-import { loggedAsSteps } from './matcher-steps.js';
+import { subjectOf } from './matchers/subject.js';
+import { loggedAsSteps } from './matchers/matcher-steps.js';
 import { toMatchScreenshot } from './screenshot/matcher.js';
-import { toMatchScreenText, toShowText } from './text-matchers.js';
-import { toBeVisible, toHaveCount, toHaveText } from './locator-matchers.js';
-import type { LocatorAssertionOptions } from './locator-matchers.js';
-import { toBeInMode, toHaveBgColor, toHaveCursor, toHaveCursorAt, toHaveFgColor, toHaveStyle, toHaveTitle } from './state-matchers.js';
-import type { StateAssertionOptions } from './state-matchers.js';
-import type { ColorInput, CursorExpectation, StyleExpectation } from './state-decide.js';
-import type { ColorAssertionOptions } from './options.js';
-import type { TerminalMode } from '../snapshot.js';
+import { toMatchScreenText, toShowText } from './matchers/text-matchers.js';
+import { toBeVisible, toHaveCount, toHaveText } from './matchers/locator-matchers.js';
+import { refuseHandleSnapshots, toHaveScreenshot } from './matchers/habits.js';
+import { toBeInMode, toHaveBgColor, toHaveCursor, toHaveCursorAt, toHaveFgColor, toHaveLink, toHaveStyle, toHaveTitle } from './matchers/state-matchers.js';
+import { toHaveClipboardText, toHaveRungBell } from './matchers/event-matchers.js';
+import type { TmuxShotMatchers } from './matchers/matcher-types.js';
+import './vitest-versions.js';
 
 export { describe, expect } from 'vitest';
 
-declare module 'vitest' {
-  interface Matchers<T = any> {
-    /**
-     * Compares the screen with its baseline `<test dir>/__screenshots__/<test file>/<name>.png`
-     * (auto-named `<test name> <n>` when `name` is left out). Await it.
-     * @example await expect(tmuxApp).toMatchScreenshot('main menu', { mask: [/\d\d:\d\d/] });
-     */
-    toMatchScreenshot(nameOrOptions?: string | ScreenshotOptions, options?: ScreenshotOptions): Promise<void>;
-    /**
-     * Waits until the screen shows `pattern` (`.not`: until it no longer does). Await it (a snapshot is checked at once).
-     * @example await expect(tmuxApp).toShowText('Selected: Open', { timeout: 2000 });
-     */
-    toShowText(pattern: string | RegExp, options?: ToShowTextOptions): Promise<void>;
-    /**
-     * Compares the settled screen's text (and styles) with a Vitest snapshot. Await it.
-     * @example await expect(tmuxApp).toMatchScreenText('menu open');
-     */
-    toMatchScreenText(hintOrOptions?: string | ScreenTextOptions, options?: ScreenTextOptions): Promise<void>;
-    /**
-     * Waits until the locator matches exactly one place (`.not`: none); several fail at once. Await it.
-     * @example await expect(tmuxApp.getByText('Saved')).toBeVisible();
-     */
-    toBeVisible(options?: LocatorAssertionOptions): Promise<void>;
-    /**
-     * Waits until the locator's one match has this text: a string equals it, a RegExp matches it
-     * (`.not`: until it differs); several matches fail at once. Await it.
-     * @example await expect(tmuxApp.region({ row: 23 })).toHaveText(/-- INSERT --/);
-     */
-    toHaveText(expected: string | RegExp, options?: LocatorAssertionOptions): Promise<void>;
-    /**
-     * Waits until the locator matches exactly `count` places (`.not`: any other number). Await it.
-     * @example await expect(tmuxApp.getByText('Save')).toHaveCount(2);
-     */
-    toHaveCount(count: number, options?: LocatorAssertionOptions): Promise<void>;
-    /**
-     * Waits until every glyph cell of the locator's one match has this foreground, as drawn
-     * through the theme (`{ raw: true }`: as stored); `.not`: until one differs. Await it.
-     * @example await expect(tmuxApp.getByText('error')).toHaveFgColor(1);
-     */
-    toHaveFgColor(color: ColorInput, options?: ColorAssertionOptions): Promise<void>;
-    /**
-     * Waits until every cell of the locator's one match has this background (`.not`: until one differs). Await it.
-     * @example await expect(tmuxApp.region({ row: 0, col: 0, rows: 1, cols: 1 })).toHaveBgColor('#0000ee');
-     */
-    toHaveBgColor(color: ColorInput, options?: ColorAssertionOptions): Promise<void>;
-    /**
-     * Waits until every cell of the locator's one match has the styles given (`.not`: until one differs). Await it.
-     * @example await expect(tmuxApp.getByText('Title')).toHaveStyle({ bold: true, underline: 'curly' });
-     */
-    toHaveStyle(style: StyleExpectation, options?: StateAssertionOptions): Promise<void>;
-    /**
-     * Waits until the cursor is at `{ col, row }`, 0-based cells (`.not`: until it is elsewhere). Await it (a snapshot, or a closed app, is checked at once).
-     * @example await expect(tmuxApp).toHaveCursorAt({ col: 2, row: 0 });
-     */
-    toHaveCursorAt(position: { col: number; row: number }, options?: StateAssertionOptions): Promise<void>;
-    /**
-     * Waits until the cursor has the keys given of `{ visible, shape, blinking }` (`.not`: until one differs). Await it (a snapshot, or a closed app, is checked at once).
-     * @example await expect(tmuxApp).toHaveCursor({ shape: 'bar', blinking: false });
-     */
-    toHaveCursor(expected: CursorExpectation, options?: StateAssertionOptions): Promise<void>;
-    /**
-     * Waits until the title the app set (OSC 0/2) is `expected` or matches it (`.not`: until it differs). Await it (a snapshot, or a closed app, is checked at once).
-     * @example await expect(tmuxApp).toHaveTitle(/^vim: notes/);
-     */
-    toHaveTitle(expected: string | RegExp, options?: StateAssertionOptions): Promise<void>;
-    /**
-     * Waits until the terminal is in `mode` (`.not`: until the app leaves it). Await it (a snapshot, or a closed app, is checked at once).
-     * @example await expect(tmuxApp).toBeInMode('alternateScreen');
-     */
-    toBeInMode(mode: TerminalMode, options?: StateAssertionOptions): Promise<void>;
-  }
-}
+export type { TmuxShotMatchers } from './matchers/matcher-types.js';
+
+/**
+ * The implementations of {@link TmuxShotMatchers}, typed by the names `vitest` exports in every
+ * supported version (an inferred type would name `@vitest/expect`, which Vitest 5 does not install).
+ */
+export type TmuxShotMatcherFunctions = {
+  [K in keyof TmuxShotMatchers]: (this: MatcherState, received: unknown, ...args: Parameters<TmuxShotMatchers[K]>) => MatcherResult;
+};
 
 /** `matcher`, given a `Shell`'s app for the shell: `expect(shell).toShowText('done')` (see `subjectOf`). */
 function acceptingShells<Args extends unknown[], Result>(
@@ -109,24 +44,36 @@ function acceptingShells<Args extends unknown[], Result>(
   };
 }
 
-/** The matchers, for `expect.extend` (importing this module has done it for Vitest's `expect`), each call on a live app logged as one of its steps. */
-export const matchers = loggedAsSteps({
-  toMatchScreenshot: acceptingShells(toMatchScreenshot),
-  toShowText: acceptingShells(toShowText),
-  toMatchScreenText: acceptingShells(toMatchScreenText),
-  toBeVisible: acceptingShells(toBeVisible),
-  toHaveText: acceptingShells(toHaveText),
-  toHaveCount: acceptingShells(toHaveCount),
-  toHaveFgColor: acceptingShells(toHaveFgColor),
-  toHaveBgColor: acceptingShells(toHaveBgColor),
-  toHaveStyle: acceptingShells(toHaveStyle),
-  toHaveCursorAt: acceptingShells(toHaveCursorAt),
-  toHaveCursor: acceptingShells(toHaveCursor),
-  toHaveTitle: acceptingShells(toHaveTitle),
-  toBeInMode: acceptingShells(toBeInMode),
-});
+/**
+ * The matchers, for `expect.extend` (importing this module has done it for Vitest's `expect`), each
+ * call on a live app logged as one of its steps; and Playwright's `toHaveScreenshot`, which fails
+ * naming `toMatchScreenshot` (matchers/habits.ts).
+ */
+export const matchers: TmuxShotMatcherFunctions = {
+  ...loggedAsSteps<Omit<TmuxShotMatcherFunctions, 'toHaveScreenshot'>>({
+    toMatchScreenshot: acceptingShells(toMatchScreenshot),
+    toShowText: acceptingShells(toShowText),
+    toMatchScreenText: acceptingShells(toMatchScreenText),
+    toBeVisible: acceptingShells(toBeVisible),
+    toHaveText: acceptingShells(toHaveText),
+    toHaveCount: acceptingShells(toHaveCount),
+    toHaveFgColor: acceptingShells(toHaveFgColor),
+    toHaveBgColor: acceptingShells(toHaveBgColor),
+    toHaveStyle: acceptingShells(toHaveStyle),
+    toHaveCursorAt: acceptingShells(toHaveCursorAt),
+    toHaveCursor: acceptingShells(toHaveCursor),
+    toHaveTitle: acceptingShells(toHaveTitle),
+    toBeInMode: acceptingShells(toBeInMode),
+    toHaveLink: acceptingShells(toHaveLink),
+    toHaveRungBell: acceptingShells(toHaveRungBell),
+    toHaveClipboardText: acceptingShells(toHaveClipboardText),
+  }),
+  toHaveScreenshot,
+};
 
 expect.extend(matchers);
+// Vitest's snapshot matchers on an app, a Shell or a locator fail naming the matchers that read its screen.
+expect.addSnapshotSerializer(refuseHandleSnapshots);
 
 // Vitest parses a hook's first parameter like a fixture's: it must be a destructuring pattern.
 beforeAll(async ({}, file) => {

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { TmuxServer } from '../../src/host/index.js';
 import { TmuxApp } from '../../src/app/index.js';
-import { writeNewOutputFile } from '../../src/output-file.js';
+import { screenshotsIn } from '../../src/agent-runner.js';
 import type { Clock } from '../../src/wait.js';
 
 const MENU = resolve(import.meta.dirname, '../../fixtures/menu.mjs');
@@ -86,7 +86,5 @@ export function virtualClock(start = 0): Clock & { slept: number[] } {
   };
 }
 
-/** The `saveScreenshot` of the CLI and the Vitest fixture, into `dir`. */
-export function screenshotsIn(dir: string): (name: string, png: Uint8Array) => Promise<string> {
-  return (name, png) => writeNewOutputFile(dir, name, '.png', png, 'screenshot');
-}
+/** The `saveScreenshot` of the CLI, the Vitest fixture and `outDir`, into a folder. */
+export { screenshotsIn } from '../../src/agent-runner.js';

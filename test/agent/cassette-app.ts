@@ -9,13 +9,14 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { CassetteAgent, type CassetteAgentOptions, type SizedDriver } from '../../src/agent/cassette/agent.js';
 import type { CassetteMode } from '../../src/agent/cassette/mode.js';
-import { CassetteSession, type CassetteClose, type CassetteSessionOptions } from '../../src/agent/cassette/session.js';
+import type { CassetteSessionOptions } from '../../src/agent/cassette/options.js';
+import { CassetteSession, type CassetteClose } from '../../src/agent/cassette/session.js';
 import { emptyTally, type CassetteTally } from '../../src/agent/cassette/tally.js';
 import type { ChatClient } from '../../src/agent/chat.js';
 import { TmuxServer } from '../../src/host/index.js';
 import { DEFAULT_TEXT_MASKS, normalizeText } from '../../src/screen/index.js';
 import { TmuxApp } from '../../src/app/index.js';
-import { fileCassetteStore } from '../../src/vitest/cassette-files.js';
+import { fileCassetteStore } from '../../src/vitest/fixtures/cassette-files.js';
 import { screenshotsIn } from './app.js';
 
 const MENU = resolve(import.meta.dirname, '../../fixtures/menu.mjs');

@@ -153,6 +153,15 @@ describe('cassettes', () => {
     expect(await readFile(ctx.cassette, 'utf8')).toBe(before);
   });
 
+  it('writes the model and endpoint of the re-recording into the header, not the old ones', async () => {
+    await record();
+    expect(await ctx.read()).toMatchObject({ model: 'scripted', baseHost: '127.0.0.1:9' });
+    const connect = async () => ({ client: scriptedModel(SELECT_SETTINGS), model: 'gpt-4.1-mini', baseURL: 'https://models.example.test:8443/v1' });
+    await (await ctx.agent(await ctx.start(), 'record', offline, { connect })).run(GOAL);
+    expect(await ctx.end()).toEqual({ kind: 'written', path: ctx.cassette });
+    expect(await ctx.read()).toMatchObject({ format: 1, test: 'menu', model: 'gpt-4.1-mini', baseHost: 'models.example.test:8443', sampling: {} });
+  });
+
   it('keeps the previous cassette whole when a later interaction fails while re-recording', async () => {
     const verdict = { tool_calls: [toolCall('verdict', { pass: true, reason: 'it says so' })] };
     const agent = await ctx.agent(await ctx.start(), 'auto', scriptedModel([...SELECT_SETTINGS, verdict]));

@@ -6,7 +6,7 @@ import { createClient } from '../../src/agent/openai-client.js';
 import { judgeClaim } from '../../src/agent/judge.js';
 import { AgentRunner } from '../../src/agent/runner.js';
 import { TranscriptRecorder } from '../../src/agent/transcript.js';
-import { AGENT } from '../../src/defaults.js';
+import { AGENT } from '../../src/agent/options.js';
 import { type ScriptedReply, scriptedModel, toolCall } from '../../src/agent/scripted-model.js';
 import type { TmuxApp } from '../../src/app/index.js';
 import { type MenuTestContext, screenRow, useMenuApp, virtualClock } from './app.js';

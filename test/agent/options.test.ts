@@ -26,9 +26,15 @@ describe('resolveAgentOptions', () => {
   it.each([
     [{ model: '' }, "Agent option 'model' is empty: pass a model name or set TMUX_SHOT_MODEL."],
     [
-      { saveScreenshot: undefined as never },
-      "Agent option 'saveScreenshot' is missing: pass a function that saves a screenshot and resolves to where it went.",
+      { saveScreenshot: undefined },
+      "Agent option 'outDir' is missing: pass the folder the screenshots are saved in, or saveScreenshot (a function that saves one and resolves to where it went).",
     ],
+    [
+      { saveScreenshot: undefined, outDir: '' },
+      "Agent option 'outDir' is empty: pass the folder the screenshots are saved in, or saveScreenshot (a function that saves one and resolves to where it went).",
+    ],
+    [{ outDir: 'out' }, "Agent options 'outDir' and 'saveScreenshot' are both set: pass outDir for files in a folder, or saveScreenshot for other storage."],
+    [{ saveScreenshot: undefined, outDir: 'out' }, "Agent option 'outDir' needs the AgentRunner of 'tmux-shot', which saves the files: agent/ writes none."],
     [{ maxSteps: 0 }, "Agent option 'maxSteps' must be a positive integer, got 0."],
     [{ maxSteps: 2.5 }, "Agent option 'maxSteps' must be a positive integer, got 2.5."],
     [{ delay: -1 }, "Agent option 'delay' must be a non-negative number of seconds, got -1."],

@@ -2,7 +2,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, Authentication
 import { describe, expect, it } from 'vitest';
 import { adviceFor, classifyApiError, parseRetryAfter } from '../../src/agent/api-errors.js';
 import { callWithRetry, retryDelay, type RetryContext } from '../../src/agent/retry.js';
-import { AGENT } from '../../src/defaults.js';
+import { AGENT } from '../../src/agent/options.js';
 import { ModelApiError, TmuxShotError } from '../../src/errors.js';
 import { virtualClock } from './app.js';
 

@@ -86,9 +86,9 @@ describe('locator actions send the mouse reports of the app’s mode at the matc
       .click({ timeout: 100 })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitTimeoutError);
-    expect((error as Error).message).toBe(
-      "getByText('Save') matched nothing within 100 ms, so click() sent nothing.\n\nScreen:\n   0 │ ready\n       (rows 1-11 blank)",
-    );
+    const [message, log] = (error as Error).message.split('\n\nCall log:\n');
+    expect(message).toBe("getByText('Save') matched nothing within 100 ms, so click() sent nothing.\n\nScreen:\n   0 │ ready\n       (rows 1-11 blank)");
+    expect(log).toMatch(/^ {2}- (\d+ × )?matched nothing$/);
     expect((error as Error).stack).toContain('locator-actions.test.ts');
     expect(await loggedReports(app)).toEqual([]);
   });
@@ -188,9 +188,11 @@ describe('locator.waitFor', () => {
       .waitFor({ state: 'hidden', timeout: 100 })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitTimeoutError);
-    expect((error as Error).message).toBe(
+    const [message, log] = (error as Error).message.split('\n\nCall log:\n');
+    expect(message).toBe(
       "getByText('key 6b') still matched within 100 ms; ^ marks where.\n\nScreen:\n   0 │ ready\n   1 │ key 6b\n     │ ^^^^^^\n       (rows 2-11 blank)",
     );
+    expect(log).toMatch(/^ {2}- (\d+ × )?still matched at row 1 col 0$/);
     await expect(app.getByText('ready').waitFor({ state: 'shown' as never })).rejects.toThrow(
       new ConfigError("waitFor() state must be 'visible' or 'hidden'; got the string 'shown'."),
     );

@@ -108,7 +108,9 @@ describe('locators on the menu fixture', () => {
     const exit = app.region({ row: 3, col: 1, rows: 5, cols: 12 }).getByText('Exit');
     const error = await exit.boundingBox({ timeout: 100 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitTimeoutError);
-    expect((error as WaitTimeoutError).message).toBe(
+    const [message, log] = (error as WaitTimeoutError).message.split('\n\nCall log:\n');
+    expect(log).toMatch(/^ {2}- (\d+ × )?matched nothing$/);
+    expect(message).toBe(
       [
         "region({ row: 3, col: 1, rows: 5, cols: 12 }).getByText('Exit') matched nothing within 100 ms. ^ marks where it searched: region({ row: 3, col: 1, rows: 5, cols: 12 }).",
         '',

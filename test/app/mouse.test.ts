@@ -310,7 +310,7 @@ describe('bad input: a ConfigError, and nothing sent', () => {
 });
 
 describe('in a real Vitest run (test/app/projects/mouse)', () => {
-  it('the tmuxApp fixture’s handle has the mouse, and the README’s example passes', { timeout: 60_000 }, async () => {
+  it('the tmuxApp fixture’s handle has the mouse, and the mouse guide’s example passes', { timeout: 60_000 }, async () => {
     const project = await createProject('mouse', { projectsDir: resolve(import.meta.dirname, 'projects') });
     try {
       const run = await project.run();
@@ -324,8 +324,8 @@ describe('in a real Vitest run (test/app/projects/mouse)', () => {
     }
   });
 
-  it('readme-mouse.test.js is the README’s example under "The mouse", as written', async () => {
-    const readme = await readFile(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+  it('readme-mouse.test.js is the example under "The mouse" in docs/guide/locators.md, as written', async () => {
+    const readme = await readFile(resolve(import.meta.dirname, '../../docs/guide/locators.md'), 'utf8');
     const section = readme.slice(readme.indexOf('### The mouse'));
     const example = section.slice(section.indexOf('```js\n') + 6, section.indexOf('```\n', section.indexOf('```js\n') + 6));
     const copy = await readFile(resolve(import.meta.dirname, 'projects/mouse/readme-mouse.test.js'), 'utf8');

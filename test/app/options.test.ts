@@ -3,6 +3,7 @@ import { checkKeys, checkListener, checkOptions, checkPattern, checkText, resolv
 import { checkSize } from '../../src/geometry.js';
 import { ConfigError, describeValue } from '../../src/errors.js';
 import { TmuxServer } from '../../src/host/index.js';
+import { DARK_THEME, LIGHT_THEME } from '../../src/render/theme.js';
 
 describe('describeValue', () => {
   it.each([
@@ -42,6 +43,7 @@ describe('resolveAppOptions', () => {
       ready: 'output',
       timeout: undefined,
       deadline: expect.any(Function),
+      theme: { given: 'dark', resolved: DARK_THEME },
     });
     expect(resolveAppOptions({ command: ['vim'] }).deadline()).toBeUndefined();
   });
@@ -60,10 +62,11 @@ describe('resolveAppOptions', () => {
       ready: { text: /\$ $/ },
       timeout: 0,
       deadline,
+      theme: 'light' as const,
     };
-    const { cols: _cols, rows: _rows, deadline: _deadline, ...rest } = options;
+    const { cols: _cols, rows: _rows, deadline: _deadline, theme: _theme, ...rest } = options;
     const resolved = resolveAppOptions(options);
-    expect(resolved).toEqual({ ...rest, size: { cols: 100, rows: 30 }, deadline: expect.any(Function) });
+    expect(resolved).toEqual({ ...rest, size: { cols: 100, rows: 30 }, deadline: expect.any(Function), theme: { given: 'light', resolved: LIGHT_THEME } });
     expect(resolved.deadline()).toEqual(deadline);
     const phase = () => undefined; // a function is asked as each wait begins
     expect(resolveAppOptions({ command: ['x'], deadline: phase }).deadline).toBe(phase);
@@ -122,6 +125,12 @@ describe('resolveAppOptions', () => {
     [{ command: ['ls'], ready: { text: 3 } }, "ready must be 'output', 'none' or { text: string | RegExp }; got { text: 3 }."],
     [{ command: ['ls'], timeout: '5s' }, "timeout must be a number of ms, 0 or more; got the string '5s'."],
     [{ command: ['ls'], timeout: -1 }, 'timeout must be a number of ms, 0 or more; got -1.'],
+    [{ command: ['ls'], theme: 'solarized' }, "Unknown theme 'solarized': use 'dark', 'light' or a Theme object."],
+    [{ command: ['ls'], theme: 7 }, "theme must be 'dark', 'light' or a Theme object (background, foreground, cursor, 16 palette colours); got 7."],
+    [
+      { command: ['ls'], theme: { background: { r: 0, g: 0, b: 0 } } },
+      "theme must be 'dark', 'light' or a Theme object (background, foreground, cursor, 16 palette colours); got an object { background }.",
+    ],
     [{ command: ['ls'], deadline: 5000 }, 'deadline must be { at: ms on the performance.now() clock, reason: string }, or a function returning one; got 5000.'],
   ])('refuses %o: %s', (options, message) => {
     expect(() => resolveAppOptions(options)).toThrow(new ConfigError(message));

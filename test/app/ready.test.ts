@@ -12,6 +12,7 @@ const START: ReadyFacts = {
   exit: undefined,
   execFailure: undefined,
   waitsForKeys: undefined, // the kernel cannot be read: the timer rule alone (the table below)
+  queryPending: false,
   timedOut: false,
 };
 const facts = (over: Partial<ReadyFacts>): ReadyFacts => ({ ...START, ...over });
@@ -130,8 +131,36 @@ describe("decideReady: 'output' with the kernel's view (waitsForKeys)", () => {
     expect(foregroundPollMs(since)).toBe(ms);
   });
 
-  it('the { text } rule ignores the kernel', () => {
+  it('the { text } rule ignores the kernel until the text is shown', () => {
     expect(decideReady({ text: 'x' }, facts({ sinceFirstOutput: 1, waitsForKeys: true }))).toEqual({ kind: 'wait', ms: 50 });
+  });
+});
+
+describe("decideReady: 'output' while the output ends with a question to the terminal (a probe)", () => {
+  it.each([
+    [
+      'waiting for keys in non-canonical mode, output fenced, just asked (cbreak probe): wait for quiet',
+      facts({ sinceFirstOutput: 1, quiet: 1, waitsForKeys: true, queryPending: true }),
+      { kind: 'wait', ms: 2 },
+    ],
+    [
+      'read non-canonical, quiet 50 ms: not ready (it may go raw with a flush)',
+      facts({ sinceFirstOutput: 60, quiet: 50, lineMode: false, queryPending: true }),
+      { kind: 'wait', ms: 150 },
+    ],
+    [
+      'non-canonical and waiting, quiet 100 ms: wait 100 ms more, reading the kernel meanwhile',
+      facts({ sinceFirstOutput: 100, quiet: 100, lineMode: false, waitsForKeys: false, queryPending: true }),
+      { kind: 'wait', ms: 12.5 },
+    ],
+    [
+      'no answer, quiet 200 ms: ready (it gave up, or waits for keys after all)',
+      facts({ sinceFirstOutput: 200, quiet: 200, lineMode: false, queryPending: true }),
+      { kind: 'ready' },
+    ],
+    ['the question answered and the app drew since: ready by the kernel', facts({ sinceFirstOutput: 30, quiet: 1, waitsForKeys: true }), { kind: 'ready' }],
+  ] as const)('%s', (_, given, decision) => {
+    expect(decideReady('output', given)).toEqual(decision);
   });
 });
 
@@ -139,7 +168,24 @@ describe('decideReady: { text }', () => {
   const rule = { text: 'Ready>' };
   it.each([
     ['not shown yet: wait', facts({ sinceFirstOutput: 10, quiet: 500, lineMode: false }), { kind: 'wait', ms: 50 }],
-    ['shown: ready at once, quiet or not', facts({ sinceFirstOutput: 1, quiet: 0, textShown: true }), { kind: 'ready' }],
+    [
+      'shown, the kernel shows it waiting for keys in non-canonical mode: ready at once',
+      facts({ sinceFirstOutput: 1, quiet: 0, textShown: true, waitsForKeys: true }),
+      { kind: 'ready' },
+    ],
+    ['shown, reads keys one by one: ready', facts({ sinceFirstOutput: 60, quiet: 50, textShown: true, lineMode: false }), { kind: 'ready' }],
+    [
+      'shown 1 ms after the first output, mode unread: wait for 50 ms of quiet',
+      facts({ sinceFirstOutput: 1, quiet: 0, textShown: true }),
+      { kind: 'wait', ms: 50 },
+    ],
+    [
+      "shown in line mode (Ink's first frame, before raw mode), quiet 50 ms: wait for 200 ms of quiet",
+      facts({ sinceFirstOutput: 60, quiet: 50, textShown: true, lineMode: true }),
+      { kind: 'wait', ms: 150 },
+    ],
+    ['shown in line mode, quiet 200 ms: ready', facts({ sinceFirstOutput: 300, quiet: 200, textShown: true, lineMode: true }), { kind: 'ready' }],
+    ['shown in line mode, timed out: ready', facts({ sinceFirstOutput: 300, quiet: 20, textShown: true, lineMode: true, timedOut: true }), { kind: 'ready' }],
     ['shown in a half-drawn synchronized update: wait', facts({ sinceFirstOutput: 1, textShown: true, drawing: true }), { kind: 'wait', ms: 50 }],
     ['not shown within the timeout', facts({ sinceFirstOutput: 10, timedOut: true }), { kind: 'timed-out', what: 'text' }],
     ['exited without showing it', facts({ exit: exited(0) }), { kind: 'exited-before-text', exit: exited(0) }],

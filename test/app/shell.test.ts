@@ -155,9 +155,12 @@ describe('Shell', () => {
   it("fails with the shell's status and screen when the shell is not installed", async () => {
     const error = await Shell.start({ shell: 'fish', env: { PATH: '/nonexistent' }, cols: 40, rows: 3 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppExitedError);
-    expect((error as Error).message).toBe(
+    // sh writes its message and exits at once: under load tmux 3.3a may reap it before reading that
+    // write (README, "Quick exits under load"; seen once in a CI run), so the screen is one of two.
+    expect([
       'fish exited (exit status 127) before its prompt came back.\n\nScreen:\n  0 │ sh: 1: exec: fish: not found\n      (rows 1-2 blank)',
-    );
+      'fish exited (exit status 127) before its prompt came back.\n\nScreen:\n  (every row blank)',
+    ]).toContain((error as Error).message);
   });
 
   it('rejects a pending run, naming it, when the app is closed under it (a run not awaited at the end of a test)', async () => {

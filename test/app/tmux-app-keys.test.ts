@@ -6,11 +6,11 @@ import { KeyNameError } from '../../src/errors.js';
 import { TmuxServer } from '../../src/host/index.js';
 import { TmuxApp } from '../../src/app/tmux-app.js';
 
-// Live bytes of every key in the README's key table, pressed into fixtures/key-log.mjs: without
+// Live bytes of every key in the key table of docs/guide/keys.md, pressed into fixtures/key-log.mjs: without
 // a request, after xterm's modifyOtherKeys request at level 1 and 2, and after the kitty keyboard
 // protocol's request (which tmux 3.3a does not follow).
 const KEY_LOG = resolve(import.meta.dirname, '../../fixtures/key-log.mjs');
-const README = resolve(import.meta.dirname, '../../README.md');
+const KEYS_PAGE = resolve(import.meta.dirname, '../../docs/guide/keys.md');
 
 type Request = 'none' | '1' | '2' | 'kitty';
 const REQUESTS: Request[] = ['none', '1', '2', 'kitty'];
@@ -44,7 +44,7 @@ async function received(request: Request, count: number, send: (app: TmuxApp) =>
   return (await readFile(logFile)).subarray(before).toString('hex');
 }
 
-/** `\e`, `\r`, `\t` and `\xHH` in a README byte cell → hex. */
+/** `\e`, `\r`, `\t` and `\xHH` in a byte cell of the key table → hex. */
 const NAMED_ESCAPES: Record<string, string> = { '\\e': '\x1b', '\\r': '\r', '\\t': '\t' };
 function decodeCell(text: string): string {
   const bytes = text.replace(/\\[ert]|\\x([0-9a-f]{2})/g, (sequence, code: string | undefined) =>
@@ -53,9 +53,9 @@ function decodeCell(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('hex');
 }
 
-/** The README's key table: [press() name, hex bytes, needs the app's request]. */
+/** The key table of docs/guide/keys.md: [press() name, hex bytes, needs the app's request]. */
 async function readmeKeyTable(): Promise<[string, string, boolean][]> {
-  const lines = (await readFile(README, 'utf8')).split('\n');
+  const lines = (await readFile(KEYS_PAGE, 'utf8')).split('\n');
   const start = lines.indexOf('| `press()` | the app reads | needs |');
   const rows: [string, string, boolean][] = [];
   for (const line of lines.slice(start + 2)) {
@@ -72,7 +72,7 @@ const TABLE = await readmeKeyTable();
 const PLAIN = TABLE.filter(([, , extended]) => !extended);
 const EXTENDED = TABLE.filter(([, , extended]) => extended);
 
-describe("the README's key table", () => {
+describe('the key table of docs/guide/keys.md', () => {
   it('has the rows a test presses (read, not empty)', () => {
     expect(PLAIN.length).toBe(48);
     expect(EXTENDED.length).toBe(17);

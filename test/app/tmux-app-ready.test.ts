@@ -102,9 +102,9 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
   it('waits for a slow app that flushes its input at start-up, so typed keys arrive exactly once', async () => {
     await using app = await TmuxApp.start({ command: ['node', SLOW_START, '400'], server, cols: 40, rows: 5 });
     expect(app.text()).toBe('ready>\n\n\n\n');
-    await app.type('abc');
+    await app.type('abc'); // a keystroke a read (issue 27)
     await app.waitForText('total=3 <');
-    expect(app.text()).toBe('ready>\ntotal=3 < 61 62 63\n\n\n');
+    expect(app.text()).toBe('ready>\ntotal=1 < 61\ntotal=2 < 62\ntotal=3 < 63\n');
   });
 
   it('gives an app that printed in line mode the full quiet period, so keys typed after start survive its flush', async () => {
@@ -112,9 +112,9 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     // goes raw: a short quiet period alone would let these keys be discarded.
     await using app = await TmuxApp.start({ command: ['python3', LINE_THEN_RAW, '120'], server, cols: 40, rows: 4 });
     expect(app.text()).toBe('starting\nready>\n\n');
-    await app.type('ab');
-    await app.waitForText('got');
-    expect(app.text()).toBe('starting\nready>\ngot 61 62\n');
+    await app.type('ab'); // a keystroke a read (issue 27)
+    await app.waitForText('got 62');
+    expect(app.text()).toBe('starting\nready>\ngot 61\ngot 62');
   });
 
   it.each([
@@ -122,8 +122,9 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     ['a reader thread in read() on it', ['python3', LATE_RAW_PY, 'thread']],
     ['node listening on stdin before setRawMode', ['node', LATE_RAW_MJS]],
   ])('lets keys typed right after start reach an app that waits on its terminal in line mode (%s), then goes raw, exactly once', async (_, command) => {
-    // The kernel shows it waiting for keys 150 ms before it goes raw (and flushes, or echoes):
-    // waiting alone must not make it ready.
+    // The kernel shows it waiting for keys 100 ms before it goes raw (and flushes, or echoes):
+    // waiting alone must not make it ready. (100 ms, half the quiet period: at 150 ms, files run 4 at
+    // a time delayed the app's raw past the 200 ms quiet period once, and an app that quiet is ready.)
     await using app = await TmuxApp.start({ command, server, cols: 40, rows: 4 });
     expect(app.text()).toBe('banner\nready>\n\n');
     await app.type('abc');

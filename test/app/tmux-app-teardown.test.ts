@@ -72,3 +72,28 @@ describe('TmuxApp.close() finds the processes of the pane', () => {
     expect(await processesMentioning(sleeper)).toEqual([]);
   });
 });
+
+describe('TmuxApp.close() finds the processes of the pane by what an app cannot unset', () => {
+  // `env: { TMUX: '' }` (natural when testing tmux-aware apps) takes away tmux's mark; `env -i`
+  // every mark; setsid the pane's session. Each process here has a command line no other has.
+  const sleeper = (n: number) => `sleep 1000.${process.pid}${n}`;
+  it.each([
+    ["an app that ignores SIGHUP, with env { TMUX: '' }", { TMUX: '' }, `trap '' HUP; echo ready; ${sleeper(3)}`, 3],
+    ["its nohup'ed job, with env { TMUX: '' }", { TMUX: '' }, `nohup ${sleeper(4)} >/dev/null 2>&1 & echo ready; wait`, 4],
+    ['a job that cleared its environment and left the session (env -i setsid)', {}, `env -i setsid ${sleeper(5)} & echo ready; wait`, 5],
+    ["the same, orphaned at once (its parent exited), with env { TMUX: '' }", { TMUX: '' }, `(env -i setsid ${sleeper(6)} &); echo ready; read line`, 6],
+  ])('%s', async (_, env, command, n) => {
+    const app = await TmuxApp.start({ command, env, server, ready: { text: 'ready' } });
+    await expect.poll(() => processesMentioning(`^${sleeper(n)}$`)).toHaveLength(1); // a job may start after 'ready'
+    await app.close();
+    expect(await processesMentioning(sleeper(n))).toEqual([]);
+  });
+
+  it('and when the app has exited, a job it left that cleared its environment and left the session (a dead pane)', async () => {
+    const job = sleeper(7);
+    const app = await TmuxApp.start({ command: `(trap '' HUP; env -i setsid ${job} &); until pgrep -f '^${job}$' >/dev/null; do :; done; echo ready`, server });
+    expect(await app.waitForExit()).toEqual({ exitCode: 0, signal: null });
+    expect(await processesMentioning(job)).toEqual([]);
+    await app.close();
+  });
+});

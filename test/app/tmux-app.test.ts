@@ -375,7 +375,7 @@ describe('TmuxApp life cycle', () => {
   it('close() is idempotent, kills the app, and keeps its last screen readable', async () => {
     const sleeper = `sleep 1000.${process.pid}`; // a name no other process on the machine has
     const app = await TmuxApp.start({ command: `echo still here; exec ${sleeper}`, server, cols: 20, rows: 3 });
-    expect((await execa('pgrep', ['-f', sleeper])).stdout).not.toBe('');
+    expect((await execa('pgrep', ['-f', `^${sleeper}$`])).stdout).not.toBe('');
     await Promise.all([app.close(), app.close()]);
     expect(app.text()).toBe('still here\n\n');
     await expect(app.type('x')).rejects.toThrow(
@@ -384,7 +384,7 @@ describe('TmuxApp life cycle', () => {
       ),
     );
     await expect(app.press('Enter')).rejects.toThrow(TmuxShotError);
-    const { stdout } = await execa('pgrep', ['-f', sleeper], { reject: false });
+    const { stdout } = await execa('pgrep', ['-f', `^${sleeper}$`], { reject: false });
     expect(stdout).toBe('');
   });
 

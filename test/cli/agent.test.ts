@@ -110,7 +110,10 @@ describe('tmux-shot agent', () => {
         'finish {"summary":"selected Settings","evidence":["Settings"]} → ok: finished',
       ],
     ]);
-    expect(result.out).toEqual(['wrote tests/menu.test.ts (no biome or prettier in node_modules/.bin: left as written)', 'finished: selected Settings']);
+    expect(result.out).toEqual([
+      'wrote tests/menu.test.ts (no package.json in its folder or above, so no project formatter: left as written)',
+      'finished: selected Settings',
+    ]);
     expect(
       readFileSync(join(emitDir, 'tests/menu.test.ts'), 'utf8'),
     ).toBe(`// Written by tmux-shot from an agent run: the actions the model took, without the model.

@@ -59,14 +59,80 @@ describe('agentRunSteps', () => {
       ],
     ],
     [
-      'wait → a text wait on what appeared during it, or nothing (never a sleep)',
-      [
-        call('wait', { seconds: 2 }, { screens: { before: MENU(0, 'Loading'), after: MENU(0, 'Loaded 3 files') } }),
-        call('wait', { seconds: 1 }, { screens: { before: MENU(0), after: MENU(0) } }),
-      ],
+      'wait before any keys → a text wait on what appeared from its start, or nothing (never a sleep)',
+      [call('wait', { seconds: 2 }, { screens: { before: MENU(0, 'Loading'), after: MENU(0, 'Loaded 3 files') } })],
       undefined,
       [
         { kind: 'waitForText', text: 'Loaded 3 files' },
+        { kind: 'screenshot', name: 'finished' },
+      ],
+    ],
+    [
+      'a wait that saw nothing appear → nothing',
+      [call('wait', { seconds: 1 }, { screens: { before: MENU(0), after: MENU(0) } })],
+      undefined,
+      [{ kind: 'screenshot', name: 'finished' }],
+    ],
+    [
+      // The model reads the screen and thinks for seconds between calls: the screen the keys settled on
+      // is not the last one before the next keys.
+      'keys whose effect came after the screen settled: asserted from the screen before the next keys (before: no wait, and Enter raced the app)',
+      [
+        call('send_keys', { keys: 'Down' }, { screens: { before: MENU(0), after: MENU(0) } }),
+        call('send_keys', { keys: 'Enter' }, { screens: { before: MENU(1), after: MENU(1, 'Selected: Save') } }),
+      ],
+      undefined,
+      [
+        { kind: 'press', keys: ['Down'] },
+        { kind: 'expectText', text: '> Save' },
+        { kind: 'press', keys: ['Enter'] },
+        { kind: 'expectText', text: 'Selected: Save' },
+        { kind: 'screenshot', name: 'finished' },
+      ],
+    ],
+    [
+      'a wait after keys waits on what the keys made appear, also when it was there before the wait began (before: nothing, as nothing appeared during the wait)',
+      [
+        call('type_text', { text: 'make', enter: true }, { screens: { before: '$', after: '$ make' } }),
+        call('wait', { seconds: 2 }, { screens: { before: '$ make\nBuild finished\n$', after: '$ make\nBuild finished\n$' } }),
+        call('type_text', { text: 'exit', enter: true }, { screens: { before: '$ make\nBuild finished\n$', after: '$ make\nBuild finished\n$ exit' } }),
+      ],
+      undefined,
+      [
+        { kind: 'type', text: 'make' },
+        { kind: 'press', keys: ['Enter'] },
+        { kind: 'waitForText', text: 'Build finished' },
+        { kind: 'type', text: 'exit' },
+        { kind: 'press', keys: ['Enter'] },
+        // Not '$ exit' (issue 28.9): the echo of a line typed with its Enter shows before what the Enter does.
+        { kind: 'screenshot', name: 'finished' },
+      ],
+    ],
+    [
+      'type_text with enter: the wait is on what the command printed, not on the echo of its line',
+      [
+        call('type_text', { text: 'echo one', enter: true }, { screens: { before: '$', after: '$ echo one\none\n$' } }),
+        call('type_text', { text: 'echo two' }, { screens: { before: '$ echo one\none\n$', after: '$ echo one\none\n$ echo two' } }),
+      ],
+      undefined,
+      [
+        { kind: 'type', text: 'echo one' },
+        { kind: 'press', keys: ['Enter'] },
+        { kind: 'expectText', text: /^one$/ },
+        { kind: 'type', text: 'echo two' },
+        { kind: 'expectText', text: '$ echo two' },
+        { kind: 'screenshot', name: 'finished' },
+      ],
+    ],
+    [
+      'never text that was on the screen before the keys, though the keys took it away and the wait saw it come back (before: a wait on it)',
+      [
+        call('send_keys', { keys: 'C-l' }, { screens: { before: '$ ls\nnotes.txt\n$', after: '$' } }),
+        call('wait', { seconds: 1 }, { screens: { before: '$', after: '$\nnotes.txt' } }),
+      ],
+      undefined,
+      [
+        { kind: 'press', keys: ['C-l'] },
         { kind: 'screenshot', name: 'finished' },
       ],
     ],
@@ -106,7 +172,7 @@ describe('agentRunSteps', () => {
       undefined,
       [
         { kind: 'press', keys: ['Down'] },
-        { kind: 'expectText', text: '> Save' },
+        { kind: 'waitForText', text: '> Save' },
         { kind: 'screenshot', name: 'finished', mask: [/\b\d{1,2}:\d{2}\b/, /\d+(?:\.\d+)?\s?%/] },
       ],
     ],
@@ -116,9 +182,10 @@ describe('agentRunSteps', () => {
 
   it.each([
     ['no wait: none', [], undefined],
-    ['waits of 1 s and 4.5 s (within a wait’s default): none', [1, 4.5], undefined],
+    ['waits of 1 s and 3.5 s (within a wait’s default together): none', [1, 3.5], undefined],
+    ['waits of 1 s and 4.5 s, one after the other: 5.5 s, so 11 s + 5 s', [1, 4.5], 16000],
     ['a 9 s wait (18 s with headroom): that plus Vitest’s default for the other steps', [9], 23000],
-    ['waits of 6 s and 7 s: 12 s + 14 s + 5 s', [6, 7], 31000],
+    ['waits of 6 s and 7 s, one after the other: 26 s + 5 s', [6, 7], 31000],
   ])('the test’s timeout from the long waits: %s', (_name, waits, timeout) => {
     const calls = waits.map((seconds, i) => call('wait', { seconds }, { screens: { before: 'Loading', after: `Step ${'ABCD'[i]} ready` } }));
     expect(agentRunTest(run(calls), { command: ['app'], cols: 80, rows: 24 }).timeout).toBe(timeout);

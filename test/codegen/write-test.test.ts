@@ -50,6 +50,15 @@ describe('formatStep', () => {
     [{ kind: 'exit', exitCode: 0, signal: null }, 'expect(await tmuxApp.waitForExit()).toEqual({ exitCode: 0, signal: null });'],
     [{ kind: 'exit', exitCode: null, signal: 'SIGTERM' }, "expect(await tmuxApp.waitForExit()).toEqual({ exitCode: null, signal: 'SIGTERM' });"],
     [{ kind: 'comment', text: 'codegen: left out here: mouse wheel\nup' }, '// codegen: left out here: mouse wheel up'],
+    [
+      { kind: 'expectRegionText', row: 16, col: 2, text: 'beta.txt' },
+      "await expect(tmuxApp.region({ row: 16, col: 2, rows: 1, cols: 8 })).toHaveText('beta.txt');",
+    ],
+    [
+      { kind: 'expectRegionText', row: 0, col: 0, text: "it's", timeout: 12000 },
+      "await expect(tmuxApp.region({ row: 0, col: 0, rows: 1, cols: 4 })).toHaveText('it\\'s', { timeout: 12000 });",
+    ],
+    [{ kind: 'waitForStable', quietMs: 1500 }, 'await tmuxApp.waitForStable({ quietMs: 1500 });'],
   ])('%j', (step, line) => {
     expect(formatStep(step)).toBe(line);
   });

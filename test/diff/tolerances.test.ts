@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkTolerances, describeViolation, resolveComparatorOptions } from '../../src/diff/tolerances.js';
+import { resolveComparatorOptions } from '../../src/diff/options.js';
+import { checkTolerances, describeViolation } from '../../src/diff/tolerances.js';
 import { ConfigError } from '../../src/errors.js';
 import { thrown } from './build.js';
 

@@ -39,3 +39,20 @@ test('the title and modes an app sets', async ({ tmuxApp }) => {
   const { title, modes, cursor } = tmuxApp.screen(); // the same state, read once
   expect([title, modes.bracketedPaste, cursor.shape]).toEqual(['done', false, 'block']);
 });
+
+test('what an app tells the terminal', async ({ tmuxApp }) => {
+  const link = '\\033]8;;https://example.com/docs\\033\\\\docs\\033]8;;\\033\\\\';
+  const told = '\\a\\033]52;c;aGVsbG8=\\a\\033]9;Build finished\\a\\033]777;notify;Tests;3 passed\\a';
+  await tmuxApp.start({ command: ['printf', `see ${link} or help${told}`], cols: 30, rows: 3 });
+  await expect.poll(() => tmuxApp.bells).toBe(1); // the BELs that end OSC strings are not bells
+  expect(tmuxApp.clipboardWrites).toEqual([{ selection: 'c', text: 'hello' }]);
+  expect(tmuxApp.notifications).toEqual([
+    { title: '', body: 'Build finished' },
+    { title: 'Tests', body: '3 passed' },
+  ]);
+  expect(await tmuxApp.getByText('docs').link()).toBe('https://example.com/docs');
+  expect(await tmuxApp.getByText('help').link()).toBeNull();
+  await expect(tmuxApp.getByText('docs')).toHaveLink(/^https:\/\/example\.com\//);
+  await expect(tmuxApp).toHaveClipboardText('hello');
+  await expect(tmuxApp).toHaveRungBell({ times: 1 });
+});

@@ -10,6 +10,7 @@ import {
   killServerCommand,
   killSessionCommand,
   newSessionCommand,
+  paneColoursCommands,
   pinWindowSizeCommand,
   pipePaneCommand,
   reapChildrenCommand,
@@ -31,17 +32,21 @@ describe('tmux command builders', () => {
     expect(reaper).toContain('pid=\\${environ##/proc/}\\012');
     expect(reaper).toContain('mark=\\"TMUX=\\${TMUX%,*},\\"\\012');
     expect(reaper).toContain('grep -qaF \\"\\$mark\\"');
-    const cleanUp = `run-shell -b ${reaper} ; run-shell "rm -rf -- '/tmp/it'\\\\''s ##S'" ; kill-server`;
+    expect(reaper).toContain('case \\"\\$panes\\" in *\\" \\$4 \\"*)');
+    // The panes' first processes, expanded by run-shell before the kill, are the reaper's arguments.
+    const hookReaper = quoteTmuxArgument(`set -- #{S:#{W:#{P:#{pane_pid} }}}\n${escapeFormat(formatReaperScript())}`);
+    const cleanUp = `run-shell -b ${hookReaper} ; run-shell "rm -rf -- '/tmp/it'\\\\''s ##S'" ; kill-server`;
+    const tmux = "'/opt/tmux 3.3a/tmux' '-S' '/tmp/it'\\''s #S/socket'";
     const paneCleanUp = [
       "trap '' HUP",
-      `sh -c ${quoteShellWord(formatReaperScript())} &`,
-      "'/opt/tmux 3.3a/tmux' '-S' '/tmp/it'\\''s #S/socket' 'kill-server' 2>/dev/null",
+      `sh -c ${quoteShellWord(formatReaperScript())} reaper $(${tmux} display-message -p '#{S:#{W:#{P:#{pane_pid} }}}' 2>/dev/null) &`,
+      `${tmux} kill-server 2>/dev/null`,
       "rm -rf -- '/tmp/it'\\''s #S'",
     ].join('\n');
     expect(createLobbyCommands(4242, "/tmp/it's #S", { binary: '/opt/tmux 3.3a/tmux', socketPath: "/tmp/it's #S/socket" })).toEqual([
       ['new-session', '-d', '-s', 'tmux-shot-lobby', `while kill -0 4242 2>/dev/null; do sleep 1; done\n${paneCleanUp}`],
       ['set-hook', '-t', 'tmux-shot-lobby', 'pane-died', cleanUp],
-      ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', cleanUp],
+      ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', `if-shell -F -t =tmux-shot-lobby: "#{?session_attached,,1}" ${quoteTmuxArgument(cleanUp)}`],
     ]);
   });
 
@@ -61,8 +66,20 @@ describe('tmux command builders', () => {
     expect(pinWindowSizeCommand('%7')).toEqual(['set-option', '-w', '-t', '%7', 'window-size', 'manual']);
   });
 
+  it('pane colours: window-style (OSC 10/11 answers) and cursor-colour (OSC 12), lowercase hex', () => {
+    const colours = { foreground: { r: 0x2e, g: 0x34, b: 0x36 }, background: { r: 255, g: 255, b: 255 }, cursor: { r: 0xab, g: 0xcd, b: 0x0f } };
+    expect(paneColoursCommands('%3', colours)).toEqual([
+      ['set-option', '-p', '-t', '%3', 'window-style', 'fg=#2e3436,bg=#ffffff'],
+      ['set-option', '-p', '-t', '%3', 'cursor-colour', '#abcd0f'],
+    ]);
+  });
+
   it('attach a control client that receives no pane output', () => {
     expect(attachControlCommand('$4')).toEqual(['-C', 'attach-session', '-f', 'no-output', '-t', '$4']);
+  });
+
+  it('attach a watching control client: pane output, read-only, no say in the size', () => {
+    expect(attachControlCommand('$4', true)).toEqual(['-C', 'attach-session', '-f', 'read-only,ignore-size', '-t', '$4']);
   });
 
   it('pipe-pane into a FIFO through cat, path quoted for sh, then for strftime and formats', () => {

@@ -75,6 +75,27 @@ describe('ControlClient', () => {
     }
   });
 
+  it('runs commands given together as one line, each with its own reply', async () => {
+    await expect(
+      client.commands([
+        ['display-message', '-p', 'a'],
+        ['display-message', '-p', 'b;c'],
+      ]),
+    ).resolves.toEqual([['a'], ['b;c']]);
+  });
+
+  it('rejects commands given together at the first that fails: tmux skips the rest of the line, and the client keeps answering', async () => {
+    const file = join(server.directory, 'skipped');
+    const run = client.commands([
+      ['display-message', '-p', 'a'],
+      ['kill-session', '-t', '$999'],
+      ['set-buffer', '-b', 'skipped', 'x'],
+    ]);
+    await expect(run).rejects.toThrow('tmux kill-session -t "\\$999" failed: can\'t find session: $999');
+    await expect(client.command(['display-message', '-p', 'after'])).resolves.toEqual(['after']);
+    await expect(client.command(['save-buffer', '-b', 'skipped', file])).rejects.toThrow('no buffer skipped');
+  });
+
   it('refuses to attach to a session that does not exist', async () => {
     await expect(ControlClient.attach(server.connection, '$999')).rejects.toThrow(TmuxCommandError);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ControlParser } from '../../src/host/control-protocol.js';
+import { ControlParser, decodeOutput } from '../../src/host/control-protocol.js';
 import type { ControlEvent } from '../../src/host/control-protocol.js';
 
 function parseAll(...chunks: (string | Buffer)[]): ControlEvent[] {
@@ -27,9 +27,15 @@ describe('ControlParser', () => {
     ]);
   });
 
-  it('reads %session-changed and %exit, ignores other notifications', () => {
-    expect(parseAll('%session-changed $3 my session\n%window-renamed @1 x\n%output %1 hi\n%exit\n%exit too far behind\n')).toEqual([
+  it('reads %session-changed, %output, %layout-change and %exit, ignores other notifications', () => {
+    expect(
+      parseAll(
+        '%session-changed $3 my session\n%window-renamed @1 x\n%output %1 hi\n%layout-change @2 b25f,80x24,0,0,2 b25f,80x24,0,0,2 *\n%exit\n%exit too far behind\n',
+      ),
+    ).toEqual([
       { kind: 'session-changed', sessionId: '$3', name: 'my session' },
+      { kind: 'output', pane: '%1', bytes: Buffer.from('hi') },
+      { kind: 'layout-change', window: '@2' },
       { kind: 'exit', reason: '' },
       { kind: 'exit', reason: 'too far behind' },
     ]);
@@ -45,5 +51,23 @@ describe('ControlParser', () => {
     const parser = new ControlParser();
     expect(parser.push(Buffer.from('%session-changed $1 a'))).toEqual([]);
     expect(parser.push(Buffer.from('b\n'))).toEqual([{ kind: 'session-changed', sessionId: '$1', name: 'ab' }]);
+  });
+});
+
+describe('decodeOutput', () => {
+  it.each([
+    ['plain text', 'hello', 'hello'],
+    ['control bytes as octal', 'a\\015\\012b', 'a\r\nb'],
+    ['ESC, so colours survive', '\\033[31mred', '\x1b[31mred'],
+    ['the backslash itself', 'C:\\134x', 'C:\\x'],
+    ['a backslash not followed by three octal digits, as is', 'a\\9b\\01', 'a\\9b\\01'],
+    ['UTF-8 bytes untouched', 'naïve 日本', 'naïve 日本'],
+  ])('%s', (_, data, expected) => {
+    expect(decodeOutput(Buffer.from(data)).toString('utf8')).toBe(expected);
+  });
+
+  it('decodes a split multi-byte character as bytes (the screen model joins them)', () => {
+    const [event] = parseAll(Buffer.concat([Buffer.from('%output %7 '), Buffer.from('日').subarray(0, 2), Buffer.from('\\015\n')]));
+    expect(event).toEqual({ kind: 'output', pane: '%7', bytes: Buffer.concat([Buffer.from('日').subarray(0, 2), Buffer.from([13])]) });
   });
 });

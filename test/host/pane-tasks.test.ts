@@ -97,7 +97,8 @@ describe('TmuxSession.foregroundWait: the app does not wait for keys', () => {
 describe('TmuxSession.foregroundWait after respawnPane', () => {
   it('reads the new process, not the one it replaced (the idle cat of a fresh or spare session)', async () => {
     const session = await TmuxSession.create(server, { cols: 80, rows: 24 });
-    expect(await session.foregroundWait()).toBe('waiting'); // the idle `cat`, asked before the app starts
+    // The idle `cat`, asked before the app starts (a fresh one may still be starting under load).
+    expect(await until(session, 'waiting')).toBe('waiting');
     const output = collectOutput(session);
     await session.respawnPane({ command: ['sh', '-c', 'echo x; exec cat'] });
     await output.until((text) => text.includes('x'));

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { hasTmuxMarks, isInScope, isNewPid, parseProcStat, parseProcessClock, parseUptimeTicks, tmuxEnvPrefix } from '../../src/host/process-table.js';
-import type { ProcStat, ProcessClock, ProcessScope } from '../../src/host/process-table.js';
+import {
+  hasOtherMarks,
+  hasTmuxMarks,
+  isNewPid,
+  paneProcessesOf,
+  parsePaneProcess,
+  parseProcStat,
+  parseProcessClock,
+  parseUptimeTicks,
+  ptsPath,
+  selectInScope,
+  tmuxEnvPrefix,
+} from '../../src/host/process-table.js';
+import type { ProcStat, ProcessClock, ProcessFacts, ProcessScope } from '../../src/host/process-table.js';
 
 // Real lines of /proc/<pid>/stat, the name (field 2) in parentheses.
 const SLEEP =
@@ -9,8 +21,8 @@ const ODD_NAME = '77 (a) b (c) Z 1 77 77 0 -1 4194564 0 0 0 0 0 0 0 0 20 0 1 0 9
 
 describe('parseProcStat', () => {
   it.each([
-    [SLEEP, { pid: 4242, state: 'S', sid: 4200, startTicks: 803341 }],
-    [ODD_NAME, { pid: 77, state: 'Z', sid: 77, startTicks: 99 }],
+    [SLEEP, { pid: 4242, state: 'S', ppid: 4200, sid: 4200, ttyNr: 34816, startTicks: 803341 }],
+    [ODD_NAME, { pid: 77, state: 'Z', ppid: 1, sid: 77, ttyNr: 0, startTicks: 99 }],
     ['', undefined],
     ['12 (cut short) S 1 2', undefined],
     ['not a stat line', undefined],
@@ -78,26 +90,117 @@ describe('hasTmuxMarks', () => {
   });
 });
 
-describe('isInScope', () => {
-  const stat = (fields: Partial<ProcStat>): ProcStat => ({ pid: 5000, state: 'S', sid: 4000, startTicks: 2000, ...fields });
-  const marked = environ('TMUX=/tmp/tmux-shot-x/socket,900,2', 'TMUX_PANE=%3');
-  const leader = { ...pane, sessionLeader: 4000 };
+describe('ptsPath', () => {
   it.each([
-    ['marked for the pane', stat({}), marked, pane, true],
-    ['marked, but a zombie', stat({ state: 'Z' }), marked, pane, false],
-    ['marked, but started before the pane', stat({ startTicks: 999 }), marked, pane, false],
-    ['in the leader’s session with a cleared environment', stat({}), '', leader, true],
-    ['in the leader’s session, unreadable environment', stat({}), undefined, leader, true],
-    ['in a session of that id marked for another pane (a reused pid)', stat({}), environ('TMUX=/y,1,0', 'TMUX_PANE=%9'), leader, false],
-    ['in another session, unmarked', stat({ sid: 4001 }), '', leader, false],
-  ])('%s', (_, process, text, scope, inScope) => {
-    expect(isInScope(process, () => text, scope)).toBe(inScope);
+    [34816, '/dev/pts/0'], // 136:0
+    [34821, '/dev/pts/5'],
+    [(136 << 8) | 0x2c | (0x100 << 12), '/dev/pts/300'], // minors past 255 in the high bits (new_encode_dev)
+    [0, undefined], // no controlling terminal
+    [1025, undefined], // 4:1, /dev/tty1: not a pseudo-terminal
+  ])('%i → %j', (ttyNr, path) => {
+    expect(ptsPath(ttyNr)).toBe(path);
+  });
+});
+
+describe('paneProcessesOf', () => {
+  it("takes the server's living children, with their controlling terminals", () => {
+    const stat = (fields: Partial<ProcStat>): ProcStat => ({ pid: 5000, state: 'S', ppid: 900, sid: 5000, ttyNr: 34823, startTicks: 2000, ...fields });
+    expect(
+      paneProcessesOf(
+        [stat({}), stat({ pid: 5001, ttyNr: 0 }), stat({ pid: 5002, state: 'Z' }), stat({ pid: 5003, ppid: 901 }), stat({ pid: 5004, ppid: 5000 })],
+        900,
+      ),
+    ).toEqual([
+      { pid: 5000, tty: '/dev/pts/7' },
+      { pid: 5001, tty: undefined },
+    ]);
+  });
+});
+
+describe('parsePaneProcess', () => {
+  it.each([
+    ['4000 0 /dev/pts/3', { pid: 4000, tty: '/dev/pts/3' }],
+    ['4000 1 /dev/pts/3', { pid: 4000, tty: '/dev/pts/3', dead: true }],
+    ['4000 0 ', { pid: 4000 }],
+    [' 0 /dev/pts/3', undefined],
+    ['', undefined],
+  ])('%j → %j', (line, pane) => {
+    expect(parsePaneProcess(line)).toEqual(pane);
+  });
+});
+
+describe('hasOtherMarks', () => {
+  it.each([
+    ['TMUX and TMUX_PANE of the pane', environ('TMUX=/tmp/tmux-shot-x/socket,900,2', 'TMUX_PANE=%3'), pane, false],
+    ["an emptied TMUX, the pane's TMUX_PANE", environ('TMUX=', 'TMUX_PANE=%3'), pane, false],
+    ['a cleared environment', '', pane, false],
+    ['another server', environ('TMUX=/tmp/other/socket,77,0', 'TMUX_PANE=%3'), pane, true],
+    ['another pane of ours', environ('TMUX=/tmp/tmux-shot-x/socket,900,2', 'TMUX_PANE=%30'), pane, true],
+    ['another pane, TMUX emptied', environ('TMUX=', 'TMUX_PANE=%30'), pane, true],
+    ['another pane of ours, for the whole server', environ('TMUX=/tmp/tmux-shot-x/socket,900,2', 'TMUX_PANE=%30'), server, false],
+  ])('%s', (_, text, scope, other) => {
+    expect(hasOtherMarks(text, scope)).toBe(other);
+  });
+});
+
+describe('selectInScope', () => {
+  const stat = (fields: Partial<ProcStat>): ProcStat => ({ pid: 5000, state: 'S', ppid: 1, sid: 4000, ttyNr: 0, startTicks: 2000, ...fields });
+  const facts = (fields: Partial<ProcStat>, text: string | undefined = '', descriptors: string[] = []): ProcessFacts => ({
+    stat: stat(fields),
+    environ: () => text,
+    descriptors: () => descriptors,
+  });
+  const marked = environ('TMUX=/tmp/tmux-shot-x/socket,900,2', 'TMUX_PANE=%3');
+  const emptied = environ('TMUX=', 'TMUX_PANE=%3');
+  const leader = { ...pane, panes: [{ pid: 4000, tty: '/dev/pts/7' }] };
+  const deadLeader = { ...pane, panes: [{ pid: 4000, tty: '/dev/pts/7', dead: true }] };
+  const pts7 = 34823;
+  it.each([
+    ['marked for the pane', facts({}, marked), pane, true],
+    ['marked, but a zombie', facts({ state: 'Z' }, marked), pane, false],
+    ['marked, but started before the pane', facts({ startTicks: 999 }, marked), pane, false],
+    ['in the leader’s session with a cleared environment', facts({}, ''), leader, true],
+    ['in the leader’s session, unreadable environment', facts({}, undefined), leader, true],
+    ["in the leader's session with TMUX emptied (env: { TMUX: '' })", facts({}, emptied), leader, true],
+    ['in a session of that id marked for another pane (a reused pid)', facts({}, environ('TMUX=/y,1,0', 'TMUX_PANE=%9')), leader, false],
+    ['in another session, unmarked', facts({ sid: 4001 }), leader, false],
+    ["another session, the pane's terminal as controlling terminal", facts({ sid: 4001, ttyNr: pts7 }), leader, true],
+    ["another session, no terminal, holding the pane's terminal open", facts({ sid: 4001 }, '', ['/dev/null', '/dev/pts/7']), leader, true],
+    ['the same, after its hangup', facts({ sid: 4001 }, '', ['/dev/pts/7 (deleted)']), leader, true],
+    ["a dead pane's hung-up terminal held open", facts({ sid: 4001 }, '', ['/dev/pts/7 (deleted)']), deadLeader, true],
+    ["a dead pane's terminal number, live: another terminal's now", facts({ sid: 4001 }, '', ['/dev/pts/7']), deadLeader, false],
+    ["a dead pane's terminal number as controlling terminal", facts({ sid: 4001, ttyNr: pts7 }), deadLeader, false],
+    // pid_max is 32768 on some machines (this one): a dead pane's pid is handed out again after about as many forks.
+    ["a dead pane's pid, handed out again to an unmarked process (a Vitest worker, a tmux server)", facts({ pid: 4000, sid: 3000 }), deadLeader, false],
+    ["a dead pane's pid, handed out again to a session leader (setsid, a tmux server)", facts({ pid: 4000, sid: 4000 }), deadLeader, false],
+    ["a member of a dead pane's session, unmarked (a nohup'ed job that outlived it)", facts({ pid: 5000, sid: 4000 }), deadLeader, true],
+    ['the live leader itself, unmarked', facts({ pid: 4000, sid: 4000 }), leader, true],
+    ['holding another terminal open', facts({ sid: 4001 }, '', ['/dev/pts/70']), leader, false],
+    ["holding the pane's terminal, marked for another server", facts({ sid: 4001 }, environ('TMUX=/y,1,0', 'TMUX_PANE=%3'), ['/dev/pts/7']), leader, false],
+    ["holding the pane's terminal, its controlling terminal another", facts({ sid: 4001, ttyNr: 34816 }, '', ['/dev/pts/7']), leader, false],
+  ])('%s', (_, process, scope, inScope) => {
+    expect(selectInScope([process], scope)).toEqual(inScope ? [process.stat] : []);
   });
 
-  it('reads the environment only of processes that can belong', () => {
-    let reads = 0;
-    const read = () => (reads++, marked);
-    expect(isInScope(stat({ state: 'Z' }), read, pane) || isInScope(stat({ startTicks: 1 }), read, pane)).toBe(false);
-    expect(reads).toBe(0);
+  it('takes in the children of the processes it takes, however deep, in any order', () => {
+    const grandchild = facts({ pid: 5002, ppid: 5001, sid: 5001 });
+    const child = facts({ pid: 5001, ppid: 1, sid: 5001 }, '', ['/dev/pts/7 (deleted)']);
+    const stranger = facts({ pid: 5003, ppid: 1, sid: 5003 });
+    expect(selectInScope([grandchild, stranger, child], leader).map((found) => found.pid)).toEqual([5002, 5001]);
+  });
+
+  it('reads the environment only of processes that can belong, and descriptors only of those nothing else tied', () => {
+    let [environs, listings] = [0, 0];
+    const counted = (fields: Partial<ProcStat>): ProcessFacts => ({
+      stat: stat(fields),
+      environ: () => (environs++, ''),
+      descriptors: () => (listings++, []),
+    });
+    selectInScope([counted({ state: 'Z' }), counted({ startTicks: 1 })], leader);
+    expect([environs, listings]).toEqual([0, 0]);
+    selectInScope([counted({}), counted({ sid: 4001, ttyNr: 34816 }), counted({ sid: 4001 })], leader);
+    expect([environs, listings]).toEqual([3, 1]);
+    selectInScope([counted({ sid: 4001 })], pane); // no terminal to look for
+    expect([environs, listings]).toEqual([4, 1]);
   });
 });

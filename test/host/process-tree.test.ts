@@ -23,7 +23,7 @@ async function startSession(script: string): Promise<ProcessScope> {
   await new Promise<void>((resolve) => leader.stdout.on('data', (bytes: Buffer) => bytes.toString().includes('ready') && resolve()));
   leader.stdout.destroy();
   leader.unref();
-  return { tmuxPrefix: 'not a tmux process', sessionLeader: leader.pid ?? 0, since };
+  return { tmuxPrefix: 'not a tmux process', panes: [{ pid: leader.pid ?? 0 }], since };
 }
 
 describe.each([
@@ -43,7 +43,7 @@ describe.each([
 
   it('resolves at once when nothing is left', async () => {
     const started = performance.now();
-    await endProcessTree({ tmuxPrefix: 'not a tmux process', sessionLeader: 2 ** 22 + 1, since: processClock() }, view);
+    await endProcessTree({ tmuxPrefix: 'not a tmux process', panes: [{ pid: 2 ** 22 + 1 }], since: processClock() }, view);
     expect(performance.now() - started).toBeLessThan(HOST.hangupGrace);
   });
 });

@@ -1,3 +1,6 @@
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TmuxCommandError, TmuxNotFoundError } from '../../src/errors.js';
 import { TmuxServer } from '../../src/host/index.js';
@@ -41,5 +44,48 @@ describe('runTmux', () => {
       "tmux was not found (tried '/nonexistent/tmux'). Install it (Debian/Ubuntu: apt-get install -y tmux; macOS: brew install tmux) " +
         'or point TMUX_SHOT_TMUX at the binary.',
     );
+  });
+
+  it('says a binary that is a directory or not executable could not be run, not that it was not found', async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'tmux-shot-run-tmux-'));
+    try {
+      const plain = join(scratch, 'tmux');
+      await writeFile(plain, '#!/bin/sh\n');
+      await chmod(plain, 0o644);
+      for (const binary of [scratch, plain]) {
+        const error = await runTmux({ ...server.connection, binary }, [['start-server']]).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(TmuxNotFoundError);
+        expect((error as Error).message).toBe(
+          `tmux could not be run: '${binary}' is a directory or a file without execute permission (EACCES). ` +
+            'Point TMUX_SHOT_TMUX at the tmux binary, or install tmux (Debian/Ubuntu: apt-get install -y tmux; macOS: brew install tmux).',
+        );
+        expect((error as Error).cause).toBeInstanceOf(Error);
+      }
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('names the signal that ended tmux, cuts long stderr in the message, and keeps an Error or nothing as the cause', async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'tmux-shot-run-tmux-'));
+    try {
+      const crashing = join(scratch, 'crashing-tmux');
+      await writeFile(crashing, '#!/bin/sh\nkill -SEGV $$\n');
+      await chmod(crashing, 0o755);
+      const crashed = await runTmux({ ...server.connection, binary: crashing }, [['start-server']]).catch((caught: unknown) => caught);
+      expect(crashed).toBeInstanceOf(TmuxCommandError);
+      expect((crashed as Error).message).toBe('tmux start-server was ended by SIGSEGV');
+      expect((crashed as Error).cause).toBeUndefined();
+
+      const noisy = join(scratch, 'noisy-tmux');
+      await writeFile(noisy, "#!/bin/sh\nhead -c 300000 /dev/zero | tr '\\0' x >&2\nexit 1\n");
+      await chmod(noisy, 0o755);
+      const error = await runTmux({ ...server.connection, binary: noisy }, [['start-server']]).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(TmuxCommandError);
+      expect((error as TmuxCommandError).stderr).toHaveLength(300_000);
+      expect((error as Error).message).toBe(`tmux start-server failed (exit status 1): ${'x'.repeat(2000)}… (298000 more characters in the error's stderr)`);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   });
 });

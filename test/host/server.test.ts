@@ -207,7 +207,7 @@ describe('TmuxServer', () => {
     const socket = ['-S', join(directory, 'socket')];
     const lobby = '=tmux-shot-lobby:';
     for (const hook of ['pane-died', 'client-detached']) {
-      expect((await execa('tmux', [...socket, 'show-hooks', '-t', lobby, hook])).stdout).toMatch(/^\S+\[0\] run-shell -b /);
+      expect((await execa('tmux', [...socket, 'show-hooks', '-t', lobby, hook])).stdout).toMatch(/^\S+\[0\] (run-shell -b |if-shell -F )/);
       await execa('tmux', [...socket, 'set-hook', '-u', '-t', lobby, hook]);
       expect((await execa('tmux', [...socket, 'show-hooks', '-t', lobby, hook])).stdout).toBe('');
     }
@@ -236,5 +236,49 @@ describe('TmuxServer', () => {
     // Its app, which ignores SIGHUP and SIGTERM, with its child, job and daemon: SIGKILLed at
     // once by the 'exit' hook, or by the server's own reaper after the grace periods.
     await vi.waitFor(async () => expect(await processesMentioning(log)).toEqual([]), { timeout: 5000, interval: 20 });
+  });
+
+  // `TMUX=` (natural when testing tmux-aware apps) takes away tmux's mark, `env -i` every mark,
+  // setsid the pane's session: what is left are the pane's session, its terminal and descent.
+  const unmarked = (tag: string) => {
+    const sleepers = [1, 2, 3].map((n) => `sleep 2000.${process.pid}${tag}${n}`); // command lines no other process has
+    const [orphan, nohup, foreground] = sleepers;
+    const started = [orphan, nohup].map((sleeper) => `pgrep -f '^${sleeper}$' >/dev/null`).join(' && ');
+    const script = `trap '' HUP; export TMUX=; (env -i setsid ${orphan} &); nohup ${nohup} >/dev/null 2>&1 & until ${started}; do :; done; echo ready; ${foreground}`;
+    return { sleepers, script };
+  };
+  const allRunning = async (sleepers: string[]) => {
+    for (const sleeper of sleepers) await expect.poll(() => processesMentioning(`^${sleeper}$`), { timeout: 5000 }).toHaveLength(1);
+  };
+
+  it("ends, when disposed, what a pane it did not create started with TMUX emptied, in a new session and holding the pane's terminal", async () => {
+    const server = await TmuxServer.create();
+    const { sleepers, script } = unmarked('1');
+    await server.command(['new-session', '-d', script]);
+    await allRunning(sleepers);
+    await server.dispose();
+    for (const sleeper of sleepers) expect(await processesMentioning(sleeper)).toEqual([]);
+  });
+
+  it.each([
+    ['throw', 1, null, 0],
+    // Killed outright, tmux's own reaper (a shell script) finds them by the mark and the panes' sessions
+    // only: the job that left the session escapes there, as the README says (this test ends it).
+    ['sigkill', null, 'SIGKILL', 1],
+  ])('ends what its pane started with TMUX emptied when its process dies without disposing it (%s)', async (how, exitCode, signal, escaped) => {
+    const helpers = join(import.meta.dirname, 'helpers');
+    const { sleepers: all, script } = unmarked(how === 'throw' ? '2' : '3');
+    const [orphan = '', ...sleepers] = escaped ? all : ['', ...all];
+    const child = await execa(process.execPath, ['--import', join(helpers, 'register-ts.mjs'), join(helpers, 'crash-child.ts'), how, 'sh', '-c', script], {
+      reject: false,
+    });
+    expect([child.exitCode ?? null, child.signal ?? null]).toEqual([exitCode, signal]);
+    const { pid } = JSON.parse(child.stdout) as { pid: number };
+    await expect(waitForProcessExit(pid, 5000)).resolves.toBe(true);
+    for (const sleeper of sleepers) await vi.waitFor(async () => expect(await processesMentioning(sleeper)).toEqual([]), { timeout: 5000, interval: 20 });
+    if (orphan === '') return;
+    const left = await processesMentioning(`^${orphan}$`);
+    for (const line of left) process.kill(Number.parseInt(line, 10), 'SIGKILL');
+    expect(left).toHaveLength(1);
   });
 });

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   MAX_WAIT_FDS,
+  decideForegroundIdle,
   decideForegroundWait,
   knowsArch,
   parseEpollTargets,
+  parseReadChars,
   parseTaskStat,
+  parseTimeout,
   parseWaitSite,
   readFdsOfSet,
   waitSetBytes,
@@ -31,7 +34,7 @@ describe('parseWaitSite', () => {
       'bash: pselect6 with fd 0 in the read set',
       '270 0x1 0x7ffe87612bf0 0x0 0x0 0x0 0x0 0x7ffe87612b88 0x7f5e1c8e0a9c',
       'x64',
-      { kind: 'select', nfds: 1, address: 0x7ffe87612bf0n },
+      { kind: 'select', nfds: 1, address: 0x7ffe87612bf0n, timeoutAt: { address: 0n, perSecond: 1e9 } },
     ],
     ['cat: read fd 0', '0 0x0 0x7f7d2f55d000 0x20000 0x0 0x0 0x0 0x7ffc 0x7f7d', 'x64', { kind: 'fd', fd: 0 }],
     ['zsh: read fd 10', '0 0xa 0x7ffde679c10f 0x1 0x0 0x0 0x0 0x7ffd 0x7f00', 'x64', { kind: 'fd', fd: 10 }],
@@ -39,18 +42,46 @@ describe('parseWaitSite', () => {
       'fish: poll of 3 fds, no timeout',
       '7 0x557e1df16c00 0x3 0xffffffff 0x0 0x0 0x0 0x7ffd 0x7f00',
       'x64',
-      { kind: 'poll', nfds: 3, address: 0x557e1df16c00n },
+      { kind: 'poll', nfds: 3, address: 0x557e1df16c00n, timeout: -1 },
     ],
-    ['node: epoll_pwait on epoll fd 13', '281 0xd 0x7ffc059961a0 0x400 0xffffffff 0x0 0x8 0x7ffc 0x7f00', 'x64', { kind: 'epoll', epfd: 13 }],
-    ['ppoll', '271 0x7f00 0x2 0x0 0x0 0x8 0x0 0x7ffc 0x7f00', 'x64', { kind: 'poll', nfds: 2, address: 0x7f00n }],
-    ['select', '23 0x4 0x7f10 0x0 0x0 0x0 0x0 0x7ffc 0x7f00', 'x64', { kind: 'select', nfds: 4, address: 0x7f10n }],
-    ['epoll_wait', '232 0x5 0x7f10 0x1 0x0 0x0 0x0 0x7ffc 0x7f00', 'x64', { kind: 'epoll', epfd: 5 }],
-    ['epoll_pwait2', '441 0x6 0x7f10 0x1 0x0 0x0 0x0 0x7ffc 0x7f00', 'x64', { kind: 'epoll', epfd: 6 }],
+    ['node: epoll_pwait on epoll fd 13', '281 0xd 0x7ffc059961a0 0x400 0xffffffff 0x0 0x8 0x7ffc 0x7f00', 'x64', { kind: 'epoll', epfd: 13, timeout: -1 }],
+    ['ppoll', '271 0x7f00 0x2 0x0 0x0 0x8 0x0 0x7ffc 0x7f00', 'x64', { kind: 'poll', nfds: 2, address: 0x7f00n, timeoutAt: { address: 0n, perSecond: 1e9 } }],
+    ['select', '23 0x4 0x7f10 0x0 0x0 0x0 0x0 0x7ffc 0x7f00', 'x64', { kind: 'select', nfds: 4, address: 0x7f10n, timeoutAt: { address: 0n, perSecond: 1e6 } }],
+    ['epoll_wait', '232 0x5 0x7f10 0x1 0x0 0x0 0x0 0x7ffc 0x7f00', 'x64', { kind: 'epoll', epfd: 5, timeout: 0 }],
+    ['epoll_pwait2', '441 0x6 0x7f10 0x1 0x0 0x0 0x0 0x7ffc 0x7f00', 'x64', { kind: 'epoll', epfd: 6, timeoutAt: { address: 0n, perSecond: 1e9 } }],
     ['readv fd 3', '19 0x3 0x7f10 0x1 0x0 0x0 0x0 0x7ffc 0x7f00', 'x64', { kind: 'fd', fd: 3 }],
     ['arm64 read fd 0', '63 0x0 0xffff 0x1 0x0 0x0 0x0 0xfff0 0xfff8', 'arm64', { kind: 'fd', fd: 0 }],
-    ['arm64 ppoll', '73 0xffff0 0x3 0x0 0x0 0x8 0x0 0xfff0 0xfff8', 'arm64', { kind: 'poll', nfds: 3, address: 0xffff0n }],
-    ['arm64 pselect6', '72 0x1 0xffff0 0x0 0x0 0x0 0x0 0xfff0 0xfff8', 'arm64', { kind: 'select', nfds: 1, address: 0xffff0n }],
-    ['arm64 epoll_pwait', '22 0x4 0xffff0 0x1 0x0 0x0 0x0 0xfff0 0xfff8', 'arm64', { kind: 'epoll', epfd: 4 }],
+    [
+      'arm64 ppoll',
+      '73 0xffff0 0x3 0x0 0x0 0x8 0x0 0xfff0 0xfff8',
+      'arm64',
+      { kind: 'poll', nfds: 3, address: 0xffff0n, timeoutAt: { address: 0n, perSecond: 1e9 } },
+    ],
+    [
+      'arm64 pselect6',
+      '72 0x1 0xffff0 0x0 0x0 0x0 0x0 0xfff0 0xfff8',
+      'arm64',
+      { kind: 'select', nfds: 1, address: 0xffff0n, timeoutAt: { address: 0n, perSecond: 1e9 } },
+    ],
+    ['arm64 epoll_pwait', '22 0x4 0xffff0 0x1 0x0 0x0 0x0 0xfff0 0xfff8', 'arm64', { kind: 'epoll', epfd: 4, timeout: 0 }],
+    [
+      'mc after a lone Escape: pselect6 with a timespec at 0x7ffc96724220',
+      '270 0x4 0x7ffc96724290 0x0 0x0 0x7ffc96724220 0x0 0x7ffc 0x7f00',
+      'x64',
+      { kind: 'select', nfds: 4, address: 0x7ffc96724290n, timeoutAt: { address: 0x7ffc96724220n, perSecond: 1e9 } },
+    ],
+    [
+      'htop: poll of 1 fd for 1500 ms',
+      '7 0x7ffca19d7810 0x1 0x5dc 0x0 0x0 0x0 0x7ffc 0x7f00',
+      'x64',
+      { kind: 'poll', nfds: 1, address: 0x7ffca19d7810n, timeout: 1500 },
+    ],
+    [
+      'Ink (node): epoll_pwait until its next timer, 4 ms',
+      '281 0xd 0x7ffc3b9cfe50 0x400 0x4 0x0 0x8 0x7ffc 0x7f00',
+      'x64',
+      { kind: 'epoll', epfd: 13, timeout: 4 },
+    ],
     ['a futex wait (a worker thread)', '202 0x341f6850 0x189 0x0 0x0 0x0 0xffffffff 0x7ffc 0x7f00', 'x64', undefined],
     ['nanosleep (sleep, a ticker)', '230 0x0 0x0 0x7ffc 0x0 0x0 0x0 0x7ffc 0x7f00', 'x64', undefined],
     ['wait4 (a shell waiting for its child)', '61 0xffffffff 0x7ffc 0x0 0x0 0x0 0x0 0x7ffc 0x7f00', 'x64', undefined],
@@ -160,5 +191,49 @@ describe('decideForegroundWait', () => {
     ['no tasks (the group is being set up)', [], 'busy'],
   ] as const)('%s', (_, tasks, decision) => {
     expect(decideForegroundWait(tasks)).toBe(decision);
+  });
+});
+
+describe('decideForegroundIdle: waiting for keys with no timer due soon', () => {
+  const reading = (timeout?: number) => ({ state: 'S', onTerminal: true, timeout });
+  it.each([
+    ['read(): no timeout', [reading()], 50, 'waiting'],
+    ['epoll_pwait forever (-1)', [reading(-1)], 50, 'waiting'],
+    ['Ink: epoll_pwait until a timer 4 ms away', [reading(4)], 50, 'busy'],
+    ['a timer 0 ms away (work queued)', [reading(0)], 50, 'busy'],
+    ['idle Ink: its next timer 5243 ms away', [reading(5243)], 50, 'waiting'],
+    ['mc after Escape: 1000 ms, while Escape is pending (soon = 1000)', [reading(1000)], 1000, 'busy'],
+    ['htop: poll for 1500 ms, after Escape', [reading(1500)], 1000, 'waiting'],
+    ['vim idle: updatetime 4000 ms, after Escape', [reading(4000)], 1000, 'waiting'],
+    ['busy by decideForegroundWait', [reading(), { state: 'R', onTerminal: false }], 50, 'busy'],
+  ] as const)('%s', (_, tasks, soonMs, decision) => {
+    expect(decideForegroundIdle(tasks, soonMs)).toBe(decision);
+  });
+});
+
+describe('parseTimeout: struct timeval / timespec → ms', () => {
+  const struct = (seconds: number, fraction: number) => {
+    const bytes = Buffer.alloc(16);
+    bytes.writeBigInt64LE(BigInt(seconds), 0);
+    bytes.writeBigInt64LE(BigInt(fraction), 8);
+    return bytes;
+  };
+  it.each([
+    ['timespec 1 s (mc after Escape)', struct(1, 0), 1e9, 1000],
+    ['timespec 0.1 s', struct(0, 100_000_000), 1e9, 100],
+    ['timeval 2.5 s', struct(2, 500_000), 1e6, 2500],
+    ['cut short', Buffer.alloc(8), 1e9, undefined],
+  ] as const)('%s', (_, bytes, perSecond, ms) => {
+    expect(parseTimeout(bytes, perSecond)).toBe(ms);
+  });
+});
+
+describe('parseReadChars: rchar of /proc/<pid>/io', () => {
+  it.each([
+    ['a process', 'rchar: 1930478\nwchar: 52\nsyscr: 10\nsyscw: 0\n', 1930478],
+    ['nothing read', 'rchar: 0\nwchar: 0\n', 0],
+    ['no rchar line', 'wchar: 0\n', undefined],
+  ] as const)('%s', (_, text, chars) => {
+    expect(parseReadChars(text)).toBe(chars);
   });
 });

@@ -17,6 +17,13 @@ describe('decideGifWrite', () => {
       },
     ],
     [
+      { kind: 'linked folder', folder: '/work/shared', target: '/etc' },
+      {
+        refuse:
+          'Cannot write the GIF out.gif: its folder /work/shared is a symbolic link (to /etc), and a GIF is not written through one; give a path without links.',
+      },
+    ],
+    [
       { kind: 'fifo', ours: false },
       { refuse: 'Cannot write the GIF out.gif: it is a fifo; a GIF is written to a new file (or over one this server wrote): give another path.' },
     ],

@@ -1,7 +1,7 @@
 // `tmux-shot mcp` against what a model may send: parallel calls on one session, GIF paths that name
 // files it did not write, silent apps, apps that exit at once. The built bin (dist/cli/bin.js, run
 // `npm run build` first) started by the MCP SDK's own Client + StdioClientTransport.
-import { lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -94,10 +94,12 @@ describe('tmux-shot mcp, guarded', () => {
       expect([failed, written!.split(' (')[0]]).toEqual([false, `ok: wrote ${own}`]);
     }
     const [, [temp]] = await call('gif', { session: 's1' });
-    expect(temp!.split(' (')[0]).toBe(`ok: wrote ${join(dir, 'tmux-shot-s1.gif')}`);
-    const [failed, [again]] = await call('gif', { session: 's1', path: join(dir, 'tmux-shot-s1.gif') });
-    expect([failed, again!.split(' (')[0]]).toEqual([false, `ok: wrote ${join(dir, 'tmux-shot-s1.gif')}`]);
-    expect(readFileSync(join(dir, 'tmux-shot-s1.gif')).subarray(0, 6).toString()).toBe('GIF89a');
+    const [folder] = readdirSync(dir).filter((name) => name.startsWith('tmux-shot-mcp-'));
+    const tempGif = join(dir, folder!, 's1.gif');
+    expect(temp!.split(' (')[0]).toBe(`ok: wrote ${tempGif}`);
+    const [failed, [again]] = await call('gif', { session: 's1', path: tempGif });
+    expect([failed, again!.split(' (')[0]]).toEqual([false, `ok: wrote ${tempGif}`]);
+    expect(readFileSync(tempGif).subarray(0, 6).toString()).toBe('GIF89a');
 
     // A GIF this server wrote that someone then replaced is no longer its own.
     writeFileSync(own, 'edited by hand');

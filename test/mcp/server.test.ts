@@ -121,6 +121,11 @@ function spawnServer(name: string) {
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  const messages = () =>
+    stdout
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
   return {
     dir,
     child,
@@ -129,11 +134,12 @@ function spawnServer(name: string) {
     send: (...messages: object[]) => child.stdin.write(messages.map((message) => `${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`).join('')),
     /** The answers on stdout so far, by id. */
     answers: () =>
-      stdout
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as { id: number; result: CallToolResult })
+      messages()
+        .filter((message) => 'result' in message)
+        .map((message) => message as { id: number; result: CallToolResult })
         .sort((a, b) => a.id - b.id),
+    /** The methods of the requests and notifications the server sent on stdout so far. */
+    sent: () => messages().flatMap((message) => ('method' in message ? [message.method] : [])),
     stderr: () => stderr,
   };
 }
@@ -367,7 +373,7 @@ describe('tmux-shot mcp', () => {
     ]);
   });
 
-  it('writes the GIF of the session so far to the path given, or to a new file in the temp folder', async () => {
+  it('writes the GIF of the session so far to the path given, or to a new file in its private folder in the temp folder', async () => {
     const mcp = await connect('gif');
     await startMenu(mcp);
     await mcp.call('send_keys', { session: 's1', keys: 'Down' });
@@ -378,9 +384,10 @@ describe('tmux-shot mcp', () => {
     expect(Number(/\((\d+) bytes\)/.exec(written!)![1])).toBe(readFileSync(out).byteLength);
     const [first] = texts(await mcp.call('gif', { session: 's1' }));
     const [again] = texts(await mcp.call('gif', { session: 's1' }));
+    const [folder] = readdirSync(mcp.dir).filter((name) => name.startsWith('tmux-shot-mcp-'));
     expect([first?.split(' (')[0], again?.split(' (')[0]]).toEqual([
-      `ok: wrote ${join(mcp.dir, 'tmux-shot-s1.gif')}`,
-      `ok: wrote ${join(mcp.dir, 'tmux-shot-s1-2.gif')}`,
+      `ok: wrote ${join(mcp.dir, folder!, 's1.gif')}`,
+      `ok: wrote ${join(mcp.dir, folder!, 's1-2.gif')}`,
     ]);
   });
 
@@ -438,6 +445,7 @@ describe('tmux-shot mcp', () => {
       undefined,
       `session s1: started 'node ${menu} ${server.dir}' at 80×24 cells; its screen:`,
     ]);
+    expect(new Set(server.sent())).toEqual(new Set(['ping'])); // asking, while it finished, whether stdout still had a reader
     expect(server.stderr()).toBe('tmux-shot mcp: the client disconnected; closed 1 session\n');
     await nothingLeft(server.dir, [server.child.pid!]);
   });

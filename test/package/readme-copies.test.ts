@@ -1,15 +1,17 @@
-// test/package/project/pass/ runs the README's first test and its scripted-agent test in a project
-// that installed the package (npm run test:package): they must be the README's code as written.
+// test/package/project/pass/ runs the README's first test and the agents guide's scripted-agent
+// test in a project that installed the package (npm run test:package): they must be that code as
+// written, in the README and in the docs pages that show it too.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
 
 const repo = resolve(import.meta.dirname, '../..');
-const readme = readFileSync(join(repo, 'README.md'), 'utf8');
 
-/** The first ```ts block after `heading`. */
-function codeAfter(heading: string): string {
-  const rest = readme.slice(readme.indexOf(heading));
+/** The first ```ts block after `heading` in the Markdown file at `page` (relative to the repository). */
+function codeAfter(page: string, heading: string): string {
+  const text = readFileSync(join(repo, page), 'utf8');
+  expect(text.includes(heading), `${page} has ${heading}`).toBe(true);
+  const rest = text.slice(text.indexOf(heading));
   const start = rest.indexOf('```ts\n') + '```ts\n'.length;
   return rest.slice(start, rest.indexOf('```', start));
 }
@@ -23,8 +25,9 @@ function copy(name: string): string {
 }
 
 it.each([
-  ['## A test', 'readme-menu.test.js'],
-  ['## Agents', 'readme-agent.test.js'],
-])('the code under %s is %s', (heading, name) => {
-  expect(copy(name)).toBe(codeAfter(heading).replace(/^\/\/ menu\.test\.ts\n/, ''));
+  ['README.md', '## A test', 'readme-menu.test.js'],
+  ['docs/guide/getting-started.md', '## A test', 'readme-menu.test.js'],
+  ['docs/guide/agents.md', '## Agents', 'readme-agent.test.js'],
+])('the code under %s %s is %s', (page, heading, name) => {
+  expect(copy(name)).toBe(codeAfter(page, heading).replace(/^\/\/ menu\.test\.ts\n/, ''));
 });

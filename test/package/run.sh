@@ -7,18 +7,68 @@
 # purpose, and the `tmux-shot` bin (its MCP server too). A file missing from "files",
 # a wrong export or bin path, or a dependency with an install script fails this script.
 #
-#   bash test/package/run.sh        (npm run test:package; .ci/run calls it)
+#   bash test/package/run.sh        (npm run test:package): Node on the PATH, the Vitest of
+#                                   package.json's devDependencies
 #   bash test/package/run.sh -u     rewrite project/'s baseline and snapshot from a local run
+#   --node FILE       run npm, Vitest and the bin under this Node binary (its folder goes first
+#                     on the PATH)
+#   --vitest VERSION  install this Vitest; from Vitest 5 on, vite (package.json's devDependencies
+#                     version) too, its required peer
+#   --tarball FILE    install this packed tarball instead of packing the checkout
+#   --pack-to DIR     only pack into DIR, print the tarball's path, size and file count, and exit
+# test/package/matrix.sh packs once and runs this on every Node and Vitest combination tested.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 suite="$repo/test/package/project"
+usage="usage: bash test/package/run.sh [-u|--update] [--node FILE] [--vitest VERSION] [--tarball FILE] [--pack-to DIR]"
 update=false
-case "${1:-}" in
-  '') ;;
-  -u | --update) update=true ;;
-  *) echo "usage: bash test/package/run.sh [-u|--update]" >&2; exit 2 ;;
-esac
+node_bin=''
+vitest=$(node -p 'require(process.argv[1]).devDependencies.vitest' "$repo/package.json")
+tarball=''
+pack_to=''
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -u | --update) update=true; shift ;;
+    --node | --vitest | --tarball | --pack-to)
+      [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }
+      case "$1" in
+        --node) node_bin=$2 ;;
+        --vitest) vitest=$2 ;;
+        --tarball) tarball=$2 ;;
+        --pack-to) pack_to=$2 ;;
+      esac
+      shift 2 ;;
+    *) echo "$usage" >&2; exit 2 ;;
+  esac
+done
+if [ -n "$node_bin" ]; then
+  [ -x "$node_bin" ] || { echo "package test: --node $node_bin is not an executable file" >&2; exit 2; }
+  PATH="$(cd "$(dirname "$node_bin")" && pwd):$PATH"
+  export PATH
+fi
+if [ -n "$tarball" ]; then
+  [ -f "$tarball" ] || { echo "package test: --tarball $tarball is not a file" >&2; exit 2; }
+  tarball=$(cd "$(dirname "$tarball")" && pwd)/$(basename "$tarball")
+fi
+
+# Packs the checkout into $1 (prepack builds dist/) and prints the tarball's name, size and file
+# count from npm pack --json; sets $tarball.
+pack_into() {
+  local json
+  json=$(cd "$repo" && npm pack --json --pack-destination "$1")
+  tarball="$1/$(node -p 'JSON.parse(require("fs").readFileSync(0, "utf8"))[0].filename' <<<"$json")"
+  node -e 'const [p] = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    const kib = (n) => (n / 1024).toFixed(0);
+    console.log(`   ${p.filename}: ${kib(p.size)} KiB packed, ${kib(p.unpackedSize)} KiB unpacked, ${p.entryCount} files`)' <<<"$json"
+}
+
+if [ -n "$pack_to" ]; then
+  mkdir -p "$pack_to"
+  pack_into "$(cd "$pack_to" && pwd)" >&2
+  echo "$tarball"
+  exit 0
+fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/tmux-shot-package.XXXXXX")
 current=''
@@ -55,15 +105,19 @@ fail() {
 }
 
 pack() {
-  (cd "$repo" && npm pack --pack-destination "$work" >/dev/null)
-  tarball=$(ls "$work"/tmux-shot-*.tgz)
+  pack_into "$work"
 }
 
 install() {
   cp -R "$suite" "$project"
-  local vitest
-  vitest=$(node -p 'require(process.argv[1]).devDependencies.vitest' "$repo/package.json")
-  (cd "$project" && npm install --no-audit --no-fund --prefer-offline --save-dev --save-exact "$tarball" "vitest@$vitest")
+  # @types/node of the Node that runs the project, as a TypeScript user has it (Vitest 5 refuses
+  # an @types/node below 22 with ERESOLVE): the type check reads every declaration against it.
+  local packages=("$tarball" "vitest@$vitest" "@types/node@$(node -p 'process.versions.node.split(".")[0]')")
+  # Vitest 5 takes vite as a required peer; the project installs it as Vitest's guide says.
+  if [ "${vitest%%.*}" -ge 5 ]; then
+    packages+=("vite@$(node -p 'require(process.argv[1]).devDependencies.vite' "$repo/package.json")")
+  fi
+  (cd "$project" && npm install --no-audit --no-fund --prefer-offline --save-dev --save-exact "${packages[@]}")
 }
 
 # npm 11 skips dependencies' install scripts until the user approves them (npm install-scripts):
@@ -79,13 +133,17 @@ no_install_scripts() {
 # Vitest is an optional peer dependency of the range we test: npm names it when the project moves
 # to another Vitest (a dry run: nothing changes).
 peer_dependency() {
-  local out
+  local out range
+  range=$(node -p 'require(process.argv[1]).peerDependencies.vitest' "$repo/package.json")
   out=$(cd "$project" && npm install --dry-run --no-audit --no-fund --prefer-offline --save-dev vitest@3.2.4 2>&1) || true
-  grep -qF 'peerOptional vitest@"4.1.x" from tmux-shot' <<<"$out" || fail "npm did not name tmux-shot's Vitest peer range for vitest@3.2.4:"$'\n'"$out"
+  grep -qF "peerOptional vitest@\"$range\" from tmux-shot" <<<"$out" ||
+    fail "npm did not name tmux-shot's Vitest peer range $range for vitest@3.2.4:"$'\n'"$out"
 }
 
-# The .js files against the package's declarations (tsconfig.json: checkJs, strict): an entry
-# point without declarations fails with TS7016, a wrong signature with its own error.
+# The .js files against the package's declarations (tsconfig.json: checkJs, strict, and
+# skipLibCheck off, so tmux-shot's, Vitest's and vite's declarations are checked too): an entry
+# point without declarations fails with TS7016, a wrong signature with its own error, a matcher
+# augmentation that does not fit this Vitest with TS2428.
 typecheck() {
   (cd "$project" && node "$repo/node_modules/typescript/bin/tsc" -p tsconfig.json)
 }
@@ -121,6 +179,11 @@ magic() {
   [ "$(head -c $((${#hex} / 2)) "$file" | od -An -tx1 | tr -d ' \n')" = "$hex" ] || fail "$what $file is not the expected file type"
 }
 
+# The declarations import only what the package declares (declared-imports.mjs).
+declared_imports() {
+  node "$repo/test/package/declared-imports.mjs" "$project/node_modules/tmux-shot"
+}
+
 # The bin as users call it: --help, and a screenshot with the pixels of the baseline of the same screen.
 cli() {
   [ -x "$project/node_modules/.bin/tmux-shot" ] || fail "npm linked no tmux-shot bin: is package.json's \"bin\" path in the package?"
@@ -146,11 +209,12 @@ mcp() {
   [[ "$reply" == *'"serverInfo":{"name":"tmux-shot"'* ]] || fail "npx tmux-shot mcp did not answer initialize; it wrote: $reply"
 }
 
-step 'npm pack (prepack builds dist/)' pack
-echo "   $(basename "$tarball"): $(du -k "$tarball" | cut -f1) KiB"
+echo "== package test: Node $(node --version), Vitest $vitest"
+if [ -z "$tarball" ]; then step 'npm pack (prepack builds dist/)' pack; fi
 step "npm install the tarball and Vitest into $project" install
 step 'no dependency needs an install script' no_install_scripts
 step 'npm names the Vitest peer range when the project moves to another Vitest' peer_dependency
+step 'the declarations import only dependencies, peers and node: modules' declared_imports
 step 'type check of the suite against the installed declarations' typecheck
 step 'Vitest: fixture, screenshot baseline, text matchers, tmux-shot and tmux-shot/reporter' passing_suite
 step 'Vitest: a failing test exits 1 and leaves its PNG, text and GIF' failure_files

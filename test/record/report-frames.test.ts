@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GIF, RECORD, REPORT_FRAMES } from '../../src/defaults.js';
+import { GIF } from '../../src/defaults.js';
+import { RECORD, REPORT_FRAMES } from '../../src/record/options.js';
 import { decodePng } from '../../src/diff/decode-png.js';
 import { ConfigError } from '../../src/errors.js';
 import type { RgbaImage } from '../../src/geometry.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIMELINE } from '../../src/defaults.js';
+import { TIMELINE } from '../../src/record/options.js';
 import { TmuxShotError } from '../../src/errors.js';
 import { createTimeline, EVENT_OVERHEAD_BYTES, Timeline } from '../../src/record/timeline.js';
 

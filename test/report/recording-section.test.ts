@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppStep } from '../../src/app/steps.js';
 import { ScreenPool } from '../../src/report/client-data.js';
-import { failureFrame, frameAt, keyframeOf, recordingSection, stepEndMs } from '../../src/report/recording-section.js';
+import { failureFrame, frameAt, keyframeOf, recordingSection, stepEndMs, stepShownMs, touchedNote } from '../../src/report/recording-section.js';
 import { sessionFrames } from './report-data.js';
 
 const FRAMES = [0, 120, 400, 900, 1600].map((atMs, at) => ({ atMs, keyframe: at === 0 || at === 4 }));
@@ -53,6 +53,12 @@ describe('failureFrame', () => {
   it('a step ends after its duration', () => {
     expect(stepEndMs(step(300, 700))).toBe(1000);
   });
+
+  it('a wait shows its screen as it ended; an input as it was sent (it lasts until the app read it, whose answer may be drawn by then)', () => {
+    expect(stepShownMs(step(300, 700))).toBe(1000);
+    for (const kind of ['press', 'type', 'paste', 'mouse'] as const) expect(stepShownMs({ ...step(300, 700), kind })).toBe(300);
+    expect(frameAt(FRAMES, stepShownMs({ ...step(300, 150), kind: 'press' }))).toBe(1); // not frame 2, drawn at 400 ms as the key was read
+  });
 });
 
 describe('recordingSection', () => {
@@ -70,5 +76,23 @@ describe('recordingSection', () => {
       '<span class="muted">403 ms</span>',
     ]);
     expect(data.map((frame) => frame.time)).toEqual(['0 ms', '120 ms', '401 ms', '900 ms', '1601 ms']);
+  });
+});
+
+describe('touchedNote', () => {
+  it.each<[string, Pick<AppStep, 'kind'>[], string]>([
+    ['none without manual input', [{ kind: 'start' }, { kind: 'press' }], ''],
+    [
+      'one step',
+      [{ kind: 'pause' }, { kind: 'manual' }],
+      '<p class="note touched">Touched by hand: a person typed into this app while attached (1 manual input step below).</p>',
+    ],
+    [
+      'several',
+      [{ kind: 'manual' }, { kind: 'manual' }],
+      '<p class="note touched">Touched by hand: a person typed into this app while attached (2 manual input steps below).</p>',
+    ],
+  ])('%s', (_, steps, html) => {
+    expect(touchedNote(steps)).toBe(html);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { findAllText, findText, formatPattern, formatScreenBlock, formatWithScreen, rectText, snapshotText } from '../../src/screen/index.js';
+import { findAllText, findText, formatPattern, formatScreenBlock, formatWithScreen, matchCells, rectText, snapshotText } from '../../src/screen/index.js';
 import type { TextMatch } from '../../src/screen/index.js';
 import { E, modelAfter } from './helpers.js';
 
@@ -8,6 +8,21 @@ describe('snapshotText', () => {
     const model = await modelAfter(`  a  b   \r\n${E}[2;10H漢字\r\n\r\n${E}[44m   `, 14, 4);
     expect(snapshotText(model.snapshot())).toBe('  a  b\n         漢字\n\n');
     expect(model.text()).toBe(snapshotText(model.snapshot()));
+  });
+});
+
+describe('matchCells', () => {
+  test.each<[string, RegExp]>([
+    ['after wide characters', /two \d/],
+    ['a wide character', /字/],
+    ['an empty match at the end of a row', /(?<=one)$/],
+    ['the first row of several', /t\w+/],
+  ])('places a match found in the printed row text as findText does: %s', async (_, pattern) => {
+    const snapshot = (await modelAfter(`one${E}[2;3H漢字 two 2${E}[3;1Hthree 3  `, 14, 4)).snapshot();
+    const rows = snapshotText(snapshot).split('\n');
+    const row = rows.findIndex((text) => pattern.test(text));
+    const match = pattern.exec(rows[row]!)!;
+    expect(matchCells(snapshot, row, match.index, match[0])).toEqual(findText(snapshot, pattern));
   });
 });
 

@@ -9,7 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { acceptCommand, escapeRegExp, quoteShell } from '../../src/vitest/accept-command.js';
+import { acceptCommand, escapeRegExp, quoteShell } from '../../src/vitest/screenshot/accept-command.js';
 import { childEnv, createProject } from './run-vitest.js';
 import type { FixtureProject } from './run-vitest.js';
 

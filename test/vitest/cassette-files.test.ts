@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
-import { cassettePath, reRecordCommand } from '../../src/vitest/cassette-files.js';
+import { cassettePath, reRecordCommand } from '../../src/vitest/fixtures/cassette-files.js';
 
 const file = {
   filepath: '/repo/test/menu.test.ts',

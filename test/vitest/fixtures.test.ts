@@ -65,6 +65,17 @@ describe('tmuxApp', () => {
       expect([view.getUint32(16), view.getUint32(20)]).toEqual([(40 * 9 + 8) * 2, (12 * 18 + 8) * 2]);
     });
   });
+
+  describe('with a theme in the render options', () => {
+    test.override({ tmuxOptions: { render: { theme: 'light' } } });
+
+    test("tells the app the theme's background when it asks (OSC 11)", async ({ tmuxApp }) => {
+      const probe = join(import.meta.dirname, '../../fixtures/query-probe.py');
+      await tmuxApp.start({ command: ['python3', probe, '\\x1b]11;?\\x07\\x1b[c'], cols: 100, ready: { text: 'probe done' } });
+      const background = Buffer.from('\x1b]11;rgb:ffff/ffff/ffff\x07\x1b[?1;2c', 'latin1').toString('hex');
+      expect(tmuxApp.text().split('\n')).toContain(`read ${background}`);
+    });
+  });
 });
 
 describe('agent', () => {
@@ -101,17 +112,23 @@ describe('the tmuxApp fixture API', () => {
     const members = [...Object.getOwnPropertyNames(Object.getPrototypeOf(app)), ...Object.keys(app)].filter((name) => name !== 'constructor');
     expect(members.sort()).toEqual([
       'asciicast',
+      'bells',
+      'clipboardWrites',
       'close',
       'droppedSteps',
       'exitStatus',
       'extendStep', // @internal: how Shell.attach makes its prompt wait part of the start step
       'getByText',
       'gif',
+      'insertText',
       'isClosed',
+      'kill',
       'logStep', // @internal: how the matchers and the agent log their steps
       'mouse',
+      'notifications',
       'onOutput',
       'paste',
+      'pause', // the handle's own: names the test, and does not wait while it has a timeout
       'press',
       'region',
       'resize',
@@ -119,8 +136,10 @@ describe('the tmuxApp fixture API', () => {
       'screenshot',
       'startedAt',
       'steps',
+      'takeManualInput', // @internal: how the fixtures log a person's keys before closing the app
       'text',
       'timeline',
+      'tmuxTarget',
       'type',
       'waitForExit',
       'waitForOutput',

@@ -1,7 +1,7 @@
 // The shell fixture's options, checked before anything starts.
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors.js';
-import { checkShellOptions } from '../../src/vitest/other-apps.js';
+import { checkShellOptions } from '../../src/vitest/fixtures/other-apps.js';
 
 describe('checkShellOptions', () => {
   it('keeps the shell and the app options', () => {

@@ -7,6 +7,7 @@
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { listLiveResults } from '../../src/host/live-sessions.js';
 import { readPngText } from '../../src/render/index.js';
 import { createProject } from './run-vitest.js';
 import type { FixtureProject, RunResult, TestReport } from './run-vitest.js';
@@ -81,7 +82,8 @@ describe.sequential('Vitest on a fixture project', () => {
   test('a changed screen fails with the cell-aware message and three images; the rest passes', { timeout: 180_000 }, async () => {
     await writeFile(join(project.dir, '__screenshots__/menu.test.js/orphan.png'), 'not used');
     const before = await bytesOf(SHOTS);
-    const run = await project.run(['--pool=forks', '--maxWorkers=2'], CHANGE);
+    const live = join(project.dir, 'live');
+    const run = await project.run(['--pool=forks', '--maxWorkers=2'], { ...CHANGE, TMUX_SHOT_LIVE_DIR: live });
 
     expect(report(run, 'menu.test.js > menu opens').state).toBe('passed');
     expect(report(run, 'clock.test.js > clock masked').state).toBe('passed');
@@ -156,6 +158,23 @@ describe.sequential('Vitest on a fixture project', () => {
       ['internal:failureScreenshot', [[`${dir}/.vitest-attachments/failing.test.js/text-never-shows-report.html`, 'text/html']]],
     ]);
     expect((await readFile(recording)).subarray(0, 6).toString('latin1')).toBe('GIF89a');
+    // Each test that wrote a report left where it is for tmux-shot watch, in the live sessions
+    // folder: the failures, the flaky test's failed attempt, and the test recorded 'always'.
+    const results = (await listLiveResults(live)).map(({ test, file, outcome, report }) => ({ test, file, outcome, report }));
+    const at = (file: string, stem: string) => `${dir}/.vitest-attachments/${file}/${stem}-report.html`;
+    expect(results.sort((a, b) => a.test.localeCompare(b.test))).toEqual([
+      { test: 'flaky', file: 'retry.test.js', outcome: 'failed', report: at('retry.test.js', 'flaky') },
+      {
+        test: 'recorded > records the worker server',
+        file: 'clock.test.js',
+        outcome: 'passed',
+        report: at('clock.test.js', 'recorded-records-the-worker-server'),
+      },
+      { test: 'resized > resized menu', file: 'menu.test.js', outcome: 'failed', report: at('menu.test.js', 'resized-resized-menu') },
+      { test: 'selection moves', file: 'menu.test.js', outcome: 'failed', report: at('menu.test.js', 'selection-moves') },
+      { test: 'text never shows', file: 'failing.test.js', outcome: 'failed', report: at('failing.test.js', 'text-never-shows') },
+      { test: 'times out', file: 'failing.test.js', outcome: 'failed', report: at('failing.test.js', 'times-out') },
+    ]);
     expect(run.output).toContain(
       'Failure screenshots:\n  - .vitest-attachments/failing.test.js/text-never-shows-failure.png\n' +
         '  - .vitest-attachments/failing.test.js/text-never-shows-failure.txt\n  - .vitest-attachments/failing.test.js/text-never-shows-recording.gif\n' +

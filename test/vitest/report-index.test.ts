@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { hrefOf, indexEntries, indexStatus, publishedReportOf, publishReport, reasonOf } from '../../src/vitest/report-index.js';
+import { hrefOf, indexEntries, indexStatus, publishedReportOf, publishReport, reasonOf } from '../../src/vitest/evidence/report-index.js';
 import { createProject } from './run-vitest.js';
 import type { FixtureProject } from './run-vitest.js';
 

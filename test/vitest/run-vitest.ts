@@ -76,13 +76,16 @@ export async function createProject(name: string, options: ProjectOptions = {}):
   await symlink(join(REPO, 'node_modules'), join(dir, 'node_modules'));
   await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
   const timeouts = options.vitestTimeouts ? '' : ', testTimeout: 30000, hookTimeout: 30000';
+  // No results cache: through the node_modules link it would be the repository's own
+  // node_modules/.vite/vitest/…/results.json, which every child run (several at once, the suite
+  // running files in parallel) rewrites in place, so one could read another's half-written JSON.
   await writeFile(
     join(dir, 'vitest.config.ts'),
     `import { defineConfig } from 'vitest/config';
 ${options.configImports ?? ''}
 export default defineConfig({
   resolve: { alias: { 'tmux-shot/vitest': ${JSON.stringify(join(REPO, 'src/vitest/index.ts'))}, '@repo': ${JSON.stringify(REPO)} } },
-  test: { include: ['**/*.test.js'], reporters: ['default', './dump-reporter.js'${options.costReporter ? `, ${JSON.stringify(join(REPO, 'src/vitest/reporter.ts'))}` : ''}]${timeouts}${options.testConfig ? `, ${options.testConfig}` : ''} },
+  test: { include: ['**/*.test.js'], cache: false, reporters: ['default', './dump-reporter.js'${options.costReporter ? `, ${JSON.stringify(join(REPO, 'src/vitest/reporter.ts'))}` : ''}]${timeouts}${options.testConfig ? `, ${options.testConfig}` : ''} },
 });
 `,
   );

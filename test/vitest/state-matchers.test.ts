@@ -64,6 +64,7 @@ test('raw compares the stored colour, and at most VITEST_CONSTANTS.listedCells c
       'Expected its match at row 0 col 4 to have fg #ff8700 (stored) on all its glyph cells within 200 ms, but 6 of 6 do not:',
       ...[4, 5, 6, 7, 8].map((col) => `row 0 col ${col}: fg palette 208, expected #ff8700`),
       '...and 1 more cell',
+      'As drawn, these cells are fg #ff8700 as expected, but they store another colour. Leave out { raw: true } to compare the drawn colour, or expect the stored one: toHaveFgColor(208, { raw: true }).',
       '^ marks its matches.',
       '',
       'Screen:',

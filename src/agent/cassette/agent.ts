@@ -3,11 +3,10 @@
  * the test's {@link CassetteSession} — replayed, recorded or live as its mode decides.
  */
 import type { z } from 'zod';
-import { AGENT } from '../../defaults.js';
 import type { Size } from '../../geometry.js';
 import type { Driver } from '../driver.js';
 import { judgeClaim, queryScreen, type AskContext, type Verdict } from '../judge.js';
-import { resolveAgentOptions, type AgentRunnerOptions } from '../options.js';
+import { AGENT, resolveAgentOptions, type AgentRunnerOptions } from '../options.js';
 import { AgentRunner, type AgentResult } from '../runner.js';
 import { errorSummary, TranscriptRecorder, type AgentTranscript } from '../transcript.js';
 import { assertPlan, queryPlan, runPlan } from './inputs.js';

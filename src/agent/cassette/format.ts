@@ -101,7 +101,7 @@ export function formatCassette(cassette: Cassette): string {
 
 /**
  * Reads and writes cassette files. Paths are absolute. Injected, so agent/ does no file I/O
- * (src/vitest/cassette-files.ts implements it on disk).
+ * (src/vitest/fixtures/cassette-files.ts implements it on disk).
  */
 export interface CassetteStore {
   /** The file's text, or undefined when it does not exist. */

@@ -5,44 +5,18 @@
  * one) through the store — only when every interaction completed and some model call was
  * answered, so an outage or an error while recording keeps the previous cassette.
  */
-import { CASSETTE, CASSETTE_SESSION } from '../../defaults.js';
+import { CASSETTE } from '../../defaults.js';
 import { CassetteMismatchError, ConfigError } from '../../errors.js';
 import { systemClock } from '../../wait.js';
 import type { ChatClient, ChatRequest, ChatRequestOptions } from '../chat.js';
 import type { ModelConnection } from '../openai-client.js';
-import { RecordingClient, ReplayingClient, type Divergence, type ModelBudget } from './clients.js';
-import { formatCassette, parseCassette, pendingPath, type Cassette, type CassetteStore, type Interaction } from './format.js';
+import { RecordingClient, ReplayingClient } from './clients.js';
+import { formatCassette, parseCassette, pendingPath, type Cassette, type Interaction } from './format.js';
 import { semanticInputs, staleReasons, type InteractionPlan } from './inputs.js';
-import { decideCassetteAction, type CassetteAction, type CassetteMode } from './mode.js';
-import type { CassetteTally, InteractionCost } from './tally.js';
-
-/** Options of {@link CassetteSession.open}. */
-export interface CassetteSessionOptions {
-  /** Absolute path of the test's cassette. */
-  path: string;
-  /** The test's full name (`describe > test`), written into the cassette. */
-  testName: string;
-  store: CassetteStore;
-  /** The resolved mode (see `resolveCassetteMode`). */
-  mode: CassetteMode;
-  /** On a replayed step whose screen differs: fail (`strict`) or continue live (`fallthrough`). @default 'strict' */
-  divergence?: Divergence;
-  /** Connects to the model, only when one is needed. @throws {ConfigError} when none is configured. */
-  connect: () => Promise<ModelConnection>;
-  /**
-   * Screen text → normalized text for digests: the built-in masks and `masks` applied, trailing
-   * spaces dropped (screen/'s `normalizeText`, which agent/ may not import).
-   */
-  normalize: (text: string, masks: readonly RegExp[]) => string;
-  /** The test's own masks for screen digests, added to the built-in ones. @default [] */
-  masks?: readonly RegExp[];
-  /** The shell command that re-records this test, quoted in error messages. */
-  reRecord: string;
-  /** Per-test limits of live model use. @default {} */
-  budget?: ModelBudget;
-  /** The test's counters, updated in place. */
-  tally: CassetteTally;
-}
+import { decideCassetteAction, type CassetteAction } from './mode.js';
+import { CASSETTE_SESSION } from './options.js';
+import type { CassetteSessionOptions } from './options.js';
+import type { InteractionCost } from './tally.js';
 
 /** The client of one interaction and how to conclude it. */
 export interface InteractionClient {
@@ -87,9 +61,12 @@ export class CassetteSession {
     this.#options = options;
     this.#existing = existing;
     this.#action = action;
-    this.#header = existing
-      ? { format: existing.format, test: options.testName, model: existing.model, baseHost: existing.baseHost, sampling: existing.sampling }
-      : { format: CASSETTE.formatVersion, test: options.testName, model: '', baseHost: '', sampling: {} };
+    // A recording names the model and endpoint it connects to (#connect), never the ones it replaces;
+    // a replay names the recorded ones (a fallthrough's pending file keeps them beside its new calls).
+    this.#header =
+      existing && action !== 'record'
+        ? { format: existing.format, test: options.testName, model: existing.model, baseHost: existing.baseHost, sampling: existing.sampling }
+        : { format: CASSETTE.formatVersion, test: options.testName, model: '', baseHost: '', sampling: {} };
     if (action === 'record') this.#target = options.path;
   }
 

@@ -14,13 +14,8 @@ import { join, normalize, relative } from 'node:path';
 import type { MatcherState, RunnerTask, RunnerTestFile } from 'vitest';
 import type { UpdateMode } from '../../diff/index.js';
 import { projectRoot } from '../paths.js';
+import { snapshotUpdateStateOf } from '../vitest-versions.js';
 import { baselineDirectory, baselinePath } from './names.js';
-
-/** The part of Vitest's `SnapshotState` we read; `_updateSnapshot` is its name before 4.1.4. */
-interface SnapshotStateLike {
-  readonly snapshotUpdateState?: UpdateMode;
-  readonly _updateSnapshot?: UpdateMode;
-}
 
 /**
  * The update mode of the current test file, read on every call so that watch mode's `u` (which
@@ -28,8 +23,7 @@ interface SnapshotStateLike {
  * @returns `'new'` when no snapshot state is available (outside a test), as Vitest does locally.
  */
 export function readUpdateMode(state: Pick<MatcherState, 'snapshotState'> | undefined): UpdateMode {
-  const snapshotState = state?.snapshotState as SnapshotStateLike | undefined;
-  return snapshotState?.snapshotUpdateState ?? snapshotState?._updateSnapshot ?? 'new';
+  return snapshotUpdateStateOf(state?.snapshotState) ?? 'new';
 }
 
 /**

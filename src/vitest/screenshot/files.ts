@@ -6,9 +6,9 @@
  */
 import type { ScreenshotOutcome } from '../../diff/index.js';
 import type { RgbaImage } from '../../geometry.js';
-import type { RegressionImage } from '../artifacts.js';
+import type { RegressionImage } from '../evidence/artifacts.js';
 import { writeOutputFile } from '../../output-file.js';
-import type { ImagePaths } from '../failure-message.js';
+import type { ImagePaths } from '../matchers/failure-message.js';
 import type { AttachmentPaths } from './names.js';
 
 /** Where the files of one assertion go, and the bytes to write. */

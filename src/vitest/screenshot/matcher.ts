@@ -14,7 +14,7 @@
  * 4. Report: a written baseline is said on stderr, one line each; `formatScreenshotFailure` writes
  *    the one message; a failure is recorded as Vitest's visual-regression artifact, with the images,
  *    and kept with its PNG bytes, changed cells and accept command for the test's failure report
- *    (`report-kept.ts`).
+ *    (`evidence/report-kept.ts`).
  *
  * A screen that never settles has no outcome: its last two reads are written and reported instead.
  * The baselines no test used are reported once the test file ends (`baselines.ts`).
@@ -32,18 +32,18 @@ import { encodePng, inspectScreen, pngShowsImage, readPngText, RENDERER_TEXT_KEY
 import { decodeScreen, SCREEN_TEXT_KEY } from '../../screen/index.js';
 import type { ScreenSnapshot } from '../../snapshot.js';
 import type { WaitTimeout } from '../../wait.js';
-import { attemptOf, recordRegression } from '../artifacts.js';
-import type { RegressionImage } from '../artifacts.js';
-import { describeChangedCells, describeReadChange } from '../cell-lines.js';
-import { formatBadSubject, formatHeader, formatScreenshotFailure } from '../failure-message.js';
-import type { ImagePaths, ScreenshotFailure, SyncExpectationResult } from '../failure-message.js';
+import { attemptOf, recordRegression } from '../evidence/artifacts.js';
+import type { RegressionImage } from '../evidence/artifacts.js';
+import { describeChangedCells, describeReadChange } from '../matchers/cell-lines.js';
+import { formatBadSubject, formatHeader, formatScreenshotFailure } from '../matchers/failure-message.js';
+import type { ImagePaths, ScreenshotFailure, SyncExpectationResult } from '../matchers/failure-message.js';
 import { resolveScreenshotOptions } from '../options.js';
 import type { ResolvedScreenshotOptions, ScreenshotOptions } from '../options.js';
 import { projectRoot, readIfExists } from '../paths.js';
-import { acceptCommandOf, keepScreenshotFailure } from '../report-kept.js';
-import { settleInTest } from '../settle.js';
-import { classifySubject, describeReceived, subjectLabel, testOfAssertion } from '../subject.js';
-import type { LiveScreen } from '../subject.js';
+import { acceptCommandOf, keepScreenshotFailure } from '../evidence/report-kept.js';
+import { settleInTest } from '../matchers/settle.js';
+import { classifySubject, describeReceived, subjectLabel, testOfAssertion } from '../matchers/subject.js';
+import type { LiveScreen } from '../matchers/subject.js';
 import { acceptedUpdateMode, markBaselineUsed, readUpdateMode } from './baselines.js';
 import { captureScreen, capturePng } from './capture.js';
 import type { Capture, CaptureOptions, ScreenCapture } from './capture.js';

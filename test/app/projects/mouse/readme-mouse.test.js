@@ -1,4 +1,4 @@
-// The example of README.md's "The mouse", as written (test/app/mouse.test.ts checks the copy).
+// The example of docs/guide/locators.md's "The mouse", as written (test/app/mouse.test.ts checks the copy).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -23,7 +23,7 @@ describe('finished', () => {
     expect(result.emit).toEqual({
       written: true,
       path: join(process.cwd(), 'generated/menu.test.js'),
-      format: { formatter: 'biome', dir: process.cwd() },
+      format: { formatter: 'biome', dir: process.cwd(), project: process.cwd() },
     });
   });
 });

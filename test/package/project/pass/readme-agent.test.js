@@ -1,4 +1,4 @@
-// The README's scripted-agent test, copied as it is written there: it must pass in a project that
+// The scripted-agent test of docs/guide/agents.md, copied as it is written there: it must pass in a project that
 // installed the package. (test/examples/ has its copy for the checkout.)
 import { expect, test } from 'tmux-shot/vitest';
 import { scriptedModel, toolCall } from 'tmux-shot';

@@ -3,7 +3,7 @@
 // go to kept.json (PNG bytes as their sizes), for test/vitest/accept-command.test.ts.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { screenshotFailuresOf } from '@repo/src/vitest/report-kept.ts';
+import { screenshotFailuresOf } from '@repo/src/vitest/evidence/report-kept.ts';
 import { afterEach } from 'vitest';
 import { describe, expect, test } from 'tmux-shot/vitest';
 

@@ -2,7 +2,7 @@
 // reports/), one that publishes none, and one that fails once, then passes on its retry.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { publishReport } from '@repo/src/vitest/report-index.ts';
+import { publishReport } from '@repo/src/vitest/evidence/report-index.ts';
 import { describe, expect, test } from 'vitest';
 
 function report(task, name, failed, reason) {
