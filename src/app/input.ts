@@ -28,7 +28,10 @@ export interface TypeOptions {
 /** What input reads and writes of its app. */
 export interface InputTarget {
   /** The app's session: where the writes go, and what the keyboard watches (see `KeyboardTarget`). */
-  readonly session: Pick<TmuxSession, 'sendKeys' | 'sendBytes' | 'foregroundReads' | 'foregroundWait' | 'isCanonical' | 'resizeWindow' | 'signalForeground'>;
+  readonly session: Pick<
+    TmuxSession,
+    'sendKeys' | 'sendBytes' | 'foregroundReads' | 'foregroundWait' | 'isCanonical' | 'resizeWindow' | 'signalForeground' | 'fence'
+  >;
   /** The screen model: the terminal modes the app turned on (extended keys, bracketed paste), and its size. */
   readonly model: Pick<ScreenModel, 'extendedKeys' | 'bracketedPaste' | 'resize'>;
   /** Where a resize is recorded. */
@@ -142,6 +145,18 @@ export class AppInput {
         throw new TmuxShotError(`kill('${name}'): ${this.#app.command} runs, but no process group is in the foreground of its terminal to send it to.`);
       },
     );
+  }
+
+  /**
+   * Waits until the app has handled the last write of input (the {@link Keyboard}'s rule: read,
+   * and the app waiting for keys again) and, when the kernel showed that, until what the app wrote
+   * before is on the screen (`TmuxSession.fence`). Output still in flight when a key is sent
+   * answers the key before it: without this, a screen read right after `press('Down', 'Down')`
+   * could pass for the answer to both. At once when every write is known read.
+   */
+  async handled(): Promise<void> {
+    const how = await this.#keyboard.untilRead();
+    if (how === 'read' || how === 'line-mode') await this.#app.session.fence();
   }
 
   /** `AppPort.sendInput`: `bytes` as one typed write (a mouse report), no step of its own. */

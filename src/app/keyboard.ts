@@ -7,6 +7,9 @@
 import { KEYBOARD } from '../defaults.js';
 import { decideKeyRead } from '../term/index.js';
 import type { KeyReadDecision, ReadCount } from '../term/index.js';
+
+/** How the last write came to count as read (`decideKeyRead`'s `how`). */
+export type KeyRead = Extract<KeyReadDecision, { kind: 'read' }>['how'];
 import { poll, systemClock } from '../wait.js';
 
 /** What the keyboard observes of the terminal (the app's `TmuxSession`). */
@@ -55,7 +58,7 @@ export class Keyboard {
    */
   async send(writes: readonly KeyWrite[], delay = 0): Promise<void> {
     for (const [index, key] of writes.entries()) {
-      await this.#untilRead();
+      await this.untilRead();
       if (index > 0 && delay > 0) await systemClock.sleep(delay);
       const before = await this.#target.foregroundReads();
       await key.write();
@@ -63,10 +66,13 @@ export class Keyboard {
     }
   }
 
-  /** Waits until the last write is read by the rule (bounded by `KEYBOARD.readTimeout`); at once when there is none. */
-  async #untilRead(): Promise<void> {
+  /**
+   * Waits until the last write is read by the rule (bounded by `KEYBOARD.readTimeout`); at once when there is none.
+   * @returns How it came to count as read; undefined when no write was waiting.
+   */
+  async untilRead(): Promise<KeyRead | undefined> {
     const unread = this.#unread;
-    if (!unread) return;
+    if (!unread) return undefined;
     let pause = 0;
     const probe = async (): Promise<KeyReadDecision | undefined> => {
       let decision = await this.#decide(unread);
@@ -84,6 +90,7 @@ export class Keyboard {
     const decision = await poll(probe, { timeout, interval: () => pause });
     if (decision?.kind === 'read' && decision.how !== 'line-mode') this.#canonical = 'unread';
     this.#unread = undefined;
+    return decision?.kind === 'read' ? decision.how : 'timeout';
   }
 
   async #decide(unread: Unread): Promise<KeyReadDecision> {

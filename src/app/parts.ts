@@ -66,6 +66,7 @@ export function createParts(
 ): AppParts {
   let exit: AppExit | undefined;
   const exited = (): AppExit => exit!; // set below, before any part can ask
+  let input: AppInput; // as exit
   const { command, session, model, closing } = host;
   const app = {
     startedAt: host.startedAt,
@@ -85,11 +86,12 @@ export function createParts(
     exitStatus: () => exited().exitStatus(),
     exited: () => exited().ifExited(),
     assertRunning: () => exited().assertRunning(),
+    inputHandled: () => input.handled(),
   };
   const waits = new AppWaits(app, deadline);
   const ready = { ...app, waits };
   exit = new AppExit(ready, waitForExit);
-  const input = new AppInput(ready);
+  input = new AppInput(ready);
   const port: AppPort = {
     command: app.command,
     readScreen: (options) => (waits.drawing() ? undefined : app.screen({ scrollback: options?.scrollback === true })),

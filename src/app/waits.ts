@@ -61,6 +61,8 @@ export interface WaitTarget {
   closedAt(): number | undefined;
   /** The app's exit status once it has exited (see `TmuxApp.exitStatus`). */
   exitStatus(): Promise<ExitStatus | undefined>;
+  /** Resolves once the app has handled its last input and what it wrote before is on the screen (see `AppInput.handled`). */
+  inputHandled(): Promise<void>;
 }
 
 /** The cells a wait's error marks on its screen, read from that screen. */
@@ -208,6 +210,10 @@ export class AppWaits {
     const timeout = this.timeout(given.timeout);
     const start = systemClock.now();
     if (this.#app.isClosed()) return { settled: true, afterMs: 0 };
+    // The answer to the last key counts from when the app has handled it: output still in flight as
+    // it was sent answers the key before (see `AppInput.handled`). Within the timeout.
+    const handled = new AbortController();
+    await Promise.race([this.#app.inputHandled(), systemClock.sleep(timeout.ms, handled.signal).catch(() => undefined)]).finally(() => handled.abort());
     const { activity } = this.#app;
     let pause = 0;
     const quietAfter = async (): Promise<number | undefined> => {

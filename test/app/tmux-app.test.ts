@@ -164,6 +164,17 @@ describe('TmuxApp waits', () => {
     expect(await app.waitForStable()).toEqual({ settled: true, afterMs: 0 });
   });
 
+  it('waitForStable waits for the app to handle each key it was sent, however long past the answer window (a busy app)', async () => {
+    // Each key keeps the app busy (no timer, no read) for 2 × WAIT_CONSTANTS.answerMs before it redraws.
+    const busy =
+      `process.stdin.setRawMode(true); let keys = 0; process.stdout.write('keys: 0'); ` +
+      `process.stdin.on('data', (d) => { const end = Date.now() + ${2 * WAIT_CONSTANTS.answerMs}; while (Date.now() < end); keys += d.length; process.stdout.write('\\rkeys: ' + keys); });`;
+    await using app = await TmuxApp.start({ command: ['node', '-e', busy], server, cols: 20, rows: 2 });
+    await app.press('a', 'b');
+    expect(await app.waitForStable({ quietMs: 0 })).toMatchObject({ settled: true });
+    expect(app.text()).toBe('keys: 2\n');
+  });
+
   it('waitForStable after a resize waits for an app that redraws 500 ms after SIGWINCH', async () => {
     await using app = await TmuxApp.start({ command: ['node', LATE_REDRAW, '500'], server, cols: 30, rows: 6 });
     await app.waitForText('size 30x6');
