@@ -69,25 +69,37 @@ export function createLobbyCommands(ownerPid: number, directory: string, connect
   ];
 }
 
-/** Every pane's first process of the server, as a tmux format: pids each followed by a space. */
-export const PANE_PIDS_FORMAT = '#{S:#{W:#{P:#{pane_pid} }}}';
+/**
+ * Every pane's first process of the server, as a tmux format: pids each followed by a space, a
+ * dead pane's marked `d` (`d4000`): Linux may have handed its pid out again since.
+ */
+export const PANE_PIDS_FORMAT = '#{S:#{W:#{P:#{?pane_dead,d,}#{pane_pid} }}}';
 
 /**
  * A POSIX sh script, run as a job of the server, that does what `endProcessTree` does when no
  * process of ours is left to do it: it waits {@link HOST.hangupGrace} ms after the server's
  * hangup, sends SIGTERM to every process whose environment holds the server's mark
  * (`TMUX=<socket>,<server pid>,`, see `tmuxEnvPrefix`: the job's own `TMUX` without its session
- * index; Linux `/proc/<pid>/environ`, elsewhere it finds none) or whose session is one of its
- * arguments (the panes' first processes, read before the kill: see {@link PANE_PIDS_FORMAT};
- * `/proc/<pid>/stat` field 6), then {@link HOST.terminateGrace} ms later SIGKILL. It ignores the
- * SIGTERM that kill-server sends its jobs, and skips itself (it carries the mark too).
+ * index; Linux `/proc/<pid>/environ`, elsewhere it finds none) or, unless marked for another
+ * server, whose session is one of its arguments' (the panes' first processes, read before the
+ * kill: see {@link PANE_PIDS_FORMAT}; `/proc/<pid>/stat` field 6), then {@link HOST.terminateGrace}
+ * ms later SIGKILL. A dead pane's session counts only while no process has its pid: Linux hands
+ * out no pid still naming a session, so a process with it is another's, a session leader of
+ * another test's pane perhaps, whose session is not ours. It ignores the SIGTERM that
+ * kill-server sends its jobs, and skips itself (it carries the mark too).
  */
 export function formatReaperScript(): string {
   return [
     "trap '' HUP TERM",
     'exec >/dev/null 2>&1',
     'mark="TMUX=${TMUX%,*},"',
-    'panes=" $* "',
+    'panes=" "',
+    'for pane; do',
+    '  case $pane in',
+    '    d*) [ -e "/proc/${pane#d}" ] || panes="$panes${pane#d} " ;;',
+    '    *) panes="$panes$pane " ;;',
+    '  esac',
+    'done',
     'reap() {',
     '  signal=$1',
     '  for environ in /proc/[0-9]*/environ; do',
@@ -95,6 +107,7 @@ export function formatReaperScript(): string {
     '    pid=${pid%/environ}',
     '    [ "$pid" = $$ ] && continue',
     '    if grep -qaF "$mark" "$environ"; then kill -s "$signal" "$pid"; continue; fi',
+    '    grep -qaF "TMUX=/" "$environ" && continue',
     '    read -r stat < "/proc/$pid/stat" || continue',
     '    set -- ${stat##*) }',
     '    case "$panes" in *" $4 "*) kill -s "$signal" "$pid" ;; esac',

@@ -194,10 +194,13 @@ export interface ProcessFacts {
 export function selectInScope(processes: readonly ProcessFacts[], scope: ProcessScope): ProcStat[] {
   const candidates = processes.filter(({ stat }) => stat.state !== 'Z' && stat.startTicks >= scope.since.ticks);
   const panes = scope.panes ?? [];
-  const sessions = new Set(panes.map((pane) => pane.pid));
   // A dead pane's pid is no process of ours any more: Linux hands it out again (after pid_max
   // forks: 32768 on some machines, a few minutes of a busy test run), so only its session's
-  // members count, never a process with that pid nor a session leader of that id.
+  // members count, never a process with that pid nor a session leader of that id; and only while
+  // no process has the pid: Linux hands out no pid that still names a session, so once one has
+  // it, the session of that id is the new process's.
+  const taken = new Set(processes.map(({ stat }) => stat.pid));
+  const sessions = new Set(panes.flatMap((pane) => (pane.dead && taken.has(pane.pid) ? [] : [pane.pid])));
   const leaders = new Set(panes.flatMap((pane) => (pane.dead ? [] : [pane.pid])));
   const live = new Set(panes.flatMap((pane) => (pane.tty === undefined || pane.dead ? [] : [pane.tty])));
   const ttys = new Set(panes.flatMap((pane) => (pane.tty === undefined ? [] : [`${pane.tty} (deleted)`, ...(pane.dead ? [] : [pane.tty])])));

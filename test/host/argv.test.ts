@@ -34,12 +34,12 @@ describe('tmux command builders', () => {
     expect(reaper).toContain('grep -qaF \\"\\$mark\\"');
     expect(reaper).toContain('case \\"\\$panes\\" in *\\" \\$4 \\"*)');
     // The panes' first processes, expanded by run-shell before the kill, are the reaper's arguments.
-    const hookReaper = quoteTmuxArgument(`set -- #{S:#{W:#{P:#{pane_pid} }}}\n${escapeFormat(formatReaperScript())}`);
+    const hookReaper = quoteTmuxArgument(`set -- #{S:#{W:#{P:#{?pane_dead,d,}#{pane_pid} }}}\n${escapeFormat(formatReaperScript())}`);
     const cleanUp = `run-shell -b ${hookReaper} ; run-shell "rm -rf -- '/tmp/it'\\\\''s ##S'" ; kill-server`;
     const tmux = "'/opt/tmux 3.3a/tmux' '-S' '/tmp/it'\\''s #S/socket'";
     const paneCleanUp = [
       "trap '' HUP",
-      `sh -c ${quoteShellWord(formatReaperScript())} reaper $(${tmux} display-message -p '#{S:#{W:#{P:#{pane_pid} }}}' 2>/dev/null) &`,
+      `sh -c ${quoteShellWord(formatReaperScript())} reaper $(${tmux} display-message -p '#{S:#{W:#{P:#{?pane_dead,d,}#{pane_pid} }}}' 2>/dev/null) &`,
       `${tmux} kill-server 2>/dev/null`,
       "rm -rf -- '/tmp/it'\\''s #S'",
     ].join('\n');

@@ -182,6 +182,13 @@ describe('selectInScope', () => {
     expect(selectInScope([process], scope)).toEqual(inScope ? [process.stat] : []);
   });
 
+  it("takes no member of a dead pane's session once a process has the dead pane's pid: Linux handed it out again, and the session is that process's", () => {
+    const leader = facts({ pid: 4000, sid: 4000 });
+    const member = facts({ pid: 5000, sid: 4000 });
+    expect(selectInScope([member, leader], deadLeader)).toEqual([]);
+    expect(selectInScope([member], deadLeader)).toEqual([member.stat]);
+  });
+
   it('takes in the children of the processes it takes, however deep, in any order', () => {
     const grandchild = facts({ pid: 5002, ppid: 5001, sid: 5001 });
     const child = facts({ pid: 5001, ppid: 1, sid: 5001 }, '', ['/dev/pts/7 (deleted)']);

@@ -1,0 +1,69 @@
+/**
+ * The lobby's reaper (`formatReaperScript`), run for real on processes of its own making: which
+ * of them it ends, given the panes' first processes as tmux expands `PANE_PIDS_FORMAT`.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatReaperScript } from '../../src/host/argv.js';
+import { isProcessAlive } from '../../src/host/process-exit.js';
+
+/** The `TMUX` of the reaper's server: its processes carry it. */
+const TMUX = '/tmp/tmux-shot-reaper-test/socket,1,0';
+const started: number[] = [];
+afterEach(() => {
+  for (const pid of started.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+
+/**
+ * A session of its own (`setsid`) whose leader starts `sleep 60` in the background, then runs
+ * `leader` (`exit`: the session outlives its leader, as a job outlives a dead pane).
+ * @returns The leader's pid (the session's id) and the member's.
+ */
+async function session(leader: 'exit' | 'exec sleep 60', env: Record<string, string> = {}): Promise<{ sid: number; member: number }> {
+  const child = spawn('sh', ['-c', `sleep 60 & echo $!; ${leader}`], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: { PATH: process.env.PATH, ...env },
+  });
+  const [line] = (await once(child.stdout, 'data')) as [Buffer];
+  const member = Number(String(line).trim());
+  started.push(child.pid!, member);
+  if (leader === 'exit') await once(child, 'exit');
+  return { sid: child.pid!, member };
+}
+
+/** Runs the reaper as a job of the server `TMUX`, with `panes` as its arguments, until it exits. */
+async function reap(panes: string[]): Promise<void> {
+  const reaper = spawn('sh', ['-c', formatReaperScript(), 'reaper', ...panes], { env: { PATH: process.env.PATH, TMUX }, stdio: 'ignore' });
+  await once(reaper, 'exit');
+}
+
+describe('formatReaperScript', () => {
+  it("ends a live pane's session, and what a dead pane's session left behind while no process has the dead pane's pid", { timeout: 10_000 }, async () => {
+    const live = await session('exec sleep 60');
+    const dead = await session('exit');
+    expect(isProcessAlive(dead.sid)).toBe(false);
+    await reap([String(live.sid), `d${dead.sid}`]);
+    expect([live.sid, live.member, dead.member].map(isProcessAlive)).toEqual([false, false, false]);
+  });
+
+  it("spares a process that has a dead pane's pid now, and its session: Linux handed the pid out again", { timeout: 10_000 }, async () => {
+    const reused = await session('exec sleep 60');
+    await reap([`d${reused.sid}`]);
+    expect([reused.sid, reused.member].map(isProcessAlive)).toEqual([true, true]);
+  });
+
+  it("spares a pane's session members marked for another server (a reused pid's session of another test)", { timeout: 10_000 }, async () => {
+    const other = await session('exec sleep 60', { TMUX: '/tmp/other/socket,2,0' });
+    const marked = await session('exec sleep 60', { TMUX });
+    await reap([String(other.sid)]);
+    expect([other.sid, other.member, marked.sid, marked.member].map(isProcessAlive)).toEqual([true, true, false, false]);
+  });
+});
