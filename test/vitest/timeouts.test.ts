@@ -33,10 +33,13 @@ function errorOf(id: string): string {
 const CUT = /within (\d+) ms \(what was left of the test's 5000 ms timeout\)/;
 const STATUS_BLOCK = ['Screen:', '  0 │ Build status', '  1 │', '  2 │ All 12 checks passed', '      (rows 3-4 blank)'];
 
-/** The cut timeout a message names: less than the test's 5000 ms, less the 500 ms margin. */
+/**
+ * The cut timeout a message names: the test's 5000 ms, less the 500 ms margin, less what the test
+ * had spent before the wait began (the app's start: 1.7 s on a loaded CI machine).
+ */
 function cutMs(message: string): number {
   const ms = Number(CUT.exec(message)?.[1]);
-  expect(ms).toBeGreaterThan(3000);
+  expect(ms).toBeGreaterThan(1000);
   expect(ms).toBeLessThanOrEqual(4500);
   return ms;
 }
