@@ -277,7 +277,10 @@ export class TmuxApp implements AsyncDisposable {
   /**
    * Waits until neither the app has written output nor we have sent input for `quietMs`, and no
    * synchronized update (DEC 2026) is open — one the app never ends counts as ended
-   * `SCREEN.synchronizedUpdateTimeout` (1000 ms) after it began, as in foot and Ghostty. An input the app has not answered yet (no output
+   * `SCREEN.synchronizedUpdateTimeout` (1000 ms) after it began, as in foot and Ghostty. It first
+   * waits for the app to handle the last key sent (read it and wait for keys again, as `press`
+   * waits between keys; at most `KEYBOARD.readTimeout`, 500 ms, for an app that shows no read),
+   * and for what the app wrote until then to reach the screen. An input the app has not answered yet (no output
    * since the last press, type or resize) keeps the wait going for at least
    * {@link WAIT_CONSTANTS.answerMs} after it, so a screen read right after `press()` is not the one
    * before the app's redraw. Never throws on timeout; after `close()` the screen is final and
