@@ -12,7 +12,8 @@ import type { FixtureProject, RunResult, TestReport } from './run-vitest.js';
 let project: FixtureProject;
 let run: RunResult;
 beforeAll(async () => {
-  project = await createProject('timeouts', { vitestTimeouts: true });
+  // Its five files wait on timeouts, not on a CPU: all at once (Vitest's default on 2 cores is one).
+  project = await createProject('timeouts', { vitestTimeouts: true, testConfig: 'maxWorkers: 5' });
   run = await project.run();
 }, 180_000);
 afterAll(() => project.dispose());
