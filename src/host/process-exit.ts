@@ -6,7 +6,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { poll } from '../wait.js';
 import type { ProcessScope } from './process-table.js';
-import { findPaneProcesses, killProcessTreeSync } from './process-tree.js';
+import { findPaneProcesses, killProcessTreeSync, startTicksOf } from './process-tree.js';
 
 /** Poll interval of {@link waitForProcessExit}, in ms. */
 const EXIT_POLL_MS = 5;
@@ -56,6 +56,8 @@ export async function waitForProcessExit(pid: number, timeout: number): Promise<
 interface LiveServer {
   directory: string;
   processes: ProcessScope;
+  /** When the server started (see `startTicksOf`): a server that died unnoticed left its pid to others. */
+  startTicks: number | undefined;
 }
 
 /** Live servers by pid. One per module, whatever number of servers. */
@@ -70,7 +72,7 @@ let exitHookInstalled = false;
  * signals that bypass 'exit' (SIGKILL, an unhandled SIGTERM) cannot be covered here.
  */
 export function registerLiveServer(pid: number, directory: string, processes: ProcessScope): void {
-  liveServers.set(pid, { directory, processes });
+  liveServers.set(pid, { directory, processes, startTicks: startTicksOf(pid) });
   if (!exitHookInstalled) {
     process.once('exit', killLiveServersSync);
     exitHookInstalled = true;
@@ -82,12 +84,19 @@ export function unregisterLiveServer(pid: number): void {
   liveServers.delete(pid);
 }
 
-/** Kills every registered server and its processes and removes its directory, synchronously and once each. */
+/**
+ * Kills every registered server and its processes and removes its directory, synchronously and
+ * once each. A server whose pid now names another process (it died unnoticed, and Linux handed
+ * its pid out again: another test's tmux server, say) is not signalled, nor are that process's children.
+ */
 function killLiveServersSync(): void {
-  for (const [pid, { directory, processes }] of liveServers) {
-    killProcessTreeSync({ ...processes, panes: findPaneProcesses(pid, processes.since) }); // the server still runs: its children are its panes' first processes
+  for (const [pid, { directory, processes, startTicks }] of liveServers) {
+    // Without procfs (no start time even for this process) the pid is all there is to go by.
+    const running = startTicks === undefined ? startTicksOf(process.pid) === undefined : startTicksOf(pid) === startTicks;
+    // The server still runs: its children are its panes' first processes.
+    killProcessTreeSync({ ...processes, panes: running ? findPaneProcesses(pid, processes.since) : [] });
     try {
-      process.kill(pid, 'SIGTERM');
+      if (running) process.kill(pid, 'SIGTERM');
     } catch {
       // already gone
     }

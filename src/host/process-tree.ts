@@ -87,6 +87,15 @@ function currentView(): ProcessView {
   return procfs ? procfsView : processGroupView;
 }
 
+/**
+ * When process `pid` started, in clock ticks since boot: with the pid, it names one process, so a
+ * later call telling another time means Linux has handed the pid to another process since.
+ * Undefined when it does not run (a zombie counts as gone) or without procfs.
+ */
+export function startTicksOf(pid: number): number | undefined {
+  return procfsView.find(pid)?.startTicks;
+}
+
 /** The stat of every process whose pid was handed out since `since` (see `isNewPid`). */
 function readNewStats(since: ProcessClock): ProcStat[] {
   const now = processClock();

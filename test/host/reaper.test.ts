@@ -7,14 +7,16 @@ import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatReaperScript } from '../../src/host/argv.js';
 import { isProcessAlive } from '../../src/host/process-exit.js';
+import { startTicksOf } from '../../src/host/process-tree.js';
 
 /** The `TMUX` of the reaper's server: its processes carry it. */
 const TMUX = '/tmp/tmux-shot-reaper-test/socket,1,0';
-const started: number[] = [];
+/** The processes the tests started, by pid and start time: a pid the reaper freed may be another's by the end. */
+const started: { pid: number; startTicks: number | undefined }[] = [];
 afterEach(() => {
-  for (const pid of started.splice(0)) {
+  for (const { pid, startTicks } of started.splice(0)) {
     try {
-      process.kill(pid, 'SIGKILL');
+      if (startTicks !== undefined && startTicksOf(pid) === startTicks) process.kill(pid, 'SIGKILL');
     } catch {
       // already gone
     }
@@ -34,7 +36,7 @@ async function session(leader: 'exit' | 'exec sleep 60', env: Record<string, str
   });
   const [line] = (await once(child.stdout, 'data')) as [Buffer];
   const member = Number(String(line).trim());
-  started.push(child.pid!, member);
+  started.push(...[child.pid!, member].map((pid) => ({ pid, startTicks: startTicksOf(pid) })));
   if (leader === 'exit') await once(child, 'exit');
   return { sid: child.pid!, member };
 }
