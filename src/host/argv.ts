@@ -75,6 +75,9 @@ export function createLobbyCommands(ownerPid: number, directory: string, connect
  */
 export const PANE_PIDS_FORMAT = '#{S:#{W:#{P:#{?pane_dead,d,}#{pane_pid} }}}';
 
+/** The reaper script's first line, a no-op that names it in its command line (`/proc/<pid>/cmdline`). */
+const REAPER_MARK = ': tmux-shot-reaper';
+
 /**
  * A POSIX sh script, run as a job of the server, that does what `endProcessTree` does when no
  * process of ours is left to do it: it waits {@link HOST.hangupGrace} ms after the server's
@@ -86,10 +89,13 @@ export const PANE_PIDS_FORMAT = '#{S:#{W:#{P:#{?pane_dead,d,}#{pane_pid} }}}';
  * ms later SIGKILL. A dead pane's session counts only while no process has its pid: Linux hands
  * out no pid still naming a session, so a process with it is another's, a session leader of
  * another test's pane perhaps, whose session is not ours. It ignores the SIGTERM that
- * kill-server sends its jobs, and skips itself (it carries the mark too).
+ * kill-server sends its jobs, and skips itself and the other reapers of the server (they carry
+ * the mark too, and two of them, started by two of the lobby's paths, ended each other), known
+ * by {@link REAPER_MARK} in their command lines.
  */
 export function formatReaperScript(): string {
   return [
+    REAPER_MARK,
     "trap '' HUP TERM",
     'exec >/dev/null 2>&1',
     'mark="TMUX=${TMUX%,*},"',
@@ -106,7 +112,10 @@ export function formatReaperScript(): string {
     '    pid=${environ#/proc/}',
     '    pid=${pid%/environ}',
     '    [ "$pid" = $$ ] && continue',
-    '    if grep -qaF "$mark" "$environ"; then kill -s "$signal" "$pid"; continue; fi',
+    '    if grep -qaF "$mark" "$environ"; then',
+    `      grep -qaF ${quoteShellWord(REAPER_MARK)} "/proc/$pid/cmdline" || kill -s "$signal" "$pid"`,
+    '      continue',
+    '    fi',
     '    grep -qaF "TMUX=/" "$environ" && continue',
     '    read -r stat < "/proc/$pid/stat" || continue',
     '    set -- ${stat##*) }',

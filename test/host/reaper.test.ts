@@ -69,3 +69,16 @@ describe('formatReaperScript', () => {
     expect([other.sid, other.member, marked.sid, marked.member].map(isProcessAlive)).toEqual([true, true, false, false]);
   });
 });
+
+describe('two reapers of one server (the lobby has three paths that start one)', () => {
+  it('end its processes, and neither ends the other', { timeout: 10_000 }, async () => {
+    const marked = await session('exec sleep 60', { TMUX });
+    const reapers = [0, 1].map(() => spawn('sh', ['-c', formatReaperScript(), 'reaper'], { env: { PATH: process.env.PATH, TMUX }, stdio: 'ignore' }));
+    const ends = await Promise.all(reapers.map(async (reaper) => (await once(reaper, 'exit')) as [number | null, string | null]));
+    expect(ends).toEqual([
+      [0, null],
+      [0, null],
+    ]);
+    expect([marked.sid, marked.member].map(isProcessAlive)).toEqual([false, false]);
+  });
+});
