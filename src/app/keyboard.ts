@@ -7,10 +7,10 @@
 import { KEYBOARD } from '../defaults.js';
 import { decideKeyRead } from '../term/index.js';
 import type { KeyReadDecision, ReadCount } from '../term/index.js';
+import { poll, systemClock } from '../wait.js';
 
 /** How the last write came to count as read (`decideKeyRead`'s `how`). */
 export type KeyRead = Extract<KeyReadDecision, { kind: 'read' }>['how'];
-import { poll, systemClock } from '../wait.js';
 
 /** What the keyboard observes of the terminal (the app's `TmuxSession`). */
 export interface KeyboardTarget {
@@ -88,9 +88,13 @@ export class Keyboard {
     };
     const timeout = KEYBOARD.readTimeout + KEYBOARD.escapeMs + KEYBOARD.fallbackGap; // the longest the rule waits
     const decision = await poll(probe, { timeout, interval: () => pause });
-    if (decision?.kind === 'read' && decision.how !== 'line-mode') this.#canonical = 'unread';
-    this.#unread = undefined;
-    return decision?.kind === 'read' ? decision.how : 'timeout';
+    const how = decision?.kind === 'read' ? decision.how : 'timeout';
+    // A wait given up on (waitForStable's timeout) may end after the next write, which stays unread.
+    if (this.#unread === unread) {
+      if (decision?.kind === 'read' && how !== 'line-mode') this.#canonical = 'unread';
+      this.#unread = undefined;
+    }
+    return how;
   }
 
   async #decide(unread: Unread): Promise<KeyReadDecision> {
