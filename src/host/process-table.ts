@@ -52,6 +52,13 @@ export interface ProcessScope {
   panes?: readonly PaneProcess[];
   /** Processes started before this moment are not looked at (see {@link ProcessClock}). */
   since: ProcessClock;
+  /**
+   * When the panes were killed, in clock ticks since boot (see {@link parseKillTicks}): their
+   * terminals' numbers tie only processes started before then. Linux gives a freed terminal
+   * number to the next new terminal, whose processes are another pane's; a new pane's process is
+   * unmarked until it execs (its environment is still its tmux server's). @default no bound
+   */
+  killedAt?: number;
 }
 
 /**
@@ -143,6 +150,12 @@ export function isNewPid(pid: number, since: ProcessClock, now: ProcessClock, pi
   return pid > since.lastPid || pid <= now.lastPid;
 }
 
+/** Now, in clock ticks since boot, from `/proc/uptime` text, rounded down (as a process's start time is); undefined when unreadable. */
+export function parseKillTicks(text: string): number | undefined {
+  const seconds = Number.parseFloat(text);
+  return Number.isFinite(seconds) ? Math.floor(seconds * CLOCK_TICKS_PER_SECOND) : undefined;
+}
+
 /**
  * `/proc/uptime` (seconds since boot, then idle seconds) as clock ticks, one second early: a
  * process started from now on has a later {@link ProcStat.startTicks}, whatever the rounding.
@@ -203,7 +216,10 @@ export function selectInScope(processes: readonly ProcessFacts[], scope: Process
   const sessions = new Set(panes.flatMap((pane) => (pane.dead && taken.has(pane.pid) ? [] : [pane.pid])));
   const leaders = new Set(panes.flatMap((pane) => (pane.dead ? [] : [pane.pid])));
   const live = new Set(panes.flatMap((pane) => (pane.tty === undefined || pane.dead ? [] : [pane.tty])));
-  const ttys = new Set(panes.flatMap((pane) => (pane.tty === undefined ? [] : [`${pane.tty} (deleted)`, ...(pane.dead ? [] : [pane.tty])])));
+  const hungUp = new Set(panes.flatMap((pane) => (pane.tty === undefined ? [] : [`${pane.tty} (deleted)`])));
+  // A terminal's number ties only what started before the kill (see `ProcessScope.killedAt`); its hung-up link is its own.
+  const byNumber = (stat: ProcStat) => scope.killedAt === undefined || stat.startTicks < scope.killedAt;
+  const holds = (path: string, stat: ProcStat) => hungUp.has(path) || (live.has(path) && byNumber(stat));
   const members = new Set<number>();
   const unmarked: ProcessFacts[] = [];
   for (const facts of candidates) {
@@ -214,8 +230,8 @@ export function selectInScope(processes: readonly ProcessFacts[], scope: Process
   const tied = ({ stat, descriptors }: ProcessFacts) =>
     leaders.has(stat.pid) ||
     (sessions.has(stat.sid) && stat.pid !== stat.sid) ||
-    live.has(ptsPath(stat.ttyNr) ?? '') ||
-    (ttys.size > 0 && stat.ttyNr === 0 && descriptors().some((path) => ttys.has(path)));
+    (live.has(ptsPath(stat.ttyNr) ?? '') && byNumber(stat)) ||
+    (hungUp.size > 0 && stat.ttyNr === 0 && descriptors().some((path) => holds(path, stat)));
   let rest = unmarked.filter((facts) => !(tied(facts) && members.add(facts.stat.pid)));
   // Descent: a child joins once its parent has; repeat until a pass adds none.
   for (let size = -1; size !== members.size; ) {

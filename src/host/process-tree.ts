@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { HOST } from '../defaults.js';
 import { poll, systemClock } from '../wait.js';
-import { isNewPid, paneProcessesOf, parseProcStat, parseProcessClock, selectInScope } from './process-table.js';
+import { isNewPid, paneProcessesOf, parseKillTicks, parseProcStat, parseProcessClock, selectInScope } from './process-table.js';
 import type { PaneProcess, ProcStat, ProcessClock, ProcessFacts, ProcessScope } from './process-table.js';
 
 /** How many times {@link killProcessTreeSync} looks for processes to kill. */
@@ -122,6 +122,11 @@ export function findPaneProcesses(serverPid: number, since: ProcessClock): PaneP
  */
 export function processClock(): ProcessClock {
   return parseProcessClock(readText('/proc/uptime') ?? '', readText('/proc/loadavg') ?? '', readText('/proc/stat') ?? '');
+}
+
+/** Now, as the {@link ProcessScope.killedAt} of panes about to be killed; undefined without procfs. */
+export function killTicks(): number | undefined {
+  return parseKillTicks(readText('/proc/uptime') ?? '');
 }
 
 /**

@@ -12,7 +12,7 @@ import type { ControlCommandOptions } from './control-client.js';
 import { registerLiveServer, unregisterLiveServer, waitForProcessExit } from './process-exit.js';
 import { parsePaneProcess, tmuxEnvPrefix } from './process-table.js';
 import type { ProcessScope } from './process-table.js';
-import { endProcessTree, processClock } from './process-tree.js';
+import { endProcessTree, killTicks, processClock } from './process-tree.js';
 import { formatTmuxCommandLine } from './quote.js';
 import type { TmuxCommand } from './quote.js';
 import { runTmux } from './run-tmux.js';
@@ -174,6 +174,7 @@ export class TmuxServer implements AsyncDisposable {
       () => [],
     );
     this.#closed = true;
+    const killedAt = killTicks();
     // The control client exits with the server, so the reply to kill-server may never come.
     this.#client.command(killServerCommand()).catch(() => undefined);
     if (!(await waitForProcessExit(this.pid, HOST.exitTimeout))) {
@@ -187,7 +188,7 @@ export class TmuxServer implements AsyncDisposable {
       }
     }
     await this.#client.close();
-    await endProcessTree({ ...this.#processes, panes });
+    await endProcessTree({ ...this.#processes, panes, killedAt });
     unregisterLiveServer(this.pid);
     await rm(this.directory, { recursive: true, force: true });
   }

@@ -32,7 +32,7 @@ import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from './pane-stat
 import type { PaneStatus } from './pane-status.js';
 import { parsePaneProcess, tmuxEnvPrefix } from './process-table.js';
 import type { ProcessClock, ProcessScope } from './process-table.js';
-import { endProcessTree, processClock } from './process-tree.js';
+import { endProcessTree, killTicks, processClock } from './process-tree.js';
 import type { TmuxServer } from './server.js';
 import { readForegroundReads, readForegroundWait } from './pane-tasks.js';
 import { isProcessRunning } from './process-exit.js';
@@ -266,13 +266,14 @@ export class TmuxSession implements AsyncDisposable {
       ([line = '']) => parsePaneProcess(line),
       () => undefined,
     );
+    const killedAt = killTicks();
     await this.#server.command(killSessionCommand(this.sessionId)).catch(() => undefined); // gone already is fine
     const waited = new AbortController();
     const drained = Promise.race([this.#output.ended, systemClock.sleep(HOST.exitTimeout, waited.signal)]).then(() => {
       waited.abort();
       this.#output.close();
     });
-    await Promise.all([drained, pane.then((found) => endProcessTree({ ...this.#processes, ...(found ? { panes: [found] } : {}) }))]);
+    await Promise.all([drained, pane.then((found) => endProcessTree({ ...this.#processes, ...(found ? { panes: [found], killedAt } : {}) }))]);
   }
 
   /**

@@ -189,6 +189,17 @@ describe('selectInScope', () => {
     expect(selectInScope([member], deadLeader)).toEqual([member.stat]);
   });
 
+  it("ties by the pane's terminal number only what started before the kill: Linux gives the number to the next new terminal, whose process is unmarked until it execs", () => {
+    const killed = { ...leader, killedAt: 2000 };
+    const newPane = facts({ pid: 6000, sid: 6000, ttyNr: pts7, startTicks: 2000 }, environ('PATH=/usr/bin')); // a tmux server's environment, before exec
+    const holder = facts({ pid: 6001, sid: 4001, startTicks: 2000 }, '', ['/dev/pts/7']);
+    expect(selectInScope([newPane, holder], killed)).toEqual([]);
+    const before = [facts({ pid: 6000, sid: 6000, ttyNr: pts7, startTicks: 1999 }), facts({ pid: 6001, sid: 4001, startTicks: 1999 }, '', ['/dev/pts/7'])];
+    expect(selectInScope(before, killed).map(({ pid }) => pid)).toEqual([6000, 6001]);
+    const hungUp = facts({ pid: 6001, sid: 4001, startTicks: 2000 }, '', ['/dev/pts/7 (deleted)']);
+    expect(selectInScope([hungUp], killed)).toEqual([hungUp.stat]);
+  });
+
   it('takes in the children of the processes it takes, however deep, in any order', () => {
     const grandchild = facts({ pid: 5002, ppid: 5001, sid: 5001 });
     const child = facts({ pid: 5001, ppid: 1, sid: 5001 }, '', ['/dev/pts/7 (deleted)']);

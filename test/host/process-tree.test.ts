@@ -33,7 +33,8 @@ describe.each([
   it('sends SIGTERM, then SIGKILL, to processes that ignore them', async () => {
     const sleeper = `sleep 1000.${process.pid}${view === procfsView ? 1 : 2}`; // a command line no other process has
     const scope = await startSession(`trap '' HUP TERM; ${sleeper} & echo ready; wait`);
-    expect(await processesMatching(`^${sleeper}$`)).toHaveLength(1);
+    // `echo ready` can come before the background job has exec'd sleep.
+    await expect.poll(() => processesMatching(`^${sleeper}$`)).toHaveLength(1);
     const started = performance.now();
     await endProcessTree(scope, view);
     expect(performance.now() - started).toBeGreaterThanOrEqual(HOST.hangupGrace + HOST.terminateGrace);
