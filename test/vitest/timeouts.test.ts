@@ -12,8 +12,7 @@ import type { FixtureProject, RunResult, TestReport } from './run-vitest.js';
 let project: FixtureProject;
 let run: RunResult;
 beforeAll(async () => {
-  // Its five files wait on timeouts, not on a CPU: all at once (Vitest's default on 2 cores is one).
-  project = await createProject('timeouts', { vitestTimeouts: true, testConfig: 'maxWorkers: 5' });
+  project = await createProject('timeouts', { vitestTimeouts: true });
   run = await project.run();
 }, 180_000);
 afterAll(() => project.dispose());
