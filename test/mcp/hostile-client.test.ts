@@ -1,46 +1,21 @@
 // `tmux-shot mcp` under a client that asks too much or goes away: backtracking patterns, a client
 // killed mid-call, timeouts without bound, cancelled calls, huge screens, GIF paths, and the
-// structured results every tool returns. The built bin (dist/cli/bin.js, run `npm run build`
-// first) started by the MCP SDK's own Client + StdioClientTransport.
+// structured results every tool returns (the server and client as mcp-client.ts starts them).
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseProcStat } from '../../src/host/process-table.js';
 import { poll, systemClock } from '../../src/wait.js';
+import { bin, closeConnections, connect as connectMcp, root, texts } from './mcp-client.js';
 
-const root = resolve(import.meta.dirname, '../..');
-const bin = join(root, 'dist/cli/bin.js');
 const menu = join(root, 'fixtures/menu.mjs');
 const scratch = mkdtempSync(join(tmpdir(), 'tmux-shot-mcp-hostile-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-const clients: Client[] = [];
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
-});
-
-/** A server with a fresh TMPDIR; `call` answers the whole result. */
-async function connect(name: string) {
-  const dir = mkdtempSync(join(scratch, `${name}-`));
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp'], env: { TMPDIR: dir }, stderr: 'pipe' });
-  const client = new Client({ name: 'tmux-shot-test', version: '1.0.0' });
-  await client.connect(transport);
-  clients.push(client);
-  const call = async (tool: string, args: Record<string, unknown>, options?: { signal?: AbortSignal; timeout?: number }) =>
-    (await client.callTool({ name: tool, arguments: args }, undefined, options)) as CallToolResult;
-  return { dir, client, call, pid: transport.pid! };
-}
-
-/** The text parts of a result. */
-function texts(result: CallToolResult): string[] {
-  return result.content.map((part) => (part.type === 'text' ? part.text : `<${part.type}>`));
-}
+afterEach(closeConnections);
+const connect = (name: string) => connectMcp(scratch, name);
 
 /** The processes whose command line names `dir` (the apps started with it as an argument, the tmux server by its socket). */
 async function processesNaming(dir: string): Promise<string[]> {

@@ -1,34 +1,22 @@
 // `tmux-shot mcp` against what a model may send: parallel calls on one session, GIF paths that name
-// files it did not write, silent apps, apps that exit at once. The built bin (dist/cli/bin.js, run
-// `npm run build` first) started by the MCP SDK's own Client + StdioClientTransport.
+// files it did not write, silent apps, apps that exit at once (the server and client as
+// mcp-client.ts starts them).
 import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { closeConnections, connect as connectMcp, texts } from './mcp-client.js';
 
-const root = resolve(import.meta.dirname, '../..');
-const bin = join(root, 'dist/cli/bin.js');
 const scratch = mkdtempSync(join(tmpdir(), 'tmux-shot-mcp-guards-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-const clients: Client[] = [];
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
-});
+afterEach(closeConnections);
 
 /** A server with a fresh TMPDIR; `call` answers [isError, text parts]. */
 async function connect(name: string) {
-  const dir = mkdtempSync(join(scratch, `${name}-`));
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp'], env: { TMPDIR: dir }, stderr: 'pipe' });
-  const client = new Client({ name: 'tmux-shot-test', version: '1.0.0' });
-  await client.connect(transport);
-  clients.push(client);
+  const { dir, call: callTool } = await connectMcp(scratch, name);
   const call = async (tool: string, args: Record<string, unknown>): Promise<[boolean, string[]]> => {
-    const result = (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
-    return [result.isError === true, result.content.map((part) => (part.type === 'text' ? part.text : `<${part.type}>`))];
+    const result = await callTool(tool, args);
+    return [result.isError === true, texts(result)];
   };
   return { dir, call };
 }

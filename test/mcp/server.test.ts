@@ -1,62 +1,22 @@
-// `tmux-shot mcp` as coding agents run it: the built bin (dist/cli/bin.js, run `npm run build`
-// first) started by the MCP SDK's own Client + StdioClientTransport. Each server gets a fresh
-// TMPDIR, so its tmux socket folder, its GIFs and (through the apps' argv) its processes name it.
+// `tmux-shot mcp` as coding agents run it (the server and client as mcp-client.ts starts them).
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { TOOLS } from '../../src/agent/tools.js';
 import { TmuxApp } from '../../src/app/index.js';
 import { parseProcStat } from '../../src/host/process-table.js';
 import { poll } from '../../src/wait.js';
+import { bin, closeConnections, type Connection, connect as connectMcp, root, texts } from './mcp-client.js';
 
-const root = resolve(import.meta.dirname, '../..');
-const bin = join(root, 'dist/cli/bin.js');
 const menu = join(root, 'fixtures/menu.mjs');
 const scratch = mkdtempSync(join(tmpdir(), 'tmux-shot-mcp-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-interface Connection {
-  client: Client;
-  transport: StdioClientTransport;
-  /** The server's TMPDIR; the apps started here get it as their last argument. */
-  dir: string;
-  /** The server's process. */
-  pid: number;
-  stderr: () => string;
-  /** Calls a tool; the result as the client got it. */
-  call: (name: string, args: Record<string, unknown>) => Promise<CallToolResult>;
-}
-
-const connections: Connection[] = [];
-afterEach(async () => {
-  for (const connection of connections.splice(0)) await connection.client.close(); // only when a test failed midway
-});
-
-async function connect(name: string): Promise<Connection> {
-  const dir = mkdtempSync(join(scratch, `${name}-`));
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp'], env: { TMPDIR: dir }, stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk;
-  });
-  const client = new Client({ name: 'tmux-shot-test', version: '1.0.0' });
-  await client.connect(transport);
-  const call = async (tool: string, args: Record<string, unknown>) => (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
-  const connection = { client, transport, dir, pid: transport.pid!, stderr: () => stderr, call };
-  connections.push(connection);
-  return connection;
-}
-
-/** The text parts of a result. */
-function texts(result: CallToolResult): string[] {
-  return result.content.map((part) => (part.type === 'text' ? part.text : `<${part.type}>`));
-}
+afterEach(closeConnections); // only when a test failed midway
+const connect = (name: string) => connectMcp(scratch, name);
 
 /** The menu fixture, with the server's folder as its (ignored) last argument so that pgrep finds it. */
 function startMenu(connection: Connection): Promise<CallToolResult> {
