@@ -20,13 +20,19 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** The TMPDIR of each codegen run: its private tmux server's folder (socket, input log) goes there. */
 const tmp = new Map<TmuxApp, string>();
 
-/** Starts `tmux-shot codegen … -- app` in a terminal of ours, once the app shows `ready`. */
-async function startCodegen(out: string, app: readonly string[], ready: string, size = ['--cols', '40', '--rows', '12']): Promise<TmuxApp> {
+/**
+ * Starts `tmux-shot codegen … -- app` in a terminal of ours, once the app shows `ready` and codegen
+ * has shown its greeting (inside our tmux: the doubled prefix). Both are waited for from the start:
+ * the greeting stays `CODEGEN_CLI.messageMs` on screen and may come before the app has drawn
+ * (under load, a Node app can take longer than that to show `ready`). An app that exits at once
+ * may end the session before any greeting: pass `greets` false.
+ */
+async function startCodegen(out: string, app: readonly string[], ready: string, size = ['--cols', '40', '--rows', '12'], greets = true): Promise<TmuxApp> {
   const tmpdir = mkdtempSync(join(dir, 'tmp-'));
   const command = [process.execPath, bin, 'codegen', ...size, '--out', out, '--', ...app];
   const outer = await TmuxApp.start({ command, cols: 100, rows: 30, cwd: root, env: { TMPDIR: tmpdir } });
   tmp.set(outer, tmpdir);
-  await outer.waitForText(ready, { timeout: 15_000 });
+  await Promise.all([outer.waitForText(ready, { timeout: 15_000 }), greets && outer.waitForText(greeting(true), { timeout: 15_000 })]);
   return outer;
 }
 
@@ -89,7 +95,6 @@ describe('tmux-shot codegen', () => {
   it('writes the menu session (keys, each with what it changed; a marked screenshot) as a test that passes at once and again', async () => {
     const out = join(dir, 'menu.test.ts');
     await using outer = await startCodegen(out, ['node', 'fixtures/menu.mjs'], 'Menu');
-    await outer.waitForText('tmux-shot codegen: C-b C-b s screenshot, C-b C-b d stop and write the test');
     await outer.press('Down');
     await outer.waitForText('> Save');
     await outer.press('Down');
@@ -495,7 +500,7 @@ describe('tmux-shot codegen failures', () => {
   it('an app that fails before any input: its status and whole output (scrollback included), exit status 1, no file', async () => {
     const out = join(dir, 'fails.test.ts');
     const script = 'echo Cannot find module x; seq 8; exit 3';
-    await using outer = await startCodegen(out, ['sh', '-c', script], '8', ['--cols', '40', '--rows', '5']);
+    await using outer = await startCodegen(out, ['sh', '-c', script], '8', ['--cols', '40', '--rows', '5'], false);
     expect(await outer.waitForExit({ timeout: 15_000 })).toEqual({ exitCode: 1, signal: null });
     // The whole buffer, not only the last 5 rows (the screen) that hid the first line.
     const status = `tmux-shot codegen: 'sh -c "${script}"' exited (status 3) before any input:`;
