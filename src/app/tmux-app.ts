@@ -110,8 +110,8 @@ export class TmuxApp implements AsyncDisposable {
     signal?.addEventListener('abort', abort, { once: true });
     try {
       signal?.throwIfAborted();
-      await session.setPaneColours(theme.resolved);
-      await session.respawnPane({ command, env, cwd });
+      // One wait for tmux, not two: the colours' commands are written first, and tmux runs them in order.
+      await Promise.all([session.setPaneColours(theme.resolved), session.respawnPane({ command, env, cwd })]);
       await awaitReady(app.#parts.ready, ready, app.#parts.waits.timeout(timeout), TmuxApp.start);
       app.#steps.add({ kind: 'start', title: formatCall('start', [command]), atMs: 0, durationMs: systemClock.now() - app.startedAt });
     } catch (error) {

@@ -101,7 +101,9 @@ export class TmuxSession implements AsyncDisposable {
       throw error;
     }
     session ??= await TmuxSession.#open(server, size);
-    if (server.spareSession) TmuxSession.#prepareSpare(server, size);
+    // Once this session's caller has sent its commands: starting the spare's reader (a process
+    // spawn, ≈ 2 ms of this thread) then overlaps tmux's work, instead of delaying it.
+    if (server.spareSession) void systemClock.sleep(0).then(() => server.disposed || TmuxSession.#prepareSpare(server, size));
     return session;
   }
 
