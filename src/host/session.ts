@@ -32,7 +32,7 @@ import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from './pane-stat
 import type { PaneStatus } from './pane-status.js';
 import { parsePaneProcess, tmuxEnvPrefix } from './process-table.js';
 import type { ProcessClock, ProcessScope } from './process-table.js';
-import { endProcessTree, killTicks, processClock } from './process-tree.js';
+import { endProcessTree, killTicks, processClock, startTicksOf } from './process-tree.js';
 import type { TmuxServer } from './server.js';
 import { readForegroundReads, readForegroundWait } from './pane-tasks.js';
 import { isProcessRunning } from './process-exit.js';
@@ -64,7 +64,7 @@ export class TmuxSession implements AsyncDisposable {
   /** Output fences written so far: the next one's number (see {@link fence}). */
   #fences = 0;
   /** See {@link #paneProcess}. */
-  #pane: Promise<{ pid: number; tty: string } | undefined> | undefined;
+  #pane: Promise<PaneProcess | undefined> | undefined;
   readonly #forget: () => void;
   /** The pane's processes, for teardown (the leader is looked up when the session is killed). */
   readonly #processes: ProcessScope;
@@ -212,7 +212,7 @@ export class TmuxSession implements AsyncDisposable {
       const [line = ''] = await this.#server.command(displayCommand(this.paneId, `${PANE_STATUS_FORMAT} #{pane_pid}`));
       if (!isAwaitingReap(line)) return parsePaneStatus(line);
       const pid = Number(line.trim().split(' ').at(-1));
-      if (pid > 0 && isProcessRunning(pid)) return parsePaneStatus('0');
+      if (await this.#isPaneProcess(pid)) return parsePaneStatus('0');
       await this.#server.command(reapChildrenCommand());
       return undefined;
     };
@@ -287,6 +287,7 @@ export class TmuxSession implements AsyncDisposable {
    */
   async signalForeground(signal: NodeJS.Signals): Promise<boolean> {
     const pane = await this.#paneProcess();
+    if (pane && !(await this.#isPaneProcess(pane.pid))) return false;
     const group = pane ? foregroundGroup(pane.pid, pane.tty) : await this.#closedTerminalGroup();
     if (group === undefined) return false;
     try {
@@ -305,7 +306,18 @@ export class TmuxSession implements AsyncDisposable {
   async #closedTerminalGroup(): Promise<number | undefined> {
     const [line = ''] = await this.#server.command(displayCommand(this.paneId, '#{pane_pid}'));
     const pid = Number(line);
-    return pid > 0 && isProcessRunning(pid) ? pid : undefined;
+    return (await this.#isPaneProcess(pid)) ? pid : undefined;
+  }
+
+  /**
+   * Whether `pid` is the pane's process, running: when the session looked that process up alive
+   * (see {@link #paneProcess}), one that started at the same time — not a process Linux handed the
+   * pid to after it died (pids go round in minutes under a test suite's forks).
+   */
+  async #isPaneProcess(pid: number): Promise<boolean> {
+    if (!(pid > 0 && isProcessRunning(pid))) return false;
+    const known = await this.#pane;
+    return known?.pid !== pid || known.startTicks === undefined || startTicksOf(pid) === known.startTicks;
   }
 
   /**
@@ -361,16 +373,23 @@ export class TmuxSession implements AsyncDisposable {
   }
 
   /** The pane's process and terminal, asked once per process (both stay for its life: {@link respawnPane} forgets them); undefined once it is dead. */
-  #paneProcess(): Promise<{ pid: number; tty: string } | undefined> {
+  #paneProcess(): Promise<PaneProcess | undefined> {
     this.#pane ??= this.#server.command(displayCommand(this.paneId, '#{pane_dead} #{pane_pid} #{pane_tty}')).then(
       ([line = '']) => {
         const [dead, pid, tty = ''] = line.split(' ');
-        return dead === '0' && tty !== '' ? { pid: Number(pid), tty } : undefined;
+        return dead === '0' && tty !== '' ? { pid: Number(pid), tty, startTicks: startTicksOf(Number(pid)) } : undefined;
       },
       () => undefined,
     );
     return this.#pane;
   }
+}
+
+/** The pane's process as the session looked it up: its pid, terminal and start time (`startTicksOf`; undefined without procfs). */
+interface PaneProcess {
+  pid: number;
+  tty: string;
+  startTicks: number | undefined;
 }
 
 /** A server's spare session (see `TmuxServerOptions.spareSession`): being prepared, or ready; undefined if preparing it failed. */

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdir, symlink } from 'node:fs/promises';
 import { execa } from 'execa';
 import { join } from 'node:path';
@@ -179,5 +180,18 @@ describe('TmuxSession with a spare session (spareSession)', () => {
     // The next spare is disposed with the server, its FIFO reader with it.
     await spared.dispose();
     await vi.waitFor(async () => expect((await execa('pgrep', ['-f', `${spared.directory}/pane-`], { reject: false })).stdout).toBe(''));
+  });
+});
+
+/** True when this machine lets a child have a user and pid namespace of its own (unshare -r --pid). */
+const canUnsharePids = spawnSync('unshare', ['-r', '--pid', '--fork', '--mount-proc', 'true']).status === 0;
+
+describe('TmuxSession and reused pids', () => {
+  it.skipIf(!canUnsharePids)('signals no one once the pane process it looked up has died and its pid names another process', () => {
+    const helpers = join(import.meta.dirname, 'helpers');
+    const helper = [process.execPath, '--import', join(helpers, 'register-ts.mjs'), join(helpers, 'reused-pane-pid.ts')];
+    const run = spawnSync('unshare', ['-r', '--pid', '--fork', '--mount-proc', ...helper], { encoding: 'utf8', timeout: 30_000 });
+    const [pane, stranger, returned, state] = run.stdout.trim().split(' ');
+    expect({ reused: stranger === pane, returned, state }, run.stderr).toEqual({ reused: true, returned: 'false', state: 'running' });
   });
 });
