@@ -176,9 +176,10 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     const ticker = 'for i in $(seq 1000); do echo tick $i; sleep 0.1; done';
     const started = performance.now();
     await using app = await TmuxApp.start({ command: ['bash', '-c', ticker], server, cols: 30, rows: 4, timeout: 60_000 });
-    const took = performance.now() - started;
-    expect(took).toBeGreaterThanOrEqual(1000); // WAIT_CONSTANTS.lineModeBusyMs after its first output
-    expect(took).toBeLessThan(2000);
+    // At most WAIT_CONSTANTS.lineModeBusyMs (1000 ms) after its first output, not the 60 s
+    // timeout. That rule's lower edge is test/app/ready.test.ts's table: on a loaded machine a
+    // tick can come WAIT.quietMs late, which ends the start sooner, as it should.
+    expect(performance.now() - started).toBeLessThan(2000);
     expect(app.text()).toMatch(/tick \d+/);
   });
 

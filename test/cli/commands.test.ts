@@ -159,7 +159,8 @@ describe('tmux-shot shot with apps that wait silently or fail', () => {
   it('writes the PNG but exits 1 with the screen when the app exits non-zero', async () => {
     const file = join(dir, 'oops.png');
     // The app lingers 0.2 s after its last output: tmux 3.3a can lose the output of an app that exits in the instant after writing it, on a loaded machine (README, Quick exits under load).
-    const result = await run('shot', '--cols', '20', '--rows', '4', '-o', file, '--', 'sh', '-c', 'echo oops; sleep 0.2; exit 3');
+    // --settle 1000: the screen counts as settled 1 s after that output, so the app has exited by then even on a loaded machine.
+    const result = await run('shot', '--cols', '20', '--rows', '4', '--settle', '1000', '-o', file, '--', 'sh', '-c', 'echo oops; sleep 0.2; exit 3');
     expect(result).toEqual({
       code: 1,
       out: file,
