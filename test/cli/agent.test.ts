@@ -273,7 +273,10 @@ test('select Settings', async ({ tmuxApp }) => {
     const outDir = join(dir, 'new', 'folder');
     const env = { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: '', TMUX_SHOT_MODEL: 'loop-model' };
     // --interval 60: no timed screenshot within the 5 s, however long a loaded machine takes to answer.
-    const result = await execa(bin, ['agent', 'do nothing', '--duration', '5', '--interval', '60', '--out', outDir, '--', 'node', menu], { env, reject: false });
+    const result = await execa(bin, ['agent', 'do nothing', '--duration', '5', '--interval', '60', '--out', outDir, '--', 'node', menu], {
+      env,
+      reject: false,
+    });
     expect([result.exitCode, result.stderr]).toEqual([0, 'finish {"summary":"nothing to do"} → ok: finished']);
     expect(result.stdout.split('\n')).toEqual([join(outDir, 'session.gif'), 'finished: nothing to do']);
     expect(decodeGif(readFileSync(join(outDir, 'session.gif'))).frames.length).toBeGreaterThan(0);
