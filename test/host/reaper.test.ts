@@ -2,8 +2,11 @@
  * The lobby's reaper (`formatReaperScript`), run for real on processes of its own making: which
  * of them it ends, given the panes' first processes as tmux expands `PANE_PIDS_FORMAT`.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatReaperScript } from '../../src/host/argv.js';
 import { isProcessAlive } from '../../src/host/process-exit.js';
@@ -80,5 +83,36 @@ describe('two reapers of one server (the lobby has three paths that start one)',
       [0, null],
     ]);
     expect([marked.sid, marked.member].map(isProcessAlive)).toEqual([false, false]);
+  });
+});
+
+describe('the cost of a reap', () => {
+  /** The programs one whole run of the reaper executes (its sleeps and greps), counted by strace: successful `execve`s. */
+  function programsRun(): number {
+    const dir = mkdtempSync(join(tmpdir(), 'tmux-shot-reaper-strace-'));
+    try {
+      const log = join(dir, 'trace');
+      execFileSync('strace', ['-f', '--seccomp-bpf', '-qq', '-e', 'trace=execve', '-o', log, 'sh', '-c', formatReaperScript(), 'reaper'], {
+        env: { PATH: process.env.PATH, TMUX },
+      });
+      return readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => / execve\(.* = 0$/.test(line)).length;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  // Run by the lobby while a whole suite loads the machine, a reaper that ran two greps for each
+  // process on it took seconds a pass, and a stubborn app outlived its server by more than 5 s.
+  it('runs as many programs with 200 more processes on the machine: its sleeps and three greps a pass', { timeout: 30_000 }, async () => {
+    const before = programsRun();
+    const sleepers = Array.from({ length: 200 }, () => spawn('sleep', ['60'], { stdio: 'ignore' }));
+    try {
+      await Promise.all(sleepers.map((sleeper) => once(sleeper, 'spawn')));
+      expect([before, programsRun()]).toEqual([1 + 2 + 2 * 3, 1 + 2 + 2 * 3]);
+    } finally {
+      for (const sleeper of sleepers) sleeper.kill('SIGKILL');
+    }
   });
 });
