@@ -6,7 +6,9 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { TmuxServer, TmuxSession } from '../../../src/host/index.js';
+import { startTicksOf } from '../../../src/host/process-tree.js';
 import { poll } from '../../../src/wait.js';
+import { afterTick } from './later-tick.js';
 
 const server = await TmuxServer.create();
 try {
@@ -15,8 +17,10 @@ try {
   await session.foregroundWait(); // the session looks up its pane's process, alive
   const [line = ''] = await server.command(['display-message', '-p', '-t', session.paneId, '#{pane_pid}']);
   const panePid = Number(line);
+  const started = startTicksOf(panePid);
   process.kill(panePid, 'SIGKILL');
   await poll(async () => ((await session.paneStatus()).dead ? true : undefined), { timeout: 5_000, interval: 5 });
+  await afterTick(started);
   writeFileSync('/proc/sys/kernel/ns_last_pid', String(panePid - 1));
   const stranger = spawn('sleep', ['60'], { detached: true, stdio: 'ignore' });
   const returned = await session.signalForeground('SIGTERM');

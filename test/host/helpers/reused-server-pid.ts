@@ -7,12 +7,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { registerLiveServer } from '../../../src/host/process-exit.js';
-import { processClock } from '../../../src/host/process-tree.js';
+import { processClock, startTicksOf } from '../../../src/host/process-tree.js';
+import { afterTick } from './later-tick.js';
 
 const server = spawn('sleep', ['60'], { stdio: 'ignore' });
 registerLiveServer(server.pid!, mkdtempSync(join(tmpdir(), 'tmux-shot-reused-')), { tmuxPrefix: '/nowhere/socket,1,', since: processClock() });
+const started = startTicksOf(server.pid!);
 server.kill('SIGKILL');
 await once(server, 'exit');
+await afterTick(started);
 writeFileSync('/proc/sys/kernel/ns_last_pid', String(server.pid! - 1));
 const stranger = spawn('sleep', ['60'], { detached: true, stdio: 'ignore' });
 process.stdout.write(`${server.pid} ${stranger.pid}\n`);

@@ -1,8 +1,10 @@
 // Module hooks for register-ts.mjs: `./x.js` imports resolve to `./x.ts` when only that exists,
-// and .ts files are transpiled (types stripped) with the project's TypeScript.
+// and .ts files have their types stripped by Vite's Oxc transform (Vite is the suite's own
+// dependency): a child then starts in ≈ 0.3 s of CPU, where the TypeScript compiler's
+// transpileModule took ≈ 1.8 s over our sources.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import { transformWithOxc } from 'vite';
 
 export async function resolve(specifier, context, nextResolve) {
   try {
@@ -16,9 +18,6 @@ export async function resolve(specifier, context, nextResolve) {
 export async function load(url, context, nextLoad) {
   if (!url.endsWith('.ts')) return nextLoad(url, context);
   const fileName = fileURLToPath(url);
-  const { outputText } = ts.transpileModule(await readFile(fileName, 'utf8'), {
-    fileName,
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
-  });
-  return { format: 'module', source: outputText, shortCircuit: true };
+  const { code } = await transformWithOxc(await readFile(fileName, 'utf8'), fileName, { lang: 'ts', target: 'es2022', sourcemap: false });
+  return { format: 'module', source: code, shortCircuit: true };
 }
