@@ -88,7 +88,9 @@ const REAPER_MARK = ': tmux-shot-reaper';
  * kill: see {@link PANE_PIDS_FORMAT}; `/proc/<pid>/stat` field 6), then {@link HOST.terminateGrace}
  * ms later SIGKILL. A dead pane's session counts only while no process has its pid: Linux hands
  * out no pid still naming a session, so a process with it is another's, a session leader of
- * another test's pane perhaps, whose session is not ours. It ignores the SIGTERM that
+ * another test's pane perhaps, whose session is not ours. So does a live pane's, at each pass,
+ * unless a process that started after the reaper has its pid now: the pane died with the server
+ * and Linux gave the pid to a new session leader (another test's tmux server, say). It ignores the SIGTERM that
  * kill-server sends its jobs, and skips itself and the other reapers of the server (they carry
  * the mark too, and two of them, started by two of the lobby's paths, ended each other), known
  * by {@link REAPER_MARK} in their command lines. A pass runs three `grep`s over every process's
@@ -107,8 +109,19 @@ export function formatReaperScript(): string {
     '    *) panes="$panes$pane " ;;',
     '  esac',
     'done',
+    'read -r stat < "/proc/$$/stat"',
+    'set -- ${stat##*) }',
+    'started=${20}',
     'reap() {',
     '  signal=$1',
+    '  live=" "',
+    '  for pane in $panes; do',
+    '    if read -r stat < "/proc/$pane/stat"; then',
+    '      set -- ${stat##*) }',
+    '      [ "${20}" -gt "$started" ] && continue',
+    '    fi',
+    '    live="$live$pane "',
+    '  done',
     `  set -- $(grep -lsaF ${quoteShellWord(REAPER_MARK)} /proc/[0-9]*/cmdline)`,
     '  reapers=" $* "',
     '  for environ in $(grep -lsaF "$mark" /proc/[0-9]*/environ); do',
@@ -122,7 +135,7 @@ export function formatReaperScript(): string {
     '    pid=${environ#/proc/}',
     '    read -r stat < "/proc/${pid%/environ}/stat" || continue',
     '    set -- ${stat##*) }',
-    '    case "$panes" in *" $4 "*) kill -s "$signal" "${pid%/environ}" ;; esac',
+    '    case "$live" in *" $4 "*) kill -s "$signal" "${pid%/environ}" ;; esac',
     '  done',
     '}',
     `sleep ${HOST.hangupGrace / 1000}; reap TERM; sleep ${HOST.terminateGrace / 1000}; reap KILL`,

@@ -32,7 +32,7 @@ describe('tmux command builders', () => {
     expect(reaper).toContain('pid=\\${environ##/proc/}\\012');
     expect(reaper).toContain('mark=\\"TMUX=\\${TMUX%,*},\\"\\012');
     expect(reaper).toContain('grep -lsaF \\"\\$mark\\" /proc/[0-9]*/environ');
-    expect(reaper).toContain('case \\"\\$panes\\" in *\\" \\$4 \\"*)');
+    expect(reaper).toContain('case \\"\\$live\\" in *\\" \\$4 \\"*)');
     // The panes' first processes, expanded by run-shell before the kill, are the reaper's arguments.
     const hookReaper = quoteTmuxArgument(`set -- #{S:#{W:#{P:#{?pane_dead,d,}#{pane_pid} }}}\n${escapeFormat(formatReaperScript())}`);
     const cleanUp = `run-shell -b ${hookReaper} ; run-shell "rm -rf -- '/tmp/it'\\\\''s ##S'" ; kill-server`;

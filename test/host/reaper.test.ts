@@ -2,7 +2,7 @@
  * The lobby's reaper (`formatReaperScript`), run for real on processes of its own making: which
  * of them it ends, given the panes' first processes as tmux expands `PANE_PIDS_FORMAT`.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,6 +71,40 @@ describe('formatReaperScript', () => {
     await reap([String(other.sid)]);
     expect([other.sid, other.member, marked.sid, marked.member].map(isProcessAlive)).toEqual([true, true, false, false]);
   });
+});
+
+/** True when this machine lets a child have a user and pid namespace of its own (unshare -r --pid). */
+const canUnsharePids = spawnSync('unshare', ['-r', '--pid', '--fork', '--mount-proc', 'true']).status === 0;
+
+describe('a pane pid handed out again while the reaper runs', () => {
+  it.skipIf(!canUnsharePids)(
+    "spares the new session of the process Linux gave a live pane's pid to after the pane died (another test's tmux server, say)",
+    () => {
+      // In a pid namespace of its own (sh is its pid 1): tmux expands the panes' pids before the
+      // kill, so the pane's process runs when the reaper starts; then it dies, and Linux hands its
+      // pid to a new session leader (setsid: a tmux server is one) before the reaper's first pass.
+      // Start times count in clock ticks (10 ms): the pid goes out a tick later, as it would on a
+      // machine that went round all its pids.
+      const script = [
+        'sleep 60 & pane=$!',
+        `TMUX=${TMUX} sh -c "$0" reaper $pane & reaper=$!`,
+        'kill -9 $pane; wait $pane',
+        'until [ "$(cut -d" " -f22 /proc/self/stat)" -gt "$(cut -d" " -f22 /proc/$reaper/stat)" ]; do :; done',
+        'echo $((pane - 1)) > /proc/sys/kernel/ns_last_pid',
+        'setsid sleep 60 & stranger=$!',
+        'wait $reaper',
+        'echo "$pane $stranger $(cut -d" " -f3 /proc/$stranger/stat)"',
+        'kill -9 $stranger',
+      ].join('\n');
+      const run = spawnSync('unshare', ['-r', '--pid', '--fork', '--mount-proc', 'sh', '-c', script, formatReaperScript()], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH },
+        timeout: 20_000,
+      });
+      const [pane, stranger, state] = run.stdout.trim().split(' ');
+      expect({ reused: stranger === pane, state }, run.stderr).toEqual({ reused: true, state: 'S' });
+    },
+  );
 });
 
 describe('two reapers of one server (the lobby has three paths that start one)', () => {
