@@ -93,8 +93,10 @@ const REAPER_MARK = ': tmux-shot-reaper';
  * and Linux gave the pid to a new session leader (another test's tmux server, say). It ignores the SIGTERM that
  * kill-server sends its jobs, and skips itself and the other reapers of the server (they carry
  * the mark too, and two of them, started by two of the lobby's paths, ended each other), known
- * by {@link REAPER_MARK} in their command lines. A pass runs three `grep`s over every process's
- * file at once, whatever the number of processes (one a process took seconds a pass on a loaded machine).
+ * by {@link REAPER_MARK} in their command lines. A pass runs one `grep` over every process's
+ * environment (fed by `xargs`), and further programs only for the server's own processes and the
+ * panes' session members: two `grep`s for every process on the machine took seconds a pass on a
+ * loaded machine.
  */
 export function formatReaperScript(): string {
   return [
@@ -122,20 +124,22 @@ export function formatReaperScript(): string {
     '    fi',
     '    live="$live$pane "',
     '  done',
-    `  set -- $(grep -lsaF ${quoteShellWord(REAPER_MARK)} /proc/[0-9]*/cmdline)`,
-    '  reapers=" $* "',
-    '  for environ in $(grep -lsaF "$mark" /proc/[0-9]*/environ); do',
+    // One grep for the mark over every process's environment, fed by xargs (no argument list to
+    // outgrow); the other checks run only for the few processes that are ours.
+    '  for environ in $(for file in /proc/[0-9]*/environ; do echo "$file"; done | xargs grep -lsaF "$mark"); do',
     '    pid=${environ#/proc/}',
     '    pid=${pid%/environ}',
-    '    [ "$pid" = $$ ] && continue',
-    '    case $reapers in *" /proc/$pid/cmdline "*) continue ;; esac',
-    '    kill -s "$signal" "$pid"',
+    '    [ "$pid" = $$ ] || [ ! -e "/proc/$pid" ] && continue',
+    `    grep -qaF ${quoteShellWord(REAPER_MARK)} "/proc/$pid/cmdline" || kill -s "$signal" "$pid"`,
     '  done',
-    '  for environ in $(grep -LsaF "TMUX=/" /proc/[0-9]*/environ); do',
-    '    pid=${environ#/proc/}',
-    '    read -r stat < "/proc/${pid%/environ}/stat" || continue',
-    '    set -- ${stat##*) }',
-    '    case "$live" in *" $4 "*) kill -s "$signal" "${pid%/environ}" ;; esac',
+    '  [ "$live" = " " ] && return',
+    '  for stat in /proc/[0-9]*/stat; do',
+    '    read -r line < "$stat" || continue',
+    '    set -- ${line##*) }',
+    '    case "$live" in *" $4 "*) ;; *) continue ;; esac',
+    '    pid=${stat#/proc/}',
+    '    pid=${pid%/stat}',
+    '    grep -qaF "TMUX=/" "/proc/$pid/environ" || kill -s "$signal" "$pid"',
     '  done',
     '}',
     `sleep ${HOST.hangupGrace / 1000}; reap TERM; sleep ${HOST.terminateGrace / 1000}; reap KILL`,

@@ -31,7 +31,7 @@ describe('tmux command builders', () => {
     const reaper = quoteTmuxArgument(escapeFormat(formatReaperScript()));
     expect(reaper).toContain('pid=\\${environ##/proc/}\\012');
     expect(reaper).toContain('mark=\\"TMUX=\\${TMUX%,*},\\"\\012');
-    expect(reaper).toContain('grep -lsaF \\"\\$mark\\" /proc/[0-9]*/environ');
+    expect(reaper).toContain('| xargs grep -lsaF \\"\\$mark\\")');
     expect(reaper).toContain('case \\"\\$live\\" in *\\" \\$4 \\"*)');
     // The panes' first processes, expanded by run-shell before the kill, are the reaper's arguments.
     const hookReaper = quoteTmuxArgument(`set -- #{S:#{W:#{P:#{?pane_dead,d,}#{pane_pid} }}}\n${escapeFormat(formatReaperScript())}`);
