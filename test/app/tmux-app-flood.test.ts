@@ -20,7 +20,9 @@ describe('TmuxApp under an output flood', () => {
   it('ends waitForStable at its timeout unsettled, and screenshots and closes without waiting for a backlog', { timeout: 30_000 }, async () => {
     const app = await TmuxApp.start({ command: 'cat /dev/urandom', server, ready: 'none', cols: 80, rows: 24 });
     let result = { settled: true, afterMs: 0 };
-    const stable = await timed(async () => (result = await app.waitForStable({ timeout: 2000 })));
+    // 1 s of quiet, not the default 200 ms: once, with a whole suite loading 2 cores, the flood
+    // counted as settled (its bytes pass cat, tmux, the pipe's cat and the reader: a 200 ms gap).
+    const stable = await timed(async () => (result = await app.waitForStable({ timeout: 2000, quietMs: 1000 })));
     expect(result.settled).toBe(false);
     expect(stable).toBeGreaterThanOrEqual(2000);
     expect(stable).toBeLessThan(2500); // past the timeout by at most the parse of one chunk (≈ 10–300 ms)
