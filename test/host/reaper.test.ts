@@ -12,8 +12,11 @@ import { formatReaperScript } from '../../src/host/argv.js';
 import { isProcessAlive } from '../../src/host/process-exit.js';
 import { startTicksOf } from '../../src/host/process-tree.js';
 
-/** The `TMUX` of the reaper's server: its processes carry it. */
-const TMUX = '/tmp/tmux-shot-reaper-test/socket,1,0';
+/**
+ * The `TMUX` of the reaper's server: its processes carry it. One of this test process's own: the
+ * reapers of two suites run at once ended each other's marked processes and counted them.
+ */
+const TMUX = `/tmp/tmux-shot-reaper-test-${process.pid}/socket,1,0`;
 /** The processes the tests started, by pid and start time: a pid the reaper freed may be another's by the end. */
 const started: { pid: number; startTicks: number | undefined }[] = [];
 afterEach(() => {
