@@ -93,10 +93,10 @@ const REAPER_MARK = ': tmux-shot-reaper';
  * and Linux gave the pid to a new session leader (another test's tmux server, say). It ignores
  * the SIGTERM that kill-server sends its jobs, and skips itself and the other reapers of the
  * server (they carry the mark too, and two of them, started by two of the lobby's paths, ended
- * each other), known by {@link REAPER_MARK} in their command lines. A pass runs one `grep` over every process's
- * environment (fed by `xargs`), and further programs only for the server's own processes and the
- * panes' session members: two `grep`s for every process on the machine took seconds a pass on a
- * loaded machine.
+ * each other), known by {@link REAPER_MARK} in their command lines. A pass runs one `grep` over
+ * every process's environment (fed by `xargs`), and further programs only for the server's own
+ * processes and the panes' session members: two `grep`s for every process on the machine took
+ * seconds a pass on a loaded machine.
  */
 export function formatReaperScript(): string {
   return [

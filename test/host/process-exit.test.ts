@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { isProcessRunning } from '../../src/host/process-exit.js';
+import { canUnsharePids, runInPidNamespace } from './helpers/pid-namespace.js';
 
 it('counts this process as running', () => {
   expect(isProcessRunning(process.pid)).toBe(true);
@@ -14,15 +15,12 @@ it('counts a process that has exited and been reaped as not running', () => {
   expect(isProcessRunning(pid as number)).toBe(false);
 });
 
-/** True when this machine lets a child have a user and pid namespace of its own (unshare -r --pid). */
-const canUnsharePids = spawnSync('unshare', ['-r', '--pid', '--fork', '--mount-proc', 'true']).status === 0;
-
 it.skipIf(!canUnsharePids)('leaves alone, at exit, a process that was handed the pid of a server that died unnoticed', () => {
   // sh is the namespace's pid 1: it outlives the helper, and reads the state of the pid's new owner after the 'exit' hook ran.
   const helpers = join(import.meta.dirname, 'helpers');
   const script = 'pids=$("$@"); set -- $pids; echo "$1 $2 $(cut -d" " -f3 "/proc/$2/stat")"';
   const helper = [process.execPath, '--import', join(helpers, 'register-ts.mjs'), join(helpers, 'reused-server-pid.ts')];
-  const run = spawnSync('unshare', ['-r', '--pid', '--fork', '--mount-proc', 'sh', '-c', script, 'sh', ...helper], { encoding: 'utf8', timeout: 20_000 });
+  const run = runInPidNamespace(['sh', '-c', script, 'sh', ...helper], { timeout: 20_000 });
   const [server, stranger, state] = run.stdout.trim().split(' ');
   expect({ reused: stranger === server, state }, run.stderr).toEqual({ reused: true, state: 'S' });
 });

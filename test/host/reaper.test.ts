@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatReaperScript } from '../../src/host/argv.js';
 import { isProcessAlive } from '../../src/host/process-exit.js';
 import { startTicksOf } from '../../src/host/process-tree.js';
+import { canUnsharePids, runInPidNamespace } from './helpers/pid-namespace.js';
 
 /**
  * The `TMUX` of the reaper's server: its processes carry it. One of this test process's own: the
@@ -76,9 +77,6 @@ describe('formatReaperScript', () => {
   });
 });
 
-/** True when this machine lets a child have a user and pid namespace of its own (unshare -r --pid). */
-const canUnsharePids = spawnSync('unshare', ['-r', '--pid', '--fork', '--mount-proc', 'true']).status === 0;
-
 describe('a pane pid handed out again while the reaper runs', () => {
   it.skipIf(!canUnsharePids)(
     "spares the new session of the process Linux gave a live pane's pid to after the pane died (another test's tmux server, say)",
@@ -99,11 +97,7 @@ describe('a pane pid handed out again while the reaper runs', () => {
         'echo "$pane $stranger $(cut -d" " -f3 /proc/$stranger/stat)"',
         'kill -9 $stranger',
       ].join('\n');
-      const run = spawnSync('unshare', ['-r', '--pid', '--fork', '--mount-proc', 'sh', '-c', script, formatReaperScript()], {
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH },
-        timeout: 20_000,
-      });
+      const run = runInPidNamespace(['sh', '-c', script, formatReaperScript()], { env: { PATH: process.env.PATH }, timeout: 20_000 });
       const [pane, stranger, state] = run.stdout.trim().split(' ');
       expect({ reused: stranger === pane, state }, run.stderr).toEqual({ reused: true, state: 'S' });
     },

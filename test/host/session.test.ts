@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdir, symlink } from 'node:fs/promises';
 import { execa } from 'execa';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { ConfigError, TmuxShotError } from '../../src/errors.js';
 import { TmuxServer, TmuxSession } from '../../src/host/index.js';
 import type { PaneStatus } from '../../src/host/index.js';
 import { collectOutput } from './helpers/pane-text.js';
+import { canUnsharePids, runInPidNamespace } from './helpers/pid-namespace.js';
 
 let server: TmuxServer;
 beforeAll(async () => {
@@ -192,14 +192,11 @@ describe('TmuxSession with a spare session (spareSession)', () => {
   });
 });
 
-/** True when this machine lets a child have a user and pid namespace of its own (unshare -r --pid). */
-const canUnsharePids = spawnSync('unshare', ['-r', '--pid', '--fork', '--mount-proc', 'true']).status === 0;
-
 describe('TmuxSession and reused pids', () => {
   it.skipIf(!canUnsharePids)('signals no one once the pane process it looked up has died and its pid names another process', () => {
     const helpers = join(import.meta.dirname, 'helpers');
     const helper = [process.execPath, '--import', join(helpers, 'register-ts.mjs'), join(helpers, 'reused-pane-pid.ts')];
-    const run = spawnSync('unshare', ['-r', '--pid', '--fork', '--mount-proc', ...helper], { encoding: 'utf8', timeout: 30_000 });
+    const run = runInPidNamespace(helper, { timeout: 30_000 });
     const [pane, stranger, returned, state] = run.stdout.trim().split(' ');
     expect({ reused: stranger === pane, returned, state }, run.stderr).toEqual({ reused: true, returned: 'false', state: 'running' });
   });
