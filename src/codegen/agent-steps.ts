@@ -5,8 +5,8 @@
  */
 import { type AgentTranscript, evidencePattern, type TranscriptToolCall } from '../agent/index.js';
 import { WAIT } from '../defaults.js';
-import { appearedText, volatileMasks } from './appeared-text.js';
-import { appearedStep, type GeneratedTest, observedTimeout, type TestStep, testTimeout } from './test-steps.js';
+import { appearedText, promptAfter, volatileMasks } from './appeared-text.js';
+import { assertionSteps, endsLine, type GeneratedTest, observedTimeout, type TestStep, testTimeout } from './test-steps.js';
 
 /** The app the agent drove, as the generated test's `tmuxOptions` give it. */
 export type AgentApp = Pick<GeneratedTest, 'command' | 'cols' | 'rows' | 'env' | 'cwd'>;
@@ -46,7 +46,8 @@ export function agentRunTest(transcript: AgentTranscript, app: AgentApp): Genera
  * that span: the assertion is then a `waitForText`, with `{ timeout }` of twice their length when
  * longer than a wait's default (see `observedTimeout`); a `wait` before any keys waits on what
  * appeared from its start. After a `type_text` with `enter`, the echo of its line does not count
- * (it shows before the command's output). Nothing when nothing stable appeared (never a sleep); `screenshot` and
+ * (it shows before the command's output); after keys that end a line, the prompt they brought back
+ * is waited for at its place too (`promptAfter`: the next keys must not reach a shell before it). Nothing when nothing stable appeared (never a sleep); `screenshot` and
  * `read_text` change nothing and are left out. Then the accepted `finish` evidence, each an
  * `expectText` (a `/…/` entry as a RegExp, as the agent checked it), skipping one equal to the wait
  * or assertion just before; then a screenshot named {@link FINAL_SCREENSHOT}, masking the volatile
@@ -54,13 +55,17 @@ export function agentRunTest(transcript: AgentTranscript, app: AgentApp): Genera
  */
 export function agentRunSteps(transcript: AgentTranscript): TestStep[] {
   const steps: TestStep[] = [];
-  /** The span of the last keys (or of waits before any): the screen before them, the latest seen, how long the model waited. */
-  let span: { before: readonly string[]; latest: readonly string[]; waitedMs: number; waits: boolean; echoes: readonly string[] } | undefined;
+  /**
+   * The span of the last keys (or of waits before any): the screen before them, the latest seen,
+   * how long the model waited, the line they entered (`echoes`) and whether they ended a line.
+   */
+  let span: { before: readonly string[]; latest: readonly string[]; waitedMs: number; waits: boolean; echoes: readonly string[]; line: boolean } | undefined;
   const close = (latest: readonly string[] | undefined) => {
     if (!span) return;
-    const timeout = observedTimeout(span.waitedMs, WAIT.timeout);
-    const step = appearedStep(appearedText(span.before, latest ?? span.latest, span.echoes), timeout, span.waits);
-    if (step) steps.push(step);
+    const after = latest ?? span.latest;
+    const appeared = appearedText(span.before, after, span.echoes);
+    const prompt = span.line ? promptAfter(span.before, after, appeared, span.echoes) : undefined;
+    steps.push(...assertionSteps(appeared, prompt, observedTimeout(span.waitedMs, WAIT.timeout), span.waits));
     span = undefined;
   };
   let last: readonly string[] = [];
@@ -69,12 +74,22 @@ export function agentRunSteps(transcript: AgentTranscript): TestStep[] {
     if (screens) last = screens.after;
     if (call.name === 'wait') {
       if (!screens) continue;
-      const from = span ?? { before: screens.before, waitedMs: 0, echoes: [] };
-      span = { before: from.before, latest: screens.after, waitedMs: from.waitedMs + waitMs(call), waits: true, echoes: from.echoes };
+      const from = span ?? { before: screens.before, waitedMs: 0, echoes: [], line: false };
+      span = { ...from, latest: screens.after, waitedMs: from.waitedMs + waitMs(call), waits: true };
     } else if (call.name === 'send_keys' || call.name === 'type_text') {
       close(screens?.before);
-      steps.push(...actionSteps(call));
-      if (screens) span = { before: screens.before, latest: screens.after, waitedMs: 0, waits: false, echoes: enteredLine(call) };
+      const actions = actionSteps(call);
+      steps.push(...actions);
+      const last = actions.at(-1);
+      if (screens)
+        span = {
+          before: screens.before,
+          latest: screens.after,
+          waitedMs: 0,
+          waits: false,
+          echoes: enteredLine(call),
+          line: last !== undefined && endsLine(last),
+        };
     }
   }
   close(undefined);

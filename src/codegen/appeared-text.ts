@@ -67,6 +67,41 @@ export function appearedText(before: readonly string[], after: readonly string[]
   return replacedRun(before, after, notEcho);
 }
 
+/**
+ * The prompt a line's Enter brought back (pure): the last non-blank row of `after` (the screen
+ * when the next input came), trimmed, at its place, when that row read otherwise in `before` and
+ * `appeared` (what the step's assertion waits for) is not on it; else undefined. A shell or REPL
+ * reads between commands in line mode, where the terminal itself echoes what is typed: keys that
+ * arrive once the command's output is shown but before the prompt is (bash, sh, python3) are shown
+ * before the prompt (`ebash-5.2# exit`), so the replay waits for the prompt too. Only text of
+ * single-width characters (see {@link SINGLE_WIDTH}) that none of the volatile patterns match (a
+ * clock, a /tmp path in the prompt) qualifies; a prompt needs no letter (`$`, `>>>`). A row that
+ * ends with one of `echoes` (see {@link appearedText}) is that line's echo, not a prompt.
+ * @example promptAfter(['$ sleep 1; echo done'], ['$ sleep 1; echo done', 'done', '$'], /^done$/) // { row: 2, col: 0, text: '$' }
+ * @example promptAfter(['> Open', '  Save'], ['  Open', '> Save'], '> Save') // undefined
+ */
+export function promptAfter(
+  before: readonly string[],
+  after: readonly string[],
+  appeared: string | RegExp | PlacedText | undefined,
+  echoes: readonly string[] = [],
+): PlacedText | undefined {
+  const row = after.findLastIndex((line) => line.trim() !== '');
+  const line = (after[row] ?? '').trimEnd();
+  const text = line.trim();
+  if (row < 0 || (before[row] ?? '').trimEnd() === line || onRow(appeared, line, row)) return undefined;
+  if (!SINGLE_WIDTH.test(line) || VOLATILE.some((pattern) => pattern.test(text))) return undefined;
+  if (echoes.some((echo) => echo.trim() !== '' && text.endsWith(echo.trim()))) return undefined;
+  return { row, col: line.indexOf(text), text };
+}
+
+/** Whether what an assertion waits for is on `line` (row `row`, trailing blanks trimmed): a pattern is tested on the row, as `toShowText` tests it. */
+function onRow(appeared: string | RegExp | PlacedText | undefined, line: string, row: number): boolean {
+  if (appeared === undefined) return false;
+  if (typeof appeared === 'string') return line.includes(appeared);
+  return appeared instanceof RegExp ? appeared.test(line) : appeared.row === row;
+}
+
 /** The preferred run of `after` that replaced other text at its place in `before` (see {@link appearedText}), or undefined. */
 function replacedRun(before: readonly string[], after: readonly string[], notEcho: (text: string) => boolean): PlacedText | undefined {
   let found: PlacedText | undefined;

@@ -5,9 +5,9 @@
  * screens come with the input, taken by `tmux-shot codegen` as it watched.
  */
 import { CODEGEN, WAIT } from '../defaults.js';
-import { appearedText, type PlacedText, volatileMasks } from './appeared-text.js';
+import { appearedText, type PlacedText, promptAfter, volatileMasks } from './appeared-text.js';
 import { decodeInput, type InputEvent, MOUSE_MOTION } from '../term/index.js';
-import { appearedStep, observedTimeout, type TestStep } from './test-steps.js';
+import { assertionSteps, endsLine, LINE_ENDS, observedTimeout, type TestStep } from './test-steps.js';
 
 /** What was observed, in order: input as it arrived, and the user's screenshot marks. `at`: when, in ms on any one clock (without it, no wait gets a timeout of its own). */
 export type Observation =
@@ -94,6 +94,9 @@ const FINAL_SCREENSHOT = 'final';
  * typing before it (a paste into sh, fast typing; not a bracketed paste, whose line ends the app
  * takes as text) is asserted on what appeared other than the echo of that line (`appearedText`'s
  * `echoes`): the screen before showed neither, and the echo would pass before the command's output.
+ * After a step that ends a line, the prompt it brought back (the last row, when it changed and the
+ * assertion is not on it: `promptAfter`) is waited for at its place too, so that the next keys
+ * reach a shell that is reading them, not the terminal's echo before its prompt.
  */
 export function inferSteps(observations: readonly Observation[], end: SessionEnd): InferredSteps {
   const steps: TestStep[] = [];
@@ -104,17 +107,21 @@ export function inferSteps(observations: readonly Observation[], end: SessionEnd
   let unasserted: number | undefined;
   /** When a lone Escape that ended the last closed action arrived (undefined: none, or no clock): the next action keeps the pause after it. */
   let escapedAt: number | undefined;
-  const assertAfter = (before: readonly string[], after: readonly string[], timeout?: number, echoes?: readonly string[]): boolean => {
-    const step = before.join('\n') === after.join('\n') ? undefined : appearedStep(appearedText(before, after, echoes), timeout);
-    if (step) steps.push(step);
-    return step !== undefined;
+  /** Pushes the assertions after a step from `before` to `after` (see `appearedText`; `promptAfter` when `line`), and returns whether there were any. */
+  const assertAfter = (before: readonly string[], after: readonly string[], timeout?: number, echoes?: readonly string[], line = false): boolean => {
+    if (before.join('\n') === after.join('\n')) return false;
+    const appeared = appearedText(before, after, echoes);
+    const asserts = assertionSteps(appeared, line ? promptAfter(before, after, appeared, echoes) : undefined, timeout);
+    steps.push(...asserts);
+    return asserts.length > 0;
   };
   const close = (after: readonly string[], at: number | undefined) => {
     if (!pending) return;
     steps.push(pending.step);
     const since = unasserted ?? pending.at;
     const took = at !== undefined && since !== undefined ? at - since : 0;
-    unasserted = assertAfter(pending.before, after, observedTimeout(took, WAIT.timeout), pending.echoes) ? undefined : since;
+    const asserted = assertAfter(pending.before, after, observedTimeout(took, WAIT.timeout), pending.echoes, endsLine(pending.step));
+    unasserted = asserted ? undefined : since;
     escapedAt = pending.loneEscape ? pending.at : undefined;
     pending = undefined;
   };
@@ -180,9 +187,6 @@ interface ReadFacts {
   typed: string;
   lineOfRead: number;
 }
-
-/** Keys that end a line in line mode: the line is then the app's (CR, LF). */
-const LINE_ENDS: ReadonlySet<string> = new Set(['Enter', 'C-j']);
 
 /** Keys the terminal's line editing takes while a line is typed (erase, kill, word erase): part of a secret line, not steps. */
 const LINE_EDITS: ReadonlySet<string> = new Set(['BSpace', 'C-h', 'C-u', 'C-w']);

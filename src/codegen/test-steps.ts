@@ -80,6 +80,25 @@ export function appearedStep(appeared: string | RegExp | PlacedText | undefined,
   return { kind: 'expectRegionText', ...appeared, ...within };
 }
 
+/** Keys that end a line in line mode: the line is then the app's (CR, LF). */
+export const LINE_ENDS: ReadonlySet<string> = new Set(['Enter', 'C-j']);
+
+/** Whether `step` ends a line (a key of {@link LINE_ENDS}, a newline typed or pasted): the line goes to the app, and a shell's prompt comes back (see `promptAfter`). */
+export function endsLine(step: TestStep): boolean {
+  if (step.kind === 'press') return LINE_ENDS.has(step.keys.at(-1) ?? '');
+  return (step.kind === 'type' || step.kind === 'paste') && step.text.endsWith('\n');
+}
+
+/**
+ * The assertions after a step: on what appeared (see {@link appearedStep}), then on the prompt the
+ * step's line end brought back (`promptAfter`), `{ timeout }` on the first of them. None when neither.
+ */
+export function assertionSteps(appeared: string | RegExp | PlacedText | undefined, prompt: PlacedText | undefined, timeout?: number, wait = false): TestStep[] {
+  const first = appearedStep(appeared, timeout, wait);
+  const then = appearedStep(prompt, first === undefined ? timeout : undefined);
+  return [first, then].filter((step) => step !== undefined);
+}
+
 /**
  * The test's own timeout for `steps`: when some of its waits have a timeout of their own (a step
  * observed to take long), their sum plus Vitest's default (`CODEGEN.vitestTimeout`, for all the

@@ -249,15 +249,20 @@ test("vim -u NONE -i NONE -N -n notes.txt", async ({ tmuxApp }) => {
     await passesTwice(out);
   }, 60_000); // a session typed a key at a time
 
-  it('bash: a command that takes 6 s, then exit: a whole-row wait on its output with a timeout, the test its own, ending on the exit status', async () => {
+  // The prompt comes 0.5 s after the output (PROMPT_COMMAND): replayed without a wait on it, `exit`
+  // was typed in that gap, and the terminal echoed it before the prompt (`exitbash-5.2# exit`; in
+  // CI, with no PROMPT_COMMAND, `ebash-5.2# exit` once, against a reference without it).
+  it('bash: a command that takes 6 s, then exit: a whole-row wait on its output with a timeout, then on the prompt, the test its own, ending on the exit status', async () => {
     const out = join(dir, 'slow.test.ts');
-    await using outer = await startCodegen(out, ['bash', '--norc', '--noprofile'], 'bash-5.2#', ['--cols', '50', '--rows', '8']);
+    const bash = ['env', 'PROMPT_COMMAND=sleep 0.5', 'bash', '--norc', '--noprofile'];
+    await using outer = await startCodegen(out, bash, 'bash-5.2#', ['--cols', '50', '--rows', '8']);
     // As a person types: the command line, then Enter on its own (the line's echo is on the screen before Enter).
     await outer.type('sleep 6; echo build-finished');
     await outer.waitForText('# sleep 6; echo build-finished');
     await outer.waitForStable(); // a person's pause: codegen's screen model may lag this terminal under load
     await outer.press('Enter');
     await outer.waitForText(/^build-finished/m, { timeout: 10_000 });
+    await outer.waitForText(/^bash-5\.2# +│/m); // the prompt, 0.5 s after the output (the frame of codegen's view follows)
     await outer.waitForStable();
     await outer.type('exit');
     await outer.waitForText('# exit');
@@ -272,14 +277,15 @@ test("vim -u NONE -i NONE -N -n notes.txt", async ({ tmuxApp }) => {
 
 import { expect, test } from 'tmux-shot/vitest';
 
-test.override({ tmuxOptions: { command: ['bash', '--norc', '--noprofile'], cols: 50, rows: 8 } });
+test.override({ tmuxOptions: { command: ['env', 'PROMPT_COMMAND=sleep 0.5', 'bash', '--norc', '--noprofile'], cols: 50, rows: 8 } });
 
-test('bash --norc --noprofile', { timeout: N }, async ({ tmuxApp }) => {
+test('env PROMPT_COMMAND=sleep 0.5 bash --norc --noprofile', { timeout: N }, async ({ tmuxApp }) => {
   await expect(tmuxApp).toShowText('bash-5.2#');
   await tmuxApp.type('sleep 6; echo build-finished');
   await expect(tmuxApp).toShowText('bash-5.2# sleep 6; echo build-finished');
   await tmuxApp.press('Enter');
   await expect(tmuxApp).toShowText(/^build-finished$/, { timeout: N });
+  await expect(tmuxApp.region({ row: 2, col: 0, rows: 1, cols: 9 })).toHaveText('bash-5.2#');
   await tmuxApp.type('exit');
   await expect(tmuxApp).toShowText('bash-5.2# exit');
   await tmuxApp.press('Enter');
@@ -316,6 +322,7 @@ test('env PS1=sh>  sh', async ({ tmuxApp }) => {
   await tmuxApp.type('echo one');
   await tmuxApp.press('Enter');
   await expect(tmuxApp).toShowText(/^one$/);
+  await expect(tmuxApp.region({ row: 2, col: 0, rows: 1, cols: 3 })).toHaveText('sh>');
   await tmuxApp.type('exit');
   await expect(tmuxApp).toShowText('sh> exit');
   await tmuxApp.press('Enter');

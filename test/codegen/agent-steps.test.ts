@@ -102,6 +102,7 @@ describe('agentRunSteps', () => {
         { kind: 'type', text: 'make' },
         { kind: 'press', keys: ['Enter'] },
         { kind: 'waitForText', text: 'Build finished' },
+        { kind: 'expectRegionText', row: 2, col: 0, text: '$' }, // the prompt is back: the next keys reach the shell, not the terminal's echo
         { kind: 'type', text: 'exit' },
         { kind: 'press', keys: ['Enter'] },
         // Not '$ exit' (issue 28.9): the echo of a line typed with its Enter shows before what the Enter does.
@@ -119,6 +120,7 @@ describe('agentRunSteps', () => {
         { kind: 'type', text: 'echo one' },
         { kind: 'press', keys: ['Enter'] },
         { kind: 'expectText', text: /^one$/ },
+        { kind: 'expectRegionText', row: 2, col: 0, text: '$' }, // the prompt is back: the next keys reach the shell, not the terminal's echo
         { kind: 'type', text: 'echo two' },
         { kind: 'expectText', text: '$ echo two' },
         { kind: 'screenshot', name: 'finished' },

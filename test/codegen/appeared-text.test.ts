@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appearedText, type PlacedText } from '../../src/codegen/appeared-text.js';
+import { appearedText, type PlacedText, promptAfter } from '../../src/codegen/appeared-text.js';
 
 /** A row of mc's two panels (80 columns), too long to be asserted as a whole row. */
 const panels = (left: string, right: string) => `│${left.padEnd(38)}││${right.padEnd(38)}│`;
@@ -73,5 +73,33 @@ describe('appearedText', () => {
     ['blank echoes change nothing', ['$'], ['$ echo one', 'one'], ['  '], '$ echo one'],
   ])('%s', (_name, before, after, echoes, text) => {
     expect(appearedText(before, after, echoes)).toEqual(text);
+  });
+});
+
+// A shell reads between commands in line mode: keys typed after the output but before the prompt
+// were echoed by the terminal ahead of it (CI: the replay showed `ebash-5.2# exit`).
+describe('promptAfter', () => {
+  const shell = ['bash-5.2# sleep 6; echo build-finished'];
+  it.each<[string, string[], string[], string | RegExp | PlacedText | undefined, PlacedText | undefined]>([
+    ['the prompt back under the output', shell, [...shell, 'build-finished', 'bash-5.2# '], /^build-finished$/, { row: 2, col: 0, text: 'bash-5.2#' }],
+    ['a prompt without letters, indented', ['$'], ['$ true', '  >>> '], undefined, { row: 1, col: 2, text: '>>>' }],
+    ['blank rows below do not count', ['$'], ['$ echo one', 'one', '$', '', '   '], /^one$/, { row: 2, col: 0, text: '$' }],
+    ['the asserted text is on that row (a string)', ['> Open'], ['  Open', 'Selected: Open'], 'Selected: Open', undefined],
+    ['the asserted text is on that row (a whole-row pattern)', ['$ echo done'], ['$ echo done', 'done   '], /^done$/, undefined],
+    ['the asserted text is on that row (at its place)', ['│ a', '│UP--DIR'], ['│ a', '│ a'], { row: 1, col: 2, text: 'a' }, undefined],
+    ['the last row reads as before (trailing blanks aside)', ['$ ls', 'x'], ['$ ls', 'x  '], undefined, undefined],
+    ['a volatile prompt (a clock)', ['[08:50] $'], ['[08:50] $ true', '[08:51] $'], undefined, undefined],
+    ['a prompt of wide characters', ['$'], ['$ true', '名前 $'], undefined, undefined],
+    ['a blank screen', ['$'], ['', ' '], undefined, undefined],
+  ])('%s', (_name, before, after, appeared, prompt) => {
+    expect(promptAfter(before, after, appeared)).toEqual(prompt);
+  });
+
+  it.each<[string, string[], string[], string[], PlacedText | undefined]>([
+    ['the echo of the line entered with its Enter (the shell exited)', ['$'], ['$ exit'], ['exit'], undefined],
+    ['blank echoes change nothing', ['$'], ['$ true', '$'], ['  '], { row: 1, col: 0, text: '$' }],
+    ['the prompt under the echo', ['$'], ['$ exit', '$'], ['exit'], { row: 1, col: 0, text: '$' }],
+  ])('with echoes: %s', (_name, before, after, echoes, prompt) => {
+    expect(promptAfter(before, after, undefined, echoes)).toEqual(prompt);
   });
 });

@@ -160,6 +160,7 @@ describe('inferSteps', () => {
       { kind: 'expectText', text: 'bash-5.2# sleep 6; echo build-finished' },
       { kind: 'press', keys: ['Enter'] },
       { kind: 'expectText', text: /^build-finished$/, timeout: 14000 },
+      { kind: 'expectRegionText', row: 2, col: 0, text: 'bash-5.2#' },
       { kind: 'type', text: 'exit' },
       { kind: 'expectText', text: 'bash-5.2# exit' },
       { kind: 'press', keys: ['Enter'] },
@@ -252,20 +253,23 @@ describe('inferSteps', () => {
       { kind: 'type', text: 'echo one' },
       { kind: 'press', keys: ['Enter'] },
       { kind: 'expectText', text: /^one$/ },
+      { kind: 'expectRegionText', row: 2, col: 0, text: '$' },
       { kind: 'type', text: 'echo two' },
       { kind: 'press', keys: ['Enter'] },
       { kind: 'expectText', text: /^two$/ },
+      { kind: 'expectRegionText', row: 4, col: 0, text: '$' },
       { kind: 'screenshot', name: 'final' },
     ]);
   });
 
   it('takes the whole typed line as the echo when only its end came with the Enter (fast typing split across reads)', () => {
     const session = [input('echo o', ['$']), input('ne\r', ['$ echo o']), input('exit\r', ['$ echo one', 'one', '$'])];
-    expect(inferSteps(session, { screen: ['$ echo one', 'one', '$ exit'] }).steps.slice(0, 5)).toEqual([
+    expect(inferSteps(session, { screen: ['$ echo one', 'one', '$ exit'] }).steps.slice(0, 6)).toEqual([
       { kind: 'type', text: 'echo one' },
       { kind: 'expectText', text: '$ echo o' },
       { kind: 'press', keys: ['Enter'] },
       { kind: 'expectText', text: /^one$/ },
+      { kind: 'expectRegionText', row: 2, col: 0, text: '$' },
       { kind: 'type', text: 'exit' },
     ]);
   });
@@ -290,6 +294,7 @@ describe('inferSteps', () => {
       { kind: 'typeSecret', variable: 'TMUX_SHOT_PASSWORD', prompt: 'Password:' },
       { kind: 'press', keys: ['Enter'] },
       { kind: 'expectText', text: 'Password: got 5' },
+      { kind: 'expectRegionText', row: 1, col: 0, text: '$' },
       { kind: 'type', text: 'x' },
       { kind: 'expectText', text: '$ x' },
       { kind: 'screenshot', name: 'final' },
