@@ -1,10 +1,19 @@
+import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { needsOwnModules } from './test/module-isolation.js';
 import ChildRunsFirst from './test/sequencer.js';
+
+const root = import.meta.dirname;
+const files = readdirSync(`${root}/test`, { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.test.ts'))
+  .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+/** The files that need modules of their own: test/module-isolation.ts says which and why. */
+const isolated = files.filter((path) => needsOwnModules(root, path));
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // Each test file gets its own tmux server; real apps need real time.
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -17,5 +26,11 @@ export default defineConfig({
     sequence: { sequencer: ChildRunsFirst },
     // The agent's cost line (tmux-shot/reporter) after Vitest's own report.
     reporters: ['default', './src/vitest/reporter.ts'],
+    projects: [
+      // Named, so their baselines and cassettes are in a folder of the project's name (test/examples/__screenshots__/isolated/).
+      { extends: true, test: { name: 'isolated', include: isolated } },
+      // The other files share their worker's modules with the files run before them in it.
+      { extends: true, test: { name: 'shared', isolate: false, include: ['test/**/*.test.ts'], exclude: isolated } },
+    ],
   },
 });

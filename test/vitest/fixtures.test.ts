@@ -95,7 +95,7 @@ describe('agent', () => {
     await expect(tmuxApp).toShowText('Selected: Settings');
     const root = join(import.meta.dirname, '../..');
     expect(agent.outDir).toBe(
-      join(root, '.vitest-attachments/test/vitest/fixtures.test.ts/agent-drives-the-test-app-and-saves-its-screenshots-in-a-folder-of-the-test-agent'),
+      join(root, '.vitest-attachments/test/vitest/isolated/fixtures.test.ts/agent-drives-the-test-app-and-saves-its-screenshots-in-a-folder-of-the-test-agent'),
     );
     expect(result.shots).toEqual([join(agent.outDir, 'chosen.png')]);
     expect(await readdir(agent.outDir)).toEqual(['chosen.png']);

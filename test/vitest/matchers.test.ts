@@ -196,7 +196,7 @@ describe('toMatchScreenshot', () => {
       /^expect\(tmuxApp\)\.toMatchScreenshot\('counter'\)\n\nThe screen did not settle within 300 ms: two consecutive reads still differed\.\n(\d+ cells? differs? on row 0|the cursor moved from row 0 col \d+ to row 0 col \d+)\n/,
     );
     await expect(failure).rejects.toThrow(
-      /\nSecond to last screen:\n  .*\/\.vitest-attachments\/test\/vitest\/matchers\.test\.ts\/counter-previous\.png\n\nLast screen:\n  .*\/counter-actual\.png$/,
+      /\nSecond to last screen:\n  .*\/\.vitest-attachments\/test\/vitest\/isolated\/matchers\.test\.ts\/counter-previous\.png\n\nLast screen:\n  .*\/counter-actual\.png$/,
     );
   });
 
@@ -296,7 +296,7 @@ describe('toMatchScreenshot against a baseline drawn by another renderer', () =>
           () => expect.unreachable(),
           (error: Error) => error,
         );
-      const attachments = resolve(dirname(task.file.filepath), '../../.vitest-attachments/test/vitest/matchers.test.ts');
+      const attachments = resolve(dirname(task.file.filepath), '../../.vitest-attachments/test/vitest/isolated/matchers.test.ts');
       // Without the screen stored in the reference, changed cells come from the pixels.
       expect(failure.message).toBe(
         [
@@ -341,7 +341,7 @@ describe('toMatchScreenshot of PNG bytes', () => {
     await Promise.all([writeFile(first, a), writeFile(second, a)]);
     try {
       await expect(a).toMatchScreenshot('png a');
-      const attachments = resolve(dirname(task.file.filepath), '../../.vitest-attachments/test/vitest/matchers.test.ts');
+      const attachments = resolve(dirname(task.file.filepath), '../../.vitest-attachments/test/vitest/isolated/matchers.test.ts');
       const failure: Error = await expect(b)
         .toMatchScreenshot('png b')
         .then(
