@@ -39,7 +39,10 @@ export function startServerCommands(): TmuxCommand[] {
  * process that owns the server (`ownerPid`, checked every {@link OWNER_POLL_SECONDS} s). The
  * server cleans up after itself when that process is gone, however it died, at whatever point
  * of `TmuxServer.create`: it starts {@link formatReaperScript} for the server's processes,
- * kills the server and removes `directory` (the server's private one). Three paths do it, so no
+ * kills the server and removes `directory` (the server's private one). In the hooks, the reaper
+ * (a `run-shell -b` job) kills the server itself once it ignores SIGTERM: tmux 3.3a sends every
+ * job SIGTERM as it exits, and a `kill-server` after `run-shell -b` in the hook ended the reaper
+ * before its `trap` on a loaded machine (the pane's processes then outlived the server). Three paths do it, so no
  * single lost event leaves the server running: the lobby's pane itself once its loop ends (it
  * ignores the hangup of the server's end), its exit (`pane-died`: tmux 3.3a can miss the pane's
  * SIGCHLD, leaving that hook unfired), and its control client's detaching (`client-detached`;
@@ -49,12 +52,12 @@ export function startServerCommands(): TmuxCommand[] {
  * its command, so the hooks' scripts are format-escaped; the pane reaches the server through `connection`'s binary and socket.
  */
 export function createLobbyCommands(ownerPid: number, directory: string, connection: Pick<TmuxConnection, 'binary' | 'socketPath'>): TmuxCommand[] {
-  const runShell = (flags: string, script: string) => `run-shell ${flags}${quoteTmuxArgument(escapeFormat(script))}`;
   const removeDirectory = `rm -rf -- ${quoteShellWord(directory)}`;
-  // The reaper's arguments are the panes' first processes, expanded by tmux before the kill.
-  const reap = `run-shell -b ${quoteTmuxArgument(`set -- ${PANE_PIDS_FORMAT}\n${escapeFormat(formatReaperScript())}`)}`;
-  const cleanUp = [reap, runShell('', removeDirectory), 'kill-server'].join(' ; ');
   const tmux = [connection.binary, '-S', connection.socketPath].map(quoteShellWord).join(' ');
+  // The reaper's arguments are the panes' first processes, expanded by tmux as the hook runs; the
+  // reaper itself kills the server, once it ignores the SIGTERM tmux sends its jobs as it exits.
+  const endServer = `${tmux} kill-server; ${removeDirectory}`;
+  const cleanUp = `run-shell -b ${quoteTmuxArgument(`set -- ${PANE_PIDS_FORMAT}\n${escapeFormat(formatReaperScript(endServer))}`)}`;
   const watchOwner = [
     `while kill -0 ${ownerPid} 2>/dev/null; do sleep ${OWNER_POLL_SECONDS}; done`,
     "trap '' HUP",
@@ -96,13 +99,15 @@ const REAPER_MARK = ': tmux-shot-reaper';
  * each other), known by {@link REAPER_MARK} in their command lines. A pass runs one `grep` over
  * every process's environment (fed by `xargs`), and further programs only for the server's own
  * processes and the panes' session members: two `grep`s for every process on the machine took
- * seconds a pass on a loaded machine.
+ * seconds a pass on a loaded machine. `endServer`, when given: a command it runs once it ignores
+ * SIGHUP and SIGTERM, before its first pass (the lobby's hooks kill the server with it).
  */
-export function formatReaperScript(): string {
+export function formatReaperScript(endServer?: string): string {
   return [
     REAPER_MARK,
     "trap '' HUP TERM",
     'exec >/dev/null 2>&1',
+    ...(endServer === undefined ? [] : [endServer]),
     'mark="TMUX=${TMUX%,*},"',
     'panes=" "',
     'for pane; do',

@@ -33,10 +33,12 @@ describe('tmux command builders', () => {
     expect(reaper).toContain('mark=\\"TMUX=\\${TMUX%,*},\\"\\012');
     expect(reaper).toContain('| xargs grep -lsaF \\"\\$mark\\")');
     expect(reaper).toContain('case \\"\\$live\\" in *\\" \\$4 \\"*)');
-    // The panes' first processes, expanded by run-shell before the kill, are the reaper's arguments.
-    const hookReaper = quoteTmuxArgument(`set -- #{S:#{W:#{P:#{?pane_dead,d,}#{pane_pid} }}}\n${escapeFormat(formatReaperScript())}`);
-    const cleanUp = `run-shell -b ${hookReaper} ; run-shell "rm -rf -- '/tmp/it'\\\\''s ##S'" ; kill-server`;
     const tmux = "'/opt/tmux 3.3a/tmux' '-S' '/tmp/it'\\''s #S/socket'";
+    // The panes' first processes, expanded by run-shell as the hook runs, are the reaper's
+    // arguments; the reaper kills the server once it ignores SIGTERM (tmux sends it to its jobs as it exits).
+    const endServer = `${tmux} kill-server; rm -rf -- '/tmp/it'\\''s #S'`;
+    expect(formatReaperScript(endServer).split('\n').slice(0, 4)).toEqual([': tmux-shot-reaper', "trap '' HUP TERM", 'exec >/dev/null 2>&1', endServer]);
+    const cleanUp = `run-shell -b ${quoteTmuxArgument(`set -- #{S:#{W:#{P:#{?pane_dead,d,}#{pane_pid} }}}\n${escapeFormat(formatReaperScript(endServer))}`)}`;
     const paneCleanUp = [
       "trap '' HUP",
       `sh -c ${quoteShellWord(formatReaperScript())} reaper $(${tmux} display-message -p '#{S:#{W:#{P:#{?pane_dead,d,}#{pane_pid} }}}' 2>/dev/null) &`,

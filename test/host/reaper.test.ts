@@ -184,3 +184,42 @@ describe('the cost of a reap', () => {
     }
   });
 });
+
+// Why the lobby's hooks leave the server's kill to the reaper (createLobbyCommands): in CI a pane's
+// session outlived its server, no reaper having run. tmux 3.3a sends SIGTERM to every job as it
+// exits (job_kill_all), and `run-shell -b reaper ; … ; kill-server` could end the reaper before
+// its `trap` on a loaded machine. Here the job's start is made slow on purpose.
+describe('tmux 3.3a and a run-shell -b job when the server exits', () => {
+  /**
+   * Runs `job(dir)` with `run-shell -b` on a new tmux server in a new folder `dir`; once the job
+   * has written its pid there (a waiting run-shell), `kill-server`. Returns the job's pid and the folder.
+   */
+  function jobThenKill(job: (dir: string) => string): { pid: number; dir: string } {
+    const dir = mkdtempSync(join(tmpdir(), 'tmux-shot-job-'));
+    const tmux = (...args: string[]) => execFileSync('tmux', ['-S', join(dir, 'socket'), '-f', '/dev/null', ...args], { env: { PATH: process.env.PATH } });
+    tmux('new-session', '-d', 'sleep 60');
+    tmux('run-shell', '-b', `echo $$ > ${dir}/pid; ${job(dir)}`, ';', 'run-shell', `until [ -s ${dir}/pid ]; do :; done`, ';', 'kill-server');
+    const pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
+    started.push({ pid, startTicks: startTicksOf(pid) });
+    return { pid, dir };
+  }
+
+  it('ends a job that had not set its trap yet', async () => {
+    const { pid, dir } = jobThenKill((dir) => `sleep 0.3; trap '' TERM; echo survived > ${dir}/survived`);
+    try {
+      await expect.poll(() => isProcessAlive(pid), { timeout: 5000, interval: 10 }).toBe(false);
+      expect(existsSync(join(dir, 'survived'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('spares a job that ignores SIGTERM before the server exits', async () => {
+    const { dir } = jobThenKill((dir) => `trap '' TERM; sleep 0.3; echo survived > ${dir}/survived`);
+    try {
+      await expect.poll(() => existsSync(join(dir, 'survived')), { timeout: 5000, interval: 10 }).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
