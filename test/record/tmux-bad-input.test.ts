@@ -8,10 +8,13 @@ import { decodeGif } from './decode-gif.js';
 const SIZE = { cols: 40, rows: 8 };
 // 4 px padding around 40x8 cells of 9x18 px.
 const PX = [4 + 40 * 9 + 4, 4 + 8 * 18 + 4];
+// Each app lingers 0.2 s after its last output: tmux 3.3a can lose the output of an app that exits
+// in the instant after writing it, on a loaded machine (Troubleshooting, Quick exits under load; a
+// CI run lost the flood's 'END').
 
 it('records a `yes` flood (bounded by head) as a valid GIF whose last frame is the final screen', async () => {
   await using server = await TmuxServer.create();
-  await using app = await TmuxApp.start({ command: 'yes tmux-shot | head -n 200000; echo END', server, ...SIZE, ready: 'none' });
+  await using app = await TmuxApp.start({ command: 'yes tmux-shot | head -n 200000; echo END; sleep 0.2', server, ...SIZE, ready: 'none' });
   expect(await app.waitForExit({ timeout: 30_000 })).toEqual({ exitCode: 0, signal: null });
   expect(app.text().trimEnd().split('\n').slice(-2)).toEqual(['tmux-shot', 'END']);
   const gif = decodeGif(await app.gif());
@@ -21,7 +24,12 @@ it('records a `yes` flood (bounded by head) as a valid GIF whose last frame is t
 
 it('records 1 MB of /dev/urandom as a valid GIF', async () => {
   await using server = await TmuxServer.create();
-  await using app = await TmuxApp.start({ command: 'head -c 1000000 /dev/urandom; printf "\\033c"; echo NOISE-END', server, ...SIZE, ready: 'none' });
+  await using app = await TmuxApp.start({
+    command: 'head -c 1000000 /dev/urandom; printf "\\033c"; echo NOISE-END; sleep 0.2',
+    server,
+    ...SIZE,
+    ready: 'none',
+  });
   expect(await app.waitForExit({ timeout: 30_000 })).toEqual({ exitCode: 0, signal: null });
   expect(app.text().split('\n')[0]).toBe('NOISE-END');
   const gif = decodeGif(await app.gif());
@@ -30,7 +38,6 @@ it('records 1 MB of /dev/urandom as a valid GIF', async () => {
 
 it('records an app that crashes with SIGSEGV, its last output included', async () => {
   await using server = await TmuxServer.create();
-  // The app lingers 0.2 s after its last output: tmux 3.3a can lose the output of an app that exits in the instant after writing it, on a loaded machine (README, Quick exits under load).
   await using app = await TmuxApp.start({ command: ['sh', '-c', 'echo about to crash; sleep 0.2; kill -SEGV $$'], server, ...SIZE, ready: 'none' });
   expect(await app.waitForExit()).toEqual({ exitCode: null, signal: 'SIGSEGV' });
   expect(app.text().split('\n')[0]).toBe('about to crash');
