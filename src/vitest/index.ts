@@ -7,7 +7,7 @@
  */
 export { describe, expect, it, matchers, test } from './test-api.js';
 export { tmuxShotFixtures } from './fixtures/fixtures.js';
-export type { ShellFixture, TmuxShotFixtures, TmuxShotTestFixtures, TmuxShotWorkerFixtures } from './fixtures/fixtures.js';
+export type { ShellFixture, TmuxShotFileFixtures, TmuxShotFixtures, TmuxShotTestFixtures, TmuxShotWorkerFixtures } from './fixtures/fixtures.js';
 export type { LaunchApp, LaunchAppOptions, ShellFixtureOptions } from './fixtures/other-apps.js';
 export type { RecordingMode } from './evidence/evidence.js';
 export { TmuxAppHandle } from './fixtures/app-handle.js';

@@ -1,17 +1,15 @@
 /**
  * What a test file gets from `tmux-shot/vitest`: Vitest's `test` and `it` extended with the
  * fixtures, `describe`, and `expect` with the matchers registered and typed. Importing it also
- * empties the file's attachments folder before its tests run (see `clearEvidence`), and reports
- * (or, with `-u`, removes) the baselines none of the file's tests used, once they ran; both need
- * Vitest's default `isolate: true` (modules run again for each file).
+ * empties the file's attachments folder before its tests run, and reports (or, with `-u`, removes)
+ * the baselines none of the file's tests used, once they ran: hooks for the importing file, and the
+ * fixture `tmuxFileHooks` for files Vitest runs without importing it again (test-file-hooks.ts).
  */
 import { afterAll, beforeAll, expect, test as vitestTest } from 'vitest';
 import type { MatcherResult, MatcherState, TestAPI } from 'vitest';
-import { clearEvidence } from './evidence/evidence.js';
 import { tmuxShotFixtures } from './fixtures/fixtures.js';
-import type { TmuxShotTestFixtures, TmuxShotWorkerFixtures } from './fixtures/fixtures.js';
-import { reportUnusedBaselines, readUpdateMode, sweepUpdateMode } from './screenshot/baselines.js';
-import { VITEST_CONSTANTS } from '../defaults.js';
+import type { TmuxShotFixtures } from './fixtures/fixtures.js';
+import { endTestFile, startTestFile } from './test-file-hooks.js';
 import { subjectOf } from './matchers/subject.js';
 import { loggedAsSteps } from './matchers/matcher-steps.js';
 import { toMatchScreenshot } from './screenshot/matcher.js';
@@ -77,12 +75,10 @@ expect.addSnapshotSerializer(refuseHandleSnapshots);
 
 // Vitest parses a hook's first parameter like a fixture's: it must be a destructuring pattern.
 beforeAll(async ({}, file) => {
-  if (file.type === 'suite' && 'filepath' in file) await clearEvidence(file);
+  if (file.type === 'suite' && 'filepath' in file) await startTestFile(file);
 });
 afterAll(async ({}, file) => {
-  if (file.type === 'suite' && 'filepath' in file) {
-    await reportUnusedBaselines(file, sweepUpdateMode(readUpdateMode(expect.getState()), process.env[VITEST_CONSTANTS.acceptEnv]));
-  }
+  if (file.type === 'suite' && 'filepath' in file) await endTestFile(file);
 });
 
 /**
@@ -95,7 +91,7 @@ afterAll(async ({}, file) => {
  *   await expect(tmuxApp).toMatchScreenshot();
  * });
  */
-export const test: TestAPI<TmuxShotTestFixtures & TmuxShotWorkerFixtures> = vitestTest.extend<TmuxShotTestFixtures & TmuxShotWorkerFixtures>(tmuxShotFixtures);
+export const test: TestAPI<TmuxShotFixtures> = vitestTest.extend<TmuxShotFixtures>(tmuxShotFixtures);
 
 /** Alias of {@link test}. */
 export const it = test;

@@ -1,9 +1,11 @@
 /**
  * Baselines in child Vitest runs of projects/baselines: `-u` removes only the baselines of tests
  * that ran to the end and passed without asking for them (failed, timed-out, skipped and filtered
- * tests keep theirs); names in other scripts get files of their own; a read-only baseline folder
- * fails with the baseline's name and the reason.
+ * tests keep theirs), also for every file of a worker without isolation; a file's attachments
+ * folder is emptied once, before its hooks; names in other scripts get files of their own; a
+ * read-only baseline folder fails with the baseline's name and the reason.
  */
+import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -28,6 +30,15 @@ async function baselines(folder: string): Promise<string[]> {
   return (await readdir(join(project.dir, '__screenshots__', folder)).catch(() => [])).sort();
 }
 
+/** The states of a run of sweep.test.js and skipped.test.js. */
+const SWEEP_AND_SKIPPED = {
+  'sweep.test.js > passes': 'passed',
+  'sweep.test.js > fails early': 'failed',
+  'sweep.test.js > times out': 'failed',
+  'skipped.test.js > runs': 'passed',
+  'skipped.test.js > skipped': 'skipped',
+};
+
 function states(run: RunResult): Record<string, string> {
   return Object.fromEntries([...run.tests].map(([id, { state }]) => [id, state]));
 }
@@ -44,13 +55,7 @@ describe.sequential('baselines in a Vitest run', () => {
       'skipped.test.js/skipped-1.png',
     ]);
     const run = await project.run(['sweep.test.js', 'skipped.test.js', '-u']);
-    expect(states(run)).toEqual({
-      'sweep.test.js > passes': 'passed',
-      'sweep.test.js > fails early': 'failed',
-      'sweep.test.js > times out': 'failed',
-      'skipped.test.js > runs': 'passed',
-      'skipped.test.js > skipped': 'skipped',
-    });
+    expect(states(run)).toEqual(SWEEP_AND_SKIPPED);
     expect(run.tests.get('sweep.test.js > times out')!.errors[0]!.split('\n')[0]).toBe('Test timed out in 1500ms.');
     // A name no test makes automatically (an explicit name, or a test that is gone) may belong to
     // a test that failed: it stays until a run where every test of the file passes.
@@ -118,6 +123,34 @@ describe.sequential('baselines in a Vitest run', () => {
       ['failure-menu-item-failure.txt', 'failure-menu-item--2-failure.txt'].map((file) => readFile(join(attachments, file), 'utf8')),
     );
     expect([first!.includes('Selected: Open'), second!.includes('Selected: Open')]).toEqual([false, true]); // each kept its own screen
+  });
+
+  // Without isolation one worker imports tmux-shot/vitest once, for its first file: the hooks it
+  // registers then ran for that file alone, and the second file kept its stale files.
+  test('with --no-isolate, every file gets its attachments folder emptied and its unused baselines removed', { timeout: 180_000 }, async () => {
+    await seed(['sweep.test.js/passes-4.png', 'skipped.test.js/runs-3.png']);
+    const stale = ['sweep.test.js', 'skipped.test.js'].map((file) => join(project.dir, '.vitest-attachments', file, 'earlier-run-failure.png'));
+    for (const path of stale) {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, 'an earlier run');
+    }
+    const before = { sweep: await baselines('sweep.test.js'), skipped: await baselines('skipped.test.js') };
+    const run = await project.run(['sweep.test.js', 'skipped.test.js', '-u', '--no-isolate', '--maxWorkers=1']);
+    expect(states(run)).toEqual(SWEEP_AND_SKIPPED);
+    // What the earlier tests left, less the stale one, plus the passing test's own (written if missing).
+    const kept = (before: string[], stale: string, own: string) => [...new Set([...before.filter((name) => name !== stale), own])].sort();
+    expect(await baselines('sweep.test.js')).toEqual(kept(before.sweep, 'passes-4.png', 'passes-1.png'));
+    expect(await baselines('skipped.test.js')).toEqual(kept(before.skipped, 'runs-3.png', 'runs-1.png'));
+    expect(run.output).toContain('tmux-shot: removed 1 unused screenshot baseline(s) of sweep.test.js:\n  __screenshots__/sweep.test.js/passes-4.png\n');
+    expect(run.output).toContain('tmux-shot: removed 1 unused screenshot baseline(s) of skipped.test.js:\n  __screenshots__/skipped.test.js/runs-3.png\n');
+    expect(stale.map((path) => existsSync(path))).toEqual([false, false]);
+  });
+
+  // The import's hook empties the folder before the file's own beforeAll hooks; the file fixture,
+  // set up at the first test, finds it done and leaves what those hooks wrote.
+  test("the attachments folder is emptied once: what a file's beforeAll hook writes there stays", { timeout: 180_000 }, async () => {
+    const run = await project.run(['before-all.test.js']);
+    expect(run.tests.get('before-all.test.js > sees the file its beforeAll hook wrote')).toMatchObject({ state: 'passed', errors: [] });
   });
 
   // The folder is bind-mounted read-only for the child alone (see readOnlyWrap): this works as
