@@ -5,6 +5,7 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { poll } from '../wait.js';
+import { isProcessGoneError } from './process-table.js';
 import type { ProcessScope } from './process-table.js';
 import { findPaneProcesses, killProcessTreeSync, startTicksOf } from './process-tree.js';
 
@@ -23,8 +24,8 @@ export function isProcessAlive(pid: number): boolean {
   }
   try {
     return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'latin1'));
-  } catch {
-    return true; // no procfs (macOS): kill(0) succeeded, so it runs
+  } catch (error) {
+    return !isProcessGoneError(error, process.platform); // no procfs (macOS): kill(0) succeeded, so it runs
   }
 }
 
@@ -43,7 +44,7 @@ export function isProcessRunning(pid: number): boolean {
     const flags = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[6]);
     return Number.isInteger(flags) && (flags & PF_EXITING) === 0;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ENOENT' || process.platform !== 'linux';
+    return !isProcessGoneError(error, process.platform);
   }
 }
 

@@ -120,6 +120,16 @@ export function parsePaneProcess(line: string): PaneProcess | undefined {
   return dead === '0' ? pane : { ...pane, dead: true };
 }
 
+/**
+ * Whether an error reading `/proc/<pid>/…` on `platform` says the process is gone: on Linux,
+ * ENOENT when it had been reaped before the open, ESRCH when it was reaped between the open and
+ * the read (procfs then finds no task). Elsewhere there is no procfs to say so.
+ */
+export function isProcessGoneError(error: unknown, platform: NodeJS.Platform): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return platform === 'linux' && (code === 'ENOENT' || code === 'ESRCH');
+}
+
 /** The path of the pseudo-terminal of a `tty_nr` (`/dev/pts/N`, device 136:N as `new_encode_dev` packs it); undefined for none or another kind of terminal. */
 export function ptsPath(ttyNr: number): string | undefined {
   const major = (ttyNr >> 8) & 0xfff;

@@ -6,6 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { ConfigError, describeValue } from '../errors.js';
 import { closestNames } from '../suggest.js';
+import { isProcessGoneError } from './process-table.js';
 import { parseTaskStat } from './tty-wait.js';
 
 /** The signal names this platform knows (Node's `os.constants.signals`: `SIGTERM`, `SIGINT`, `SIGUSR1`…). */
@@ -41,8 +42,7 @@ export function foregroundGroup(panePid: number, tty: string): number | undefine
   try {
     stat = readFileSync(`/proc/${panePid}/stat`, 'latin1');
   } catch (error) {
-    const gone = (error as NodeJS.ErrnoException).code === 'ENOENT' && process.platform === 'linux';
-    return gone ? undefined : panePid;
+    return isProcessGoneError(error, process.platform) ? undefined : panePid;
   }
   const parsed = parseTaskStat(stat);
   if (parsed === undefined) return panePid;

@@ -1,8 +1,11 @@
 // isProcessRunning: alive and not in exit(), as /proc shows it; the 'exit' hook and reused pids.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { isProcessRunning } from '../../src/host/process-exit.js';
+import { isProcessGoneError } from '../../src/host/process-table.js';
 import { canUnsharePids, runInPidNamespace } from './helpers/pid-namespace.js';
 
 it('counts this process as running', () => {
@@ -13,6 +16,33 @@ it('counts a process that has exited and been reaped as not running', () => {
   const { pid } = spawnSync('true');
   expect(pid).toBeGreaterThan(0);
   expect(isProcessRunning(pid as number)).toBe(false);
+});
+
+// tmux reaps a pane's process whenever its event loop gets to it: a check of the process that had
+// opened its stat just before then read ESRCH, and counted that as running (a dead pane reported
+// alive, once in a full run).
+it.runIf(process.platform === 'linux')('counts a process reaped between the open and the read of its /proc stat as gone (ESRCH)', async () => {
+  // sh leaves its background `true` a zombie until `wait`, which runs once sh reads a line.
+  const sh = spawn('sh', ['-c', 'true & echo $!; read line; wait'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const [chunk] = (await once(sh.stdout, 'data')) as [Buffer];
+  const pid = Number(chunk.toString());
+  const fd = openSync(`/proc/${pid}/stat`, 'r');
+  try {
+    expect(isProcessRunning(pid)).toBe(false); // a zombie: exited, not yet reaped
+    sh.stdin.end('reap\n');
+    await once(sh, 'exit');
+    const error = (() => {
+      try {
+        readSync(fd, Buffer.alloc(1024));
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect((error as NodeJS.ErrnoException | undefined)?.code).toBe('ESRCH');
+    expect(isProcessGoneError(error, 'linux')).toBe(true);
+  } finally {
+    closeSync(fd);
+  }
 });
 
 it.skipIf(!canUnsharePids)('leaves alone, at exit, a process that was handed the pid of a server that died unnoticed', () => {

@@ -3,6 +3,7 @@ import {
   hasOtherMarks,
   hasTmuxMarks,
   isNewPid,
+  isProcessGoneError,
   paneProcessesOf,
   parsePaneProcess,
   parseProcStat,
@@ -87,6 +88,20 @@ describe('hasTmuxMarks', () => {
     ['a cleared environment', '', server, false],
   ])('%s: %j', (_, text, scope, marked) => {
     expect(hasTmuxMarks(text, scope)).toBe(marked);
+  });
+});
+
+describe('isProcessGoneError', () => {
+  const errno = (code: string) => Object.assign(new Error(code), { code });
+  it.each([
+    [errno('ENOENT'), 'linux', true], // reaped before the open
+    [errno('ESRCH'), 'linux', true], // reaped between the open and the read
+    [errno('EACCES'), 'linux', false], // there but not readable (hidepid)
+    [errno('ENOENT'), 'darwin', false], // no procfs: says nothing of the process
+    [new Error('no code'), 'linux', false],
+    [undefined, 'linux', false],
+  ] as const)('%s on %s → %s', (error, platform, gone) => {
+    expect(isProcessGoneError(error, platform)).toBe(gone);
   });
 });
 
