@@ -6,8 +6,8 @@
  * docs/guide/speed.md). A file needs its own modules when:
  * - it uses tmux-shot's fixtures: a file's top-level `test.override({ tmuxOptions })` changes the
  *   one `test` object of the worker (Vitest keeps top-level overrides on it, not on the file), so
- *   the next file's `tmuxApp` would start the other file's app; and the fixture module's file hooks
- *   (evidence, unused baselines) are registered once per module load;
+ *   the next file's `tmuxApp` would start the other file's app (docs/guide/troubleshooting.md,
+ *   "Turning isolate off");
  * - it replaces modules, globals, the environment or timers (`vi.mock`, `vi.stubEnv`, fake timers);
  * - it is listed in {@link OWN_PROCESS}, for the reason given there.
  */

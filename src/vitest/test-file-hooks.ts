@@ -10,8 +10,11 @@
  *   file (its default `isolate: true`);
  * - the automatic file fixture `tmuxFileHooks` (fixtures.ts): every file whose tests use tmux-shot's
  *   `test`, also without isolation, where a worker imports `tmux-shot/vitest` once, for its first
- *   file, and so registers the hooks for that file alone. Its set-up runs before the file's first
- *   test that runs, its teardown right after the file's `afterAll` hooks (Vitest's runner).
+ *   file, and so registers the hooks for that file alone. Its set-up runs at the file's first test
+ *   that runs, after the file's `beforeAll` hooks and maybe after tests of Vitest's own `test`:
+ *   what those wrote since the file started stays. Its teardown runs right after the file's
+ *   `afterAll` hooks (Vitest's runner). Set up by a `test.beforeAll` or `test.aroundAll` hook, where
+ *   no test runs, it does not know the file and does nothing (a gap of `isolate: false`).
  */
 import type { RunnerTestFile } from 'vitest';
 import { expect } from 'vitest';
@@ -22,9 +25,21 @@ import { readUpdateMode, reportUnusedBaselines, sweepUpdateMode } from './screen
 const started = new WeakMap<RunnerTestFile, Promise<void>>();
 const ended = new WeakMap<RunnerTestFile, Promise<void>>();
 
-/** Empties `file`'s attachments folder, once per file: later calls get the first call's promise. */
-export function startTestFile(file: RunnerTestFile): Promise<void> {
-  return once(started, file, () => clearEvidence(file));
+/**
+ * How much earlier than the file's start a file counts as this run's when the folder is emptied
+ * late, in ms: Linux stamps files with a clock that lags the one `Date.now()` reads by up to a tick
+ * (1–10 ms).
+ */
+const CLOCK_LAG_MS = 1000;
+
+/**
+ * Empties `file`'s attachments folder, once per file: later calls get the first call's promise.
+ * @param late true when the file's hooks or tests may have written there already: then only the
+ *   files from before the file started running go.
+ */
+export function startTestFile(file: RunnerTestFile, late = false): Promise<void> {
+  const keepFrom = late ? (file.result?.startTime ?? Date.now()) - CLOCK_LAG_MS : undefined;
+  return once(started, file, () => clearEvidence(file, keepFrom));
 }
 
 /** Reports (with `-u` removes) `file`'s unused baselines, once per file, once its tests have run. */

@@ -129,28 +129,35 @@ describe.sequential('baselines in a Vitest run', () => {
   // registers then ran for that file alone, and the second file kept its stale files.
   test('with --no-isolate, every file gets its attachments folder emptied and its unused baselines removed', { timeout: 180_000 }, async () => {
     await seed(['sweep.test.js/passes-4.png', 'skipped.test.js/runs-3.png']);
-    const stale = ['sweep.test.js', 'skipped.test.js'].map((file) => join(project.dir, '.vitest-attachments', file, 'earlier-run-failure.png'));
+    const stale = ['sweep.test.js', 'skipped.test.js', 'before-all.test.js'].map((file) =>
+      join(project.dir, '.vitest-attachments', file, 'earlier-run-failure.png'),
+    );
     for (const path of stale) {
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, 'an earlier run');
     }
     const before = { sweep: await baselines('sweep.test.js'), skipped: await baselines('skipped.test.js') };
-    const run = await project.run(['sweep.test.js', 'skipped.test.js', '-u', '--no-isolate', '--maxWorkers=1']);
-    expect(states(run)).toEqual(SWEEP_AND_SKIPPED);
+    // sweep.test.js, the largest, runs first (Vitest's order without durations): the others' folders are emptied at their first test.
+    const run = await project.run(['sweep.test.js', 'skipped.test.js', 'before-all.test.js', '-u', '--no-isolate', '--maxWorkers=1']);
+    expect(states(run)).toEqual({
+      ...SWEEP_AND_SKIPPED,
+      "before-all.test.js > writes with Vitest's own test": 'passed',
+      'before-all.test.js > sees the files written before it': 'passed',
+    });
     // What the earlier tests left, less the stale one, plus the passing test's own (written if missing).
     const kept = (before: string[], stale: string, own: string) => [...new Set([...before.filter((name) => name !== stale), own])].sort();
     expect(await baselines('sweep.test.js')).toEqual(kept(before.sweep, 'passes-4.png', 'passes-1.png'));
     expect(await baselines('skipped.test.js')).toEqual(kept(before.skipped, 'runs-3.png', 'runs-1.png'));
     expect(run.output).toContain('tmux-shot: removed 1 unused screenshot baseline(s) of sweep.test.js:\n  __screenshots__/sweep.test.js/passes-4.png\n');
     expect(run.output).toContain('tmux-shot: removed 1 unused screenshot baseline(s) of skipped.test.js:\n  __screenshots__/skipped.test.js/runs-3.png\n');
-    expect(stale.map((path) => existsSync(path))).toEqual([false, false]);
+    expect(stale.map((path) => existsSync(path))).toEqual([false, false, false]);
   });
 
   // The import's hook empties the folder before the file's own beforeAll hooks; the file fixture,
   // set up at the first test, finds it done and leaves what those hooks wrote.
   test("the attachments folder is emptied once: what a file's beforeAll hook writes there stays", { timeout: 180_000 }, async () => {
     const run = await project.run(['before-all.test.js']);
-    expect(run.tests.get('before-all.test.js > sees the file its beforeAll hook wrote')).toMatchObject({ state: 'passed', errors: [] });
+    expect(run.tests.get('before-all.test.js > sees the files written before it')).toMatchObject({ state: 'passed', errors: [] });
   });
 
   // The folder is bind-mounted read-only for the child alone (see readOnlyWrap): this works as

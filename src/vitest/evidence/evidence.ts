@@ -13,7 +13,8 @@
  * with an empty attachments folder of its own, as Playwright empties its output folder, so no
  * failure of an earlier run lingers beside a test that passes now.
  */
-import { rm } from 'node:fs/promises';
+import { lstat, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { RunnerTestCase, TestArtifact, TestArtifactBase, TestAttachment } from 'vitest';
 import { recordArtifact } from 'vitest';
 import { VITEST_CONSTANTS } from '../../defaults.js';
@@ -139,7 +140,24 @@ async function saveRecording(task: Task, app: TmuxAppHandle, stem: string, faile
  * failure screens, GIFs, screenshot diffs, agent screenshots) as the file starts running, so what
  * it holds is this run's. Only the files of test files that run are touched: other shards, files
  * filtered out and Vitest's own copies at the folder's top keep theirs.
+ * @param keepFrom when the folder is emptied after the file's hooks or tests may have written
+ *   there: files last modified at or after this time (ms since the epoch) are this run's and stay.
  */
-export async function clearEvidence(file: TestFileRef): Promise<void> {
-  await rm(attachmentFolder(file), { recursive: true, force: true });
+export async function clearEvidence(file: TestFileRef, keepFrom?: number): Promise<void> {
+  const folder = attachmentFolder(file);
+  if (keepFrom === undefined) return rm(folder, { recursive: true, force: true });
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  const earlier = await Promise.all(
+    entries
+      .filter((entry) => !entry.isDirectory())
+      .map(async (entry) => {
+        const path = join(entry.parentPath, entry.name);
+        const modified = await lstat(path).then(
+          (stats) => stats.mtimeMs,
+          () => keepFrom,
+        );
+        return modified < keepFrom ? [path] : [];
+      }),
+  );
+  await Promise.all(earlier.flat().map((path) => rm(path, { force: true })));
 }
