@@ -88,15 +88,20 @@ export class ControlClient {
       });
     });
     this.#attached.catch(() => undefined);
-    this.exited = new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
-      this.#subprocess.once('error', resolve); // it could not be started
-      this.#subprocess.once('close', () => resolve(undefined));
-    }).then((spawnError) => {
+    this.exited = new Promise<{ spawnError?: NodeJS.ErrnoException; how: string }>((resolve) => {
+      this.#subprocess.once('error', (spawnError) => resolve({ spawnError, how: '' })); // it could not be started
+      this.#subprocess.once('close', (code, signal) => resolve({ how: signal ? ` (killed by ${signal})` : ` (exit status ${code})` }));
+    }).then(({ spawnError, how }) => {
       const detail = this.#exitReason || Buffer.concat(stderr).toString('utf8').trim();
       this.#exitError =
         spawnError?.code === 'ENOENT'
           ? new TmuxNotFoundError(connection.binary, { cause: spawnError })
-          : new TmuxCommandError(`tmux control client exited${detail ? `: ${detail}` : ''}`, args, detail, spawnError ? { cause: spawnError } : undefined);
+          : new TmuxCommandError(
+              `tmux control client exited${how}${detail ? `: ${detail}` : ''}`,
+              args,
+              detail,
+              spawnError ? { cause: spawnError } : undefined,
+            );
       for (const pending of this.#pending.splice(0)) this.#settle(pending, this.#exitError);
     });
   }

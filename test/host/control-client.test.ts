@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +99,19 @@ describe('ControlClient', () => {
 
   it('refuses to attach to a session that does not exist', async () => {
     await expect(ControlClient.attach(server.connection, '$999')).rejects.toThrow(TmuxCommandError);
+  });
+
+  // A suite run once saw 'tmux control client exited' and nothing more: whether tmux let the client
+  // go or something killed it is now in the message.
+  it('says how the client ended when something kills it: later commands reject naming the signal', async () => {
+    const other = await ControlClient.attach(server.connection, sessionId);
+    // The newest control client this process started: `tmux -S <socket> -f <config> -C attach…`.
+    const newest = spawnSync('pgrep', ['-n', '-P', String(process.pid), '-f', `${server.connection.socketPath} .* -C `], { encoding: 'utf8' });
+    const pid = Number(newest.stdout);
+    expect(pid).toBeGreaterThan(1);
+    process.kill(pid, 'SIGKILL');
+    await other.exited;
+    await expect(other.command(['display-message', '-p', 'x'])).rejects.toThrow(/^tmux control client exited \(killed by SIGKILL\)$/);
   });
 
   it('closes: the process exits and later commands reject', async () => {
