@@ -31,7 +31,11 @@ describe('the agent fixture with cassettes, in a child Vitest run', { timeout: 1
 
   it('records locally, fails a false verdict with the reason and the screen, and prints the cost line', async () => {
     const { output, tests } = await runVitest(project, { TMUX_SHOT_TEST_STEP: 'record' });
-    expect([...tests].map(([id, t]) => [id, t.state])).toEqual([
+    // The child's output, should a test fail that passes here (a full run once failed four, unsaid why).
+    expect(
+      [...tests].map(([id, t]) => [id, t.state]),
+      output,
+    ).toEqual([
       ['assert > a false verdict fails the test', 'failed'],
       ['query > returns typed data', 'passed'],
       ['cassette > records then replays', 'passed'],
