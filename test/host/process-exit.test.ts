@@ -1,9 +1,9 @@
 // isProcessRunning: alive and not in exit(), as /proc shows it; the 'exit' hook and reused pids.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { isProcessRunning } from '../../src/host/process-exit.js';
 import { isProcessGoneError } from '../../src/host/process-table.js';
 import { canUnsharePids, runInPidNamespace } from './helpers/pid-namespace.js';
@@ -22,15 +22,18 @@ it('counts a process that has exited and been reaped as not running', () => {
 // opened its stat just before then read ESRCH, and counted that as running (a dead pane reported
 // alive, once in a full run).
 it.runIf(process.platform === 'linux')('counts a process reaped between the open and the read of its /proc stat as gone (ESRCH)', async () => {
-  // sh leaves its background `true` a zombie until `wait`, which runs once sh reads a line.
-  const sh = spawn('sh', ['-c', 'true & echo $!; read line; wait'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const [chunk] = (await once(sh.stdout, 'data')) as [Buffer];
+  // python3 leaves its child a zombie until it reaps it (os.waitpid), once it reads a line.
+  const reaper = 'import os, sys\npid = os.fork()\nif pid == 0: os._exit(0)\nprint(pid, flush=True)\nsys.stdin.readline()\nos.waitpid(pid, 0)';
+  const parent = spawn('python3', ['-c', reaper], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const [chunk] = (await once(parent.stdout, 'data')) as [Buffer];
   const pid = Number(chunk.toString());
   const fd = openSync(`/proc/${pid}/stat`, 'r');
   try {
-    expect(isProcessRunning(pid)).toBe(false); // a zombie: exited, not yet reaped
-    sh.stdin.end('reap\n');
-    await once(sh, 'exit');
+    // A zombie once the child has exited (state Z, the third field), and not yet reaped.
+    await vi.waitFor(() => expect(readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]?.[0]).toBe('Z'), { timeout: 5000, interval: 5 });
+    expect(isProcessRunning(pid)).toBe(false);
+    parent.stdin.end('reap\n');
+    await once(parent, 'exit');
     const error = (() => {
       try {
         readSync(fd, Buffer.alloc(1024));
