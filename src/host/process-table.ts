@@ -208,7 +208,8 @@ export interface ProcessFacts {
  * The processes of `processes` that belong to `scope`: alive (not zombies), started since
  * `scope.since`, and either marked by tmux for it ({@link hasTmuxMarks}) or, unless marked for
  * another server or pane ({@link hasOtherMarks}), tied to one of its panes by a fact the kernel
- * keeps: the pane's first process while it runs or a member of its session, with the pane's live terminal as
+ * keeps: the pane's first process while it runs or a member of its session (until a process
+ * started after the kill has its pid), with the pane's live terminal as
  * controlling terminal (before its hangup), holding the pane's terminal open (also after the
  * hangup, when its link reads `… (deleted)`; only so for a dead pane, see {@link PaneProcess.dead}),
  * or a child of a process that belongs. Reads a process's environment only when its stat allows it
@@ -223,12 +224,19 @@ export function selectInScope(processes: readonly ProcessFacts[], scope: Process
   // no process has the pid: Linux hands out no pid that still names a session, so once one has
   // it, the session of that id is the new process's.
   const taken = new Set(processes.map(({ stat }) => stat.pid));
-  const sessions = new Set(panes.flatMap((pane) => (pane.dead && taken.has(pane.pid) ? [] : [pane.pid])));
-  const leaders = new Set(panes.flatMap((pane) => (pane.dead ? [] : [pane.pid])));
+  // So is a live pane's pid once a process started after the kill has it: the pane's process died
+  // of the kill and Linux handed its pid out again, while teardown still looked (seconds). That
+  // process and the session of that id are another's: a tmux server of another test leads its own,
+  // and took SIGTERM for the pane's, shutting down in the middle of that test.
+  const killedAt = scope.killedAt;
+  const reused = new Set(killedAt === undefined ? [] : processes.flatMap(({ stat }) => (stat.startTicks > killedAt ? [stat.pid] : [])));
+  const gone = (pane: PaneProcess) => (pane.dead ? taken : reused).has(pane.pid);
+  const sessions = new Set(panes.flatMap((pane) => (gone(pane) ? [] : [pane.pid])));
+  const leaders = new Set(panes.flatMap((pane) => (pane.dead || gone(pane) ? [] : [pane.pid])));
   const live = new Set(panes.flatMap((pane) => (pane.tty === undefined || pane.dead ? [] : [pane.tty])));
   const hungUp = new Set(panes.flatMap((pane) => (pane.tty === undefined ? [] : [`${pane.tty} (deleted)`])));
   // A terminal's number ties only what started before the kill (see `ProcessScope.killedAt`); its hung-up link is its own.
-  const byNumber = (stat: ProcStat) => scope.killedAt === undefined || stat.startTicks < scope.killedAt;
+  const byNumber = (stat: ProcStat) => killedAt === undefined || stat.startTicks < killedAt;
   const holds = (path: string, stat: ProcStat) => hungUp.has(path) || (live.has(path) && byNumber(stat));
   const members = new Set<number>();
   const unmarked: ProcessFacts[] = [];

@@ -197,6 +197,30 @@ describe('selectInScope', () => {
     expect(selectInScope([process], scope)).toEqual(inScope ? [process.stat] : []);
   });
 
+  // The pane's bash died of the kill at tick 2500; during teardown's seconds of looking, its pid
+  // went to another test's tmux server (a session leader, unmarked), which took the SIGTERM.
+  const killed = { ...leader, killedAt: 2500 };
+  it.each([
+    [
+      "a live pane's pid, handed out after the kill to a session leader (another test's tmux server)",
+      facts({ pid: 4000, sid: 4000, startTicks: 2600 }),
+      killed,
+      false,
+    ],
+    ["a live pane's pid, handed out after the kill, not a session leader", facts({ pid: 4000, sid: 3000, startTicks: 2600 }), killed, false],
+    ['the live leader itself, started before the kill', facts({ pid: 4000, sid: 4000, startTicks: 2000 }), killed, true],
+    ["a member of the pane's session forked after the kill, its pid not handed out again", facts({ pid: 5000, sid: 4000, startTicks: 2600 }), killed, true],
+  ])('%s', (_, process, scope, inScope) => {
+    expect(selectInScope([process], scope)).toEqual(inScope ? [process.stat] : []);
+  });
+
+  it("takes no member of a live pane's session once a process started after the kill has the pane's pid: the session is that process's", () => {
+    const newLeader = facts({ pid: 4000, sid: 4000, startTicks: 2600 });
+    const member = facts({ pid: 5000, sid: 4000, startTicks: 2700 });
+    expect(selectInScope([member, newLeader], killed)).toEqual([]);
+    expect(selectInScope([member], killed)).toEqual([member.stat]);
+  });
+
   it("takes no member of a dead pane's session once a process has the dead pane's pid: Linux handed it out again, and the session is that process's", () => {
     const leader = facts({ pid: 4000, sid: 4000 });
     const member = facts({ pid: 5000, sid: 4000 });
