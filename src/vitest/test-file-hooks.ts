@@ -27,8 +27,9 @@ const ended = new WeakMap<RunnerTestFile, Promise<void>>();
 
 /**
  * How much earlier than the file's start a file counts as this run's when the folder is emptied
- * late, in ms: Linux stamps files with a clock that lags the one `Date.now()` reads by up to a tick
- * (1–10 ms).
+ * late, in ms. Linux stamps files with a clock that lags the one `Date.now()` reads by up to a tick
+ * (1–10 ms); a second covers that many times over, and only a run of the same file less than a
+ * second before this one could leave files it keeps.
  */
 const CLOCK_LAG_MS = 1000;
 
