@@ -6,6 +6,7 @@
  * ≈ 0.2–1 ms a file through libuv's thread pool on a loaded machine), and one answer takes 10–40 reads.
  */
 import { closeSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
+import { isProcessGoneError } from './process-table.js';
 import {
   type FileId,
   type ForegroundReads,
@@ -162,13 +163,12 @@ function list(path: string): string[] {
   return attempt(() => readdirSync(path));
 }
 
-/** Runs `io`; ENOENT and ESRCH mean the process or task exited while read ({@link Vanished}); anything else: unreadable. */
+/** Runs `io`; an error that says the process or task exited while read ({@link isProcessGoneError}) becomes {@link Vanished}; anything else: unreadable. */
 function attempt<T>(io: () => T): T {
   try {
     return io();
   } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    if (code === 'ENOENT' || code === 'ESRCH') throw new Vanished(message);
+    if (isProcessGoneError(error, process.platform)) throw new Vanished((error as Error).message);
     throw error;
   }
 }
