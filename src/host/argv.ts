@@ -46,10 +46,14 @@ export function startServerCommands(): TmuxCommand[] {
  * single lost event leaves the server running: the lobby's pane itself once its loop ends (it
  * ignores the hangup of the server's end), its exit (`pane-died`: tmux 3.3a can miss the pane's
  * SIGCHLD, leaving that hook unfired), and its control client's detaching (`client-detached`;
- * its stdin closes), once no client is left on the lobby: tmux 3.3a also runs the lobby's hook
- * when a client of another session is detached because that session was destroyed, as the
- * client of `tmux-shot watch` is when the app it watches closes. `run-shell` expands formats in
- * its command, so the hooks' scripts are format-escaped; the pane reaches the server through `connection`'s binary and socket.
+ * its stdin closes), once no client is left on the lobby. Each hook checks that the event is
+ * the lobby's: tmux 3.3a runs an event whose session is gone by the time it is handled in the
+ * context of the session our client is on, the lobby. So `pane-died` of another session's pane
+ * (`#{hook_pane}` tells it), killed while that death waited in tmux's queue, ended the server in
+ * the middle of a test file; and `client-detached` comes for a client detached because its
+ * session was destroyed, as the client of `tmux-shot watch` is when the app it watches closes.
+ * `run-shell` expands formats in its command, so the hooks' scripts are format-escaped; the pane
+ * reaches the server through `connection`'s binary and socket.
  */
 export function createLobbyCommands(ownerPid: number, directory: string, connection: Pick<TmuxConnection, 'binary' | 'socketPath'>): TmuxCommand[] {
   const removeDirectory = `rm -rf -- ${quoteShellWord(directory)}`;
@@ -65,10 +69,12 @@ export function createLobbyCommands(ownerPid: number, directory: string, connect
     `${tmux} kill-server 2>/dev/null`,
     removeDirectory,
   ].join('\n');
+  // A hook cleans up only when its format, read in the lobby, says the event is the lobby's own.
+  const cleanUpIf = (condition: string) => formatTmuxCommandLine([['if-shell', '-F', '-t', `=${LOBBY_NAME}:`, condition, cleanUp]]);
   return [
     ['new-session', '-d', '-s', LOBBY_NAME, watchOwner],
-    ['set-hook', '-t', LOBBY_NAME, 'pane-died', cleanUp],
-    ['set-hook', '-t', LOBBY_NAME, 'client-detached', formatTmuxCommandLine([['if-shell', '-F', '-t', `=${LOBBY_NAME}:`, '#{?session_attached,,1}', cleanUp]])],
+    ['set-hook', '-t', LOBBY_NAME, 'pane-died', cleanUpIf('#{==:#{hook_pane},#{pane_id}}')],
+    ['set-hook', '-t', LOBBY_NAME, 'client-detached', cleanUpIf('#{?session_attached,,1}')],
   ];
 }
 
@@ -91,16 +97,17 @@ const REAPER_MARK = ': tmux-shot-reaper';
  * kill: see {@link PANE_PIDS_FORMAT}; `/proc/<pid>/stat` field 6), then {@link HOST.terminateGrace}
  * ms later SIGKILL. A dead pane's session counts only while no process has its pid: Linux hands
  * out no pid still naming a session, so a process with it is another's, a session leader of
- * another test's pane perhaps, whose session is not ours. So does a live pane's, at each pass,
- * unless a process that started after the reaper has its pid now: the pane died with the server
- * and Linux gave the pid to a new session leader (another test's tmux server, say). It ignores
- * the SIGTERM that kill-server sends its jobs, and skips itself and the other reapers of the
- * server (they carry the mark too, and two of them, started by two of the lobby's paths, ended
- * each other), known by {@link REAPER_MARK} in their command lines. A pass runs one `grep` over
- * every process's environment (fed by `xargs`), and further programs only for the server's own
- * processes and the panes' session members: two `grep`s for every process on the machine took
- * seconds a pass on a loaded machine. `endServer`, when given: a command it runs once it ignores
- * SIGHUP and SIGTERM, before its first pass (the lobby's hooks kill the server with it).
+ * another test's pane perhaps, whose session is not ours. So does a live pane's, unless a
+ * process that started after the reaper has its pid as the reaper comes to end a member of the
+ * session: the pane died with the server and Linux gave the pid to a new session leader (another
+ * test's tmux server, say), perhaps in the middle of a pass. It ignores the SIGTERM that
+ * kill-server sends its jobs, and skips itself and the other reapers of the server (they carry
+ * the mark too, and two of them, started by two of the lobby's paths, ended each other), known by
+ * {@link REAPER_MARK} in their command lines. A pass runs one `grep` over every process's
+ * environment (fed by `xargs`), and further programs only for the server's own processes and the
+ * panes' session members: two `grep`s for every process on the machine took seconds a pass on a
+ * loaded machine. `endServer`, when given: a command it runs once it ignores SIGHUP and SIGTERM,
+ * before its first pass (the lobby's hooks kill the server with it).
  */
 export function formatReaperScript(endServer?: string): string {
   return [
@@ -121,14 +128,6 @@ export function formatReaperScript(endServer?: string): string {
     'started=${20}',
     'reap() {',
     '  signal=$1',
-    '  live=" "',
-    '  for pane in $panes; do',
-    '    if read -r stat < "/proc/$pane/stat"; then',
-    '      set -- ${stat##*) }',
-    '      [ "${20}" -gt "$started" ] && continue',
-    '    fi',
-    '    live="$live$pane "',
-    '  done',
     // One grep for the mark over every process's environment, fed by xargs (no argument list to
     // outgrow); the other checks run only for the few processes that are ours.
     '  for environ in $(for file in /proc/[0-9]*/environ; do echo "$file"; done | xargs grep -lsaF "$mark"); do',
@@ -137,13 +136,19 @@ export function formatReaperScript(endServer?: string): string {
     '    [ "$pid" = $$ ] || [ ! -e "/proc/$pid" ] && continue',
     `    grep -qaF ${quoteShellWord(REAPER_MARK)} "/proc/$pid/cmdline" || kill -s "$signal" "$pid"`,
     '  done',
-    '  [ "$live" = " " ] && return',
+    '  [ "$panes" = " " ] && return',
     '  for stat in /proc/[0-9]*/stat; do',
     '    read -r line < "$stat" || continue',
     '    set -- ${line##*) }',
-    '    case "$live" in *" $4 "*) ;; *) continue ;; esac',
+    '    case "$panes" in *" $4 "*) ;; *) continue ;; esac',
     '    pid=${stat#/proc/}',
     '    pid=${pid%/stat}',
+    // Checked as each member is ended, not once a pass: the pane's pid may go out again in the
+    // middle of one, and the session is then the new process's.
+    '    if read -r line < "/proc/$4/stat"; then',
+    '      set -- ${line##*) }',
+    '      [ "${20}" -gt "$started" ] && continue',
+    '    fi',
     '    grep -qaF "TMUX=/" "/proc/$pid/environ" || kill -s "$signal" "$pid"',
     '  done',
     '}',

@@ -32,7 +32,7 @@ describe('tmux command builders', () => {
     expect(reaper).toContain('pid=\\${environ##/proc/}\\012');
     expect(reaper).toContain('mark=\\"TMUX=\\${TMUX%,*},\\"\\012');
     expect(reaper).toContain('| xargs grep -lsaF \\"\\$mark\\")');
-    expect(reaper).toContain('case \\"\\$live\\" in *\\" \\$4 \\"*)');
+    expect(reaper).toContain('case \\"\\$panes\\" in *\\" \\$4 \\"*)');
     const tmux = "'/opt/tmux 3.3a/tmux' '-S' '/tmp/it'\\''s #S/socket'";
     // The panes' first processes, expanded by run-shell as the hook runs, are the reaper's
     // arguments; the reaper kills the server once it ignores SIGTERM (tmux sends it to its jobs as it exits).
@@ -47,7 +47,7 @@ describe('tmux command builders', () => {
     ].join('\n');
     expect(createLobbyCommands(4242, "/tmp/it's #S", { binary: '/opt/tmux 3.3a/tmux', socketPath: "/tmp/it's #S/socket" })).toEqual([
       ['new-session', '-d', '-s', 'tmux-shot-lobby', `while kill -0 4242 2>/dev/null; do sleep 1; done\n${paneCleanUp}`],
-      ['set-hook', '-t', 'tmux-shot-lobby', 'pane-died', cleanUp],
+      ['set-hook', '-t', 'tmux-shot-lobby', 'pane-died', `if-shell -F -t =tmux-shot-lobby: "#{==:#{hook_pane},#{pane_id}}" ${quoteTmuxArgument(cleanUp)}`],
       ['set-hook', '-t', 'tmux-shot-lobby', 'client-detached', `if-shell -F -t =tmux-shot-lobby: "#{?session_attached,,1}" ${quoteTmuxArgument(cleanUp)}`],
     ]);
   });

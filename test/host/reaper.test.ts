@@ -4,7 +4,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -77,29 +77,62 @@ describe('formatReaperScript', () => {
   });
 });
 
+/**
+ * In a pid namespace of its own (sh is its pid 1), with the reaper of a pane's process that then
+ * dies: once `hold` (shell commands) has run, a new session leader (setsid: a tmux server is one)
+ * takes the pane's pid (ns_last_pid), then `release` runs. `path`: folders before the reaper's PATH.
+ * @returns Whether the leader had the pane's pid, and its state once the reaper is done ('S': spared).
+ */
+function handOutPanePid({ hold, release = '', path = '' }: { hold: string; release?: string; path?: string }) {
+  const script = [
+    'sleep 60 & pane=$!',
+    `${path ? `PATH=${path}:$PATH ` : ''}TMUX=${TMUX} sh -c "$0" reaper $pane & reaper=$!`,
+    'kill -9 $pane; wait $pane',
+    hold,
+    'echo $((pane - 1)) > /proc/sys/kernel/ns_last_pid',
+    'setsid sleep 60 & stranger=$!',
+    release,
+    'wait $reaper',
+    'echo "$pane $stranger $(cut -d" " -f3 /proc/$stranger/stat)"',
+    'kill -9 $stranger',
+  ].join('\n');
+  const run = runInPidNamespace(['sh', '-c', script, formatReaperScript()], { env: { PATH: process.env.PATH }, timeout: 20_000 });
+  const [pane, stranger, state] = run.stdout.trim().split(' ');
+  return { seen: { reused: stranger === pane, state }, stderr: run.stderr };
+}
+
 describe('a pane pid handed out again while the reaper runs', () => {
   it.skipIf(!canUnsharePids)(
     "spares the new session of the process Linux gave a live pane's pid to after the pane died (another test's tmux server, say)",
     () => {
-      // In a pid namespace of its own (sh is its pid 1): tmux expands the panes' pids before the
-      // kill, so the pane's process runs when the reaper starts; then it dies, and Linux hands its
-      // pid to a new session leader (setsid: a tmux server is one) before the reaper's first pass.
-      // Start times count in clock ticks (10 ms): the pid goes out a tick later, as it would on a
-      // machine that went round all its pids.
-      const script = [
-        'sleep 60 & pane=$!',
-        `TMUX=${TMUX} sh -c "$0" reaper $pane & reaper=$!`,
-        'kill -9 $pane; wait $pane',
-        'until [ "$(cut -d" " -f22 /proc/self/stat)" -gt "$(cut -d" " -f22 /proc/$reaper/stat)" ]; do :; done',
-        'echo $((pane - 1)) > /proc/sys/kernel/ns_last_pid',
-        'setsid sleep 60 & stranger=$!',
-        'wait $reaper',
-        'echo "$pane $stranger $(cut -d" " -f3 /proc/$stranger/stat)"',
-        'kill -9 $stranger',
-      ].join('\n');
-      const run = runInPidNamespace(['sh', '-c', script, formatReaperScript()], { env: { PATH: process.env.PATH }, timeout: 20_000 });
-      const [pane, stranger, state] = run.stdout.trim().split(' ');
-      expect({ reused: stranger === pane, state }, run.stderr).toEqual({ reused: true, state: 'S' });
+      // tmux expands the panes' pids before the kill, so the pane's process runs when the reaper
+      // starts; then it dies, and Linux hands its pid to a new session leader before the reaper's
+      // first pass. Start times count in clock ticks (10 ms): the pid goes out a tick later, as it
+      // would on a machine that went round all its pids.
+      const { seen, stderr } = handOutPanePid({
+        hold: 'until [ "$(cut -d" " -f22 /proc/self/stat)" -gt "$(cut -d" " -f22 /proc/$reaper/stat)" ]; do :; done',
+      });
+      expect(seen, stderr).toEqual({ reused: true, state: 'S' });
+    },
+  );
+
+  it.skipIf(!canUnsharePids)(
+    "spares the new session of the process Linux gave a pane's pid to in the middle of a pass (another test's tmux server, say)",
+    () => {
+      // The pass looks at the panes' pids first, then greps every environment (xargs), then walks
+      // the process table: a pid handed out in between names a new session by the walk. Here the
+      // reaper's xargs (first in its PATH) holds the first pass there until the new leader has the
+      // pane's pid. A tmux server has no TMUX in its environment, nor has this leader.
+      const dir = mkdtempSync(join(tmpdir(), 'tmux-shot-reaper-pass-'));
+      try {
+        const xargs = execFileSync('sh', ['-c', 'command -v xargs'], { encoding: 'utf8' }).trim();
+        const held = `if [ ! -e ${dir}/held ]; then : > ${dir}/held; until [ -e ${dir}/go ]; do :; done; fi`;
+        writeFileSync(join(dir, 'xargs'), `#!/bin/sh\n${held}\nexec ${xargs} "$@"\n`, { mode: 0o755 });
+        const { seen, stderr } = handOutPanePid({ path: dir, hold: `until [ -e ${dir}/held ]; do :; done`, release: `: > ${dir}/go` });
+        expect(seen, stderr).toEqual({ reused: true, state: 'S' });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
   );
 });

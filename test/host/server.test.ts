@@ -217,6 +217,40 @@ describe('TmuxServer', () => {
     await vi.waitFor(() => expect(existsSync(directory)).toBe(false), { timeout: 5_000, interval: 50 });
   });
 
+  it("outlives the death of another session's pane that tmux handles after that session is gone", async () => {
+    // tmux 3.3a handles an event whose session is gone in the context of our client's session,
+    // the lobby, whose pane-died hook ended the server in the middle of a test file (CI, and 1 in 3
+    // full runs here). A hook that waits (run-shell without -b) holds tmux's queue of events: the
+    // app's pane dies behind it, and its session is killed meanwhile, as a test's close does.
+    await using server = await TmuxServer.create();
+    await server.command(['set-hook', '-g', 'session-created', 'run-shell "sleep 1"']);
+    const closed = join(scratch, 'session-closed');
+    await server.command(['set-hook', '-g', 'session-closed', `run-shell -b "touch ${closed}"`]);
+    const [ids = ''] = await server.command(['new-session', '-d', '-P', '-F', '#{session_id} #{pane_id}', 'true']);
+    const [session = '', pane = ''] = ids.split(' ');
+    // Dead with its status read (SIGCHLD handled): only then is its pane-died queued; else the kill
+    // below would end the pane before tmux knew it had died, and no pane-died would come.
+    await expect.poll(() => server.command(['display-message', '-p', '-t', pane, '#{pane_dead}#{pane_dead_status}']), { timeout: 5000 }).toEqual(['10']);
+    await server.command(['kill-session', '-t', session]);
+    // The session's closing is queued after the pane's death: once its hook ran, the lobby's had.
+    await vi.waitFor(() => expect(existsSync(closed)).toBe(true), { timeout: 5_000, interval: 20 });
+    // The lobby's hook would start its reaper, which kills the server and removes its directory
+    // at once (the server then waits for the reaper, its job, ≈ 1 s, before it exits).
+    expect(await waitForProcessExit(server.pid, 1000)).toBe(false);
+    expect(existsSync(server.directory)).toBe(true);
+    expect(await server.command(['list-sessions', '-F', '#{session_name}'])).toEqual(['tmux-shot-lobby']);
+  });
+
+  it("is killed, and its directory removed, by the lobby's pane-died hook when the lobby's own pane dies", async () => {
+    const server = await TmuxServer.create();
+    // A short sleep in place of the loop that watches the owner, which would clean up itself: only
+    // the hook is left. (`true` exits so soon that tmux 3.3a at times misses its SIGCHLD.)
+    await server.command(['respawn-pane', '-k', '-t', '=tmux-shot-lobby:', 'sleep 0.2']);
+    await vi.waitFor(() => expect(existsSync(server.directory)).toBe(false), { timeout: 5_000, interval: 50 });
+    expect(await waitForProcessExit(server.pid, 5000)).toBe(true);
+    await server.dispose();
+  });
+
   it.each([
     ['throw', 1, null],
     ['sigkill', null, 'SIGKILL'],
