@@ -45,7 +45,7 @@ export function startServerCommands(): TmuxCommand[] {
  * before its `trap` on a loaded machine (the pane's processes then outlived the server). Three paths do it, so no
  * single lost event leaves the server running: the lobby's pane itself once its loop ends (it
  * ignores the hangup of the server's end), its exit (`pane-died`: tmux 3.3a can miss the pane's
- * SIGCHLD, leaving that hook unfired), and its control client's detaching (`client-detached`;
+ * SIGCHLD, leaving that hook unfired until another child of the server exits: see `isAwaitingReap`), and its control client's detaching (`client-detached`;
  * its stdin closes), once no client is left on the lobby. Each hook checks that the event is
  * the lobby's: tmux 3.3a runs an event whose session is gone by the time it is handled in the
  * context of the session our client is on, the lobby. So `pane-died` of another session's pane

@@ -33,9 +33,13 @@ export function parsePaneStatus(line: string): PaneStatus {
 
 /**
  * True when tmux shows the pane dead (its pty closed) but has no wait status for it yet. tmux
- * 3.3a can miss the SIGCHLD of a process that exits within ≈ 100 ms of starting: libutempter,
- * which tmux runs for every new pane, briefly resets SIGCHLD while it waits for its helper. The
- * process then stays a zombie until some other child of the server exits (see
+ * 3.3a (built with libutempter, as Debian's is) can miss the SIGCHLD of a pane's process: it runs
+ * libutempter's helper when a pane starts and again when the pane's terminal closes, and
+ * libutempter resets SIGCHLD to its default (ignored) while it waits for the helper. A process
+ * that exits within ≈ 100 ms of starting, or whose exit signal comes after its terminal closed
+ * (the kernel closes a process's files before it signals the parent; a loaded machine widens the
+ * gap), is then lost (strace of the server: `rt_sigaction(SIGCHLD, SIG_DFL)`, the helper's
+ * `wait4`, the handler back). It stays a zombie until some other child of the server exits (see
  * `reapChildrenCommand`).
  */
 export function isAwaitingReap(line: string): boolean {
