@@ -7,6 +7,7 @@ import type { TmuxAppOptions } from '../../src/app/tmux-app.js';
 // What an app that asks its terminal questions reads back, read by read, in tmux-shot's terminal:
 // fixtures/query-probe.py writes the queries, reads until the answer to DA1 or to a cursor-position
 // query (the sentinel apps end a probe with), then 300 ms more, and prints each read in hex.
+// Answers sent from our side come after tmux's: a probe that expects them waits for their bytes.
 const PROBE = resolve(import.meta.dirname, '../../fixtures/query-probe.py');
 
 let server: TmuxServer;
@@ -38,6 +39,12 @@ async function probe(writes: string[], options: Partial<TmuxAppOptions> = {}): P
   const [sentinel] = words('sentinel');
   const [answer, late] = [words('read').join(''), words('late').join('')];
   return { answer, sentinelMs: sentinel === undefined ? undefined : Number(sentinel), late, all: answer + late };
+}
+
+/** Runs the probe until the `expected` answers' bytes have all come (up to 5 s: see `--bytes`); what it read, in hex. */
+async function probeAll(writes: string[], expected: string, options: Partial<TmuxAppOptions> = {}): Promise<string> {
+  // Its start outlasts the probe's 5 s wait for the bytes, so a missing answer shows in the hex diff.
+  return (await probe(['--bytes', String(Buffer.byteLength(expected, 'latin1')), ...writes], { timeout: 10_000, ...options })).all;
 }
 
 const hex = (text: string) => Buffer.from(text, 'latin1').toString('hex');
@@ -77,22 +84,18 @@ describe('what the terminal answers', () => {
       cursor: { r: 1, g: 2, b: 3 },
       palette: Array.from({ length: 16 }, (_, i) => ({ r: i, g: i, b: i })),
     };
-    const probed = await probe(['\\x1b]11;?\\x07\\x1b]10;?\\x07\\x1b]12;?\\x07\\x1b]4;5;?\\x07\\x1b[c'], { theme });
-    expect(probed.all).toBe(
-      hex(`\x1b]11;rgb:1212/3434/5656\x07\x1b]10;rgb:abab/cdcd/efef\x07\x1b]12;rgb:0101/0202/0303\x07${DA1}\x1b]4;5;rgb:0505/0505/0505\x07`),
-    );
+    const expected = `\x1b]11;rgb:1212/3434/5656\x07\x1b]10;rgb:abab/cdcd/efef\x07\x1b]12;rgb:0101/0202/0303\x07${DA1}\x1b]4;5;rgb:0505/0505/0505\x07`;
+    expect(await probeAll(['\\x1b]11;?\\x07\\x1b]10;?\\x07\\x1b]12;?\\x07\\x1b]4;5;?\\x07\\x1b[c'], expected, { theme })).toBe(hex(expected));
   });
 
   it('answers several palette queries in one OSC 4, each on its own, after DA1 (tmux answers DA1 first)', async () => {
-    const probed = await probe(['\\x1b]4;1;?;9;?;196;?;244;?\\x1b\\\\\\x1b[c']);
-    expect(probed.all).toBe(
-      hex(`${DA1}\x1b]4;1;rgb:cccc/0000/0000\x1b\\\x1b]4;9;rgb:efef/2929/2929\x1b\\\x1b]4;196;rgb:ffff/0000/0000\x1b\\\x1b]4;244;rgb:8080/8080/8080\x1b\\`),
-    );
+    const expected = `${DA1}\x1b]4;1;rgb:cccc/0000/0000\x1b\\\x1b]4;9;rgb:efef/2929/2929\x1b\\\x1b]4;196;rgb:ffff/0000/0000\x1b\\\x1b]4;244;rgb:8080/8080/8080\x1b\\`;
+    expect(await probeAll(['\\x1b]4;1;?;9;?;196;?;244;?\\x1b\\\\\\x1b[c'], expected)).toBe(hex(expected));
   });
 
   it('does not answer twice a palette colour the app set, which tmux 3.3a answers itself (without the index)', async () => {
-    const probed = await probe(['\\x1b]4;1;#123456\\x07\\x1b]4;1;?;9;?\\x07\\x1b[c']);
-    expect(probed.all).toBe(hex(`\x1b]4;rgb:1212/3434/5656\x07${DA1}\x1b]4;9;rgb:efef/2929/2929\x07`));
+    const expected = `\x1b]4;rgb:1212/3434/5656\x07${DA1}\x1b]4;9;rgb:efef/2929/2929\x07`;
+    expect(await probeAll(['\\x1b]4;1;#123456\\x07\\x1b]4;1;?;9;?\\x07\\x1b[c'], expected)).toBe(hex(expected));
   });
 
   it('leaves DA1, DA2, XTVERSION and the cursor position to tmux, once each', async () => {
@@ -116,8 +119,8 @@ describe('what the terminal answers', () => {
 
   it('answers mode queries (DECRQM) from the modes as the app had set them at each query, in order, after DA1', async () => {
     const queries = '\\x1b[?2004$p\\x1b[?2004h\\x1b[?2004$p\\x1b[?2026$p\\x1b[?1004$p\\x1b[?1000h\\x1b[?1006h\\x1b[?1000$p\\x1b[?1006$p\\x1b[?2027$p\\x1b[4$p';
-    const probed = await probe([`${queries}\\x1b[c`]);
-    expect(probed.all).toBe(hex(`${DA1}\x1b[?2004;2$y\x1b[?2004;1$y\x1b[?2026;2$y\x1b[?1004;2$y\x1b[?1000;1$y\x1b[?1006;1$y\x1b[?2027;0$y\x1b[4;2$y`));
+    const expected = `${DA1}\x1b[?2004;2$y\x1b[?2004;1$y\x1b[?2026;2$y\x1b[?1004;2$y\x1b[?1000;1$y\x1b[?1006;1$y\x1b[?2027;0$y\x1b[4;2$y`;
+    expect(await probeAll([`${queries}\\x1b[c`], expected)).toBe(hex(expected));
   });
 });
 
