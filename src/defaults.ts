@@ -268,10 +268,13 @@ export const VITEST_CONSTANTS = {
   /**
    * Time kept free before a test's own timeout, in ms: inside a Vitest test, a wait or matcher
    * without a `timeout` of its own ends this long before the test would time out, so it fails
-   * with its own message and the screen rather than with "Test timed out": it covers the worker's
-   * tmux server start in its first test (60–180 ms here) and the report after a wait gives up. @default 500
+   * with its own message and the screen rather than with "Test timed out". It covers what the
+   * test's timer counts outside the wait: the worker's tmux server start in its first test, and
+   * the report after a wait gives up. With two suites loading a 2-core machine, those took up to
+   * 480 ms (a file's first test) and 420 ms (a screenshot of a screen that never settles: two PNGs
+   * written): either one alone used up most of 500 ms. @default 1000
    */
-  timeoutMargin: 500,
+  timeoutMargin: 1000,
   /**
    * The folder of tmux-shot's files of failures (failure screens, GIFs, reports, the run's index),
    * relative to the project root: Vitest's `attachmentsDir` default. A custom `attachmentsDir`

@@ -24,7 +24,7 @@ import { testDeadline } from './test-timeout.js';
 
 /** Options of `toShowText`. */
 export interface ToShowTextOptions {
-  /** Longest wait, in ms. @default 5000 (WAIT.timeout), or what is left of the test's own timeout less 500 ms (VITEST_CONSTANTS.timeoutMargin) */
+  /** Longest wait, in ms. @default 5000 (WAIT.timeout), or what is left of the test's own timeout less 1000 ms (VITEST_CONSTANTS.timeoutMargin) */
   timeout?: number;
   /**
    * Search the lines above the screen too (`tmuxApp.screen({ scrollback: true })`); a screen
@@ -46,7 +46,7 @@ export interface ScreenTextOptions {
   mask?: readonly RegExp[];
   /**
    * Longest wait for the screen to settle first, in ms; 0 waits without limit.
-   * @default 5000 (VITEST.settleTimeout), or what is left of the test's own timeout less 500 ms (VITEST_CONSTANTS.timeoutMargin)
+   * @default 5000 (VITEST.settleTimeout), or what is left of the test's own timeout less 1000 ms (VITEST_CONSTANTS.timeoutMargin)
    */
   timeout?: number;
 }
@@ -58,7 +58,7 @@ export interface ScreenTextOptions {
 export interface ScreenshotOptions extends ComparatorOptions {
   /**
    * Longest wait for the screen to settle (two identical reads), in ms; 0 waits without limit.
-   * @default 5000 (VITEST.settleTimeout), or what is left of the test's own timeout less 500 ms (VITEST_CONSTANTS.timeoutMargin)
+   * @default 5000 (VITEST.settleTimeout), or what is left of the test's own timeout less 1000 ms (VITEST_CONSTANTS.timeoutMargin)
    */
   timeout?: number;
   /**
@@ -347,7 +347,7 @@ export function checkRecordingMode(mode: unknown): RecordingMode {
 
 /** Options of `toHaveFgColor` and `toHaveBgColor`. */
 export interface ColorAssertionOptions {
-  /** Longest wait, in ms. @default 5000 (WAIT.timeout), or what is left of the test's own timeout less 500 ms (VITEST_CONSTANTS.timeoutMargin) */
+  /** Longest wait, in ms. @default 5000 (WAIT.timeout), or what is left of the test's own timeout less 1000 ms (VITEST_CONSTANTS.timeoutMargin) */
   timeout?: number;
   /** Compare the colour as stored (its kind and value) instead of as drawn through the theme. @default false */
   raw?: boolean;

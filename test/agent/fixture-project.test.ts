@@ -71,8 +71,8 @@ describe('the agent fixture with cassettes, in a child Vitest run', { timeout: 1
   it('replays the recorded cassette with a model that has no replies, says where a pending cassette went, and fails without one in CI writing nothing', async () => {
     const recorded = await readFile(join(dir, CASSETTE), 'utf8');
     const replay = await runVitest(project, { TMUX_SHOT_TEST_STEP: 'replay' });
-    expect(replay.tests.get('cassette > records then replays')!.state).toBe('passed');
-    expect(replay.tests.get('fallthrough > goes on live and says where the pending cassette went')!.state).toBe('passed');
+    expect(replay.tests.get('cassette > records then replays')!.state, replay.output).toBe('passed');
+    expect(replay.tests.get('fallthrough > goes on live and says where the pending cassette went')!.state, replay.output).toBe('passed');
     // The fallthrough run's live call counts; its interaction is a miss, not a hit.
     expect(replay.output).toContain('tmux-shot agent: 3 model calls, 108 tokens; cassettes: 2 hits, 3 misses, 0 stale');
     const fallthrough = '__cassettes__/agent.test.js/fallthrough-goes-on-live-and-says-where-the-pending-cassette-went';

@@ -58,7 +58,8 @@ describe('recordReportPath', () => {
 const stepTitles = (page: import('playwright-core').Page) => page.locator('#rec-0 li.step code').allTextContents();
 
 describe('tmux-shot record --report', () => {
-  it('writes demo.html beside demo.gif: titled with the command, passed, the GIF’s last frame, the steps', async () => {
+  // 60 s: the file's first page in Chromium, after a recording; 35 s with two suites loading the machine.
+  it('writes demo.html beside demo.gif: titled with the command, passed, the GIF’s last frame, the steps', { timeout: 60_000 }, async () => {
     const gifPath = join(dir, 'demo.gif');
     const htmlPath = join(dir, 'demo.html');
     const result = await run(

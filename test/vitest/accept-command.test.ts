@@ -78,7 +78,8 @@ describe.sequential('the accept command in a Vitest run', () => {
   const baseline = (name: string) => readFile(join(project.dir, '__screenshots__/accept.test.js', `${name}.png`));
 
   test('rewrites the baseline of its one test', { timeout: 180_000 }, async () => {
-    await project.run(['-u']);
+    const update = await project.run(['-u']);
+    expect(update.exitCode, update.output).toBe(0);
     const [first, second] = [await baseline('first'), await baseline('second')];
     const failing = await project.run([], { MENU_DOWN: '1' });
     expect(failing.exitCode).toBe(1);

@@ -56,7 +56,7 @@ describe.sequential('baselines in a Vitest run', () => {
     ]);
     const run = await project.run(['sweep.test.js', 'skipped.test.js', '-u']);
     expect(states(run)).toEqual(SWEEP_AND_SKIPPED);
-    expect(run.tests.get('sweep.test.js > times out')!.errors[0]!.split('\n')[0]).toBe('Test timed out in 1500ms.');
+    expect(run.tests.get('sweep.test.js > times out')!.errors[0]!.split('\n')[0]).toBe('Test timed out in 2500ms.');
     // A name no test makes automatically (an explicit name, or a test that is gone) may belong to
     // a test that failed: it stays until a run where every test of the file passes.
     expect(await baselines('sweep.test.js')).toEqual(['dialog.png', 'fails-early-1.png', 'gone-test-1.png', 'passes-1.png', 'times-out-1.png']);

@@ -40,7 +40,7 @@ describe.sequential('concurrent tests with the imported expect', () => {
     const run = await project.run();
     for (const word of WORDS) {
       const { state, errors } = report(run, word);
-      expect({ word, state, errors: errors.map((error) => error.split('\n')[2]) }).toEqual({
+      expect({ word, state, errors: errors.map((error) => error.split('\n')[2]) }, run.output).toEqual({
         word,
         state: 'failed',
         errors: ['No existing reference screenshot found; a new one was created. Review it before running tests again.'],
@@ -49,10 +49,10 @@ describe.sequential('concurrent tests with the imported expect', () => {
     expect(await baselines()).toEqual(SHOTS);
 
     expect(report(run, 'a text that never shows').errors[0]).toMatch(
-      /^expect\(tmuxApp\)\.toShowText\('never shown'\)\n\nExpected the screen to show 'never shown' within \d+ ms \(what was left of the test's 2000 ms timeout\), but it did not\./,
+      /^expect\(tmuxApp\)\.toShowText\('never shown'\)\n\nExpected the screen to show 'never shown' within \d+ ms \(what was left of the test's 3000 ms timeout\), but it did not\./,
     );
     expect(report(run, 'a wait longer than the test').errors[0]!.split('\n').slice(0, 4).join('\n')).toMatch(
-      /^Test timed out in 1500ms\.\n.*\n\nPending: expect\(tmuxApp\)\.toShowText\('never shown'\), waiting \d+ ms of 20000 ms\.$/,
+      /^Test timed out in 2500ms\.\n.*\n\nPending: expect\(tmuxApp\)\.toShowText\('never shown'\), waiting \d+ ms of 20000 ms\.$/,
     );
     expect(report(run, 'screen text with the expect of the test')).toMatchObject({ state: 'passed', errors: [] });
     expect(report(run, 'screen text with the imported expect').errors).toEqual([
@@ -68,7 +68,10 @@ describe.sequential('concurrent tests with the imported expect', () => {
 
   test('then compare each with its own baseline, and -u keeps them all', { timeout: 180_000 }, async () => {
     const again = await project.run(['-t', 'alpha|beta|gamma']);
-    expect(WORDS.map((word) => report(again, word).state)).toEqual(['passed', 'passed', 'passed']);
+    expect(
+      WORDS.map((word) => report(again, word).state),
+      again.output,
+    ).toEqual(['passed', 'passed', 'passed']);
     const update = await project.run(['-u']);
     expect(update.output).not.toContain('removed');
     expect(await baselines()).toEqual(SHOTS);

@@ -159,7 +159,7 @@ test('anything but a locator is refused, saying what the matcher takes', () => {
 
 test("a locator leads to its app's test: its deadline holds among concurrent tests with the global expect", () => {
   expect(errorOf('uses the timeout of the test the locator belongs to')).toMatch(
-    /^expect\(locator\)\.toBeVisible\(\)\n\nLocator: getByText\('Exit'\)\nExpected it to match one place within \d+ ms \(what was left of the test's 1500 ms timeout\), but it matches none\.\n\nScreen:\n {3}0 │ ┌/,
+    /^expect\(locator\)\.toBeVisible\(\)\n\nLocator: getByText\('Exit'\)\nExpected it to match one place within \d+ ms \(what was left of the test's 2500 ms timeout\), but it matches none\.\n\nScreen:\n {3}0 │ ┌/,
   );
   expect(stateOf('a concurrent test started later, with a longer timeout')).toBe('passed');
 });

@@ -187,7 +187,7 @@ describe.sequential('Vitest on a fixture project', () => {
 
     // A test that times out still gets its teardown: the app is closed and its screen saved.
     const late = report(run, 'failing.test.js > times out');
-    expect(late.errors[0]!.split('\n')[0]).toBe('Test timed out in 1500ms.');
+    expect(late.errors[0]!.split('\n')[0]).toBe('Test timed out in 2500ms.');
     expect(late.artifacts[0]).toMatchObject({
       type: 'internal:failureScreenshot',
       attachments: [{ originalPath: `${dir}/.vitest-attachments/failing.test.js/times-out-failure.png` }],

@@ -156,7 +156,7 @@ describe('failures of several apps, in a child Vitest run', () => {
   test('name a pending shell.run, not its own polls, with the screen when the test times out', async () => {
     const errors = run.tests.get('apps.test.js > a shell command is pending when the test times out')!.errors;
     expect(errors[0]).toMatch(
-      /^Test timed out in 1500ms\.[^]*\n\nPending: shell\.run\("sleep 10"\), waiting \d+ ms of 20000 ms\.\n\nScreen:\n   0 │ \$ sleep 10\n/,
+      /^Test timed out in 2500ms\.[^]*\n\nPending: shell\.run\("sleep 10"\), waiting \d+ ms of 20000 ms\.\n\nScreen:\n   0 │ \$ sleep 10\n/,
     );
     expect(errors[0]).not.toContain('waitForOutput');
   });
@@ -192,7 +192,7 @@ describe('failures of several apps, in a child Vitest run', () => {
   test('name a pending wait after its app when the test times out', async () => {
     const errors = run.tests.get('apps.test.js > a wait of app2 is pending when the test times out')!.errors;
     expect(errors[0]).toMatch(
-      /^Test timed out in 1500ms\.[^]*\n\nPending: app2\.waitForText\('never'\), waiting \d+ ms of 20000 ms\.\n\nScreen:\n  0 │ waiting\n/,
+      /^Test timed out in 2500ms\.[^]*\n\nPending: app2\.waitForText\('never'\), waiting \d+ ms of 20000 ms\.\n\nScreen:\n  0 │ waiting\n/,
     );
   });
 });

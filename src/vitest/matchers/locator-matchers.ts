@@ -24,7 +24,7 @@ import { attemptSignal, trackWait } from '../test-timeout.js';
 
 /** Options of the locator matchers. */
 export interface LocatorAssertionOptions {
-  /** Longest wait, in ms. @default 5000 (WAIT.timeout), or what is left of the test's own timeout less 500 ms (VITEST_CONSTANTS.timeoutMargin) */
+  /** Longest wait, in ms. @default 5000 (WAIT.timeout), or what is left of the test's own timeout less 1000 ms (VITEST_CONSTANTS.timeoutMargin) */
   timeout?: number;
 }
 

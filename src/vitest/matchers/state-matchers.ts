@@ -45,7 +45,7 @@ import { sourceOf } from './text-matchers.js';
 
 /** Options of the cursor, title and mode matchers and of `toHaveStyle`. */
 export interface StateAssertionOptions {
-  /** Longest wait, in ms. @default 5000 (WAIT.timeout), or what is left of the test's own timeout less 500 ms (VITEST_CONSTANTS.timeoutMargin) */
+  /** Longest wait, in ms. @default 5000 (WAIT.timeout), or what is left of the test's own timeout less 1000 ms (VITEST_CONSTANTS.timeoutMargin) */
   timeout?: number;
 }
 

@@ -23,7 +23,7 @@ test('fails early', async ({ tmuxApp }) => {
 });
 
 // times-out-1.png: Vitest's timeout ends the test before its screenshot.
-test('times out', { timeout: 1500 }, async ({ tmuxApp }) => {
+test('times out', { timeout: 2500 }, async ({ tmuxApp }) => {
   await expect(tmuxApp).toShowText('never there', { timeout: 20000 });
   await expect(tmuxApp).toMatchScreenshot();
 });

@@ -27,12 +27,12 @@ describe.concurrent('at once', () => {
     });
   }
 
-  test('a text that never shows', { timeout: 2000 }, async ({ tmuxApp }) => {
+  test('a text that never shows', { timeout: 3000 }, async ({ tmuxApp }) => {
     await tmuxApp.start(showing('delta'));
     await expect(tmuxApp).toShowText('never shown');
   });
 
-  test('a wait longer than the test', { timeout: 1500 }, async ({ tmuxApp }) => {
+  test('a wait longer than the test', { timeout: 2500 }, async ({ tmuxApp }) => {
     await tmuxApp.start(showing('epsilon'));
     await expect(tmuxApp).toShowText('never shown', { timeout: 20_000 });
   });

@@ -28,7 +28,7 @@ test('lists each app of the test while it runs', async ({ tmuxApp, launchApp }) 
   expect((await listLiveSessions(live)).map((entry) => entry.cols)).toEqual([30]);
 });
 
-test.fails('times out with its app running', { timeout: 1000 }, async ({ tmuxApp }) => {
+test.fails('times out with its app running', { timeout: 2500 }, async ({ tmuxApp }) => {
   await tmuxApp.start({ command: idle });
   await new Promise(() => {});
 });

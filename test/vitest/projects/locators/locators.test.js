@@ -54,7 +54,7 @@ test('not a locator', async ({ tmuxApp }) => {
   await expect(tmuxApp.screen()).toBeVisible();
 });
 
-test.concurrent('uses the timeout of the test the locator belongs to', { timeout: 1500 }, async ({ tmuxApp }) => {
+test.concurrent('uses the timeout of the test the locator belongs to', { timeout: 2500 }, async ({ tmuxApp }) => {
   await expect(tmuxApp.getByText('Exit')).toBeVisible();
 });
 

@@ -14,7 +14,7 @@ test('records the worker server', async ({ tmuxApp, tmuxServer, annotate }) => {
   await annotate(`${process.pid} ${tmuxServer.connection.socketPath}`, 'server');
 });
 
-test('times out', { timeout: 1500 }, async ({ tmuxApp }) => {
+test('times out', { timeout: 2500 }, async ({ tmuxApp }) => {
   await expect(tmuxApp).toShowText('checks passed');
   await expect(tmuxApp).toShowText('never there', { timeout: 20000 });
 });

@@ -10,7 +10,7 @@ test('two apps fail', async ({ tmuxApp, launchApp }) => {
   await expect(server).toShowText('ready', { timeout: 300 });
 });
 
-test('a wait of app2 is pending when the test times out', { timeout: 1500 }, async ({ launchApp }) => {
+test('a wait of app2 is pending when the test times out', { timeout: 2500 }, async ({ launchApp }) => {
   const app2 = await launchApp({ command: ['sh', '-c', 'echo waiting; exec sleep 30'] });
   await app2.waitForText('never', { timeout: 20000 });
 });
@@ -20,7 +20,7 @@ test('a shell command fails', async ({ shell }) => {
   expect(exitCode).toBe(0);
 });
 
-test('a shell command is pending when the test times out', { timeout: 1500 }, async ({ shell }) => {
+test('a shell command is pending when the test times out', { timeout: 2500 }, async ({ shell }) => {
   await shell.run('sleep 10', { timeout: 20000 });
 });
 

@@ -3,8 +3,8 @@
 // its own default (5000 ms), not what the body left of the test's time.
 import { describe, expect, test } from 'tmux-shot/vitest';
 
-/** Prints 'body done' 3.5 s after it starts (most of the test's 4500 ms), 'after done' 1.5 s later. */
-const late = { command: ['sh', '-c', 'sleep 3.5; echo body done; sleep 1.5; echo after done; exec sleep 30'], cols: 30, rows: 3, ready: 'none' };
+/** Prints 'body done' 3 s after it starts (most of the test's 4000 ms), 'after done' 2 s later. */
+const late = { command: ['sh', '-c', 'sleep 3; echo body done; sleep 2; echo after done; exec sleep 30'], cols: 30, rows: 3, ready: 'none' };
 
 describe('a wait of the app in afterEach', () => {
   test.override({ tmuxOptions: late });
