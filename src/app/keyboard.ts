@@ -17,7 +17,7 @@ export interface KeyboardTarget {
   /** The foreground's reads now; undefined when the kernel cannot be read. */
   foregroundReads(): Promise<ReadCount | undefined>;
   /** Whether the foreground waits for keys now, with no timer due within `soonMs` ms; undefined when the kernel cannot be read. */
-  foregroundWait(options: { soonMs: number }): Promise<'waiting' | 'busy' | undefined>;
+  foregroundWait(options: { soonMs: number }): Promise<'waiting' | 'running' | 'busy' | undefined>;
   /** Whether the terminal is in canonical (line) mode; undefined when it cannot be read. */
   isCanonical(): Promise<boolean | undefined>;
 }

@@ -44,6 +44,8 @@ interface KernelView {
   canonical: boolean | undefined;
   /** When the mode was last read, in `systemClock.now()` ms; undefined before. */
   modeReadAt: number | undefined;
+  /** When a task of the foreground was last seen running, in `systemClock.now()` ms; undefined before. */
+  workedAt: number | undefined;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function awaitReady(app: ReadyTarget, rule: ReadyRule, timeout: Wai
   if (rule === 'none') return;
   const atCallSite = captureCallSite(caller);
   let lineMode: ReadyFacts['lineMode'] = 'unread';
-  const kernel: KernelView = { readable: true, canonical: undefined, modeReadAt: undefined };
+  const kernel: KernelView = { readable: true, canonical: undefined, modeReadAt: undefined, workedAt: undefined };
   let pause = 0;
   const decide = async (timedOut: boolean): Promise<ReadyDecision> => {
     const decision = decideReady(rule, await readyFacts(app, rule, lineMode, timedOut, kernel));
@@ -121,6 +123,7 @@ async function readyFacts(
     waitsForKeys,
     sinceFirstOutput: activity.firstOutputAt === undefined ? undefined : now - activity.firstOutputAt,
     quiet: now - activity.lastAt,
+    idle: now - Math.max(activity.lastAt, kernel.workedAt ?? Number.NEGATIVE_INFINITY),
     drawing: app.waits.drawing(),
     textShown,
     lineMode,
@@ -140,17 +143,19 @@ async function readyFacts(
  * sequence would break tmux's parser. Bytes the app wrote that are still on their way to us
  * when the tail is checked are not seen: the foreground was just seen waiting, so they are few,
  * and ending inside a sequence on top of that is rare; so is a tail that begins inside a string
- * (OSC, DCS) longer than the tail, which reads as ground.
+ * (OSC, DCS) longer than the tail, which reads as ground. Each call reads the foreground, and
+ * notes in `kernel.workedAt` when it is seen running.
  * @returns false while it does not hold (the rule without it decides meanwhile); undefined when
  *   the kernel cannot be read or no fence comes back.
  */
 async function keysShortcut(app: ReadyTarget, kernel: KernelView): Promise<boolean | undefined> {
   const { session, activity } = app;
-  const modeCurrent = kernel.modeReadAt !== undefined && activity.lastAt < kernel.modeReadAt;
-  if (modeCurrent && kernel.canonical !== false) return false; // line mode (or unreadable), and nothing drawn since
   const foreground = await session.foregroundWait();
   if (foreground === undefined) return undefined;
-  if (foreground === 'busy' || !endsInGround(activity.outputTail)) return false;
+  if (foreground === 'running') kernel.workedAt = systemClock.now(); // the line mode's quiet period starts again (see `ReadyFacts.idle`)
+  const modeCurrent = kernel.modeReadAt !== undefined && activity.lastAt < kernel.modeReadAt;
+  if (modeCurrent && kernel.canonical !== false) return false; // line mode (or unreadable), and nothing drawn since
+  if (foreground !== 'waiting' || !endsInGround(activity.outputTail)) return false;
   let canonical: Promise<boolean | undefined> = Promise.resolve(kernel.canonical);
   if (!modeCurrent) {
     kernel.modeReadAt = systemClock.now();

@@ -18,7 +18,9 @@ import type { ExitStatus } from './exit-status.js';
  *   `WAIT_CONSTANTS.keyModeQuietMs` (50 ms) of quiet is enough, and if it keeps drawing (a spinner, a
  *   clock) it is ready `WAIT.quietMs` after its first output anyway. The mode is read once, when
  *   either point is reached. An app still in line mode may yet switch and flush what was typed,
- *   so it gets the full quiet period — or, if it keeps printing (a log tailer, `ping`, a ticker),
+ *   so it gets the full quiet period, in which on Linux it must also not be seen at work (a task of
+ *   its foreground running: Node starting after a banner, as `npm start` prints one) — or, if it
+ *   keeps printing or working (a log tailer, `ping`, a ticker),
  *   `WAIT_CONSTANTS.lineModeBusyMs` (1000 ms) after its first output: apps that switch do so within
  *   ≈ 60 ms of it. Apps that show a splash and go quiet before reading input, or print nonstop
  *   for longer before they read keys, need `{ text }`.
@@ -57,6 +59,12 @@ export interface ReadyFacts {
   sinceFirstOutput: number | undefined;
   /** Time since the last output. */
   quiet: number;
+  /**
+   * Time since the app last showed it was at work: its last output, or, where the kernel can be
+   * read, the last time a task of its foreground was seen running (`'running'`, see `ForegroundWait`);
+   * `quiet` where it cannot. An app starting up (Node after a banner) prints nothing, yet works.
+   */
+  idle: number;
   /** A synchronized update (DEC 2026) is open, for less than `SCREEN.synchronizedUpdateTimeout`: the screen is half drawn, not quiet. */
   drawing: boolean;
   /** The `{ text }` rule's text is on the screen. */
@@ -122,8 +130,10 @@ export function decideReady(rule: Exclude<ReadyRule, 'none'>, facts: ReadyFacts)
     if (timedOut) return { kind: 'ready' };
     return { kind: 'wait', ms: Math.min(WAIT_CONSTANTS.keyModeQuietMs - quietFor, WAIT.quietMs - sinceFirstOutput, kernelMs) };
   }
-  if (quietFor >= WAIT.quietMs || sinceFirstOutput >= WAIT_CONSTANTS.lineModeBusyMs || timedOut) return { kind: 'ready' };
-  return { kind: 'wait', ms: Math.min(WAIT.quietMs - quietFor, WAIT_CONSTANTS.lineModeBusyMs - sinceFirstOutput, kernelMs) };
+  // In line mode the quiet period is one of neither output nor work: an app may yet switch and flush.
+  const idleFor = drawing ? 0 : facts.idle;
+  if (idleFor >= WAIT.quietMs || sinceFirstOutput >= WAIT_CONSTANTS.lineModeBusyMs || timedOut) return { kind: 'ready' };
+  return { kind: 'wait', ms: Math.min(WAIT.quietMs - idleFor, WAIT_CONSTANTS.lineModeBusyMs - sinceFirstOutput, kernelMs) };
 }
 
 /**

@@ -242,10 +242,12 @@ export interface TaskWait {
 /**
  * The terminal's foreground, read at one moment:
  * - `'waiting'`: every task asleep, at least one waiting for input on the terminal: keys sent now are read;
- * - `'busy'`: some task runs, or none waits on the terminal (or one vanished while read);
+ * - `'running'`: some task is at work: running or runnable (`R`), or in an uninterruptible wait (`D`, disk);
+ * - `'busy'`: none at work, and none waits on the terminal (a timer, a child, the network), or one vanished while read
+ *   (with {@link decideForegroundIdle}, also one waiting on it with a timer due soon);
  * - undefined: it cannot be read here (not Linux, an unknown arch, /proc denied, no foreground).
  */
-export type ForegroundWait = 'waiting' | 'busy' | undefined;
+export type ForegroundWait = 'waiting' | 'running' | 'busy' | undefined;
 
 /**
  * States of a task that will not run on its own: `Z` a zombie (exited, not reaped yet: a child its
@@ -258,6 +260,7 @@ const INERT_STATES: ReadonlySet<string> = new Set(['Z', 'X', 'T', 't']);
 /** The rule of this module's TSDoc over the foreground's tasks; inert tasks (zombie, dead, stopped) are left out. */
 export function decideForegroundWait(tasks: readonly TaskWait[]): Exclude<ForegroundWait, undefined> {
   const live = tasks.filter((task) => !INERT_STATES.has(task.state));
+  if (live.some((task) => task.state === 'R' || task.state === 'D')) return 'running';
   const asleep = live.every((task) => task.state === 'S');
   return asleep && live.some((task) => task.onTerminal) ? 'waiting' : 'busy';
 }
@@ -292,7 +295,8 @@ export interface ForegroundReads {
  * handles a key it has read in work it runs soon after, with the handlers of its last render until then).
  */
 export function decideForegroundIdle(tasks: readonly TaskWait[], soonMs: number): Exclude<ForegroundWait, undefined> {
-  if (decideForegroundWait(tasks) === 'busy') return 'busy';
+  const wait = decideForegroundWait(tasks);
+  if (wait !== 'waiting') return wait;
   const due = tasks.some((task) => task.onTerminal && task.timeout !== undefined && task.timeout >= 0 && task.timeout <= soonMs);
   return due ? 'busy' : 'waiting';
 }

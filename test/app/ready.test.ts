@@ -6,6 +6,7 @@ import type { ReadyFacts } from '../../src/app/ready.js';
 const START: ReadyFacts = {
   sinceFirstOutput: undefined,
   quiet: 0,
+  idle: 0,
   drawing: false,
   textShown: false,
   lineMode: 'unread',
@@ -15,7 +16,8 @@ const START: ReadyFacts = {
   queryPending: false,
   timedOut: false,
 };
-const facts = (over: Partial<ReadyFacts>): ReadyFacts => ({ ...START, ...over });
+/** `idle` is `quiet` unless given: an app not seen at work since its last output (or the kernel unread). */
+const facts = (over: Partial<ReadyFacts>): ReadyFacts => ({ ...START, idle: over.quiet ?? START.idle, ...over });
 const exited = (exitCode: number | null, signal: string | null = null) => ({ exitCode, signal });
 
 describe("decideReady: 'output'", () => {
@@ -30,6 +32,18 @@ describe("decideReady: 'output'", () => {
     ['reads keys one by one, a spinner still drawing: ready', facts({ sinceFirstOutput: 200, quiet: 5, lineMode: false }), { kind: 'ready' }],
     ['line mode, quiet 50 ms: wait for 200 ms of quiet', facts({ sinceFirstOutput: 60, quiet: 50, lineMode: true }), { kind: 'wait', ms: 150 }],
     ['line mode, quiet 200 ms: ready', facts({ sinceFirstOutput: 300, quiet: 200, lineMode: true }), { kind: 'ready' }],
+    [
+      'line mode, quiet 250 ms but seen at work 20 ms ago (Node starting after a banner): wait for 200 ms of neither',
+      facts({ sinceFirstOutput: 300, quiet: 250, idle: 20, lineMode: true }),
+      { kind: 'wait', ms: 180 },
+    ],
+    ['line mode, at work until the busy limit: ready', facts({ sinceFirstOutput: 1000, quiet: 990, idle: 3, lineMode: true }), { kind: 'ready' }],
+    [
+      'mode unread, quiet 50 ms while at work (a raw app with a busy thread): read the mode',
+      facts({ sinceFirstOutput: 60, quiet: 50, idle: 0 }),
+      { kind: 'read-line-mode' },
+    ],
+    ['reads keys one by one, at work: ready', facts({ sinceFirstOutput: 60, quiet: 50, idle: 0, lineMode: false }), { kind: 'ready' }],
     ['mode unreadable (no stty): as line mode', facts({ sinceFirstOutput: 60, quiet: 50, lineMode: undefined }), { kind: 'wait', ms: 150 }],
     [
       'line mode, printing on 600 ms after its first output: wait for quiet or the busy limit',

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppExitedError, TmuxNotFoundError, WaitTimeoutError } from '../../src/errors.js';
 import { TmuxServer, TmuxSession } from '../../src/host/index.js';
@@ -7,6 +7,7 @@ import { TmuxApp } from '../../src/app/tmux-app.js';
 import { argMaxOf, parseStackLimit } from '../../src/host/exec-size.js';
 import { formatExecCommand } from '../../src/host/quote.js';
 
+const BYTE_LOGGER = resolve(import.meta.dirname, '../../fixtures/byte-logger.mjs');
 const SLOW_START = resolve(import.meta.dirname, '../../fixtures/slow-start.mjs');
 const LINE_THEN_RAW = resolve(import.meta.dirname, '../../fixtures/line-then-raw.py');
 const LATE_RAW_PY = resolve(import.meta.dirname, '../../fixtures/late-raw.py');
@@ -117,6 +118,17 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     expect(app.text()).toBe('starting\nready>\ngot 61\ngot 62');
   });
 
+  it('is not ready while an app in line mode works after its first output: a banner, then 400 ms of CPU and a Node start before raw mode', async () => {
+    // As `npm start` prints its banner and then starts Node: quiet on the screen, busy on a CPU.
+    const log = join(server.directory, 'banner-then-work.bin');
+    const work = `import os, time\nprint('banner', flush=True)\nend = time.time() + 0.4\nwhile time.time() < end: pass\nos.execvp('node', ['node', ${JSON.stringify(BYTE_LOGGER)}, ${JSON.stringify(log)}])`;
+    await using app = await TmuxApp.start({ command: ['python3', '-c', work], server, cols: 40, rows: 4 });
+    expect(app.text()).toBe('banner\nbyte-logger ready\n\n');
+    await app.type('a\n'); // Enter is CR: raw mode keeps it, line mode's ICRNL would make it LF
+    await app.waitForText('total=2 <');
+    expect(readFileSync(log).toString('hex')).toBe('610d');
+  });
+
   it.each([
     ['select() on it with a timeout', ['python3', LATE_RAW_PY, 'poll']],
     ['a reader thread in read() on it', ['python3', LATE_RAW_PY, 'thread']],
@@ -140,7 +152,7 @@ describe("TmuxApp.start readiness ('output' by default)", () => {
     const foregroundWait = vi.spyOn(TmuxSession.prototype, 'foregroundWait');
     try {
       await using app = await TmuxApp.start({ command: ['python3', '-c', spin], server, cols: 40, rows: 4 });
-      expect(await foregroundWait.mock.results.at(-1)?.value).toBe('busy');
+      expect(await foregroundWait.mock.results.at(-1)?.value).toBe('running');
       expect(isCanonical).toHaveBeenCalledTimes(1);
       expect(await isCanonical.mock.results[0]?.value).toBe(false);
       expect(app.text()).toBe('ready>\n\n\n');

@@ -76,13 +76,16 @@ describe('TmuxSession.foregroundWait: the kernel shows the app waiting for keys'
 
 describe('TmuxSession.foregroundWait: the app does not wait for keys', () => {
   it.each([
-    ['asleep on a timer (sleep)', ['sh', '-c', 'echo x; exec sleep 5']],
-    ['a shell waiting for its child', ['bash', '--norc', '-c', 'echo x; sleep 5; true']],
-    ['running nonstop', ['sh', '-c', 'echo x; exec yes > /dev/null']],
-    ['reading a pipe, not the terminal', ['sh', '-c', 'echo x; sleep 5 | cat']],
-  ])('%s: busy', async (_, command) => {
+    ['asleep on a timer (sleep)', ['sh', '-c', 'echo x; exec sleep 5'], 'busy'],
+    ['a shell waiting for its child', ['bash', '--norc', '-c', 'echo x; sleep 5; true'], 'busy'],
+    ['running nonstop', ['sh', '-c', 'echo x; exec yes > /dev/null'], 'running'],
+    ['reading a pipe, not the terminal', ['sh', '-c', 'echo x; sleep 5 | cat'], 'busy'],
+  ])('%s: %s', async (_, command, answer) => {
     const { session } = await started(command, 'x');
-    expect(await session.foregroundWait()).toBe('busy');
+    // Asked until it says so: just after 'x' the app may still be at work starting its sleep (running).
+    expect(await until(session, answer)).toBe(answer);
+    // And it stays so: never waiting for keys.
+    for (let read = 0; read < 20; read++) expect(await session.foregroundWait()).toBe(answer);
     await session.kill();
   });
 

@@ -172,8 +172,16 @@ describe('decideForegroundWait', () => {
     ['one task asleep reading the terminal (bash, cat)', [reading], 'waiting'],
     ['one thread reading, nine asleep elsewhere (node)', [reading, ...Array(9).fill(sleeping)], 'waiting'],
     ['asleep on something else (sleep, a ticker)', [sleeping], 'busy'],
-    ['one thread still running', [reading, { state: 'R', onTerminal: false }], 'busy'],
-    ['in uninterruptible I/O', [reading, { state: 'D', onTerminal: false }], 'busy'],
+    ['one thread still running', [reading, { state: 'R', onTerminal: false }], 'running'],
+    ['in uninterruptible I/O', [reading, { state: 'D', onTerminal: false }], 'running'],
+    [
+      'running beside a stopped job',
+      [
+        { state: 'R', onTerminal: false },
+        { state: 'T', onTerminal: false },
+      ],
+      'running',
+    ],
     ['stopped', [{ state: 'T', onTerminal: false }], 'busy'],
     ['a zombie child beside the reader (not reaped yet)', [reading, { state: 'Z', onTerminal: false }], 'waiting'],
     ['a dead task beside the reader', [reading, { state: 'X', onTerminal: false }], 'waiting'],
@@ -205,7 +213,7 @@ describe('decideForegroundIdle: waiting for keys with no timer due soon', () => 
     ['mc after Escape: 1000 ms, while Escape is pending (soon = 1000)', [reading(1000)], 1000, 'busy'],
     ['htop: poll for 1500 ms, after Escape', [reading(1500)], 1000, 'waiting'],
     ['vim idle: updatetime 4000 ms, after Escape', [reading(4000)], 1000, 'waiting'],
-    ['busy by decideForegroundWait', [reading(), { state: 'R', onTerminal: false }], 50, 'busy'],
+    ['running by decideForegroundWait', [reading(), { state: 'R', onTerminal: false }], 50, 'running'],
   ] as const)('%s', (_, tasks, soonMs, decision) => {
     expect(decideForegroundIdle(tasks, soonMs)).toBe(decision);
   });
