@@ -5,36 +5,54 @@
  * discards a pane's queued blocks once its fd is closed), which lost the last output of a
  * quick-exit app in 13 of 30 runs here; with a pipe, tmux keeps the pane until the pipe has
  * taken every byte (window.c `window_pane_destroy_ready`), and 100 of 100 runs were complete.
- * kill-session drops nothing the pipe holds: the socket's data stays readable by its `cat`.
+ * kill-session drops nothing the pipe holds: the FIFO's data stays readable by its reader.
  * What tmux never reads is lost to tmux itself: when it reaps a process that exited in the
  * instant after a write before the kernel has handed that write to the pane's terminal (Linux
  * queues it to a worker thread), its FIONREAD check reads 0 and it closes the terminal unread;
  * its own grid (capture-pane) lacks the output too. Seen in 4–5 of 900 quick exits under load.
  *
- * The FIFO is read by a `cat` child process rather than by opening it here: a FIFO fd handed to a
- * `net.Socket` inside a Vitest worker thread is also tracked by the thread as an "unmanaged" fd,
- * closed twice when the thread exits, and that aborted the process (`--pool=threads`).
+ * Who reads the FIFO depends on the thread. On Node's main thread (Vitest's default `forks`
+ * pool, the CLI) it is opened here, and the server's {@link CommandShell} makes it: no process is
+ * spawned from Node for it. In a worker thread (`--pool=threads`) a `cat` child process reads it
+ * instead: a FIFO fd handed to a `net.Socket` there is also tracked by the thread as an
+ * "unmanaged" fd, closed twice when the thread exits, and that aborted the process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { unlink } from 'node:fs';
-import type { Socket } from 'node:net';
+import { close, constants, open, openSync, unlink } from 'node:fs';
+import { Socket } from 'node:net';
+import { isMainThread } from 'node:worker_threads';
 import { HOST } from '../defaults.js';
 import { TmuxCommandError, TmuxShotError } from '../errors.js';
 import { startTimer, systemClock } from '../wait.js';
+import type { CommandShell } from './command-shell.js';
 
 /**
- * The reader's sh script (`$1` = the FIFO's path): makes the FIFO, prints one `.` once it exists,
- * then becomes the `cat` that reads it. One process instead of a `mkfifo` process and a `cat`
- * process in turn; status 127 when there is no `cat` to run.
+ * The `cat` reader's sh script (`$1` = the FIFO's path): makes the FIFO, prints one `.` once it
+ * exists, then becomes the `cat` that reads it. One process instead of a `mkfifo` process and a
+ * `cat` process in turn; status 127 when there is no `cat` to run.
  */
 const READER_SCRIPT = 'command -v cat >/dev/null || exit 127; mkfifo -m 600 -- "$1" || exit 1; printf .; exec cat -- "$1"';
+
+/** Where a pane's output is read: the FIFO opened here, or a `cat` child process reading it (see the file's comment). */
+export type OutputReader = 'here' | 'cat';
+
+/** The reader this thread can use (see the file's comment). */
+function threadReader(): OutputReader {
+  return isMainThread ? 'here' : 'cat';
+}
+
+/** A started reader: its byte stream, and how to stop it (the stream then closes). */
+interface Reader {
+  stream: Socket;
+  stop(): void;
+}
 
 /** Receives pane output: the raw bytes and `systemClock.now()` (ms) when they arrived. */
 export type OutputListener = (bytes: Buffer, atMs: number) => void;
 
 /** The read end of one pane's output FIFO. */
 export class PaneOutput {
-  readonly #reader: ChildProcess;
+  readonly #reader: Reader;
   readonly #fifoPath: string;
   readonly #listeners = new Set<OutputListener>();
   /** Fences written to the pane's terminal and not yet seen in the stream (see {@link fence}). */
@@ -48,14 +66,12 @@ export class PaneOutput {
    */
   readonly ended: Promise<void>;
 
-  private constructor(reader: ChildProcess, fifoPath: string) {
+  private constructor(reader: Reader, fifoPath: string) {
     this.#reader = reader;
     this.#fifoPath = fifoPath;
-    const stdout = reader.stdout as Socket;
-    reader.on('error', () => undefined); // a failed kill(); the stream's own end is what counts
-    reader.unref();
-    stdout.unref();
-    stdout.on('data', (chunk: Buffer) => {
+    const { stream } = reader;
+    stream.unref();
+    stream.on('data', (chunk: Buffer) => {
       const atMs = systemClock.now();
       const bytes = this.#passFences(chunk);
       if (bytes.length > 0) for (const listener of this.#listeners) listener(bytes, atMs);
@@ -63,11 +79,11 @@ export class PaneOutput {
       // One chunk per turn of the event loop: a listener may take long over a large chunk (the
       // screen model parses 64 KiB of binary in 10–300 ms), and the timers of pending waits must
       // run between chunks. Meanwhile the rest waits in the FIFO, slowing the writer, not here.
-      stdout.pause();
-      void systemClock.sleep(0).then(() => stdout.resume());
+      stream.pause();
+      void systemClock.sleep(0).then(() => stream.resume());
     });
     this.ended = new Promise((resolve) => {
-      stdout.once('close', () => {
+      stream.once('close', () => {
         const held = this.#held;
         this.#held = Buffer.alloc(0);
         if (held.length > 0) for (const listener of this.#listeners) listener(held, systemClock.now());
@@ -75,37 +91,37 @@ export class PaneOutput {
         this.#fences.clear();
         resolve();
       });
-      stdout.on('error', () => undefined); // a read error ends the stream like EOF
+      stream.on('error', () => undefined); // a read error ends the stream like EOF
     });
     void this.ended.then(() => unlink(fifoPath, () => undefined));
   }
 
   /**
-   * Creates the FIFO at `fifoPath` and starts its reader, both in one child process (see
-   * {@link READER_SCRIPT}), then lets `startPipe` point tmux at it (see `pipePaneCommand`). tmux
-   * buffers the pane's output from the moment `pipe-pane` returns, so nothing written after that
-   * is lost while the two `cat`s open the FIFO. The FIFO's name is removed when the stream ends.
-   * @throws {TmuxShotError} when the reader cannot be run (no `cat` on PATH, no /bin/sh) or the
-   *   FIFO cannot be made; whatever `startPipe` throws; TmuxCommandError when the reader and
-   *   `startPipe` together take longer than {@link HOST.commandTimeout} ms.
+   * Makes the FIFO at `fifoPath` and starts its reader (see the file's comment: `reader`, by
+   * default the one this thread can use), then lets `startPipe` point tmux at it (see
+   * `pipePaneCommand`). tmux buffers the pane's output from the moment `pipe-pane` returns, so
+   * nothing written after that is lost while the two ends open the FIFO. The FIFO's name is
+   * removed when the stream ends.
+   * @param shell Makes the FIFO for the reader `here` (the `cat` reader makes its own).
+   * @throws {TmuxShotError} when the FIFO cannot be made, or the `cat` reader cannot be run (no
+   *   `cat` on PATH, no /bin/sh); whatever `startPipe` throws; TmuxCommandError when making the
+   *   FIFO, `startPipe` and tmux's writer opening the FIFO together take longer than
+   *   {@link HOST.commandTimeout} ms.
    */
-  static async open(fifoPath: string, startPipe: () => Promise<unknown>): Promise<PaneOutput> {
-    const reader = spawn('/bin/sh', ['-c', READER_SCRIPT, 'sh', fifoPath], { stdio: ['ignore', 'pipe', 'ignore'] });
+  static async open(fifoPath: string, startPipe: () => Promise<unknown>, shell: CommandShell, reader = threadReader()): Promise<PaneOutput> {
     let cancelTimer = (): void => undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      cancelTimer = startTimer(HOST.commandTimeout, () =>
+        reject(new TmuxCommandError(`tmux's pipe-pane did not start within ${HOST.commandTimeout} ms`, [], '')),
+      );
+    });
+    timedOut.catch(() => undefined); // raced below; unraced once the reader is up
     try {
-      const timedOut = new Promise<never>((_, reject) => {
-        cancelTimer = startTimer(HOST.commandTimeout, () =>
-          reject(new TmuxCommandError(`tmux's pipe-pane did not start within ${HOST.commandTimeout} ms`, [], '')),
-        );
-      });
-      // Not started (no cat on PATH): fail before tmux's writer would block forever opening the FIFO.
-      await Promise.race([readerReady(reader, fifoPath), timedOut]);
-      await Promise.race([startPipe(), timedOut]);
-      const output = new PaneOutput(reader, fifoPath);
-      reader.stdout?.resume(); // paused since the reader's ready mark (see readerReady)
+      const started = reader === 'here' ? await openHere(fifoPath, startPipe, shell, timedOut) : await openCat(fifoPath, startPipe, timedOut);
+      const output = new PaneOutput(started, fifoPath);
+      started.stream.resume(); // paused until the listeners are on
       return output;
     } catch (error) {
-      reader.kill();
       unlink(fifoPath, () => undefined);
       throw error;
     } finally {
@@ -175,28 +191,94 @@ export class PaneOutput {
 
   /** Stops reading (the stream then counts as ended). */
   close(): void {
-    this.#reader.kill();
+    this.#reader.stop();
     unlink(this.#fifoPath, () => undefined);
   }
 }
 
 /**
- * Resolves once the reader has made the FIFO (its `.` mark, which is not pane output; the
- * stream is left paused after it).
+ * The reader on this thread: the shell makes the FIFO, its read end is opened (the open waits in
+ * libuv's thread pool until tmux's writer opens the other end, so the stream never starts with an
+ * end of file), and the fd becomes a socket. Meanwhile a second read end, which never blocks,
+ * keeps hold of the FIFO: should the pipe fail, a writer opened through it lets the pending open
+ * return, even once the FIFO's name is gone (the server's directory removed).
+ */
+async function openHere(fifoPath: string, startPipe: () => Promise<unknown>, shell: CommandShell, timedOut: Promise<never>): Promise<Reader> {
+  const made = await Promise.race([shell.run('mkfifo', ['-m', '600', '--', fifoPath], { timeout: HOST.commandTimeout }), timedOut]);
+  if (made.exitCode !== 0) throw fifoError(fifoPath, made.exitCode);
+  const keeper = openSync(fifoPath, constants.O_RDONLY | constants.O_NONBLOCK);
+  const opened = new Promise<number>((resolve, reject) => open(fifoPath, constants.O_RDONLY, (error, fd) => (error ? reject(error) : resolve(fd))));
+  opened.catch(() => undefined); // raced below, once the pipe has started
+  try {
+    await Promise.race([startPipe(), timedOut]);
+    const fd = await Promise.race([opened, timedOut]);
+    const stream = new Socket({ fd, readable: true, writable: false });
+    stream.pause();
+    close(keeper, () => undefined);
+    return { stream, stop: () => stream.destroy() };
+  } catch (error) {
+    letGo(fifoPath, keeper, opened);
+    throw error;
+  }
+}
+
+/**
+ * Ends the pending open of the FIFO's read end, `opened`, and closes what it opened and `keeper`:
+ * a writer of ours lets the open return. It is opened through `keeper` (Linux's `/proc/self/fd`
+ * reopens the FIFO itself, named or not), else by the FIFO's name; it never blocks, `keeper` reads.
+ */
+function letGo(fifoPath: string, keeper: number, opened: Promise<number>): void {
+  let writer: number | undefined;
+  for (const path of [`/proc/self/fd/${keeper}`, fifoPath]) {
+    try {
+      writer = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
+      break;
+    } catch {
+      // no /proc here, or the name is gone
+    }
+  }
+  void opened
+    .then(
+      (fd) => close(fd, () => undefined),
+      () => undefined,
+    )
+    .finally(() => {
+      close(keeper, () => undefined);
+      if (writer !== undefined) close(writer, () => undefined);
+    });
+}
+
+/**
+ * The `cat` reader (see {@link READER_SCRIPT}): resolves once it has made the FIFO (its `.` mark,
+ * which is not pane output; the stream is left paused after it) and `startPipe` has returned.
  * @throws {TmuxShotError} when the reader ends first: no `cat` on PATH (status 127), `mkfifo`
  *   failed, or /bin/sh could not be run.
  */
-function readerReady(reader: ChildProcess, fifoPath: string): Promise<void> {
+async function openCat(fifoPath: string, startPipe: () => Promise<unknown>, timedOut: Promise<never>): Promise<Reader> {
+  const reader = spawn('/bin/sh', ['-c', READER_SCRIPT, 'sh', fifoPath], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const stream = reader.stdout as Socket;
+  try {
+    await Promise.race([catReady(reader, fifoPath), timedOut]);
+    await Promise.race([startPipe(), timedOut]);
+  } catch (error) {
+    reader.kill();
+    throw error;
+  }
+  reader.on('error', () => undefined); // a failed kill(); the stream's own end is what counts
+  reader.unref();
+  return { stream, stop: () => reader.kill() };
+}
+
+/** Resolves at the `cat` reader's ready mark; rejects when it ends first (see {@link openCat}). */
+function catReady(reader: ChildProcess, fifoPath: string): Promise<void> {
   const stdout = reader.stdout as Socket;
   return new Promise((resolve, reject) => {
     reader.once('error', (error) => reject(new TmuxShotError(`Could not run /bin/sh to read the pane's output (${error.message}).`, { cause: error })));
     reader.once('exit', (code) =>
       reject(
-        new TmuxShotError(
-          code === 127
-            ? "Could not run 'cat' to read the pane's output (not found on PATH); put coreutils' cat on PATH."
-            : `Could not make the pane's output FIFO at '${fifoPath}' (mkfifo failed); check that the tmux server's directory still exists and is writable.`,
-        ),
+        code === 127
+          ? new TmuxShotError("Could not run 'cat' to read the pane's output (not found on PATH); put coreutils' cat on PATH.")
+          : fifoError(fifoPath, code),
       ),
     );
     stdout.once('data', () => {
@@ -204,6 +286,19 @@ function readerReady(reader: ChildProcess, fifoPath: string): Promise<void> {
       resolve();
     });
   });
+}
+
+/** The error of a FIFO that could not be made: `mkfifo` ended with `exitCode` (127: not found; null: it never finished). */
+function fifoError(fifoPath: string, exitCode: number | null): TmuxShotError {
+  if (exitCode === 127) return new TmuxShotError("Could not run 'mkfifo' to make the pane's output FIFO (not found on PATH); put coreutils' mkfifo on PATH.");
+  if (exitCode === null) {
+    return new TmuxShotError(
+      `Could not make the pane's output FIFO at '${fifoPath}': mkfifo did not finish (its shell timed out, or /bin/sh could not be run).`,
+    );
+  }
+  return new TmuxShotError(
+    `Could not make the pane's output FIFO at '${fifoPath}' (mkfifo failed); check that the tmux server's directory still exists and is writable.`,
+  );
 }
 
 /**

@@ -25,8 +25,8 @@ import {
 } from './argv.js';
 import type { PaneColours, PaneCommand } from './argv.js';
 import { argMaxOf, checkExecSize, parseStackLimit, tmuxPaneEnv } from './exec-size.js';
+import { CommandShell } from './command-shell.js';
 import { PaneOutput, fenceBytes } from './pane-output.js';
-import { runProcess } from './run-process.js';
 import type { OutputListener } from './pane-output.js';
 import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from './pane-status.js';
 import type { PaneStatus } from './pane-status.js';
@@ -122,10 +122,14 @@ export class TmuxSession implements AsyncDisposable {
     const fifoPath = join(server.directory, `pane-${++fifoCount}.fifo`);
     let [sessionId, paneId] = ['', ''];
     try {
-      const output = await PaneOutput.open(fifoPath, async () => {
-        [sessionId = '', paneId = ''] = await created;
-        await Promise.all([server.command(pinWindowSizeCommand(paneId)), server.command(pipePaneCommand(paneId, fifoPath))]);
-      });
+      const output = await PaneOutput.open(
+        fifoPath,
+        async () => {
+          [sessionId = '', paneId = ''] = await created;
+          await Promise.all([server.command(pinWindowSizeCommand(paneId)), server.command(pipePaneCommand(paneId, fifoPath))]);
+        },
+        shellOf(server),
+      );
       return new TmuxSession(server, sessionId, paneId, output, since);
     } catch (error) {
       const [made] = await created.catch(() => []);
@@ -232,7 +236,7 @@ export class TmuxSession implements AsyncDisposable {
     const [line = ''] = await this.#server.command(displayCommand(this.paneId, '#{pane_dead} #{pane_tty}'));
     const [dead, tty = ''] = line.split(' ');
     if (dead !== '0' || tty === '') return undefined;
-    const stty = await runProcess('stty', sttyCommand(tty), { timeout: HOST.commandTimeout });
+    const stty = await shellOf(this.#server).run('stty', sttyCommand(tty), { timeout: HOST.commandTimeout });
     return stty.exitCode === 0 && !stty.timedOut ? parseCanonical(stty.stdout) : undefined;
   }
 
@@ -390,6 +394,18 @@ interface PaneProcess {
   pid: number;
   tty: string;
   startTicks: number | undefined;
+}
+
+/** Each server's shell for `stty` and `mkfifo` (see `CommandShell`), made with its first session and closed with the server. */
+const shells = new WeakMap<TmuxServer, CommandShell>();
+
+function shellOf(server: TmuxServer): CommandShell {
+  const known = shells.get(server);
+  if (known) return known;
+  const shell = new CommandShell();
+  shells.set(server, shell);
+  server.adopt({ [Symbol.asyncDispose]: async () => shell.close() });
+  return shell;
 }
 
 /** A server's spare session (see `TmuxServerOptions.spareSession`): being prepared, or ready; undefined if preparing it failed. */

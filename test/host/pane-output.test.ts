@@ -1,23 +1,78 @@
-import { open, mkdtemp, rm } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { open, mkdtemp, readdir, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TmuxShotError } from '../../src/errors.js';
+import { CommandShell } from '../../src/host/command-shell.js';
 import { PaneOutput, fenceBytes, heldLength } from '../../src/host/pane-output.js';
 
-describe('PaneOutput.open', () => {
+const shell = new CommandShell();
+afterAll(() => shell.close());
+
+describe.each(['here', 'cat'] as const)('PaneOutput.open, read %s', (reader) => {
   it('says so when the FIFO cannot be made, and never starts the pipe', async () => {
     const fifoPath = join('/nonexistent-dir', 'pane-1.fifo');
     let started = false;
-    const error = await PaneOutput.open(fifoPath, async () => {
-      started = true;
-    }).catch((caught: unknown) => caught);
+    const error = await PaneOutput.open(
+      fifoPath,
+      async () => {
+        started = true;
+      },
+      shell,
+      reader,
+    ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TmuxShotError);
     expect((error as Error).message).toBe(
       "Could not make the pane's output FIFO at '/nonexistent-dir/pane-1.fifo' (mkfifo failed); check that the tmux server's directory still exists and is writable.",
     );
     expect(started).toBe(false);
+  });
+
+  it("fails with the pipe's error, removes the FIFO, and leaves no open of it waiting (more failures than libuv's 4 pool threads)", async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'pane-output-'));
+    const refused = new Error('tmux refused pipe-pane');
+    const failures = Array.from({ length: 6 }, (_, n) =>
+      PaneOutput.open(join(directory, `pane-${n}.fifo`), () => Promise.reject(refused), shell, reader).catch((caught: unknown) => caught),
+    );
+    expect(await Promise.all(failures)).toEqual(Array.from({ length: 6 }, () => refused));
+    await expect.poll(() => readdir(directory)).toEqual([]); // and the pool reads a directory again
+    await rm(directory, { recursive: true });
+  });
+
+  it('leaves no open of the FIFO waiting when its directory is gone before the pipe fails (a server disposed meanwhile)', async () => {
+    const failures = Array.from({ length: 6 }, async () => {
+      const directory = await mkdtemp(join(tmpdir(), 'pane-output-'));
+      const refused = new Error('the server went');
+      const failed = PaneOutput.open(
+        join(directory, 'pane-1.fifo'),
+        async () => {
+          // Not fs.promises' rm: it would queue in libuv's pool behind the pending opens of the
+          // FIFOs (each holds a pool thread until a writer comes), as tmux's pipe-pane never does.
+          rmSync(directory, { recursive: true });
+          throw refused;
+        },
+        shell,
+        reader,
+      );
+      expect(await failed.catch((caught: unknown) => caught)).toBe(refused);
+    });
+    await Promise.all(failures);
+    expect(await readdir(import.meta.dirname)).toContain('pane-output.test.ts'); // the pool reads a directory again
+  });
+});
+
+describe('PaneOutput.open, read by cat', () => {
+  it('says how to fix a PATH without cat', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'pane-output-'));
+    const path = process.env['PATH'];
+    process.env['PATH'] = '/nonexistent';
+    const opened = PaneOutput.open(join(directory, 'pane-1.fifo'), async () => undefined, shell, 'cat');
+    const error = await opened.catch((caught: unknown) => caught).finally(() => (process.env['PATH'] = path));
+    expect(error).toEqual(new TmuxShotError("Could not run 'cat' to read the pane's output (not found on PATH); put coreutils' cat on PATH."));
+    expect(await readdir(directory)).toEqual([]);
+    await rm(directory, { recursive: true });
   });
 });
 
@@ -43,7 +98,7 @@ describe('heldLength', () => {
   });
 });
 
-describe('PaneOutput fences (written into its FIFO here, chunk by chunk)', () => {
+describe.each(['here', 'cat'] as const)('PaneOutput fences (written into its FIFO here, chunk by chunk), read %s', (reader) => {
   let directory: string;
   let output: PaneOutput;
   let writer: FileHandle;
@@ -54,7 +109,7 @@ describe('PaneOutput fences (written into its FIFO here, chunk by chunk)', () =>
     directory = await mkdtemp(join(tmpdir(), 'pane-output-'));
     const fifo = join(directory, 'out');
     let opened: Promise<FileHandle> | undefined;
-    output = await PaneOutput.open(fifo, async () => void (opened = open(fifo, 'w')));
+    output = await PaneOutput.open(fifo, async () => void (opened = open(fifo, 'w')), shell, reader);
     writer = await (opened as Promise<FileHandle>);
     received = '';
     output.onOutput((bytes) => {

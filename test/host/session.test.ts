@@ -1,4 +1,4 @@
-import { mkdir, symlink } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { execa } from 'execa';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -74,19 +74,34 @@ describe('TmuxSession', () => {
     await cat.kill();
   });
 
-  it("says how to fix a PATH without cat (the pane output's reader) and leaves no session or pipe behind", async () => {
-    const bin = join(server.directory, 'bin-without-cat');
+  it("says how to fix a PATH without mkfifo (for the pane output's FIFO) and leaves no session or pipe behind", async () => {
+    // A server of its own: its shell starts with the first session, on the PATH of that moment.
+    await using own = await TmuxServer.create();
+    const bin = join(own.directory, 'bin-without-mkfifo');
     await mkdir(bin);
-    await symlink('/usr/bin/mkfifo', join(bin, 'mkfifo'));
-    const sessions = await server.command(['list-sessions', '-F', '#{session_id}']);
+    const sessions = await own.command(['list-sessions', '-F', '#{session_id}']);
     const path = process.env['PATH'];
     process.env['PATH'] = bin;
-    const created = TmuxSession.create(server, { cols: 20, rows: 5 }).catch((caught: unknown) => caught);
+    const created = TmuxSession.create(own, { cols: 20, rows: 5 }).catch((caught: unknown) => caught);
     const error = await created.finally(() => (process.env['PATH'] = path));
     expect(error).toBeInstanceOf(TmuxShotError);
-    expect((error as Error).message).toBe("Could not run 'cat' to read the pane's output (not found on PATH); put coreutils' cat on PATH.");
-    expect(await server.command(['list-sessions', '-F', '#{session_id}'])).toEqual(sessions);
-    await vi.waitFor(async () => expect((await execa('pgrep', ['-f', `${server.directory}/pane-`], { reject: false })).stdout).toBe(''));
+    expect((error as Error).message).toBe("Could not run 'mkfifo' to make the pane's output FIFO (not found on PATH); put coreutils' mkfifo on PATH.");
+    expect(await own.command(['list-sessions', '-F', '#{session_id}'])).toEqual(sessions);
+    await vi.waitFor(async () => expect((await execa('pgrep', ['-f', `${own.directory}/pane-`], { reject: false })).stdout).toBe(''));
+  });
+
+  it("reads the pane's output on this thread, and spawns nothing for it from here: no cat needed on this process's PATH", async () => {
+    await using own = await TmuxServer.create();
+    await (await TmuxSession.create(own, { cols: 20, rows: 5 })).kill(); // its shell starts, with the PATH of now
+    const path = process.env['PATH'];
+    process.env['PATH'] = '/nonexistent';
+    const created = TmuxSession.create(own, { cols: 20, rows: 5 });
+    await created.finally(() => (process.env['PATH'] = path));
+    const session = await created;
+    const output = collectOutput(session);
+    await session.respawnPane({ command: ['printf', 'read here'] });
+    await output.until((text) => text === 'read here');
+    await session.kill();
   });
 
   it('reports exit status and signals of the pane', async () => {

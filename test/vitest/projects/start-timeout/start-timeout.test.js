@@ -2,7 +2,7 @@
 // with retries: in the test body and in the fixture's own setup. The test after them, in the same
 // worker, lists what they left on the worker's tmux server.
 import { execFileSync } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
+import { readdir, readlink } from 'node:fs/promises';
 import { describe, expect, test } from 'tmux-shot/vitest';
 
 const app = (tag) => ['sh', '-c', `echo starting; exec sleep 1000.${process.pid}${tag}`];
@@ -33,12 +33,19 @@ describe('with the command in tmuxOptions', () => {
   });
 });
 
+/** This process's open files under `directory`: a pane output's FIFO read here is one. */
+async function filesOpenIn(directory) {
+  const targets = await Promise.all((await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+  return targets.filter((target) => target.startsWith(`${directory}/`));
+}
+
 // The worker's server keeps one spare session (idle `cat`, its FIFO and reader) for the next app.
+// The reader is this process (Vitest's forks pool: the FIFO is opened here), not a `cat`.
 test('leaves no session, pane reader, FIFO or app behind, only the spare session', async ({ tmuxServer }) => {
   const left = {
     panes: await tmuxServer.command(['list-panes', '-a', '-F', '#{?#{==:#{session_name},tmux-shot-lobby},lobby,#{pane_start_command}}']),
     fifos: (await readdir(tmuxServer.directory)).filter((name) => name.endsWith('.fifo')).length,
-    readers: processesMentioning(`${tmuxServer.directory}/pane-`).length,
+    readers: processesMentioning(`${tmuxServer.directory}/pane-`).length + (await filesOpenIn(tmuxServer.directory)).length,
     apps: processesMentioning(`sleep 1000.${process.pid}`).length,
   };
   expect(left, `left behind: ${JSON.stringify(left)}`).toEqual({ panes: ['cat', 'lobby'], fifos: 1, readers: 1, apps: 0 });
