@@ -472,6 +472,7 @@ describe('TmuxApp with a synchronized update (DEC 2026) that is never ended', ()
   it('shows its text once the update has timed out, and says why it waited', async () => {
     await using app = await TmuxApp.start({ command, server, cols: 30, rows: 3, ready: 'none' });
     await app.waitForText('ready');
+    await vi.waitFor(() => expect(app.text()).toContain('half-drawn'), { timeout: 3000 }); // the update has begun (0.3 s after 'ready', later under load)
     const error = await app.waitForText('half-drawn', { timeout: 400 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WaitTimeoutError);
     expect((error as WaitTimeoutError).message).toMatch(
