@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { HOST } from '../../src/defaults.js';
 import { runProcess } from '../../src/host/run-process.js';
 
+// A sleep's seconds end in this process's pid: pgrep and pkill find only ours (another suite may run the same test).
+const pid = process.pid;
+
 describe('runProcess', () => {
   it('collects stdout and stderr as UTF-8 without one final newline, and the exit status', async () => {
     const result = await runProcess('sh', ['-c', "printf 'a é\\n\\n'; printf 'oops\\r\\n' >&2; exit 3"], { timeout: 5000 });
@@ -21,34 +24,34 @@ describe('runProcess', () => {
 
   it('kills a process that ignores SIGTERM with SIGKILL HOST.terminateGrace ms later, leaving nothing', async () => {
     // As a tmux that hangs and ignores SIGTERM would (the attack's fake tmux: trap "" TERM; exec sleep 60).
-    const result = await runProcess('sh', ['-c', 'trap "" TERM; exec sleep 59.5'], { timeout: 50 });
+    const result = await runProcess('sh', ['-c', `trap "" TERM; exec sleep 59.5${pid}`], { timeout: 50 });
     expect(result).toEqual({ exitCode: null, signal: 'SIGKILL', stdout: '', stderr: '', timedOut: true });
-    expect(spawnSync('pgrep', ['-f', '^sleep 59.5$']).stdout.toString()).toBe('');
+    expect(spawnSync('pgrep', ['-f', `^sleep 59.5${pid}$`]).stdout.toString()).toBe('');
   });
 
   it('ends at its timeout when a grandchild holds stdout after the child exited, and ends that grandchild too', async () => {
     // The attack: a 10 s timeout took 30 or 60 s while a background job kept the pipe open.
     const started = performance.now();
-    const result = await runProcess('sh', ['-c', 'echo hi; sleep 59.25 & exit 0'], { timeout: 300 });
+    const result = await runProcess('sh', ['-c', `echo hi; sleep 59.25${pid} & exit 0`], { timeout: 300 });
     expect(performance.now() - started).toBeLessThan(300 + HOST.terminateGrace + 1000);
     expect(result).toEqual({ exitCode: 0, signal: null, stdout: 'hi', stderr: '', timedOut: true });
-    expect(spawnSync('pgrep', ['-f', '^sleep 59.25$']).stdout.toString()).toBe('');
+    expect(spawnSync('pgrep', ['-f', `^sleep 59.25${pid}$`]).stdout.toString()).toBe('');
   });
 
   it('ends at its timeout when a grandchild that ignores SIGTERM holds stderr, killing it HOST.terminateGrace ms later', async () => {
-    const result = await runProcess('sh', ['-c', '(trap "" TERM; exec sleep 59.75) & sleep 60'], { timeout: 100 });
+    const result = await runProcess('sh', ['-c', `(trap "" TERM; exec sleep 59.75${pid}) & sleep 60`], { timeout: 100 });
     expect(result).toMatchObject({ exitCode: null, signal: 'SIGTERM', timedOut: true });
-    expect(spawnSync('pgrep', ['-f', '^sleep 59.75$']).stdout.toString()).toBe('');
+    expect(spawnSync('pgrep', ['-f', `^sleep 59.75${pid}$`]).stdout.toString()).toBe('');
   });
 
   it('lets go of output held by a process that left its group (setsid) 2 × HOST.terminateGrace ms after the timeout', async () => {
     const started = performance.now();
-    const result = await runProcess('sh', ['-c', 'setsid sleep 58.5 & exit 0'], { timeout: 100 });
+    const result = await runProcess('sh', ['-c', `setsid sleep 58.5${pid} & exit 0`], { timeout: 100 });
     try {
       expect(performance.now() - started).toBeLessThan(100 + 2 * HOST.terminateGrace + 1000);
       expect(result).toEqual({ exitCode: 0, signal: null, stdout: '', stderr: '', timedOut: true });
     } finally {
-      spawnSync('pkill', ['-f', '^sleep 58.5$']);
+      spawnSync('pkill', ['-f', `^sleep 58.5${pid}$`]);
     }
   });
 

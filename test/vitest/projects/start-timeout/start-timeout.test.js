@@ -19,6 +19,12 @@ function processesMentioning(text) {
   }
 }
 
+// The worker's server first: its start (up to 0.5 s with two suites loading the machine) would
+// otherwise count against the next test's 500 ms.
+test("starts the worker's tmux server", async ({ tmuxServer }) => {
+  expect(await tmuxServer.command(['list-sessions', '-F', '#{session_name}'])).toContain('tmux-shot-lobby');
+});
+
 test('times out in start() called by the test', { timeout: 500, retry: 2 }, async ({ tmuxApp }) => {
   await tmuxApp.start({ command: app(1), ...never });
 });
