@@ -165,10 +165,13 @@ describe('TmuxApp waits', () => {
   });
 
   it('waitForStable waits for the app to handle each key it was sent, however long past the answer window (a busy app)', async () => {
-    // Each key keeps the app busy (no timer, no read) for 2 × WAIT_CONSTANTS.answerMs before it redraws.
+    // Each key keeps the app busy (no timer, no read) for 100 ms past WAIT_CONSTANTS.answerMs before
+    // it redraws, and 200 ms within KEYBOARD.readTimeout (500 ms), the longest a key's read is waited
+    // for: with two suites at once, 2 × answerMs (100 ms within it) ran past it.
+    const busyMs = WAIT_CONSTANTS.answerMs + 100;
     const busy =
       `process.stdin.setRawMode(true); let keys = 0; process.stdout.write('keys: 0'); ` +
-      `process.stdin.on('data', (d) => { const end = Date.now() + ${2 * WAIT_CONSTANTS.answerMs}; while (Date.now() < end); keys += d.length; process.stdout.write('\\rkeys: ' + keys); });`;
+      `process.stdin.on('data', (d) => { const end = Date.now() + ${busyMs}; while (Date.now() < end); keys += d.length; process.stdout.write('\\rkeys: ' + keys); });`;
     await using app = await TmuxApp.start({ command: ['node', '-e', busy], server, cols: 20, rows: 2 });
     await app.press('a', 'b');
     expect(await app.waitForStable({ quietMs: 0 })).toMatchObject({ settled: true });
