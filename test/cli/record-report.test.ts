@@ -121,19 +121,20 @@ describe('tmux-shot record --report', () => {
     const htmlPath = join(dir, 'timeout.html');
     const script = join(dir, 'wait.txt');
     writeFileSync(script, 'keys Down\nwait-for NOPE\n');
-    const result = await run('record', '--report', '--timeout', '400', '--script', script, '-o', gifPath, '--', 'node', menu);
+    // 1500 ms: --timeout bounds the app's start too, and node took over 400 ms to start with two suites at once.
+    const result = await run('record', '--report', '--timeout', '1500', '--script', script, '-o', gifPath, '--', 'node', menu);
     expect(result.code).toBe(1);
     expect(result.out).toBe(`${htmlPath} (${readFileSync(htmlPath).length} bytes)`);
-    expect(result.err.split('\n')[0]).toBe("tmux-shot record: Text 'NOPE' did not appear within 400 ms.");
+    expect(result.err.split('\n')[0]).toBe("tmux-shot record: Text 'NOPE' did not appear within 1500 ms.");
     expect(existsSync(gifPath)).toBe(false);
 
     const page = await browser.open(pathToFileURL(htmlPath).href);
     expect(await page.locator('header .status').textContent()).toBe('failed');
     expect(await page.locator('nav.links').count()).toBe(0);
-    expect((await page.locator('.error-message').textContent())!.split('\n')[0]).toBe("WaitTimeoutError: Text 'NOPE' did not appear within 400 ms.");
-    expect(await page.locator('#rec-0 li.step.failed code').allTextContents()).toEqual(["waitForText('NOPE', { timeout: 400 })"]);
+    expect((await page.locator('.error-message').textContent())!.split('\n')[0]).toBe("WaitTimeoutError: Text 'NOPE' did not appear within 1500 ms.");
+    expect(await page.locator('#rec-0 li.step.failed code').allTextContents()).toEqual(["waitForText('NOPE', { timeout: 1500 })"]);
     await page.locator('#rec-0 .jump.failure').click();
-    expect(await page.locator('#rec-0 li.current code').allTextContents()).toContain("waitForText('NOPE', { timeout: 400 })");
+    expect(await page.locator('#rec-0 li.current code').allTextContents()).toContain("waitForText('NOPE', { timeout: 1500 })");
   });
 
   it('writes a failed report without a recording when the app fails to start', async () => {
