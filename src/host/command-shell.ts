@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { startTimer } from '../wait.js';
 import { quoteShellWord } from './quote.js';
-import { runProcess } from './run-process.js';
+import { runProcess, signalProcessGroup } from './run-process.js';
 
 /** How a command run by a {@link CommandShell} ended. */
 export interface ShellResult {
@@ -134,13 +134,7 @@ export class CommandShell implements Disposable {
     this.#child = undefined;
     this.#buffer = '';
     child.stdout?.destroy();
-    if (timedOut && child.pid !== undefined) {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // gone already
-      }
-    }
+    if (timedOut) signalProcessGroup(child, 'SIGKILL');
     for (const pending of this.#pending.splice(0)) pending.finish({ exitCode: null, stdout: '', timedOut: pending === timedOut });
   }
 }

@@ -3,7 +3,7 @@
  * `stty`), on node:child_process alone: importing execa cost as much as importing the screen
  * model, once per Vitest worker.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { HOST } from '../defaults.js';
 import { startTimer } from '../wait.js';
 
@@ -48,14 +48,7 @@ export function runProcess(file: string, args: readonly string[], options: RunPr
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-    const signalGroup = (signal: NodeJS.Signals) => {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        // The group is gone already.
-      }
-    };
+    const signalGroup = (signal: NodeJS.Signals) => signalProcessGroup(child, signal);
     let timedOut = false;
     let cancelKill = (): void => undefined;
     const cancelTimer = startTimer(options.timeout, () => {
@@ -84,4 +77,33 @@ export function runProcess(file: string, args: readonly string[], options: RunPr
 function textOf(chunks: Buffer[]): string {
   const text = Buffer.concat(chunks).toString('utf8');
   return text.endsWith('\n') ? text.slice(0, text.endsWith('\r\n') ? -2 : -1) : text;
+}
+
+/**
+ * Sends `signal` to the process group `child` leads (spawned `detached`), unless the group's id may
+ * be another's. While the leader is unreaped, or any member is left, Linux hands out no process
+ * that id. So once Node has reaped the leader, a process with the leader's pid means the group
+ * emptied and the id went to a new process, perhaps a new group's leader (a tmux pane's first
+ * process leads one): that group is not signalled.
+ */
+export function signalProcessGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  const pid = child.pid;
+  if (pid === undefined) return;
+  const reaped = child.exitCode !== null || child.signalCode !== null;
+  if (reaped && isPidTaken(pid)) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // The group is gone already.
+  }
+}
+
+/** Whether a process has `pid` now (kill(2) with signal 0). */
+function isPidTaken(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

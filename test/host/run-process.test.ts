@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HOST } from '../../src/defaults.js';
 import { runProcess } from '../../src/host/run-process.js';
+import { canUnsharePids, runInPidNamespace } from './helpers/pid-namespace.js';
 
 // A sleep's seconds end in this process's pid: pgrep and pkill find only ours (another suite may run the same test).
 const pid = process.pid;
@@ -53,6 +55,18 @@ describe('runProcess', () => {
     } finally {
       spawnSync('pkill', ['-f', `^sleep 58.5${pid}$`]);
     }
+  });
+
+  it.skipIf(!canUnsharePids)('spares a new group that Linux gave the id of the timed-out group after it emptied (a new pane leads one)', () => {
+    const helper = [
+      process.execPath,
+      '--import',
+      join(import.meta.dirname, 'helpers/register-ts.mjs'),
+      join(import.meta.dirname, 'helpers/reused-group-id.ts'),
+    ];
+    const run = runInPidNamespace(helper, { timeout: 20_000 });
+    const [leader, stranger, state] = run.stdout.trim().split(' ');
+    expect({ reused: stranger === leader, state }, run.stderr).toEqual({ reused: true, state: 'running' });
   });
 
   it('names the signal that ended a process', async () => {
