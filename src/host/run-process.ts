@@ -84,7 +84,9 @@ function textOf(chunks: Buffer[]): string {
  * be another's. While the leader is unreaped, or any member is left, Linux hands out no process
  * that id. So once Node has reaped the leader, a process with the leader's pid means the group
  * emptied and the id went to a new process, perhaps a new group's leader (a tmux pane's first
- * process leads one): that group is not signalled.
+ * process leads one): that group is not signalled. Left open: a process handed the id between the
+ * check and the kill, microseconds (Linux 6.9's `pidfd_send_signal` with
+ * `PIDFD_SIGNAL_PROCESS_GROUP` would close it; Node has no pidfds).
  */
 export function signalProcessGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   const pid = child.pid;

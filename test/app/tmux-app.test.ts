@@ -487,7 +487,7 @@ describe('TmuxApp with a synchronized update (DEC 2026) that is never ended', ()
   it('lets waitForStable settle once the update has timed out', async () => {
     await using app = await TmuxApp.start({ command, server, cols: 30, rows: 3, ready: 'none' });
     await app.waitForText('ready');
-    await vi.waitFor(() => expect(app.text()).toContain('half-drawn')); // the update has begun
+    await vi.waitFor(() => expect(app.text()).toContain('half-drawn'), { timeout: 3000 }); // the update has begun
     const stable = await app.waitForStable({ timeout: 3000 });
     expect(stable.settled).toBe(true);
     expect(stable.afterMs).toBeGreaterThanOrEqual(900);

@@ -65,8 +65,8 @@ describe('runProcess', () => {
       join(import.meta.dirname, 'helpers/reused-group-id.ts'),
     ];
     const run = runInPidNamespace(helper, { timeout: 20_000 });
-    const [leader, stranger, state] = run.stdout.trim().split(' ');
-    expect({ reused: stranger === leader, state }, run.stderr).toEqual({ reused: true, state: 'running' });
+    const [leader, stranger, state, inTime] = run.stdout.trim().split(' ');
+    expect({ reused: stranger === leader, inTime, state }, run.stderr).toEqual({ reused: true, inTime: 'true', state: 'running' });
   });
 
   it('names the signal that ended a process', async () => {
