@@ -90,7 +90,9 @@ describe('TmuxSession.foregroundWait: the app does not wait for keys', () => {
   });
 
   it('cannot be read once the pane is dead', async () => {
-    const { session } = await started(['sh', '-c', 'echo x'], 'x');
+    // It lingers 0.1 s after its output: tmux 3.3a can close the terminal of a process that exits
+    // the instant after a write unread (see pane-output.ts), and the 'x' was lost (clean-clone run).
+    const { session } = await started(['sh', '-c', 'echo x; sleep 0.1'], 'x');
     await vi.waitFor(async () => expect((await session.paneStatus()).dead).toBe(true));
     expect(await session.foregroundWait()).toBeUndefined(); // first asked now: tmux says dead
     await session.kill();
@@ -139,7 +141,9 @@ describe('TmuxSession.fence', () => {
   });
 
   it('is false when the pane is dead', async () => {
-    const { session } = await started(['sh', '-c', 'echo x'], 'x');
+    // It lingers 0.1 s after its output: tmux 3.3a can close the terminal of a process that exits
+    // the instant after a write unread (see pane-output.ts), and the 'x' was lost (clean-clone run).
+    const { session } = await started(['sh', '-c', 'echo x; sleep 0.1'], 'x');
     await vi.waitFor(async () => expect((await session.paneStatus()).dead).toBe(true));
     expect(await session.fence()).toBe(false);
     await session.kill();
