@@ -96,6 +96,12 @@ export function startTicksOf(pid: number): number | undefined {
   return procfsView.find(pid)?.startTicks;
 }
 
+/** The parent of process `pid` (`/proc/<pid>/stat` field 4); undefined when it does not run (a zombie counts as gone) or without procfs. */
+export function parentOf(pid: number): number | undefined {
+  const stat = readStat(pid);
+  return stat && stat.state !== 'Z' ? stat.ppid : undefined;
+}
+
 /** The stat of every process whose pid was handed out since `since` (see `isNewPid`). */
 function readNewStats(since: ProcessClock): ProcStat[] {
   const now = processClock();

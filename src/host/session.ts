@@ -32,7 +32,7 @@ import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from './pane-stat
 import type { PaneStatus } from './pane-status.js';
 import { parsePaneProcess, tmuxEnvPrefix } from './process-table.js';
 import type { ProcessClock, ProcessScope } from './process-table.js';
-import { endProcessTree, killTicks, processClock, startTicksOf } from './process-tree.js';
+import { endProcessTree, killTicks, parentOf, processClock, startTicksOf } from './process-tree.js';
 import type { TmuxServer } from './server.js';
 import { readForegroundReads, readForegroundWait } from './pane-tasks.js';
 import { isProcessRunning } from './process-exit.js';
@@ -314,12 +314,16 @@ export class TmuxSession implements AsyncDisposable {
   }
 
   /**
-   * Whether `pid` is the pane's process, running: when the session looked that process up alive
-   * (see {@link #paneProcess}), one that started at the same time — not a process Linux handed the
-   * pid to after it died (pids go round in minutes under a test suite's forks).
+   * Whether `pid` is the pane's process, running: a child of the server (tmux forks it), and when
+   * the session looked that process up alive (see {@link #paneProcess}), one that started at the
+   * same time — not a process Linux handed the pid to after it died (pids go round in minutes
+   * under a test suite's forks). Without the lookup, as when the process died first, the parent is
+   * all there is to go by: another test's tmux server that had the pid took a SIGTERM for it.
    */
   async #isPaneProcess(pid: number): Promise<boolean> {
     if (!(pid > 0 && isProcessRunning(pid))) return false;
+    const parent = parentOf(pid);
+    if (parent !== undefined && parent !== this.#server.pid) return false;
     const known = await this.#pane;
     return known?.pid !== pid || known.startTicks === undefined || startTicksOf(pid) === known.startTicks;
   }

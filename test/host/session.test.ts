@@ -215,4 +215,14 @@ describe('TmuxSession and reused pids', () => {
     const [pane, stranger, returned, state] = run.stdout.trim().split(' ');
     expect({ reused: stranger === pane, returned, state }, run.stderr).toEqual({ reused: true, returned: 'false', state: 'running' });
   });
+
+  it.skipIf(!canUnsharePids)('signals no one when the pane process died before it was looked up and its pid names another process', () => {
+    // Only tmux's #{pane_pid} is left to go by: a process with that pid that is no child of the
+    // server is another's (a tmux server of another test took SIGTERM so, and ended mid-file).
+    const helpers = join(import.meta.dirname, 'helpers');
+    const helper = [process.execPath, '--import', join(helpers, 'register-ts.mjs'), join(helpers, 'reused-pane-pid.ts'), 'unlooked'];
+    const run = runInPidNamespace(helper, { timeout: 30_000 });
+    const [pane, stranger, returned, state] = run.stdout.trim().split(' ');
+    expect({ reused: stranger === pane, returned, state }, run.stderr).toEqual({ reused: true, returned: 'false', state: 'running' });
+  });
 });
