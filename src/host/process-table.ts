@@ -34,6 +34,12 @@ export interface PaneProcess {
    * (deleted)`) is the pane's. There is one terminal of a number at a time, hung up or not.
    */
   dead?: boolean;
+  /**
+   * When it started (see `startTicksOf`), where its session looked it up alive: then a process
+   * with its pid and another start time is another's, whatever the ticks of the kill (see
+   * {@link ProcessScope.killedAt}, whose 10 ms ticks a pid handed out right after the kill can share).
+   */
+  startTicks?: number;
 }
 
 /**
@@ -230,7 +236,13 @@ export function selectInScope(processes: readonly ProcessFacts[], scope: Process
   // and took SIGTERM for the pane's, shutting down in the middle of that test.
   const killedAt = scope.killedAt;
   const reused = new Set(killedAt === undefined ? [] : processes.flatMap(({ stat }) => (stat.startTicks > killedAt ? [stat.pid] : [])));
-  const gone = (pane: PaneProcess) => (pane.dead ? taken : reused).has(pane.pid);
+  // Exact where the pane's own start time is known: a process with its pid that started at another time.
+  const startOf = new Map(processes.map(({ stat }) => [stat.pid, stat.startTicks]));
+  const gone = (pane: PaneProcess) => {
+    const now = startOf.get(pane.pid);
+    if (pane.startTicks !== undefined && now !== undefined) return now !== pane.startTicks;
+    return (pane.dead ? taken : reused).has(pane.pid);
+  };
   const sessions = new Set(panes.flatMap((pane) => (gone(pane) ? [] : [pane.pid])));
   const leaders = new Set(panes.flatMap((pane) => (pane.dead || gone(pane) ? [] : [pane.pid])));
   const live = new Set(panes.flatMap((pane) => (pane.tty === undefined || pane.dead ? [] : [pane.tty])));

@@ -267,9 +267,14 @@ export class TmuxSession implements AsyncDisposable {
 
   async #kill(): Promise<void> {
     this.#forget();
+    const looked = this.#pane; // the pane's process as looked up alive, with its start time
     // Asked in the same round trip as the kill: members of its session, and holders of its terminal, are found after the hangup.
     const pane = this.#server.command(displayCommand(this.paneId, PANE_PROCESS_FORMAT)).then(
-      ([line = '']) => parsePaneProcess(line),
+      async ([line = '']) => {
+        const found = parsePaneProcess(line);
+        const known = await looked;
+        return found && known?.pid === found.pid && known.startTicks !== undefined ? { ...found, startTicks: known.startTicks } : found;
+      },
       () => undefined,
     );
     const killedAt = killTicks();

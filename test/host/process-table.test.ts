@@ -200,6 +200,8 @@ describe('selectInScope', () => {
   // The pane's bash died of the kill at tick 2500; during teardown's seconds of looking, its pid
   // went to another test's tmux server (a session leader, unmarked), which took the SIGTERM.
   const killed = { ...leader, killedAt: 2500 };
+  const lookedUpPane = { pid: 4000, tty: '/dev/pts/7', startTicks: 2000 };
+  const lookedUp = { ...killed, panes: [lookedUpPane] };
   it.each([
     [
       "a live pane's pid, handed out after the kill to a session leader (another test's tmux server)",
@@ -210,6 +212,17 @@ describe('selectInScope', () => {
     ["a live pane's pid, handed out after the kill, not a session leader", facts({ pid: 4000, sid: 3000, startTicks: 2600 }), killed, false],
     ['the live leader itself, started before the kill', facts({ pid: 4000, sid: 4000, startTicks: 2000 }), killed, true],
     ["a member of the pane's session forked after the kill, its pid not handed out again", facts({ pid: 5000, sid: 4000, startTicks: 2600 }), killed, true],
+    // Ticks are 10 ms: a pid handed out right after the kill can share its tick. Where the session
+    // looked the pane's process up, its start time tells (a loaded run's tmux server took SIGTERM so).
+    ["a live pane's pid, handed out in the kill's own tick to a session leader", facts({ pid: 4000, sid: 4000, startTicks: 2500 }), lookedUp, false],
+    ['the live leader itself, as looked up', facts({ pid: 4000, sid: 4000, startTicks: 2000 }), lookedUp, true],
+    [
+      'the live leader, looked up, started in the tick of the kill',
+      facts({ pid: 4000, sid: 4000, startTicks: 2500 }),
+      { ...lookedUp, panes: [{ ...lookedUpPane, startTicks: 2500 }] },
+      true,
+    ],
+    ["a member of the looked-up pane's session", facts({ pid: 5000, sid: 4000, startTicks: 2600 }), lookedUp, true],
   ])('%s', (_, process, scope, inScope) => {
     expect(selectInScope([process], scope)).toEqual(inScope ? [process.stat] : []);
   });
