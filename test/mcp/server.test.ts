@@ -417,7 +417,8 @@ describe('tmux-shot mcp', () => {
     server.send(INITIALIZE, INITIALIZED, { id: 2, method: 'tools/call', params: { name: 'start', arguments: { command: busy } } });
     server.child.stdin.end();
     const appRuns = async () => ((await tmuxPids(server.dir).catch(() => [])).length === 3 ? true : undefined); // tmux, the lobby, the app
-    await poll(appRuns, { timeout: 5000, interval: 20, onTimeout: () => new Error('the app did not start') });
+    // 15 s: a cold node, its tmux server and the app took over 5 s with two suites at once.
+    await poll(appRuns, { timeout: 15_000, interval: 20, onTimeout: () => new Error('the app did not start') });
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.answers().map((answer) => answer.id)).toEqual([1]);
