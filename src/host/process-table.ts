@@ -229,7 +229,7 @@ export function selectInScope(processes: readonly ProcessFacts[], scope: Process
   // members count, never a process with that pid nor a session leader of that id; and only while
   // no process has the pid: Linux hands out no pid that still names a session, so once one has
   // it, the session of that id is the new process's.
-  const taken = new Set(processes.map(({ stat }) => stat.pid));
+  const startOf = new Map(processes.map(({ stat }) => [stat.pid, stat.startTicks]));
   // So is a live pane's pid once a process started after the kill has it: the pane's process died
   // of the kill and Linux handed its pid out again, while teardown still looked (seconds). That
   // process and the session of that id are another's: a tmux server of another test leads its own,
@@ -237,11 +237,10 @@ export function selectInScope(processes: readonly ProcessFacts[], scope: Process
   const killedAt = scope.killedAt;
   const reused = new Set(killedAt === undefined ? [] : processes.flatMap(({ stat }) => (stat.startTicks > killedAt ? [stat.pid] : [])));
   // Exact where the pane's own start time is known: a process with its pid that started at another time.
-  const startOf = new Map(processes.map(({ stat }) => [stat.pid, stat.startTicks]));
   const gone = (pane: PaneProcess) => {
     const now = startOf.get(pane.pid);
     if (pane.startTicks !== undefined && now !== undefined) return now !== pane.startTicks;
-    return (pane.dead ? taken : reused).has(pane.pid);
+    return pane.dead ? now !== undefined : reused.has(pane.pid);
   };
   const sessions = new Set(panes.flatMap((pane) => (gone(pane) ? [] : [pane.pid])));
   const leaders = new Set(panes.flatMap((pane) => (pane.dead || gone(pane) ? [] : [pane.pid])));

@@ -44,8 +44,8 @@ export const procfsView: ProcessView = {
     return selectInScope(processes, scope).map((stat) => ({ id: stat.pid, startTicks: stat.startTicks }));
   },
   find(pid) {
-    const stat = readStat(pid);
-    return stat && stat.state !== 'Z' ? { id: pid, startTicks: stat.startTicks } : undefined;
+    const stat = runningStatOf(pid);
+    return stat && { id: pid, startTicks: stat.startTicks };
   },
   isAlive(target) {
     const stat = readStat(target.id);
@@ -96,10 +96,10 @@ export function startTicksOf(pid: number): number | undefined {
   return procfsView.find(pid)?.startTicks;
 }
 
-/** The parent of process `pid` (`/proc/<pid>/stat` field 4); undefined when it does not run (a zombie counts as gone) or without procfs. */
-export function parentOf(pid: number): number | undefined {
+/** The stat of process `pid` (its parent, start time…) while it runs; undefined when it does not (a zombie counts as gone) or without procfs. */
+export function runningStatOf(pid: number): ProcStat | undefined {
   const stat = readStat(pid);
-  return stat && stat.state !== 'Z' ? stat.ppid : undefined;
+  return stat && stat.state !== 'Z' ? stat : undefined;
 }
 
 /** The stat of every process whose pid was handed out since `since` (see `isNewPid`). */

@@ -32,7 +32,7 @@ import { PANE_STATUS_FORMAT, isAwaitingReap, parsePaneStatus } from './pane-stat
 import type { PaneStatus } from './pane-status.js';
 import { parsePaneProcess, tmuxEnvPrefix } from './process-table.js';
 import type { ProcessClock, ProcessScope } from './process-table.js';
-import { endProcessTree, killTicks, parentOf, processClock, startTicksOf } from './process-tree.js';
+import { endProcessTree, killTicks, processClock, runningStatOf, startTicksOf } from './process-tree.js';
 import type { TmuxServer } from './server.js';
 import { readForegroundReads, readForegroundWait } from './pane-tasks.js';
 import { isProcessRunning } from './process-exit.js';
@@ -327,10 +327,10 @@ export class TmuxSession implements AsyncDisposable {
    */
   async #isPaneProcess(pid: number): Promise<boolean> {
     if (!(pid > 0 && isProcessRunning(pid))) return false;
-    const parent = parentOf(pid);
-    if (parent !== undefined && parent !== this.#server.pid) return false;
+    const stat = runningStatOf(pid); // undefined without procfs: then the pid is all there is
+    if (stat && stat.ppid !== this.#server.pid) return false;
     const known = await this.#pane;
-    return known?.pid !== pid || known.startTicks === undefined || startTicksOf(pid) === known.startTicks;
+    return known?.pid !== pid || known.startTicks === undefined || stat?.startTicks === known.startTicks;
   }
 
   /**
