@@ -8,7 +8,12 @@
  * (its `server/progress.ts` is the model for one primitive).
  */
 import { performance as nodePerformance } from 'node:perf_hooks';
-import { clearTimeout as nodeClearTimeout, setTimeout as nodeSetTimeout } from 'node:timers';
+import {
+  clearImmediate as nodeClearImmediate,
+  clearTimeout as nodeClearTimeout,
+  setImmediate as nodeSetImmediate,
+  setTimeout as nodeSetTimeout,
+} from 'node:timers';
 import { ConfigError, describeValue } from './errors.js';
 
 /**
@@ -19,6 +24,8 @@ import { ConfigError, describeValue } from './errors.js';
  */
 const real = {
   setTimeout: nodeSetTimeout,
+  setImmediate: nodeSetImmediate,
+  clearImmediate: nodeClearImmediate,
   clearTimeout: nodeClearTimeout,
   now: nodePerformance.now.bind(nodePerformance),
   dateNow: Date.now,
@@ -91,7 +98,11 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export interface Clock {
   /** Current time in ms (any fixed origin; only differences are used). */
   now(): number;
-  /** Resolves after `ms` milliseconds have passed on this clock, or at once when `signal` aborts (never rejects). */
+  /**
+   * Resolves after `ms` milliseconds have passed on this clock, or at once when `signal` aborts
+   * (never rejects). A real clock resolves only once the I/O that became ready meanwhile has been
+   * handled (see {@link systemClock}).
+   */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
@@ -102,6 +113,12 @@ export interface Clock {
  * does not stop them. Every timer and time reading of the library goes through it. A timer may
  * fire up to ≈ 1 ms before `ms` have passed on `now()` (setTimeout truncates to whole ms and libuv
  * counts from a cached ms clock), which {@link poll} absorbs by pausing again for the rest.
+ *
+ * A sleep resolves after the timer and one more poll for I/O (`setImmediate`): each turn of Node's
+ * event loop polls for I/O before it runs the timers that are due, so output that arrived after
+ * that poll — the app wrote while this process waited for a core, or while an earlier timer ran —
+ * would otherwise still be unread when the sleeper reads the screen, and two reads around it could
+ * pass for a screen that settled or an app that went quiet.
  */
 export const systemClock: Clock & {
   /** Wall-clock time, in ms since the Unix epoch (Node's own `Date.now`): for timestamps only, never for waiting. */
@@ -117,7 +134,7 @@ export const systemClock: Clock & {
         signal?.removeEventListener('abort', done);
         resolve();
       };
-      const timer = real.setTimeout(done, Math.min(Math.max(0, ms), MAX_TIMER_MS));
+      const timer = real.setTimeout(() => real.setImmediate(done), Math.min(Math.max(0, ms), MAX_TIMER_MS));
       signal?.addEventListener('abort', done, { once: true });
     }),
 };
@@ -125,13 +142,19 @@ export const systemClock: Clock & {
 /**
  * Calls `onTimeout` after `ms` on {@link systemClock}, unless the returned function is called
  * first: the one-shot timer of a pending operation (a tmux command, a process that should exit).
+ * Like {@link systemClock}'s sleep, it fires only after the I/O ready when its time came has been
+ * handled: a reply that arrived in time but was not yet read cancels it first.
  * @returns The function that cancels it (idempotent).
  */
 export function startTimer(ms: number, onTimeout: () => void): () => void {
   // A bare timer: an AbortController's abort() builds a DOMException with its stack, ≈ 0.2 ms a
   // cancel on a slow VM, and every tmux command cancels one.
-  const timer = real.setTimeout(onTimeout, Math.min(Math.max(0, ms), MAX_TIMER_MS));
-  return () => real.clearTimeout(timer);
+  let immediate: ReturnType<typeof real.setImmediate> | undefined;
+  const timer = real.setTimeout(() => (immediate = real.setImmediate(onTimeout)), Math.min(Math.max(0, ms), MAX_TIMER_MS));
+  return () => {
+    real.clearTimeout(timer);
+    if (immediate) real.clearImmediate(immediate);
+  };
 }
 
 /** Options of {@link poll}. */

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../src/errors.js';
 import { formatTimeout, poll, resolveTimeout, startTimer, systemClock } from '../src/wait.js';
@@ -180,6 +184,57 @@ describe('systemClock and startTimer: real time, whatever the test fakes', () =>
     expect(systemClock.now() - start).toBeGreaterThanOrEqual(29);
     expect(performance.now()).toBe(fakeStart); // the test's own clock stood still
     expect(systemClock.epochNow()).toBeGreaterThan(Date.now() + 1); // Date is the fake one, taken at useFakeTimers()
+  });
+
+  /** A connected pair of Unix sockets in a temporary folder, for output that arrives at a chosen moment. */
+  async function socketPair(): Promise<{ writer: Socket; reader: Socket } & AsyncDisposable> {
+    const dir = mkdtempSync(join(tmpdir(), 'tmux-shot-wait-'));
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(join(dir, 'socket'), resolve));
+    const accepted = new Promise<Socket>((resolve) => server.once('connection', resolve));
+    const writer = createConnection(join(dir, 'socket'));
+    await new Promise((resolve) => writer.once('connect', resolve));
+    const reader = await accepted;
+    return {
+      writer,
+      reader,
+      [Symbol.asyncDispose]: async () => {
+        writer.destroy();
+        reader.destroy();
+        await new Promise((resolve) => server.close(resolve));
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  /** Blocks the event loop for `ms`: the timers due by then run in one go, after the loop's poll for I/O. */
+  function block(ms: number): void {
+    const until = performance.now() + ms;
+    while (performance.now() < until);
+  }
+
+  // Each turn of Node's event loop polls for I/O, then runs the timers that are due. Output that
+  // arrives after the poll (here written by a timer due just before; under load, while the process
+  // waits for a core) must be read before a sleep ends or a timeout fires.
+  it('a sleep ends after the output that came just before its timer fired has been read', async () => {
+    await using pair = await socketPair();
+    const received: string[] = [];
+    pair.reader.on('data', (bytes: Buffer) => received.push(bytes.toString()));
+    setTimeout(() => pair.writer.write('output'), 5);
+    const seen = systemClock.sleep(5).then(() => [...received]);
+    block(30);
+    expect(await seen).toEqual(['output']);
+  });
+
+  it('a reply that came just before its timeout and cancels it wins: startTimer does not fire', async () => {
+    await using pair = await socketPair();
+    const fired: string[] = [];
+    setTimeout(() => pair.writer.write('reply'), 5);
+    const cancel = startTimer(5, () => fired.push('timeout'));
+    pair.reader.on('data', () => cancel());
+    block(30);
+    await systemClock.sleep(20);
+    expect(fired).toEqual([]);
   });
 
   it('startTimer fires once after its time, and not at all once cancelled, on fake timers too', async () => {

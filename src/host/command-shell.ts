@@ -65,7 +65,8 @@ export class CommandShell implements Disposable {
    * Runs `file` with `args` (no word splitting: each is quoted for sh) and resolves with its
    * stdout and exit status. Past `options.timeout` ms from the call (time spent queued behind
    * other commands counts) the shell and whatever it runs get SIGKILL, every command sent to it
-   * resolves as not finished (`timedOut` only for this one), and the next starts a new shell.
+   * resolves as not finished (`timedOut` only for this one), and the next starts a new shell; a
+   * reply already waiting to be read when the timeout comes is the reply (see `startTimer`).
    * An argument holding a newline (the shell reads a command a line), or a closed shell, runs the
    * command as its own process instead. Never rejects.
    * @param options.timeout In ms.
