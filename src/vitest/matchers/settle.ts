@@ -44,7 +44,9 @@ export type SettleResult<T> =
  * Reads the screen, then again after each pause of the schedule, until a read equals the one
  * before (`screensEqual`: cells, cursor and alternate screen) or `accept` takes one, at most
  * `timeout` ms: a redraw that pauses up to 100 ms is still seen, and a screen that keeps changing
- * is read less and less often. It reads at least twice, so a failure can say how the screen moved.
+ * is read less and less often. It reads at least twice, so a failure can say how the screen moved;
+ * two reads closer together than the schedule's first pause never count as stable, so when less
+ * than that is left after a read that changed, the wait ends there.
  * @returns `settled: true` with the stable (or accepted) snapshot, or `settled: false` with the
  *   last two reads.
  */
@@ -67,7 +69,11 @@ export async function settleScreen<T = never>(read: () => ScreenSnapshot, option
     if (previous && screensEqual(previous, snapshot)) return { settled: true, snapshot };
     const accepted = options.accept?.(snapshot);
     if (accepted !== undefined) return { settled: true, snapshot, accepted };
-    if (previous && (lastRead || options.signal?.aborted)) return { settled: false, previous, last: snapshot };
+    // A read after a pause shorter than the schedule's first cannot show a screen stable: two reads
+    // 10 ms apart of a screen redrawn every 40 ms are mostly equal. So when less than that is left
+    // before the deadline, the wait ends here instead of with one more read.
+    const tooLate = deadline - clock.now() < (intervals[0] ?? 0);
+    if (previous && (lastRead || tooLate || options.signal?.aborted)) return { settled: false, previous, last: snapshot };
     previous = snapshot;
     return undefined;
   };

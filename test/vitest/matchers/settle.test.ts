@@ -42,6 +42,14 @@ describe('settleScreen', () => {
     expect(clock.sleeps).toEqual([100, 250, 150]);
   });
 
+  it('does not end on two reads closer than the first interval: a ticker read 10 ms before the deadline has not settled', async () => {
+    const clock = fakeClock();
+    const ticker = () => screen([`tick ${Math.floor(clock.now() / 40)}`], 10); // a new frame every 40 ms
+    const result = await settleScreen(ticker, { timeout: 3860, clock });
+    expect(result).toEqual({ settled: false, previous: screen(['tick 71'], 10), last: screen(['tick 96'], 10) });
+    expect(clock.sleeps).toEqual([100, 250, 500, 1000, 1000, 1000]); // reads at 0, 100, 350, 850, 1850, 2850 and 3850 ms
+  });
+
   it('waits without limit when the timeout is 0', async () => {
     let n = 0;
     const clock = fakeClock();
