@@ -90,6 +90,15 @@ export function firstLine(error: unknown): string {
 }
 
 /**
+ * The step logs with a step running in the current async context (a step inside one of its own
+ * log's steps runs unlogged). One storage for all logs: Node 20 keeps every AsyncLocalStorage that
+ * ever ran in a list that each new promise and async resource walks, for good, so a storage per
+ * log made every await of a worker slower by each app it had started (13 % of a worker's CPU
+ * after 100 trivial tests).
+ */
+const stepping = new AsyncLocalStorage<ReadonlySet<StepLog>>();
+
+/**
  * The steps of one app, in order of when they began, at most `STEPS.maxSteps` (the oldest dropped beyond, and
  * counted). A step that runs inside another (the wait inside `expect(…).toShowText`, the mouse
  * click inside a locator's click) is part of the outer one and is not logged on its own.
@@ -97,7 +106,6 @@ export function firstLine(error: unknown): string {
 export class StepLog {
   readonly #steps: AppStep[] = [];
   readonly #now: () => number;
-  readonly #inside = new AsyncLocalStorage<true>();
   #dropped = 0;
 
   /** @param now The time now, in ms on the app's timeline. */
@@ -137,12 +145,12 @@ export class StepLog {
    * starts synchronously, so call-site stacks captured by the caller still start at the public method.
    */
   run<T>(kind: AppStepKind, title: () => string, action: () => T, failure?: (result: Awaited<T>) => string | undefined): T {
-    if (this.#inside.getStore()) return action();
+    if (this.#inside()) return action();
     const atMs = this.#now();
     const log = (error?: string) => this.add({ kind, title: title(), atMs, durationMs: this.#now() - atMs, ...(error === undefined ? {} : { error }) });
     let result: T;
     try {
-      result = this.#inside.run(true, action);
+      result = this.#runInside(action);
     } catch (error) {
       log(firstLine(error));
       throw error;
@@ -170,19 +178,29 @@ export class StepLog {
    * step of `kind` kept, it runs unlogged.
    */
   async extend<T>(kind: AppStepKind, action: () => Promise<T>): Promise<T> {
-    const step = this.#inside.getStore() ? undefined : this.#steps.findLast((kept) => kept.kind === kind);
+    const step = this.#inside() ? undefined : this.#steps.findLast((kept) => kept.kind === kind);
     const end = (error?: string) => {
       const at = step ? this.#steps.indexOf(step) : -1;
       if (at < 0) return;
       this.#steps[at] = Object.freeze({ ...step!, durationMs: this.#now() - step!.atMs, ...(error === undefined ? {} : { error }) });
     };
     try {
-      const value = await this.#inside.run(true, action);
+      const value = await this.#runInside(action);
       end();
       return value;
     } catch (error) {
       end(firstLine(error));
       throw error;
     }
+  }
+
+  /** A step of this log is running in the current async context. */
+  #inside(): boolean {
+    return stepping.getStore()?.has(this) === true;
+  }
+
+  /** Runs `action` as inside a step of this log. */
+  #runInside<T>(action: () => T): T {
+    return stepping.run(new Set(stepping.getStore()).add(this), action);
   }
 }

@@ -131,6 +131,28 @@ describe('StepLog', () => {
     expect(log.steps.map((step) => step.title)).toEqual(['expect(tmuxApp).toShowText(a)', 'one', 'two']);
   });
 
+  it("logs a step of one app's log inside a step of another's: only a log's own steps nest", async () => {
+    const outer = logOnClock();
+    const inner = logOnClock();
+    await outer.run(
+      'agent',
+      () => 'agent goal',
+      () =>
+        inner.run(
+          'press',
+          () => "press('Enter')",
+          () =>
+            inner.run(
+              'wait',
+              () => 'nested in its own',
+              async () => 1,
+            ),
+        ),
+    );
+    expect(outer.steps.map((step) => step.title)).toEqual(['agent goal']);
+    expect(inner.steps.map((step) => step.title)).toEqual(["press('Enter')"]);
+  });
+
   it(`keeps the newest STEPS.maxSteps (${STEPS.maxSteps}) steps and counts the dropped ones`, () => {
     const log = logOnClock();
     for (let n = 0; n < STEPS.maxSteps + 3; n++) log.add({ kind: 'press', title: `press(${n})`, atMs: n, durationMs: 0 });
