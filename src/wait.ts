@@ -157,6 +157,15 @@ export function startTimer(ms: number, onTimeout: () => void): () => void {
   };
 }
 
+/**
+ * Calls `callback` from a real 0 ms timer, in the event loop's next timers phase: before the
+ * sleeps and timeouts that end then (they first poll for I/O, see {@link systemClock}), and
+ * whatever a test does to the globals.
+ */
+export function onNextTimers(callback: () => void): void {
+  real.setTimeout(callback, 0);
+}
+
 /** Options of {@link poll}. */
 export interface PollOptions {
   /** Longest wait, in ms; the probe runs once more at the deadline. `Infinity`: no limit. */

@@ -23,7 +23,7 @@ import { Socket } from 'node:net';
 import { isMainThread } from 'node:worker_threads';
 import { HOST } from '../defaults.js';
 import { TmuxCommandError, TmuxShotError } from '../errors.js';
-import { startTimer, systemClock } from '../wait.js';
+import { onNextTimers, startTimer, systemClock } from '../wait.js';
 import type { CommandShell } from './command-shell.js';
 
 /**
@@ -78,9 +78,11 @@ export class PaneOutput {
       this.#reachedFences();
       // One chunk per turn of the event loop: a listener may take long over a large chunk (the
       // screen model parses 64 KiB of binary in 10–300 ms), and the timers of pending waits must
-      // run between chunks. Meanwhile the rest waits in the FIFO, slowing the writer, not here.
+      // run between chunks. Meanwhile the rest waits in the FIFO, slowing the writer, not here
+      // (but for what the socket had read already). It resumes on a timer, ahead of the waits
+      // that end in that turn, so they see what it had read.
       stream.pause();
-      void systemClock.sleep(0).then(() => stream.resume());
+      onNextTimers(() => stream.resume());
     });
     this.ended = new Promise((resolve) => {
       stream.once('close', () => {

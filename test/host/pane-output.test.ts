@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeSync } from 'node:fs';
 import { open, mkdtemp, readdir, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TmuxShotError } from '../../src/errors.js';
 import { CommandShell } from '../../src/host/command-shell.js';
 import { PaneOutput, fenceBytes, heldLength } from '../../src/host/pane-output.js';
+import { systemClock } from '../../src/wait.js';
 
 const shell = new CommandShell();
 afterAll(() => shell.close());
@@ -176,5 +177,40 @@ describe.each(['here', 'cat'] as const)('PaneOutput fences (written into its FIF
     await output.ended;
     expect(await fence.reached).toBe(false);
     expect(received).toBe('ab\x1b]7739');
+  });
+});
+
+describe('PaneOutput, read here: one chunk per turn of the event loop', () => {
+  it('resumes before the waits that end in the same turn look: output its socket read while paused is delivered first', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'pane-output-'));
+    const fifo = join(directory, 'out');
+    let opened: Promise<FileHandle> | undefined;
+    const output = await PaneOutput.open(fifo, async () => void (opened = open(fifo, 'w')), shell, 'here');
+    const writer = await (opened as Promise<FileHandle>);
+    try {
+      let received = '';
+      let seen: Promise<string> | undefined;
+      const first = new Promise<void>((resolve) =>
+        output.onOutput((bytes) => {
+          received += bytes.toString('latin1');
+          if (seen) return;
+          seen = systemClock.sleep(0).then(() => received); // a wait whose timer is due with the resume's, first
+          writeSync(writer.fd, 'B'); // output that comes while A is handled: the paused socket reads it
+          // Once the stream has paused and set its resume: both timers are due when the loop next runs timers.
+          queueMicrotask(() => {
+            const until = performance.now() + 20;
+            while (performance.now() < until);
+            resolve();
+          });
+        }),
+      );
+      writeSync(writer.fd, 'A');
+      await first;
+      expect(await seen).toBe('AB');
+    } finally {
+      await writer.close();
+      await output.ended;
+      await rm(directory, { recursive: true });
+    }
   });
 });
