@@ -90,13 +90,14 @@ export function firstLine(error: unknown): string {
 }
 
 /**
- * The step logs with a step running in the current async context (a step inside one of its own
- * log's steps runs unlogged). One storage for all logs: Node 20 keeps every AsyncLocalStorage that
+ * The step logs with a step running in the current async context, by their tokens (a step inside
+ * one of its own log's steps runs unlogged). A token, not the log: an async resource made inside
+ * a step keeps the store alive, and the log would keep its app (and its recording) with it. One storage for all logs: Node 20 keeps every AsyncLocalStorage that
  * ever ran in a list that each new promise and async resource walks, for good, so a storage per
  * log made every await of a worker slower by each app it had started (13 % of a worker's CPU
  * after 100 trivial tests).
  */
-const stepping = new AsyncLocalStorage<ReadonlySet<StepLog>>();
+const stepping = new AsyncLocalStorage<ReadonlySet<object>>();
 
 /**
  * The steps of one app, in order of when they began, at most `STEPS.maxSteps` (the oldest dropped beyond, and
@@ -107,6 +108,8 @@ export class StepLog {
   readonly #steps: AppStep[] = [];
   readonly #now: () => number;
   #dropped = 0;
+  /** Stands for this log in {@link stepping}. */
+  readonly #token = {};
 
   /** @param now The time now, in ms on the app's timeline. */
   constructor(now: () => number) {
@@ -196,11 +199,11 @@ export class StepLog {
 
   /** A step of this log is running in the current async context. */
   #inside(): boolean {
-    return stepping.getStore()?.has(this) === true;
+    return stepping.getStore()?.has(this.#token) === true;
   }
 
   /** Runs `action` as inside a step of this log. */
   #runInside<T>(action: () => T): T {
-    return stepping.run(new Set(stepping.getStore()).add(this), action);
+    return stepping.run(new Set(stepping.getStore()).add(this.#token), action);
   }
 }

@@ -115,7 +115,7 @@ export async function createProject(name: string, options: ProjectOptions = {}):
   // running files in parallel) rewrites in place, so one could read another's half-written JSON.
   const alias = `[
     { find: 'tmux-shot/vitest', replacement: ${JSON.stringify(join(DIST, 'vitest/index.js'))} },
-    { find: /^@repo\\/src\\/(.*)\\.ts$/, replacement: ${JSON.stringify(`${DIST}/$1.js`)} },
+    { find: /^@repo\\/src\\/(.*)\\.ts$/, replacement: ${JSON.stringify(`${DIST.replaceAll('$', '$$$$')}/$1.js`)} },
     { find: '@repo', replacement: ${JSON.stringify(REPO)} },
   ]`;
   await writeFile(

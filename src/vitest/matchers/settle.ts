@@ -45,8 +45,9 @@ export type SettleResult<T> =
  * before (`screensEqual`: cells, cursor and alternate screen) or `accept` takes one, at most
  * `timeout` ms: a redraw that pauses up to 100 ms is still seen, and a screen that keeps changing
  * is read less and less often. It reads at least twice, so a failure can say how the screen moved;
- * two reads closer together than the schedule's first pause never count as stable, so when less
- * than that is left after a read that changed, the wait ends there.
+ * two reads closer together than the schedule's first pause do not count as stable, so when less
+ * than that is left after a read that changed, the wait ends there. (A `timeout` shorter than
+ * that pause leaves room for just two reads, which then decide.)
  * @returns `settled: true` with the stable (or accepted) snapshot, or `settled: false` with the
  *   last two reads.
  */
