@@ -9,6 +9,7 @@ import { HOST } from '../defaults.js';
 import { poll, systemClock } from '../wait.js';
 import { isNewPid, paneProcessesOf, parseKillTicks, parseProcStat, parseProcessClock, selectInScope } from './process-table.js';
 import type { PaneProcess, ProcStat, ProcessClock, ProcessFacts, ProcessScope } from './process-table.js';
+import { processExists } from './run-process.js';
 
 /** How many times {@link killProcessTreeSync} looks for processes to kill. */
 const SYNC_KILL_ROUNDS = 3;
@@ -66,12 +67,7 @@ export const processGroupView: ProcessView = {
     return this.isAlive(target) ? target : undefined;
   },
   isAlive(target) {
-    try {
-      process.kill(target.id, 0);
-      return true;
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'EPERM';
-    }
+    return processExists(target.id);
   },
   kill(target, signal) {
     signalQuietly(target.id, signal);

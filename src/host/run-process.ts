@@ -92,7 +92,7 @@ export function signalProcessGroup(child: ChildProcess, signal: NodeJS.Signals):
   const pid = child.pid;
   if (pid === undefined) return;
   const reaped = child.exitCode !== null || child.signalCode !== null;
-  if (reaped && isPidTaken(pid)) return;
+  if (reaped && processExists(pid)) return;
   try {
     process.kill(-pid, signal);
   } catch {
@@ -100,10 +100,13 @@ export function signalProcessGroup(child: ChildProcess, signal: NodeJS.Signals):
   }
 }
 
-/** Whether a process has `pid` now (kill(2) with signal 0). */
-function isPidTaken(pid: number): boolean {
+/**
+ * Whether a process (`id` > 0) or process group (`id` = −pgid) exists now: kill(2) with signal 0
+ * finds it, ours or another user's (EPERM).
+ */
+export function processExists(id: number): boolean {
   try {
-    process.kill(pid, 0);
+    process.kill(id, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
