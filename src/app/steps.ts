@@ -92,10 +92,10 @@ export function firstLine(error: unknown): string {
 /**
  * The step logs with a step running in the current async context, by their tokens (a step inside
  * one of its own log's steps runs unlogged). A token, not the log: an async resource made inside
- * a step keeps the store alive, and the log would keep its app (and its recording) with it. One storage for all logs: Node 20 keeps every AsyncLocalStorage that
- * ever ran in a list that each new promise and async resource walks, for good, so a storage per
- * log made every await of a worker slower by each app it had started (13 % of a worker's CPU
- * after 100 trivial tests).
+ * a step keeps the store alive, and the log would keep its app (and its recording) with it.
+ * One storage for all logs: Node 20 keeps every AsyncLocalStorage that ever ran in a list that
+ * each new promise and async resource walks, for good, so a storage per log made every await of a
+ * worker slower by each app it had started (13 % of a worker's CPU after 100 trivial tests).
  */
 const stepping = new AsyncLocalStorage<ReadonlySet<object>>();
 

@@ -24,7 +24,9 @@ function checkBuilt(): Promise<void> {
   built ??= (async () => {
     const buildMs = await stat(join(DIST, 'vitest/index.js')).then(
       (file) => file.mtimeMs,
-      () => 0,
+      () => {
+        throw new Error('dist/ is not built: run `npm run build` first (child Vitest runs use the built package, as users do).');
+      },
     );
     const entries = await readdir(join(REPO, 'src'), { recursive: true, withFileTypes: true });
     for (const entry of entries) {
