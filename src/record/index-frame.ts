@@ -23,18 +23,31 @@ function pixelsOf(image: RgbaImage): Uint32Array {
 
 /**
  * The smallest rectangle holding every pixel of rows [y0, y1) that differs from `previous`
- * (all of them without one); null when none does.
+ * (all of them without one), and each row's changed span in `spans` (`spans[2y]` its first
+ * changed x, `spans[2y + 1]` one past its last; equal when the row is unchanged); null when no
+ * pixel differs.
  */
-function changedBox(pixels: Uint32Array, previous: Uint32Array | undefined, widthPx: number, y0: number, y1: number): Box | null {
-  if (!previous) return { x0: 0, y0, x1: widthPx, y1 };
+function changedBox(pixels: Uint32Array, previous: Uint32Array | undefined, widthPx: number, y0: number, y1: number, spans: Int32Array): Box | null {
+  if (!previous) {
+    for (let y = y0; y < y1; y++) {
+      spans[y * 2] = 0;
+      spans[y * 2 + 1] = widthPx;
+    }
+    return { x0: 0, y0, x1: widthPx, y1 };
+  }
   let box: Box | null = null;
   for (let y = y0; y < y1; y++) {
     const row = y * widthPx;
     let x = 0;
     while (x < widthPx && pixels[row + x] === previous[row + x]) x++;
-    if (x === widthPx) continue;
+    if (x === widthPx) {
+      spans[y * 2] = spans[y * 2 + 1] = 0;
+      continue;
+    }
     let last = widthPx - 1;
     while (pixels[row + last] === previous[row + last]) last--;
+    spans[y * 2] = x;
+    spans[y * 2 + 1] = last + 1;
     if (!box) box = { x0: x, y0: y, x1: last + 1, y1: y + 1 };
     box.x0 = Math.min(box.x0, x);
     box.x1 = Math.max(box.x1, last + 1);
@@ -43,25 +56,37 @@ function changedBox(pixels: Uint32Array, previous: Uint32Array | undefined, widt
   return box;
 }
 
-/** Fills `out` with the indices of the pixels in `box` from `table`; false as soon as the table is full. */
-function mapColors(image: RgbaImage, pixels: Uint32Array, previous: Uint32Array | undefined, box: Box, table: ColorTable, out: Uint8Array): boolean {
+/**
+ * Writes into `out` (all {@link TRANSPARENT_INDEX} before) the indices from `table` of the pixels
+ * in `box` that changed, looking only within each row's changed span; false as soon as the table
+ * is full.
+ */
+function mapColors(
+  image: RgbaImage,
+  pixels: Uint32Array,
+  previous: Uint32Array | undefined,
+  box: Box,
+  spans: Int32Array,
+  table: ColorTable,
+  out: Uint8Array,
+): boolean {
   const { data, widthPx } = image;
-  let o = 0;
+  const boxWidth = box.x1 - box.x0;
   let lastKey = 0;
   let lastIndex = 0;
-  for (let y = box.y0; y < box.y1; y++) {
-    for (let i = y * widthPx + box.x0, end = y * widthPx + box.x1; i < end; i++) {
+  for (let y = box.y0, o = 0; y < box.y1; y++, o += boxWidth) {
+    const first = spans[y * 2]!;
+    const end = spans[y * 2 + 1]!;
+    // out holds TRANSPARENT_INDEX everywhere: only the changed pixels of the row's span need indices.
+    for (let i = y * widthPx + first, j = o + first - box.x0, stop = y * widthPx + end; i < stop; i++, j++) {
       const key = pixels[i]!;
-      if (previous !== undefined && previous[i] === key) {
-        out[o++] = TRANSPARENT_INDEX;
-        continue;
-      }
+      if (previous !== undefined && previous[i] === key) continue;
       if (lastIndex === 0 || key !== lastKey) {
         lastIndex = table.indexOf(key, data[i * 4]!, data[i * 4 + 1]!, data[i * 4 + 2]!);
         if (lastIndex === 0) return false;
         lastKey = key;
       }
-      out[o++] = lastIndex;
+      out[j] = lastIndex;
     }
   }
   return true;
@@ -114,12 +139,13 @@ export function indexFrame(
 ): IndexedFrame | null {
   const pixels = pixelsOf(image);
   const before = previous ? pixelsOf(previous) : undefined;
-  const box = changedBox(pixels, before, image.widthPx, rows.y0, rows.y1);
+  const spans = new Int32Array(image.heightPx * 2);
+  const box = changedBox(pixels, before, image.widthPx, rows.y0, rows.y1, spans);
   if (!box) return null;
   const rect = { xPx: box.x0, yPx: box.y0, widthPx: box.x1 - box.x0, heightPx: box.y1 - box.y0 };
-  const indices = new Uint8Array(rect.widthPx * rect.heightPx);
+  const indices = new Uint8Array(rect.widthPx * rect.heightPx).fill(TRANSPARENT_INDEX); // unchanged pixels stay so
   const own = new ColorTable();
-  if (!mapColors(image, pixels, before, box, own, indices)) {
+  if (!mapColors(image, pixels, before, box, spans, own, indices)) {
     return { ...rect, indices, colors: quantizeBox(image, pixels, before, box, indices) };
   }
   return moveToShared(own, shared, indices) ? { ...rect, indices } : { ...rect, indices, colors: own.colors };
