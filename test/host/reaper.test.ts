@@ -80,7 +80,8 @@ describe('formatReaperScript', () => {
 /**
  * In a pid namespace of its own (sh is its pid 1), with the reaper of a pane's process that then
  * dies: once `hold` (shell commands) has run, a new session leader (setsid: a tmux server is one)
- * takes the pane's pid (ns_last_pid), then `release` runs. `path`: folders before the reaper's PATH.
+ * takes the pane's pid (ns_last_pid; again when a child of the reaper took it first), then
+ * `release` runs. `path`: folders before the reaper's PATH.
  * @returns Whether the leader had the pane's pid, and its state once the reaper is done ('S': spared).
  */
 function handOutPanePid({ hold, release = '', path = '' }: { hold: string; release?: string; path?: string }) {
@@ -89,8 +90,14 @@ function handOutPanePid({ hold, release = '', path = '' }: { hold: string; relea
     `${path ? `PATH=${path}:$PATH ` : ''}TMUX=${TMUX} sh -c "$0" reaper $pane & reaper=$!`,
     'kill -9 $pane; wait $pane',
     hold,
-    'echo $((pane - 1)) > /proc/sys/kernel/ns_last_pid',
-    'setsid sleep 60 & stranger=$!',
+    // The reaper forks too: when one of its children took the pid first, try again (at most 20 times).
+    'n=0',
+    'while :; do',
+    '  echo $((pane - 1)) > /proc/sys/kernel/ns_last_pid',
+    '  setsid sleep 60 & stranger=$!',
+    '  if [ "$stranger" = "$pane" ] || [ $((n += 1)) -ge 20 ]; then break; fi',
+    '  kill -9 $stranger; wait $stranger 2>/dev/null',
+    'done',
     release,
     'wait $reaper',
     'echo "$pane $stranger $(cut -d" " -f3 /proc/$stranger/stat)"',

@@ -19,7 +19,7 @@ function escapeRegExp(text: string): string {
 
 let built: Promise<void> | undefined;
 
-/** Throws when a file of src/ changed after the last build of dist/ (once per process). */
+/** Throws when a file of src/ changed after the last build of dist/, or dist/ holds a module src/ no longer has (once per process). */
 function checkBuilt(): Promise<void> {
   built ??= (async () => {
     const buildMs = await stat(join(DIST, 'vitest/index.js')).then(
@@ -28,12 +28,21 @@ function checkBuilt(): Promise<void> {
         throw new Error('dist/ is not built: run `npm run build` first (child Vitest runs use the built package, as users do).');
       },
     );
-    const entries = await readdir(join(REPO, 'src'), { recursive: true, withFileTypes: true });
-    for (const entry of entries) {
+    const sources = new Set<string>();
+    for (const entry of await readdir(join(REPO, 'src'), { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
       const path = join(entry.parentPath, entry.name);
+      sources.add(relative(join(REPO, 'src'), path).replace(/\.ts$/, ''));
       if ((await stat(path)).mtimeMs > buildMs) {
         throw new Error(`dist/ is older than ${relative(REPO, path)}: run \`npm run build\` first (child Vitest runs use the built package, as users do).`);
+      }
+    }
+    // A module whose source was removed or renamed since the build would still load.
+    for (const entry of await readdir(DIST, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
+      const module = relative(DIST, join(entry.parentPath, entry.name)).replace(/\.js$/, '');
+      if (!sources.has(module)) {
+        throw new Error(`dist/${module}.js has no source in src/ any more: run \`rm -rf dist && npm run build\` (child Vitest runs use the built package).`);
       }
     }
   })();
