@@ -49,8 +49,8 @@ export const procfsView: ProcessView = {
     return stat && { id: pid, startTicks: stat.startTicks };
   },
   isAlive(target) {
-    const stat = readStat(target.id);
-    return stat !== undefined && stat.state !== 'Z' && stat.startTicks === target.startTicks;
+    const stat = runningStatOf(target.id);
+    return stat !== undefined && stat.startTicks === target.startTicks;
   },
   kill(target, signal) {
     if (this.isAlive(target)) signalQuietly(target.id, signal);

@@ -7,15 +7,11 @@ import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { constants as osConstants, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { escapeRegExp } from '../../src/vitest/screenshot/accept-command.js';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const PROJECTS = resolve(import.meta.dirname, 'projects');
 const DIST = join(REPO, 'dist');
-
-/** `text` as a RegExp source that matches it literally. */
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
 
 let built: Promise<void> | undefined;
 
